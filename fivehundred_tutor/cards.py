@@ -1,0 +1,278 @@
+"""Suits and cards: small immutable values with symmetric parse and format.
+
+>>> Card.parse("J♦") == Card.parse("JD") == Card.parse("jd")
+True
+>>> str(Card.parse("th"))
+'10♥'
+>>> Card.parse("Joker").is_joker, Card.parse("JK").suit
+(True, None)
+>>> Card.parse("QS").name
+'Queen of spades'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import ClassVar
+
+__all__ = ["Suit", "Card", "JOKER", "CardParseError", "parse_cards", "format_cards"]
+
+
+class CardParseError(ValueError):
+    """Raised when text cannot be read as a card, suit or list of cards."""
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bidding order (♠ < ♣ < ♦ < ♥).
+
+    >>> str(Suit.HEARTS), Suit.parse("d"), Suit.HEARTS.is_red
+    ('♥', <Suit.DIAMONDS: 2>, True)
+    >>> Suit.HEARTS.sister
+    <Suit.DIAMONDS: 2>
+    """
+
+    SPADES = 0
+    CLUBS = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+    def __str__(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """ASCII letter: S, C, D or H."""
+        return "SCDH"[self]
+
+    @property
+    def word(self) -> str:
+        """Plural English name: 'spades'."""
+        return _SUIT_WORDS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def colour(self) -> str:
+        return "red" if self.is_red else "black"
+
+    @property
+    def sister(self) -> Suit:
+        """The other suit of the same colour (home of the left bower)."""
+        return _SISTER[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = text.strip().replace("\ufe0f", "").lower()
+        try:
+            return _SUIT_NAMES[key]
+        except KeyError:
+            raise CardParseError(
+                f"{text!r} is not a suit: use ♠ ♣ ♦ ♥, S C D H or a name like 'hearts'"
+            ) from None
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+_SUIT_WORDS = {
+    Suit.SPADES: "spades",
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+}
+_SISTER = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+_SUIT_NAMES: dict[str, Suit] = {}
+for _s in Suit:
+    for _alias in (_s.symbol, _s.letter.lower(), _s.word, _s.word[:-1]):
+        _SUIT_NAMES[_alias] = _s
+_SUIT_NAMES.update({"♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS})
+
+# Rank values order the cards within a suit.  The 6-player pack's 11, 12 and 13
+# rank between the 10 and the jack, so the court cards sit above them.
+JACK, QUEEN, KING, ACE = 21, 22, 23, 24
+JOKER_RANK = 30
+_RANK_LABELS = {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_RANK_WORDS = {
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Eleven",
+    12: "Twelve",
+    13: "Thirteen",
+    JACK: "Jack",
+    QUEEN: "Queen",
+    KING: "King",
+    ACE: "Ace",
+}
+_RANK_PARSE = {str(v): v for v in range(2, 14)}
+_RANK_PARSE.update({"t": 10, "j": JACK, "q": QUEEN, "k": KING, "a": ACE})
+_CARD_RE = re.compile(r"^(10|11|12|13|[2-9tjqka])\s*(?:of\s+)?(.+)$")
+_WORDS_RE = re.compile(r"^(\w+)\s+of\s+(\w+)$")
+_RANK_FROM_WORD = {w.lower(): v for v, w in _RANK_WORDS.items()}
+_JOKER_WORDS = {"joker", "jk", "jo", "jkr", "★", "🃏"}
+
+
+class Card:
+    """One playing card (or the joker).  Instances are interned: compare with ``==``.
+
+    ``rank`` is an int (2–13 for pips, J=21, Q=22, K=23, A=24, joker 30);
+    ``suit`` is a :class:`Suit`, or ``None`` for the joker.
+
+    >>> c = Card.parse("10H"); (c.rank_label, c.suit, c.code, c.name)
+    ('10', <Suit.HEARTS: 3>, 'TH', 'Ten of hearts')
+    >>> Card.parse(c.code) is c
+    True
+    """
+
+    __slots__ = ("rank", "suit", "is_joker", "index", "_str", "_code")
+    _cache: ClassVar[dict[tuple[int, Suit | None], Card]] = {}
+
+    rank: int
+    suit: Suit | None
+    is_joker: bool
+    index: int
+
+    def __new__(cls, rank: int, suit: Suit | None) -> Card:
+        key = (rank, suit)
+        card = cls._cache.get(key)
+        if card is not None:
+            return card
+        if rank == JOKER_RANK:
+            if suit is not None:
+                raise CardParseError("the joker has no suit")
+        elif rank not in _RANK_WORDS or suit is None:
+            raise CardParseError(f"no such card: rank {rank!r}, suit {suit!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "is_joker", rank == JOKER_RANK)
+        # A dense index (0..64) lets tables be plain lists.
+        index = 64 if suit is None else int(suit) * 16 + (rank - 2 if rank < 14 else rank - 9)
+        object.__setattr__(card, "index", index)
+        if suit is None:
+            text, code = "Joker", "JK"
+        else:
+            label = _RANK_LABELS.get(rank, str(rank))
+            text = f"{label}{suit.symbol}"
+            code = ("T" if rank == 10 else label) + suit.letter
+        object.__setattr__(card, "_str", text)
+        object.__setattr__(card, "_code", code)
+        cls._cache[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit | None]]:
+        return (Card, (self.rank, self.suit))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``"J♦"``, ``"JD"``, ``"jd"``, ``"10H"``, ``"TH"``, ``"Joker"``, ``"JK"``."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(f"expected a card as text, got {type(text).__name__}")
+        key = text.strip().replace("\ufe0f", "").lower()
+        if key in _JOKER_WORDS or key == "the joker":
+            return JOKER
+        word_match = _WORDS_RE.match(key)
+        if word_match and word_match.group(1) in _RANK_FROM_WORD:
+            return cls(_RANK_FROM_WORD[word_match.group(1)], Suit.parse(word_match.group(2)))
+        match = _CARD_RE.match(key)
+        if match is None:
+            raise CardParseError(
+                f"{text!r} is not a card: write rank then suit, like 'J♦', 'JD', '10H' or 'Joker'"
+            )
+        rank = _RANK_PARSE[match.group(1)]
+        try:
+            suit = Suit.parse(match.group(2))
+        except CardParseError:
+            raise CardParseError(
+                f"{text!r} is not a card: {match.group(2)!r} is not a suit (♠ ♣ ♦ ♥ or S C D H)"
+            ) from None
+        return cls(rank, suit)
+
+    @property
+    def code(self) -> str:
+        """ASCII code, stable for JSON and file names: ``'JD'``, ``'TH'``, ``'JK'``."""
+        return self._code
+
+    @property
+    def rank_label(self) -> str:
+        """``'A'``, ``'K'``, ``'10'``, ``'11'`` …; ``'Joker'`` for the joker."""
+        if self.is_joker:
+            return "Joker"
+        return _RANK_LABELS.get(self.rank, str(self.rank))
+
+    @property
+    def name(self) -> str:
+        """Words a screen reader says: ``'Jack of diamonds'``, ``'Joker'``."""
+        if self.suit is None:
+            return "Joker"
+        return f"{_RANK_WORDS[self.rank]} of {self.suit.word}"
+
+    @property
+    def is_jack(self) -> bool:
+        return self.rank == JACK
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._str!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        """Display order (suit, then rank); not trick-taking power."""
+        return self.index < other.index
+
+    def _repr_html_(self) -> str:
+        from .render import cards_html
+
+        return cards_html([self])
+
+
+JOKER = Card(JOKER_RANK, None)
+# Create every card once, so tables indexed by ``card.index`` cover them all.
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in _RANK_WORDS) + (JOKER,)
+
+
+def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:
+    """Read several cards: ``"J♦ 10H joker"`` or ``"JD,TH,JK"`` or a list.
+
+    >>> [str(c) for c in parse_cards("J♦ 10H, joker")]
+    ['J♦', '10♥', 'Joker']
+    """
+    if isinstance(text, str):
+        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    else:
+        parts = list(text)  # type: ignore[arg-type]
+    return [Card.parse(p) for p in parts]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Inverse of :func:`parse_cards`: ``'J♦ 10♥ Joker'``."""
+    return " ".join(str(c) for c in cards)

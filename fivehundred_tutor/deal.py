@@ -1,0 +1,1013 @@
+"""One hand of Five Hundred: auction → kitty → play → done.
+
+The :class:`Deal` is the one mutable state object: ``legal_actions()``,
+``push(action)``, ``pop()``, like python-chess's ``Board``.
+
+>>> deal = Deal.new(Rules(), seed=7, dealer=0)
+>>> deal.phase, deal.rules.seat_name(deal.to_move)
+('auction', 'East')
+>>> deal.push("pass"); deal.push("6NT"); deal.auction[-1]
+(2, Bid.parse('6NT'))
+>>> deal.pop()
+Bid.parse('6NT')
+>>> try:
+...     deal.push("J♦")
+... except IllegalAction as err:
+...     print(err)
+It is the auction: South must bid or pass, not play a card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .actions import HAND, TABLE, Action, Discard, NominateJoker, Play
+from .bids import PASS, Bid, BidParseError, Pass, parse_call
+from .cards import JOKER, Card, CardParseError, Suit
+from .explain import why_illegal
+from .rng import Random
+from .rules import NO_SUIT, Rules, RulesError
+
+__all__ = ["Deal", "IllegalAction", "Trick", "DealResult", "GameStateError", "AUCTION", "KITTY", "PLAY", "DONE"]
+
+AUCTION, KITTY, PLAY, DONE = "auction", "kitty", "play", "done"
+FORMAT = "fivehundred-deal/1"
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now.  The deal is left unchanged."""
+
+    def __init__(self, message: str, action: object = None, legal: Sequence[Action] = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.legal = list(legal)
+
+
+class GameStateError(RuntimeError):
+    """Asked for something the deal cannot give yet (e.g. the result before the end)."""
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the plays ``(seat, card, source)``, the winner, a led joker's suit."""
+
+    leader: int
+    plays: tuple[tuple[int, Card, str | None], ...]
+    winner: int
+    joker_suit: Suit | None
+
+    @property
+    def cards(self) -> list[Card]:
+        return [card for _, card, _ in self.plays]
+
+    @property
+    def winning_card(self) -> Card:
+        return next(card for seat, card, _ in self.plays if seat == self.winner)
+
+
+@dataclasses.dataclass(frozen=True)
+class DealResult:
+    """How a hand ended and what each side scored."""
+
+    contract: Bid | None
+    declarer: int | None
+    declarer_tricks: int
+    tricks_by_seat: tuple[int, ...]
+    made: bool
+    scores: tuple[int, ...]  # per side, in ``rules.sides`` order
+    thrown_in: bool
+    summary: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "contract": None if self.contract is None else self.contract.code,
+            "declarer": self.declarer,
+            "declarer_tricks": self.declarer_tricks,
+            "tricks_by_seat": list(self.tricks_by_seat),
+            "made": self.made,
+            "scores": list(self.scores),
+            "thrown_in": self.thrown_in,
+            "summary": self.summary,
+        }
+
+
+def _parses(parser: Any, text: str) -> bool:
+    try:
+        parser(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _cards(cards: Iterable[Card | str]) -> list[Card]:
+    return [Card.parse(c) if isinstance(c, str) else c for c in cards]
+
+
+class Deal:
+    """The state of one hand.  Build with :meth:`new`, :meth:`from_position` or :meth:`from_dict`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[Card | str]],
+        kitty: Sequence[Card | str] = (),
+        dealer: int = 0,
+        *,
+        table: Sequence[Sequence[Sequence[Card | str]]] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        n = rules.players
+        if len(hands) != n:
+            raise RulesError(f"{n} players need {n} hands, got {len(hands)}")
+        if not 0 <= dealer < n:
+            raise RulesError(f"dealer must be a seat 0–{n - 1}, not {dealer}")
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.seed = seed
+        self.hands: list[list[Card]] = [_cards(h) for h in hands]
+        self.kitty: list[Card] = _cards(kitty)
+        self.table: list[list[list[Card]]] | None = None
+        self._pile_up: list[list[bool]] = []
+        if rules.players == 2:
+            if table is None:
+                raise RulesError("the 2-player game needs table piles for each player")
+            self.table = [[_cards(pile) for pile in piles] for piles in table]
+            self._pile_up = [[True] * len(piles) for piles in self.table]
+        self._check_cards()
+        self._start: dict[str, Any] = {
+            "hands": [[c.code for c in h] for h in self.hands],
+            "kitty": [c.code for c in self.kitty],
+        }
+        if self.table is not None:
+            self._start["table"] = [[[c.code for c in pile] for pile in piles] for piles in self.table]
+        self.discards: list[Card] = []
+        self.phase = AUCTION
+        self.to_move: int | None = (dealer + 1) % n
+        # auction
+        self.auction: list[tuple[int, Bid | Pass]] = []
+        self.high_bid: Bid | None = None
+        self.high_bidder: int | None = None
+        self._passed = [False] * n
+        self._calls = 0  # calls since the auction (re)opened
+        self._consecutive_passes = 0
+        self._seven_bid = False
+        self._bidders = 0  # bit per seat that bid since the auction (re)opened
+        self._raise_pending = False
+        self.thrown_in_reason: str | None = None
+        # play
+        self.contract: Bid | None = None
+        self.declarer: int | None = None
+        self.active: tuple[int, ...] = tuple(range(n))
+        self.leader: int | None = None
+        self.trick: list[tuple[int, Card, str | None]] = []
+        self.trick_joker_suit: Suit | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+        self.voids = [0] * n  # bit s set: seat has shown void in suit s
+        self.joker_fixed: Suit | None = None
+        self._nominating = False
+        self._order: list[tuple[int, str]] = []  # 2-player: (seat, source) for each slot of the trick
+        self.history: list[Action] = []
+        self._undo: list[tuple[Any, ...]] = []
+
+    # ----------------------------------------------------------- constructors
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | None = None, dealer: int = 0) -> Deal:
+        """Shuffle (reproducibly from ``seed``) and deal in the rules' packet pattern."""
+        rules = rules or Rules()
+        if seed is None:
+            seed = Random.fresh_seed()
+        deck = rules.deck()
+        Random(seed).shuffle(deck)
+        n = rules.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        kitty: list[Card] = []
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        pos = 0
+        for where, count in rules.deal_pattern():
+            if where == "hands":
+                for seat in order:
+                    hands[seat].extend(deck[pos : pos + count])
+                    pos += count
+            else:
+                kitty.extend(deck[pos : pos + count])
+                pos += count
+        table = None
+        if n == 2:
+            # Five face-down cards each, then a face-up card on each (RULES.md section 8).
+            downs = {seat: deck[pos + 5 * k : pos + 5 * k + 5] for k, seat in enumerate(order)}
+            pos += 10
+            ups = {seat: deck[pos + 5 * k : pos + 5 * k + 5] for k, seat in enumerate(order)}
+            pos += 10
+            table = [[[downs[s][i], ups[s][i]] for i in range(5)] for s in range(n)]
+        assert pos == len(deck), (pos, len(deck))
+        return cls(rules, hands, kitty, dealer, table=table, seed=seed)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Mapping[int | str, Iterable[Card | str]] | Sequence[Iterable[Card | str]],
+        contract: Bid | str,
+        declarer: int | str,
+        leader: int | str | None = None,
+        *,
+        tricks_won: Sequence[int] | None = None,
+        joker_fixed: Suit | None = None,
+        table: Sequence[Sequence[Sequence[Card | str]]] | None = None,
+    ) -> Deal:
+        """A play-phase position set up directly (problems, endings, tests).
+
+        ``hands`` maps seat (index or name) to cards; seats sitting out of a misère
+        may be omitted.  ``tricks_won`` counts tricks already taken by each seat.
+
+        >>> d = Deal.from_position(Rules(), {0: "JH 5S", 1: "AH 6S", 2: "KH 7S", 3: "QH 8S"}, "7H", 0)
+        >>> d.phase, d.to_move, len(d.legal_actions())
+        ('play', 0, 2)
+        """
+        seat_of = {name.lower(): i for i, name in enumerate(rules.seat_names)}
+        seat_of.update({name[0].lower(): i for i, name in enumerate(rules.seat_names) if rules.players != 6})
+
+        def seat_index(s: int | str) -> int:
+            if isinstance(s, int):
+                if not 0 <= s < rules.players:
+                    raise RulesError(f"no seat {s} in a {rules.players}-player game")
+                return s
+            try:
+                return seat_of[s.strip().lower()]
+            except KeyError:
+                raise RulesError(f"no seat named {s!r}; seats are {', '.join(rules.seat_names)}") from None
+
+        bid = Bid.parse(contract) if isinstance(contract, str) else contract
+        decl = seat_index(declarer)
+        lead = decl if leader is None else seat_index(leader)
+        by_seat: list[list[Card]] = [[] for _ in range(rules.players)]
+        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
+        for seat, cards in items:
+            by_seat[seat_index(seat)] = _cards(cards.split() if isinstance(cards, str) else cards)
+        deal = cls(rules, by_seat, (), (decl - 1) % rules.players, table=table or ([[]] * 2 if rules.players == 2 else None))
+        deal._start["position"] = {
+            "contract": bid.code,
+            "declarer": decl,
+            "leader": lead,
+            "tricks_won": list(tricks_won or [0] * rules.players),
+            "joker_fixed": None if joker_fixed is None else joker_fixed.letter,
+        }
+        deal._enter_position(bid, decl, lead, tricks_won, joker_fixed)
+        return deal
+
+    def _enter_position(
+        self, bid: Bid, decl: int, lead: int, tricks_won: Sequence[int] | None, joker_fixed: Suit | None
+    ) -> None:
+        self.contract, self.declarer, self.high_bid, self.high_bidder = bid, decl, bid, decl
+        self.joker_fixed = joker_fixed
+        self.tricks_won = list(tricks_won or [0] * self.n)
+        self.active = self._active_seats()
+        if lead not in self.active:
+            raise RulesError(f"{self.rules.seat_name(lead)} sits out this contract and cannot lead")
+        sizes = {len(self.hands[s]) + self._table_count(s) for s in self.active}
+        if len(sizes) != 1:
+            raise RulesError("every active player must hold the same number of cards")
+        self.phase, self.leader, self.to_move = PLAY, lead, lead
+        if self.n == 2:
+            other = 1 - lead
+            self._order = [(lead, HAND), (other, HAND), (lead, TABLE), (other, TABLE)]
+        if sizes == {0}:
+            self.phase, self.to_move = DONE, None
+
+    def _check_cards(self) -> None:
+        seen: set[Card] = set()
+        everything = [c for h in self.hands for c in h] + self.kitty
+        if self.table is not None:
+            everything += [c for piles in self.table for pile in piles for c in pile]
+        deck = set(self.rules.deck())
+        for card in everything:
+            if card in seen:
+                raise RulesError(f"{card} appears twice in the deal")
+            if card not in deck:
+                raise RulesError(f"{card} is not in the {self.rules.deck_size}-card deck")
+            seen.add(card)
+
+    # ------------------------------------------------------------- queries
+    def _table_count(self, seat: int) -> int:
+        if self.table is None:
+            return 0
+        return sum(len(p) for p in self.table[seat])
+
+    def table_up(self, seat: int) -> list[Card]:
+        """2-player game: the face-up table cards of ``seat`` (playable)."""
+        if self.table is None:
+            return []
+        return [pile[-1] for pile, up in zip(self.table[seat], self._pile_up[seat]) if pile and up]
+
+    def table_piles(self, seat: int) -> list[tuple[Card | None, Card | None, bool]]:
+        """2-player game: each pile as (face-down card or None, top card or None, top face up)."""
+        assert self.table is not None
+        out = []
+        for pile, up in zip(self.table[seat], self._pile_up[seat]):
+            if len(pile) == 2:
+                out.append((pile[0], pile[1], True))
+            elif len(pile) == 1:
+                out.append((None, pile[0], up))
+            else:
+                out.append((None, None, False))
+        return out
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == DONE
+
+    @property
+    def declaring_side(self) -> int | None:
+        return None if self.declarer is None else self.rules.side_of(self.declarer)
+
+    def side_tricks(self, side: int) -> int:
+        return sum(self.tricks_won[s] for s in self.rules.sides[side])
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Tricks won by the declarer's side so far (the declarer alone in misère)."""
+        if self.declarer is None:
+            return 0
+        if self.contract is not None and self.contract.is_misere:
+            return self.tricks_won[self.declarer]
+        return self.side_tricks(self.rules.side_of(self.declarer))
+
+    @property
+    def exposed_seats(self) -> tuple[int, ...]:
+        """Seats whose hands lie face up: the open-misère declarer after the first trick."""
+        if self.contract is not None and self.contract.is_open_misere and self.tricks and self.declarer is not None:
+            return (self.declarer,)
+        return ()
+
+    def trick_cards(self) -> list[Card]:
+        return [card for _, card, _ in self.trick]
+
+    def _active_seats(self) -> tuple[int, ...]:
+        assert self.declarer is not None and self.contract is not None
+        if self.contract.is_misere and self.rules.partnerships:
+            partners = self.rules.partners(self.declarer)
+            return tuple(s for s in range(self.n) if s not in partners)
+        return tuple(range(self.n))
+
+    def _next_active(self, seat: int) -> int:
+        active = self.active
+        i = active.index(seat)
+        return active[(i + 1) % len(active)]
+
+    # ------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (empty only when the deal is done)."""
+        phase = self.phase
+        if phase == PLAY:
+            if self._nominating:
+                return [NominateJoker(None)] + [NominateJoker(s) for s in Suit]
+            if self.n == 2:
+                return self._legal_plays_two()
+            return self._legal_plays(self.to_move)  # type: ignore[arg-type]
+        if phase == AUCTION:
+            return self._legal_calls()
+        if phase == KITTY:
+            return [Discard(c) for c in self.hands[self.declarer]]  # type: ignore[index]
+        return []
+
+    def _legal_calls(self) -> list[Action]:
+        rules = self.rules
+        ladder = rules._ladder
+        if self.high_bid is None:
+            candidates: Sequence[Bid] = ladder
+        else:
+            candidates = ladder[ladder.index(self.high_bid) + 1 :]
+        out: list[Action] = [PASS]
+        for bid in candidates:
+            if self._bid_problem(bid) is None:
+                out.append(bid)
+        return out
+
+    def _bid_problem(self, bid: Bid) -> str | None:
+        rules = self.rules
+        if not rules.outranks(bid, self.high_bid):
+            assert self.high_bid is not None
+            return (
+                f"{bid} does not outrank {self.high_bid}: bid more tricks, or as many in a higher "
+                "denomination (♠ < ♣ < ♦ < ♥ < NT)" + self._misere_place_note(bid)
+            )
+        if bid.is_misere and rules.misere == "never":
+            return "misère is not allowed under these rules"
+        if bid.kind == "misere" and rules.misere == "after-seven" and not self._seven_bid:
+            return "misère may be bid only after someone has bid at the 7 level in this auction"
+        if rules.six_bids_informational and bid.tricks == 6 and len(self.auction) >= 2:
+            return "6-level bids only inform (American rules), so only the first two players may make them"
+        return None
+
+    def _misere_place_note(self, bid: Bid) -> str:
+        if bid.is_misere:
+            return f"; {self.rules.describe_misere_placement()}"
+        return ""
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        table = self.rules.table(self.contract, self.joker_fixed)
+        if not self.trick:
+            if table.joker_free and JOKER in hand:
+                out: list[Action] = [Play(c) for c in hand if c is not JOKER]
+                out.extend(Play(JOKER, None, s) for s in self._joker_suits(seat))
+                return out
+            return [Play(c) for c in hand]
+        suit_of = table.suit_of
+        led = suit_of[self.trick[0][1].index]
+        if led == NO_SUIT:
+            led = int(self.trick_joker_suit)  # type: ignore[arg-type]
+        follow = [Play(c) for c in hand if suit_of[c.index] == led]
+        if not follow:
+            return [Play(c) for c in hand]
+        if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in hand:
+            follow.append(Play(JOKER))
+        return follow
+
+    def _joker_suits(self, seat: int) -> list[Suit]:
+        if self.rules.joker_nominate_void_suit:
+            return list(Suit)
+        allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
+        return allowed or list(Suit)
+
+    def _legal_plays_two(self) -> list[Action]:
+        seat, source = self._order[len(self.trick)]
+        cards = self.hands[seat] if source == HAND else self.table_up(seat)
+        table = self.rules.table(self.contract, self.joker_fixed)
+        if not self.trick:
+            out: list[Action] = []
+            for c in cards:
+                if c is JOKER and table.joker_free:
+                    out.extend(Play(JOKER, source, s) for s in self._joker_suits(seat))
+                else:
+                    out.append(Play(c, source))
+            return out
+        suit_of = table.suit_of
+        led = suit_of[self.trick[0][1].index]
+        if led == NO_SUIT:
+            led = int(self.trick_joker_suit)  # type: ignore[arg-type]
+        follow = [Play(c, source) for c in cards if suit_of[c.index] == led]
+        if not follow:
+            return [Play(c, source) for c in cards]
+        if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in cards:
+            follow.append(Play(JOKER, source))
+        return follow
+
+    # ------------------------------------------------------------------ push
+    def push(self, action: Action | str) -> None:
+        """Make ``action`` (an action object or its text).  Illegal → :class:`IllegalAction`, deal unchanged."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_not(action, legal), action, legal)
+        if self.phase == PLAY:
+            if isinstance(action, Play):
+                self._push_play(action)
+            else:
+                self._push_nomination(action)  # type: ignore[arg-type]
+        elif self.phase == AUCTION:
+            self._push_call(action)  # type: ignore[arg-type]
+        else:
+            self._push_discard(action)  # type: ignore[arg-type]
+        self.history.append(action)
+
+    def push_many(self, actions: Iterable[Action | str]) -> None:
+        for a in actions:
+            self.push(a)
+
+    def _auction_snapshot(self) -> tuple[Any, ...]:
+        return (
+            "call",
+            self.to_move,
+            self.high_bid,
+            self.high_bidder,
+            list(self._passed),
+            self._calls,
+            self._consecutive_passes,
+            self._seven_bid,
+            self._bidders,
+            self._raise_pending,
+            self.phase,
+            self.thrown_in_reason,
+        )
+
+    def _push_call(self, call: Bid | Pass) -> None:
+        rules = self.rules
+        seat = self.to_move
+        assert seat is not None
+        self._undo.append(self._auction_snapshot())
+        self.auction.append((seat, call))
+        n = self.n
+        if self._raise_pending:
+            self._raise_pending = False
+            if call is PASS:
+                self._end_auction()
+                return
+            assert isinstance(call, Bid) and self.high_bid is not None
+            same_denomination = call.kind == self.high_bid.kind and call.trump == self.high_bid.trump
+            self.high_bid = call
+            if call.tricks == 7:
+                self._seven_bid = True
+            if same_denomination:
+                self._end_auction()
+                return
+            # A new denomination reopens the auction to everyone (popular form).
+            self._passed = [False] * n
+            self._calls = 1
+            self._consecutive_passes = 0
+            self._bidders = 1 << seat
+            self.to_move = (seat + 1) % n
+            return
+        self._calls += 1
+        if call is PASS:
+            self._passed[seat] = True
+            self._consecutive_passes += 1
+        else:
+            assert isinstance(call, Bid)
+            self.high_bid = call
+            self.high_bidder = seat
+            self._consecutive_passes = 0
+            self._bidders |= 1 << seat
+            if call.tricks == 7:
+                self._seven_bid = True
+        if rules.bidding == "single-round":
+            if self._calls >= n:
+                self._finish_or_throw_in()
+            else:
+                self.to_move = (seat + 1) % n
+            return
+        if rules.bidding == "rebid":
+            if self.high_bid is None and self._consecutive_passes >= n:
+                self._throw_in("all players passed")
+            elif self.high_bid is not None and self._consecutive_passes >= n - 1:
+                self._finish_or_throw_in()
+            else:
+                self.to_move = (seat + 1) % n
+            return
+        remaining = [s for s in range(n) if not self._passed[s]]
+        if self._calls >= n or len(remaining) <= 1:
+            if not remaining:
+                self._throw_in("all players passed")
+                return
+            if len(remaining) == 1 and self.high_bidder == remaining[0]:
+                self._finish_or_throw_in()
+                return
+        nxt = (seat + 1) % n
+        while self._passed[nxt]:
+            nxt = (nxt + 1) % n
+        self.to_move = nxt
+
+    def _finish_or_throw_in(self) -> None:
+        if self.high_bid is None:
+            self._throw_in("all players passed")
+            return
+        if self.rules.six_bids_informational and self.high_bid.tricks == 6:
+            self._throw_in("nobody reached the 7 level (6-level bids only inform), so the hand is redealt")
+            return
+        assert self.high_bidder is not None
+        others_bid = self._bidders & ~(1 << self.high_bidder)
+        if self.rules.declarer_may_raise and others_bid and self.rules.bidding != "single-round":
+            self._raise_pending = True
+            self.to_move = self.high_bidder
+            return
+        self._end_auction()
+
+    def _throw_in(self, reason: str) -> None:
+        self.phase = DONE
+        self.to_move = None
+        self.thrown_in_reason = reason
+
+    def _end_auction(self) -> None:
+        assert self.high_bid is not None and self.high_bidder is not None
+        self.contract = self.high_bid
+        self.declarer = self.high_bidder
+        self.phase = KITTY
+        self.to_move = self.declarer
+        self.hands[self.declarer].extend(self.kitty)
+        self.active = self._active_seats()
+
+    def _push_discard(self, action: Discard) -> None:
+        decl = self.declarer
+        assert decl is not None
+        hand = self.hands[decl]
+        idx = hand.index(action.card)
+        del hand[idx]
+        self.discards.append(action.card)
+        self._undo.append(("discard", idx))
+        if len(self.discards) == self.rules.kitty_size:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        decl = self.declarer
+        assert decl is not None and self.contract is not None
+        self.phase = PLAY
+        self.leader = decl
+        self.to_move = decl
+        if self.n == 2:
+            self._order = [(decl, HAND), (1 - decl, HAND), (decl, TABLE), (1 - decl, TABLE)]
+        if self.rules.joker_advance_nomination and self.contract.trump is None:
+            for seat in self.active:
+                if JOKER in self.hands[seat] or (self.table is not None and any(JOKER in p for p in self.table[seat])):
+                    self._nominating = True
+                    self.to_move = seat
+                    break
+
+    def _push_nomination(self, action: NominateJoker) -> None:
+        self._undo.append(("nominate", self.to_move))
+        self.joker_fixed = action.suit
+        self._nominating = False
+        self.to_move = self.leader
+
+    def _push_play(self, action: Play) -> None:
+        seat = self.to_move
+        assert seat is not None
+        card = action.card
+        table = self.rules.table(self.contract, self.joker_fixed)
+        suit_of = table.suit_of
+        pile_index = -1
+        if action.source == TABLE:
+            assert self.table is not None
+            piles = self.table[seat]
+            ups = self._pile_up[seat]
+            for i, pile in enumerate(piles):
+                if pile and pile[-1] is card and ups[i]:
+                    pile_index = i
+                    break
+            cards_before: list[Card] = self.table_up(seat)
+            piles[pile_index].pop()
+            if piles[pile_index]:
+                ups[pile_index] = False  # the card beneath turns up when the trick is complete
+            hand_index = -1
+        else:
+            hand = self.hands[seat]
+            cards_before = hand
+            hand_index = hand.index(card)
+        old_void = self.voids[seat]
+        if self.trick:
+            led = suit_of[self.trick[0][1].index]
+            if led == NO_SUIT:
+                led = int(self.trick_joker_suit)  # type: ignore[arg-type]
+            if suit_of[card.index] != led and not any(suit_of[c.index] == led for c in cards_before):
+                self.voids[seat] = old_void | (1 << led)
+        else:
+            self.trick_joker_suit = action.joker_suit
+        if hand_index >= 0:
+            del self.hands[seat][hand_index]
+        self.trick.append((seat, card, action.source))
+        trick_size = 4 if self.n == 2 else len(self.active)
+        if len(self.trick) < trick_size:
+            self._undo.append(("play", seat, hand_index, pile_index, old_void, None))
+            if self.n == 2:
+                self.to_move = self._order[len(self.trick)][0]
+            else:
+                self.to_move = self._next_active(seat)
+            return
+        # The trick is complete.
+        saved = (list(self.trick), self.trick_joker_suit, self.leader, list(self._order), self.to_move)
+        cards = [c for _, c, _ in self.trick]
+        win_index = self.rules.trick_winner(cards, self.contract, self.trick_joker_suit, self.joker_fixed)
+        winner, _, win_source = self.trick[win_index]
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, self.trick_joker_suit))  # type: ignore[arg-type]
+        self.tricks_won[winner] += 1
+        turned: list[tuple[int, int]] = []
+        if self.n == 2:
+            for s in (0, 1):
+                for i, up in enumerate(self._pile_up[s]):
+                    if not up and self.table[s][i]:  # type: ignore[index]
+                        self._pile_up[s][i] = True
+                        turned.append((s, i))
+            first, second = (HAND, TABLE) if win_source == HAND else (TABLE, HAND)
+            other = 1 - winner
+            self._order = [(winner, first), (other, first), (winner, second), (other, second)]
+        self.trick = []
+        self.trick_joker_suit = None
+        self.leader = winner
+        self._undo.append(("play", seat, hand_index, pile_index, old_void, (saved, turned, self.phase)))
+        contract = self.contract
+        assert contract is not None
+        if contract.is_misere and winner == self.declarer and self.rules.misere_stops_early:
+            self.phase, self.to_move = DONE, None
+        elif all(not self.hands[s] and self._table_count(s) == 0 for s in self.active):
+            self.phase, self.to_move = DONE, None
+        else:
+            self.to_move = winner
+
+    # ------------------------------------------------------------------- pop
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self.history:
+            raise GameStateError("there is no action to undo")
+        action = self.history.pop()
+        undo = self._undo.pop()
+        kind = undo[0]
+        if kind == "play":
+            self._pop_play(action, undo)  # type: ignore[arg-type]
+        elif kind == "call":
+            self._pop_call(undo)
+        elif kind == "discard":
+            self._pop_discard(action, undo)  # type: ignore[arg-type]
+        else:
+            self.joker_fixed = None
+            self._nominating = True
+            self.to_move = undo[1]
+        return action
+
+    def _pop_call(self, undo: tuple[Any, ...]) -> None:
+        if self.phase == KITTY:
+            assert self.declarer is not None
+            del self.hands[self.declarer][-len(self.kitty) :]
+            self.contract = None
+            self.declarer = None
+            self.active = tuple(range(self.n))
+        (
+            _,
+            self.to_move,
+            self.high_bid,
+            self.high_bidder,
+            self._passed,
+            self._calls,
+            self._consecutive_passes,
+            self._seven_bid,
+            self._bidders,
+            self._raise_pending,
+            self.phase,
+            self.thrown_in_reason,
+        ) = undo
+        self.auction.pop()
+
+    def _pop_discard(self, action: Discard, undo: tuple[Any, ...]) -> None:
+        assert self.declarer is not None
+        card = self.discards.pop()
+        self.hands[self.declarer].insert(undo[1], card)
+        self.phase = KITTY
+        self.to_move = self.declarer
+        self.leader = None
+        self._nominating = False
+        self._order = []
+
+    def _pop_play(self, action: Play, undo: tuple[Any, ...]) -> None:
+        _, seat, hand_index, pile_index, old_void, completed = undo
+        if completed is not None:
+            saved, turned, _ = completed
+            trick = self.tricks.pop()
+            self.tricks_won[trick.winner] -= 1
+            for s, i in turned:
+                self._pile_up[s][i] = False
+            self.trick, self.trick_joker_suit, self.leader, self._order, _ = saved
+            self.phase = PLAY
+        self.trick.pop()
+        if not self.trick:
+            self.trick_joker_suit = None
+        self.voids[seat] = old_void
+        if pile_index >= 0:
+            assert self.table is not None
+            pile = self.table[seat][pile_index]
+            pile.append(action.card)
+            self._pile_up[seat][pile_index] = True
+        else:
+            self.hands[seat].insert(hand_index, action.card)
+        self.to_move = seat
+
+    # ------------------------------------------------------ parsing and errors
+    def parse_action(self, text: str) -> Action:
+        """Read an action in the current phase: ``"7H"``, ``"pass"``, ``"discard 5S"``, ``"J♦"``, ``"Joker H"``."""
+        raw = text.strip()
+        low = raw.lower()
+        try:
+            if self.phase == AUCTION:
+                return parse_call(raw)
+            if self.phase == KITTY:
+                for prefix in ("discard ", "d:", "d "):
+                    if low.startswith(prefix):
+                        raw = raw[len(prefix) :]
+                        break
+                return Discard(Card.parse(raw))
+            if self.phase == PLAY:
+                if self._nominating:
+                    rest = low.removeprefix("n:").removeprefix("nominate ").strip()
+                    if rest in {"-", "none", "no", "free", "keep"}:
+                        return NominateJoker(None)
+                    return NominateJoker(Suit.parse(rest))
+                return self._parse_play(raw)
+        except (CardParseError, BidParseError) as err:
+            message = str(err)
+            seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
+            if self.phase == AUCTION and _parses(Card.parse, raw):
+                message = f"It is the auction: {seat_name} must bid or pass, not play a card."
+            elif self.phase in (PLAY, KITTY) and _parses(parse_call, raw):
+                doing = "discard" if self.phase == KITTY else "play a card"
+                message = f"The auction is over: {seat_name} must {doing}, not bid."
+            raise IllegalAction(message, text, self.legal_actions()) from None
+        raise IllegalAction("The deal is over: no more actions.", text)
+
+    def _parse_play(self, raw: str) -> Play:
+        source = None
+        low = raw.lower()
+        for prefix, src in (("h:", HAND), ("t:", TABLE), ("hand ", HAND), ("table ", TABLE)):
+            if low.startswith(prefix):
+                source, raw = src, raw[len(prefix) :]
+                break
+        joker_suit = None
+        card_text = raw
+        if ":" in raw:
+            card_text, suit_text = raw.split(":", 1)
+            joker_suit = Suit.parse(suit_text)
+        else:
+            parts = raw.replace("(", " ").replace(")", " ").split()
+            if len(parts) >= 2 and parts[0].lower() in {"joker", "jk"}:
+                card_text = parts[0]
+                joker_suit = Suit.parse(parts[-1].removeprefix("as").strip() or parts[-1])
+        card = Card.parse(card_text)
+        candidates = [
+            a
+            for a in self.legal_actions()
+            if isinstance(a, Play)
+            and a.card is card
+            and (source is None or a.source == source)
+            and (joker_suit is None or a.joker_suit == joker_suit)
+        ]
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1 and joker_suit is None:
+            raise IllegalAction(
+                "Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H' or 'JK:H'.",
+                raw,
+                candidates,
+            )
+        seat = self.to_move
+        if self.n == 2 and source is None and seat is not None:
+            source = self._order[len(self.trick)][1]
+        return Play(card, source, joker_suit)
+
+    def _why_not(self, action: object, legal: Sequence[Action]) -> str:
+        seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
+        if self.phase == DONE:
+            return "The deal is over: no more actions."
+        if self.phase == AUCTION:
+            if not isinstance(action, (Bid, Pass)):
+                return f"It is the auction: {seat_name} must bid or pass, not play a card."
+            if isinstance(action, Bid):
+                problem = self._bid_problem(action)
+                if problem:
+                    return f"{seat_name} cannot bid {action}: {problem}."
+            return f"{action} is not a legal call now."
+        if self.phase == KITTY:
+            if not isinstance(action, Discard):
+                k = self.rules.kitty_size - len(self.discards)
+                return f"{seat_name} has taken the kitty and must discard {k} more card(s) first."
+            return f"{action.card} is not in {seat_name}'s hand, so it cannot be discarded."
+        if self._nominating:
+            return f"{seat_name} holds the joker and first says whether to nominate its suit."
+        if not isinstance(action, Play):
+            return f"It is the play: {seat_name} must play a card."
+        card = action.card
+        seat = self.to_move
+        assert seat is not None
+        if self.n == 2:
+            want_source = self._order[len(self.trick)][1]
+            if action.source != want_source:
+                return f"{seat_name} now plays from the {want_source}, not the {action.source}."
+            pool = self.hands[seat] if want_source == HAND else self.table_up(seat)
+        else:
+            pool = self.hands[seat]
+        if card not in pool:
+            where = "hand" if self.n != 2 else f"{action.source} (face-up cards)"
+            return f"{seat_name} does not hold {card} in {where}."
+        if card.is_joker and not self.trick and action.joker_suit is not None:
+            return (
+                f"{seat_name} has shown void in {action.joker_suit.word}, so the joker may not be named "
+                f"{action.joker_suit.word} (variant rule)."
+            )
+        if card.is_joker and not self.trick and action.joker_suit is None:
+            return "Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H'."
+        if action.joker_suit is not None:
+            return "Only a joker that is led names a suit."
+        reason = why_illegal(
+            self.rules, card, pool, self.trick_cards(), self.contract, self.trick_joker_suit, self.joker_fixed
+        )
+        return reason or f"{action} is not legal now."
+
+    # -------------------------------------------------------------- results
+    def result(self) -> DealResult:
+        """The outcome; only when ``phase == "done"``."""
+        if self.phase != DONE:
+            raise GameStateError(f"the deal is not finished (phase: {self.phase})")
+        rules = self.rules
+        nsides = len(rules.sides)
+        if self.contract is None or self.declarer is None:
+            reason = self.thrown_in_reason or "thrown in"
+            return DealResult(None, None, 0, tuple(self.tricks_won), False, (0,) * nsides, True, f"Thrown in: {reason}.")
+        contract, decl = self.contract, self.declarer
+        taken = self.declarer_tricks
+        declaring_points, _ = rules.score(contract, taken)
+        made = declaring_points > 0
+        scores = [0] * nsides
+        dside = rules.side_of(decl)
+        scores[dside] = declaring_points
+        if not contract.is_misere or rules.misere_defenders_score:
+            for side in range(nsides):
+                if side != dside:
+                    scores[side] = rules.defender_points(self.side_tricks(side))
+        name = rules.seat_name(decl)
+        if contract.is_misere:
+            verdict = "made it: no tricks taken" if made else f"failed: took a trick (trick {len(self.tricks)})"
+        else:
+            verdict = f"took {taken} trick{'s' if taken != 1 else ''}: " + ("made" if made else "set")
+        summary = f"{name} bid {contract}, {verdict}. " + ", ".join(
+            f"{rules.side_name(i)} {s:+d}" for i, s in enumerate(scores)
+        )
+        return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary + ".")
+
+    # --------------------------------------------------------------- records
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe record; ``Deal.from_dict(d.to_dict())`` rebuilds the same state."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "seed": self.seed,
+        }
+        out.update(self._start)
+        out["actions"] = [a.code for a in self.history]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Deal:
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise RulesError(f"not a deal record (expected format {FORMAT!r})")
+        rules = Rules.from_dict(dict(data["rules"]))
+        position = data.get("position")
+        if position:
+            joker_fixed = position.get("joker_fixed")
+            deal = cls.from_position(
+                rules,
+                list(data["hands"]),
+                position["contract"],
+                position["declarer"],
+                position["leader"],
+                tricks_won=position.get("tricks_won"),
+                joker_fixed=None if joker_fixed is None else Suit.parse(joker_fixed),
+                table=data.get("table"),
+            )
+            deal.dealer = data.get("dealer", deal.dealer)
+        else:
+            deal = cls(rules, data["hands"], data["kitty"], data["dealer"], table=data.get("table"), seed=data.get("seed"))
+        for code in data.get("actions", []):
+            deal.push(code)
+        return deal
+
+    def copy(self) -> Deal:
+        """An independent copy with the same history."""
+        return Deal.from_dict(self.to_dict())
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that defines the current state (for tests of push/pop)."""
+        return (
+            self.phase,
+            self.to_move,
+            tuple(tuple(h) for h in self.hands),
+            None if self.table is None else tuple(tuple(tuple(p) for p in piles) for piles in self.table),
+            tuple(tuple(u) for u in self._pile_up),
+            tuple(self.discards),
+            tuple(self.auction),
+            self.high_bid,
+            self.high_bidder,
+            tuple(self._passed),
+            self._calls,
+            self._consecutive_passes,
+            self._seven_bid,
+            self._bidders,
+            self._raise_pending,
+            self.contract,
+            self.declarer,
+            self.active,
+            self.leader,
+            tuple(self.trick),
+            self.trick_joker_suit,
+            tuple(self.tricks),
+            tuple(self.tricks_won),
+            tuple(self.voids),
+            self.joker_fixed,
+            self._nominating,
+            tuple(self._order),
+            tuple(self.history),
+            self.thrown_in_reason,
+        )
+
+    # ------------------------------------------------------------- display
+    def __str__(self) -> str:
+        from .render import deal_text
+
+        return deal_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Deal {self.rules.preset_name} phase={self.phase} actions={len(self.history)}>"
+
+    def _repr_html_(self) -> str:
+        from .render import deal_html
+
+        return deal_html(self)

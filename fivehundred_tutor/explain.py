@@ -1,0 +1,177 @@
+"""Explanations in words: why a card belongs to a suit, why a play is illegal, why a card wins.
+
+The quizzes, the replay annotations and ``IllegalAction`` messages all use these,
+so a learner always reads the same reasoning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .bids import Bid
+from .cards import JACK, JOKER, Card, Suit
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+_ORDINALS = ["highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest"]
+
+
+def _singular(suit: Suit) -> str:
+    return suit.word[:-1]
+
+
+def _contract_words(contract: Bid | None) -> str:
+    if contract is None:
+        return "with no contract yet"
+    if contract.is_misere:
+        return f"in {contract} (no trumps)"
+    if contract.trump is None:
+        return "in no trumps"
+    return f"while {contract.trump.word} are trumps"
+
+
+def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
+    trump = contract.trump if contract is not None else None
+    if card.is_joker:
+        if trump is not None:
+            return f"The joker is the highest trump {_contract_words(contract)}: it beats every other card."
+        rule = (
+            "it may be played only when its holder cannot follow suit"
+            if rules.joker_no_trumps == "when-void"
+            else "it may be played at any time (variant)"
+        )
+        return (
+            f"The joker belongs to no suit {_contract_words(contract)} until it is played: "
+            f"it wins any trick it is played to; led, its holder names the suit to follow; {rule}."
+        )
+    assert card.suit is not None
+    if trump is not None and card.rank == JACK and card.suit == trump:
+        return f"{card} is the right bower: the jack of trumps, the second-highest card after the joker."
+    if trump is not None and card.rank == JACK and card.suit == trump.sister:
+        return (
+            f"{card} is the left bower: a {_singular(trump)} (a trump) {_contract_words(contract)}, "
+            "the third-highest card."
+        )
+    order = rules.ranking(card.suit, contract)
+    place = order.index(card) if card in order else -1
+    if trump is not None and card.suit == trump:
+        where = _ORDINALS[place] if 0 <= place < len(_ORDINALS) else f"number {place + 1}"
+        return f"{card} is a trump {_contract_words(contract)}, the {where} trump."
+    note = ""
+    if trump is not None and card.suit == trump.sister:
+        note = f" (this suit has no jack: J{card.suit} is the left bower, a trump)"
+    if place >= 0:
+        where = _ORDINALS[place] if place < len(_ORDINALS) else f"number {place + 1}"
+        return f"{card} is a plain {_singular(card.suit)} {_contract_words(contract)}, the {where} of its suit{note}."
+    return f"{card} is a {_singular(card.suit)} {_contract_words(contract)}{note}."
+
+
+def why_illegal(
+    rules: Rules,
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    contract: Bid | None,
+    joker_suit: Suit | None = None,
+    joker_fixed: Suit | None = None,
+) -> str | None:
+    """``None`` if legal; else a sentence a learner understands."""
+    if card not in hand:
+        return f"{card} is not in the hand."
+    legal = rules.legal_plays(hand, trick, contract, joker_suit, joker_fixed)
+    if card in legal:
+        return None
+    led = rules.led_suit(trick, contract, joker_suit)
+    assert led is not None
+    table = rules.table(contract, joker_fixed)
+    followers = [c for c in hand if table.suit_of[c.index] == int(led)]
+    shown = " ".join(str(c) for c in followers)
+    lead_words = f"{trick[0]} led" if not trick[0].is_joker else f"the joker led as a {_singular(led)}"
+    if card.is_joker and table.joker_free:
+        return (
+            f"With {lead_words}, the joker may be played only when you cannot follow suit "
+            f"(no trumps, default rule) — you hold {_singular(led)}s: {shown}."
+        )
+    trump = contract.trump if contract is not None else None
+    if trump is not None and card.rank == JACK and card.suit == trump.sister:
+        return (
+            f"{card} is the left bower: a {_singular(trump)} {_contract_words(contract)}, not a "
+            f"{_singular(card.suit)}, so it cannot follow {lead_words}; you must follow with {shown}."
+        )
+    left_bower_note = ""
+    if trump is not None and led == trump:
+        lb = Card(JACK, trump.sister)
+        if lb in followers or JOKER in followers:
+            left_bower_note = " (the left bower and the joker count as trumps)"
+    return f"You must follow suit: {lead_words}, and you hold {shown}{left_bower_note}."
+
+
+def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:
+    winner = rules.trick_winner(trick, contract, joker_suit)
+    card = trick[winner]
+    table = rules.table(contract)
+    trump = contract.trump if contract is not None else None
+    if card is JOKER:
+        if trump is not None:
+            return "The joker wins: it is the highest trump."
+        return "The joker wins: in no trumps it takes any trick it is played to."
+    led = rules.led_suit(trick, contract, joker_suit)
+    trumps = [c for c in trick if trump is not None and table.suit_of[c.index] == int(trump)]
+    if trumps:
+        what = "the highest trump" if len(trumps) > 1 else "the only trump"
+        extra = ""
+        if card.rank == JACK and trump is not None:
+            extra = " (the right bower)" if card.suit == trump else " (the left bower, a trump)"
+        return f"{card}{extra} wins: {what} in the trick."
+    assert led is not None
+    return f"{card} wins: no trumps were played, and it is the highest {_singular(led)}, the suit led."
+
+
+def describe_rules(rules: Rules) -> list[tuple[str, str]]:
+    misere = {
+        "after-seven": "allowed after someone has bid at the 7 level (open misère at any time)",
+        "any-time": "allowed at any time (variant)",
+        "never": "not allowed",
+    }[str(rules.misere)]
+    bidding = {
+        "australian": "clockwise from the dealer's left; a player who passes is out",
+        "single-round": "one round only: each player bids once (American)",
+        "rebid": "a player who passed may bid again (as in bridge)",
+    }[rules.bidding]
+    rows = [
+        ("Players", f"{rules.players}" + (", in partnerships" if rules.partnerships else ", each for themselves")),
+        ("Deck", f"{rules.deck_size} cards, 10 each, kitty of {rules.kitty_size}"),
+        ("Bidding", bidding),
+        ("Misère", misere),
+    ]
+    if rules.misere != "never":
+        rows.append(("Misère placement", rules.describe_misere_placement()))
+    if rules.six_bids_informational:
+        rows.append(("6-level bids", "informational only; if nobody reaches 7 the hand is redealt"))
+    if rules.declarer_may_raise:
+        rows.append(("Raising", "the auction winner may raise their own bid"))
+    joker = (
+        "only when its holder cannot follow suit" if rules.joker_no_trumps == "when-void" else "at any time"
+    )
+    joker_rules = f"played {joker}; led, it names a suit"
+    if not rules.joker_nominate_void_suit:
+        joker_rules += " not shown void"
+    if rules.joker_advance_nomination:
+        joker_rules += "; its suit may be named before the first lead"
+    rows.append(("Joker in no trumps", joker_rules))
+    rows.append(
+        (
+            "Defenders",
+            "10 for every trick" if rules.defender_tricks == "all" else "10 for each trick beyond five",
+        )
+    )
+    rows.append(("Slam", "all 10 tricks on a contract under 250 scores 250" if rules.slam_bonus else "no bonus"))
+    end = f"first to {rules.target}"
+    if rules.hole is not None:
+        end += f"; a side at {rules.hole} or below loses"
+    if rules.win_only_as_declarer:
+        end += "; a side wins only by making a contract as declarer"
+    rows.append(("Game", end))
+    return rows

@@ -1,0 +1,574 @@
+"""The rules of Five Hundred as one typed, immutable object.
+
+Every variant in RULES.md is a field (or a preset) here; nothing else in the
+package hard-codes the default game.
+
+>>> rules = Rules()
+>>> len(rules.deck()), rules.kitty_size
+(43, 3)
+>>> rules.bid_value(Bid.parse("8D")), rules.bid_value(Bid.parse("misere"))
+(280, 250)
+>>> rules.outranks(Bid.parse("misere"), Bid.parse("7NT"))
+True
+>>> [str(c) for c in rules.ranking(Suit.HEARTS, Bid.parse("7H"))[:4]]
+['Joker', 'J♥', 'J♦', 'A♥']
+>>> rules.effective_suit(Card.parse("JD"), Bid.parse("7H"))
+<Suit.HEARTS: 3>
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+from .bids import DENOMINATIONS, Bid
+from .cards import ACE, JACK, JOKER, Card, Suit
+
+__all__ = ["Rules", "RulesError", "PRESETS", "ContractTable"]
+
+NO_SUIT = 4  # effective-suit code for the joker in no trumps / misère
+
+
+class RulesError(ValueError):
+    """A rules object was asked for something inconsistent (e.g. 45 cards with 3 players)."""
+
+
+# Bid ladder keys: suit and NT bids sit at multiples of 10; misères slot between.
+def _natural_key(tricks: int, denomination: int) -> int:
+    return ((tricks - 6) * 5 + denomination) * 10
+
+
+_PLACEMENTS: dict[str, dict[str, tuple[int, int]]] = {
+    # name: {"misere": (ladder key, value), "open_misere": (ladder key, value)}
+    "standard": {"misere": (_natural_key(7, 4) + 5, 250), "open_misere": (_natural_key(10, 2) + 5, 500)},
+    "open-above-10h": {
+        "misere": (_natural_key(7, 4) + 5, 250),
+        "open_misere": (_natural_key(10, 3) + 5, 500),
+    },
+    "open-330": {"misere": (_natural_key(7, 4) + 5, 250), "open_misere": (_natural_key(8, 4) + 5, 330)},
+    "low": {"misere": (_natural_key(7, 0) + 5, 150), "open_misere": (_natural_key(8, 0) + 5, 250)},
+}
+_PLACEMENT_WORDS = {
+    "standard": "misère above 7NT and below 8♠ (250); open misère above 10♦ and below 10♥ (500)",
+    "open-above-10h": "misère above 7NT (250); open misère above 10♥ and below 10NT (500)",
+    "open-330": "misère above 7NT (250); open misère above 8NT and below 9♠ (330)",
+    "low": "misère above 7♠ and below 7♣ (150); open misère above 8♠ and below 8♣ (250)",
+}
+
+_SEAT_NAMES = {
+    2: ("North", "South"),
+    3: ("North", "East", "West"),
+    4: ("North", "East", "South", "West"),
+    6: ("North", "North-east", "South-east", "South", "South-west", "North-west"),
+}
+_DECKS = {33: 3, 43: 4, 45: 4, 63: 6}  # deck size -> lowest rank kept (red suits for 43/45)
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "misere": ("after-seven", "any-time", "never"),
+    "misere_placement": tuple(_PLACEMENTS),
+    "bidding": ("australian", "single-round", "rebid"),
+    "joker_no_trumps": ("when-void", "any-time"),
+    "defender_tricks": ("all", "beyond-five"),
+}
+
+
+class ContractTable:
+    """Precomputed effective suit and power of every card under one contract.
+
+    Indexed by ``card.index``; suits are ints 0–3 (``Suit``) or ``NO_SUIT``.
+    """
+
+    __slots__ = ("trump", "suit_of", "power", "joker_free")
+
+    def __init__(self, contract: Bid | None, joker_fixed: Suit | None = None) -> None:
+        trump = contract.trump if contract is not None else None
+        self.trump: int = NO_SUIT if trump is None else int(trump)
+        # In no trumps / misère the joker belongs to no suit until played,
+        # unless its suit was nominated in advance.
+        self.joker_free = trump is None and joker_fixed is None
+        suit_of = [NO_SUIT] * 65
+        power = [0] * 65
+        for card in Card._cache.values():
+            i = card.index
+            if card.is_joker:
+                suit_of[i] = int(trump) if trump is not None else (NO_SUIT if joker_fixed is None else int(joker_fixed))
+                power[i] = 100
+                continue
+            assert card.suit is not None
+            suit_of[i] = int(card.suit)
+            power[i] = card.rank
+            if trump is not None and card.rank == JACK:
+                if card.suit == trump:
+                    power[i] = 99  # right bower
+                elif card.suit == trump.sister:
+                    suit_of[i] = int(trump)  # left bower changes suit
+                    power[i] = 98
+        self.suit_of = suit_of
+        self.power = power
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Rules parameters.  ``Rules()`` is the 4-player Australian game.
+
+    Fields left as ``None`` take the value that suits ``players``.
+    Use :meth:`preset` for the named variants of RULES.md.
+    """
+
+    preset_name: str = "australian"
+    players: int = 4
+    deck_size: int | None = None
+    partnerships: bool | None = None
+    misere: str | None = None
+    misere_placement: str = "standard"
+    misere_value: int | None = None
+    open_misere_value: int | None = None
+    bidding: str = "australian"
+    six_bids_informational: bool = False
+    declarer_may_raise: bool = False
+    joker_no_trumps: str = "when-void"
+    joker_nominate_void_suit: bool = True
+    joker_advance_nomination: bool = False
+    defender_tricks: str = "all"
+    misere_defenders_score: bool = False
+    slam_bonus: bool = True
+    target: int = 500
+    hole: int | None = -500
+    hole_set: bool = False  # internal: True when ``hole`` was given explicitly
+    win_only_as_declarer: bool = False
+    misere_stops_early: bool = True
+
+    PRESET_DESCRIPTIONS: ClassVar[dict[str, str]] = {}
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if self.players not in _SEAT_NAMES:
+            raise RulesError(f"Five Hundred is played by 2, 3, 4 or 6 players, not {self.players}")
+        default_deck = {2: 43, 3: 33, 4: 43, 6: 63}[self.players]
+        if self.deck_size is None:
+            set_(self, "deck_size", default_deck)
+        allowed = {2: (43,), 3: (33,), 4: (43, 45), 6: (63,)}[self.players]
+        if self.deck_size not in allowed:
+            raise RulesError(
+                f"a {self.players}-player game uses a deck of "
+                + " or ".join(str(a) for a in allowed)
+                + f" cards, not {self.deck_size}"
+            )
+        if self.partnerships is None:
+            set_(self, "partnerships", self.players in (4, 6))
+        if self.partnerships and self.players not in (4, 6):
+            raise RulesError(f"{self.players} players cannot play in partnerships")
+        if self.players in (4,) and not self.partnerships:
+            raise RulesError("the 4-player game is played in fixed partnerships")
+        if self.misere is None:
+            set_(self, "misere", "never" if self.players == 2 else "after-seven")
+        for field, options in _CHOICES.items():
+            value = getattr(self, field)
+            if value not in options:
+                raise RulesError(f"{field} must be one of {', '.join(options)}; got {value!r}")
+        if self.players == 2 and self.misere != "never":
+            raise RulesError("misère (open or not) is not allowed in the 2-player game")
+        placement = _PLACEMENTS[self.misere_placement]
+        if self.misere_value is None:
+            set_(self, "misere_value", placement["misere"][1])
+        if self.open_misere_value is None:
+            set_(self, "open_misere_value", placement["open_misere"][1])
+        if self.target <= 0:
+            raise RulesError(f"the target score must be positive, not {self.target}")
+        if self.hole is not None and self.hole >= 0:
+            raise RulesError(f"the losing score ('in the hole') must be negative, not {self.hole}")
+        if self.players == 3 and not self.hole_set and self.hole == -500:
+            # The 3-player source plays on below -500 (RULES.md section 6).
+            set_(self, "hole", None)
+        if self.six_bids_informational and self.bidding != "single-round":
+            raise RulesError("6-level information bids belong to the single-round (American) auction")
+
+    # ------------------------------------------------------------------ presets
+    @classmethod
+    def preset(cls, name: str, **options: Any) -> Rules:
+        """A named variant, optionally adjusted: ``Rules.preset("american", target=300)``."""
+        key = name.strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in PRESETS:
+            raise RulesError(f"no preset named {name!r}; choose one of: {', '.join(PRESETS)}")
+        base = dict(PRESETS[key][1])
+        base.update(options)
+        if "hole" in options:
+            base["hole_set"] = True
+        return cls(preset_name=key, **base)
+
+    @staticmethod
+    def preset_names() -> list[str]:
+        return list(PRESETS)
+
+    def replace(self, **options: Any) -> Rules:
+        """A copy with some options changed (validated again)."""
+        if "hole" in options:
+            options["hole_set"] = True
+        return dataclasses.replace(self, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe options, only those differing from ``Rules()`` plus the preset name."""
+        default = {f.name: getattr(_DEFAULT_FOR_DIFF, f.name) for f in dataclasses.fields(self)}
+        out: dict[str, Any] = {"preset_name": self.preset_name}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name != "preset_name" and value != default[f.name]:
+                out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    # ------------------------------------------------------------- the table
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return _SEAT_NAMES[self.players]
+
+    def seat_name(self, seat: int) -> str:
+        return _SEAT_NAMES[self.players][seat]
+
+    @property
+    def kitty_size(self) -> int:
+        return 5 if self.deck_size == 45 else 3
+
+    @property
+    def hand_size(self) -> int:
+        return 10
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats grouped by scoring side: ((0, 2), (1, 3)) for four players."""
+        if self.partnerships:
+            return tuple(tuple(range(start, self.players, 2)) for start in (0, 1))
+        return tuple((seat,) for seat in range(self.players))
+
+    @cached_property
+    def _side_of(self) -> tuple[int, ...]:
+        return tuple(next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        return self._side_of[seat]
+
+    def side_name(self, side: int) -> str:
+        return "–".join(self.seat_name(s) for s in self.sides[side])
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (empty without partnerships)."""
+        return tuple(s for s in self.sides[self.side_of(seat)] if s != seat)
+
+    # ------------------------------------------------------------------ deck
+    def deck(self) -> list[Card]:
+        """The pack for these rules, in a fixed order (suit, then rank), joker last.
+
+        >>> len(Rules(players=3).deck()), len(Rules(players=6).deck()), len(Rules(deck_size=45).deck())
+        (33, 63, 45)
+        """
+        return list(self._deck)
+
+    @cached_property
+    def _deck(self) -> tuple[Card, ...]:
+        size = self.deck_size
+        cards: list[Card] = []
+        for suit in Suit:
+            if size == 33:
+                ranks = list(range(7, 11)) + [JACK, JACK + 1, JACK + 2, ACE]
+            elif size == 63:
+                top = 13 if suit.is_red else 12
+                ranks = list(range(2, top + 1)) + [JACK, JACK + 1, JACK + 2, ACE]
+            else:
+                low = 4 if (suit.is_red or size == 45) else 5
+                ranks = list(range(low, 11)) + [JACK, JACK + 1, JACK + 2, ACE]
+            cards.extend(Card(rank, suit) for rank in ranks)
+        cards.append(JOKER)
+        assert len(cards) == size, (len(cards), size)
+        return tuple(cards)
+
+    def deal_pattern(self) -> list[tuple[str, int]]:
+        """Packets for dealing: ("hands", n) gives n to each player, ("kitty", n) to the kitty."""
+        if self.players == 3:
+            return [("hands", 3), ("kitty", 3), ("hands", 4), ("hands", 3)]
+        if self.kitty_size == 5:
+            return [("hands", 3), ("kitty", 2), ("hands", 4), ("kitty", 2), ("hands", 3), ("kitty", 1)]
+        return [("hands", 3), ("kitty", 1), ("hands", 4), ("kitty", 1), ("hands", 3), ("kitty", 1)]
+
+    # ----------------------------------------------------------------- bids
+    def bid_key(self, bid: Bid) -> int:
+        """Position of ``bid`` on the ladder (higher outranks)."""
+        if bid.kind == "misere":
+            return _PLACEMENTS[self.misere_placement]["misere"][0]
+        if bid.kind == "open_misere":
+            return _PLACEMENTS[self.misere_placement]["open_misere"][0]
+        return _natural_key(bid.tricks, bid.denomination)
+
+    @cached_property
+    def _ladder(self) -> tuple[Bid, ...]:
+        bids: list[Bid] = []
+        for tricks in range(6, 11):
+            for denom in DENOMINATIONS:
+                bids.append(Bid.no_trumps(tricks) if denom is None else Bid.suit(tricks, denom))
+        if self.misere != "never":
+            bids += [Bid.misere(), Bid.open_misere()]
+        return tuple(sorted(bids, key=self.bid_key))
+
+    def bid_ladder(self) -> list[Bid]:
+        """Every biddable contract, lowest first (misères at their variant places)."""
+        return list(self._ladder)
+
+    def bid_value(self, bid: Bid) -> int:
+        """Avondale value: 40 + 100·(tricks − 6) + 20·denomination; misères per variant."""
+        if bid.kind == "misere":
+            assert self.misere_value is not None
+            return self.misere_value
+        if bid.kind == "open_misere":
+            assert self.open_misere_value is not None
+            return self.open_misere_value
+        return 40 + 100 * (bid.tricks - 6) + 20 * bid.denomination
+
+    def outranks(self, a: Bid, b: Bid | None) -> bool:
+        """Does bid ``a`` beat bid ``b`` (``None`` = no bid yet)?"""
+        return b is None or self.bid_key(a) > self.bid_key(b)
+
+    def describe_misere_placement(self) -> str:
+        return _PLACEMENT_WORDS[self.misere_placement]
+
+    # ------------------------------------------------------------- cards in play
+    @cached_property
+    def _tables(self) -> dict[tuple[Bid | None, Suit | None], ContractTable]:
+        return {}
+
+    def table(self, contract: Bid | None, joker_fixed: Suit | None = None) -> ContractTable:
+        key = (contract, joker_fixed)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = ContractTable(contract, joker_fixed)
+        return table
+
+    def effective_suit(self, card: Card, contract: Bid | None, joker_fixed: Suit | None = None) -> Suit | None:
+        """The suit a card belongs to under ``contract``.
+
+        The left bower and the joker are trumps; the joker has no suit in no trumps
+        and misère (unless nominated in advance, ``joker_fixed``).
+        """
+        code = self.table(contract, joker_fixed).suit_of[card.index]
+        return None if code == NO_SUIT else Suit(code)
+
+    def ranking(self, suit: Suit | None, contract: Bid | None) -> list[Card]:
+        """Deck cards whose effective suit is ``suit``, highest first.
+
+        >>> [str(c) for c in Rules().ranking(Suit.DIAMONDS, Bid.parse("7H"))][:4]
+        ['A♦', 'K♦', 'Q♦', '10♦']
+        """
+        table = self.table(contract)
+        code = NO_SUIT if suit is None else int(suit)
+        cards = [c for c in self._deck if table.suit_of[c.index] == code]
+        return sorted(cards, key=lambda c: -table.power[c.index])
+
+    def card_power(self, card: Card, contract: Bid | None) -> int:
+        return self.table(contract).power[card.index]
+
+    def led_suit(self, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> Suit | None:
+        """The suit others must follow, given the first card and a led joker's named suit."""
+        if not trick:
+            return None
+        table = self.table(contract)
+        code = table.suit_of[trick[0].index]
+        if code == NO_SUIT:
+            if joker_suit is None:
+                raise RulesError("the joker was led in no trumps: say which suit it names (joker_suit)")
+            return joker_suit
+        return Suit(code)
+
+    def legal_plays(
+        self,
+        hand: Iterable[Card],
+        trick: Sequence[Card],
+        contract: Bid | None,
+        joker_suit: Suit | None = None,
+        joker_fixed: Suit | None = None,
+    ) -> list[Card]:
+        """Cards of ``hand`` that may be played to ``trick`` (cards already played, in order).
+
+        >>> r, hearts = Rules(), Bid.parse("7H")
+        >>> [str(c) for c in r.legal_plays(parse_cards("JD AD 5S"), parse_cards("4H"), hearts)]
+        ['J♦']
+        """
+        hand = list(hand)
+        if not trick:
+            return hand
+        table = self.table(contract, joker_fixed)
+        led = table.suit_of[trick[0].index]
+        if led == NO_SUIT:
+            if joker_suit is None:
+                raise RulesError("the joker was led in no trumps: say which suit it names (joker_suit)")
+            led = int(joker_suit)
+        suit_of = table.suit_of
+        followers = [c for c in hand if suit_of[c.index] == led]
+        if not followers:
+            return hand
+        if table.joker_free and JOKER in hand and self.joker_no_trumps == "any-time":
+            followers.append(JOKER)
+        return followers
+
+    def trick_winner(
+        self,
+        trick: Sequence[Card],
+        contract: Bid | None,
+        joker_suit: Suit | None = None,
+        joker_fixed: Suit | None = None,
+    ) -> int:
+        """Index (into ``trick``) of the card winning it so far.
+
+        >>> Rules().trick_winner(parse_cards("AH JD 5H"), Bid.parse("7H"))
+        1
+        """
+        if not trick:
+            raise RulesError("an empty trick has no winner")
+        table = self.table(contract, joker_fixed)
+        suit_of, power = table.suit_of, table.power
+        if table.joker_free:
+            for i, card in enumerate(trick):
+                if card is JOKER:
+                    return i  # in no trumps the joker wins whatever it names
+        led = suit_of[trick[0].index]
+        if led == NO_SUIT:
+            led = NO_SUIT if joker_suit is None else int(joker_suit)
+        best, best_key = 0, -1
+        trump = table.trump
+        for i, card in enumerate(trick):
+            s = suit_of[card.index]
+            if s == trump:
+                key = 1000 + power[card.index]
+            elif s == led:
+                key = power[card.index]
+            else:
+                continue
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+    # --------------------------------------------------------------- scoring
+    def score(self, contract: Bid, declarer_tricks: int) -> tuple[int, int]:
+        """(declaring side, defending side) points for one hand.
+
+        >>> Rules().score(Bid.parse("8D"), 9)
+        (280, 10)
+        >>> Rules().score(Bid.parse("7S"), 10), Rules().score(Bid.parse("7S"), 6)
+        ((250, 0), (-140, 40))
+
+        With several defending sides (3 players) the second figure is their total.
+        """
+        if not 0 <= declarer_tricks <= 10:
+            raise RulesError(f"a side takes 0–10 tricks, not {declarer_tricks}")
+        value = self.bid_value(contract)
+        if contract.is_misere:
+            made = declarer_tricks == 0
+            return (value if made else -value, 0)
+        made = declarer_tricks >= contract.tricks
+        declaring = value if made else -value
+        if made and declarer_tricks == 10 and self.slam_bonus and value < 250:
+            declaring = 250
+        return declaring, self.defender_points(10 - declarer_tricks)
+
+    def defender_points(self, tricks: int) -> int:
+        """Points for defenders' tricks (10 each; only beyond five in that variant)."""
+        if self.defender_tricks == "beyond-five":
+            return 10 * max(0, tricks - 5)
+        return 10 * tricks
+
+    # ---------------------------------------------------------- explanations
+    def explain_card(self, card: Card, contract: Bid | None) -> str:
+        """One sentence on what ``card`` is under ``contract``.
+
+        >>> Rules().explain_card(Card.parse("JD"), Bid.parse("7H"))
+        'J♦ is the left bower: a heart (a trump) while hearts are trumps, the third-highest card.'
+        """
+        from .explain import explain_card
+
+        return explain_card(self, card, contract)
+
+    def why_illegal(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        trick: Sequence[Card],
+        contract: Bid | None,
+        joker_suit: Suit | None = None,
+    ) -> str | None:
+        """``None`` if ``card`` may be played, else the reason in words."""
+        from .explain import why_illegal
+
+        return why_illegal(self, card, hand, trick, contract, joker_suit)
+
+    def explain_trick(self, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:
+        """Why the winning card wins."""
+        from .explain import explain_trick
+
+        return explain_trick(self, trick, contract, joker_suit)
+
+    # -------------------------------------------------------------- for people
+    def describe(self) -> list[tuple[str, str]]:
+        """(topic, setting) pairs in words, for the book and CLI."""
+        from .explain import describe_rules
+
+        return describe_rules(self)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><th scope='row'>{k}</th><td>{v}</td></tr>" for k, v in self.describe())
+        return f"<table class='fht-rules'><caption>Rules: {self.preset_name}</caption>{rows}</table>"
+
+
+def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
+    return {
+        "australian": ("4 players in partnerships, 43 cards; the default game", {}),
+        "american": (
+            "one round of bidding, 6-level bids only inform, the joker named only to a suit not shown void",
+            {"bidding": "single-round", "six_bids_informational": True, "joker_nominate_void_suit": False},
+        ),
+        "two-player": ("2 players with the dummy layout (5 table piles each)", {"players": 2}),
+        "three-player": ("3 players each for themselves, 33 cards", {"players": 3}),
+        "six-player": ("6 players in two teams of three, 63 cards", {"players": 6}),
+        "six-player-individual": ("6 players each for themselves, 63 cards", {"players": 6, "partnerships": False}),
+        "45-card": ("black 4s kept: 45 cards and a kitty of 5", {"deck_size": 45}),
+        "misere-any-time": ("misère may be bid without a 7 bid first", {"misere": "any-time"}),
+        "no-misere": ("misère and open misère may not be bid", {"misere": "never"}),
+        "open-misere-above-10h": ("open misère above 10♥, below 10NT", {"misere_placement": "open-above-10h"}),
+        "open-misere-330": ("open misère above 8NT, below 9♠, worth 330", {"misere_placement": "open-330"}),
+        "misere-150": ("misère 150 above 7♠; open misère 250 above 8♠", {"misere_placement": "low"}),
+        "bridge-bidding": ("a player who passed may bid again (as in bridge)", {"bidding": "rebid"}),
+        "declarer-raises": ("the auction winner may raise their own bid", {"declarer_may_raise": True}),
+        "joker-any-time": ("in no trumps the joker may be played at any time", {"joker_no_trumps": "any-time"}),
+        "joker-not-to-void": (
+            "the joker may not be named to a suit its holder has shown void in",
+            {"joker_nominate_void_suit": False},
+        ),
+        "joker-advance": (
+            "in no trumps the joker's holder may name its suit before the first lead",
+            {"joker_advance_nomination": True},
+        ),
+        "defenders-beyond-five": ("defenders score only tricks beyond five", {"defender_tricks": "beyond-five"}),
+        "no-hole": ("no loss at -500", {"hole": None}),
+        "declarer-must-win": ("a side wins only by making a contract as declarer", {"win_only_as_declarer": True}),
+    }
+
+
+PRESETS = _presets()
+_DEFAULT_FOR_DIFF = Rules()
+
+
+def _fix_doctest_namespace() -> None:
+    # Doctests above use parse_cards and Card/Bid/Suit by name.
+    from .cards import parse_cards
+
+    globals()["parse_cards"] = parse_cards
+
+
+_fix_doctest_namespace()
