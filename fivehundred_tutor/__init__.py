@@ -15,6 +15,9 @@ from .rules import PRESETS, Rules, RulesError
 __version__ = "0.1.0"
 
 __all__ = [
+    "JOKER",
+    "PASS",
+    "PRESETS",
     "Action",
     "Bid",
     "BidParseError",
@@ -26,10 +29,7 @@ __all__ = [
     "Game",
     "GameStateError",
     "IllegalAction",
-    "JOKER",
     "NominateJoker",
-    "PASS",
-    "PRESETS",
     "Pass",
     "Play",
     "Rules",

@@ -12,12 +12,12 @@ records; ``str()`` is for people.
 
 from __future__ import annotations
 
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .bids import Bid, Pass
 from .cards import Card, Suit
 
-__all__ = ["Play", "Discard", "NominateJoker", "Action"]
+__all__ = ["Action", "Discard", "NominateJoker", "Play"]
 
 HAND, TABLE = "hand", "table"
 
@@ -29,7 +29,7 @@ class Play:
     ``joker_suit`` is the suit named when the joker is led in no trumps / misère.
     """
 
-    __slots__ = ("card", "source", "joker_suit", "code", "_str")
+    __slots__ = ("_str", "card", "code", "joker_suit", "source")
     _cache: ClassVar[dict[tuple[Card, str | None, Suit | None], Play]] = {}
 
     card: Card
@@ -55,7 +55,13 @@ class Play:
         if source is not None:
             code = source[0] + ":" + code
             text = f"{text} from {source}"
-        for name, value in (("card", card), ("source", source), ("joker_suit", joker_suit), ("code", code), ("_str", text)):
+        for name, value in (
+            ("card", card),
+            ("source", source),
+            ("joker_suit", joker_suit),
+            ("code", code),
+            ("_str", text),
+        ):
             object.__setattr__(self, name, value)
         cls._cache[key] = self
         return self
@@ -108,7 +114,7 @@ class Discard:
 class NominateJoker:
     """Variant: before the first lead in no trumps, the joker's holder names its suit (or not: ``None``)."""
 
-    __slots__ = ("suit", "code")
+    __slots__ = ("code", "suit")
     _cache: ClassVar[dict[Suit | None, NominateJoker]] = {}
 
     suit: Suit | None
@@ -137,4 +143,4 @@ class NominateJoker:
         return f"NominateJoker({self.code!r})"
 
 
-Action = Union[Bid, Pass, Play, Discard, NominateJoker]
+Action = Bid | Pass | Play | Discard | NominateJoker

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from .cards import CardParseError, Suit
 
-__all__ = ["Bid", "Pass", "PASS", "parse_call", "BidParseError", "DENOMINATIONS"]
+__all__ = ["DENOMINATIONS", "PASS", "Bid", "BidParseError", "Pass", "parse_call"]
 
 
 class BidParseError(ValueError):
@@ -47,7 +47,7 @@ class Bid:
     ask ``rules.outranks(a, b)``.
     """
 
-    __slots__ = ("kind", "tricks", "trump", "_str", "_code")
+    __slots__ = ("_code", "_str", "kind", "tricks", "trump")
     _cache: ClassVar[dict[tuple[str, int, Suit | None], Bid]] = {}
 
     kind: str
@@ -134,9 +134,7 @@ class Bid:
         try:
             return cls.suit(tricks, Suit.parse(denom))
         except CardParseError:
-            raise BidParseError(
-                f"{text!r} is not a bid: {denom!r} is not a denomination (♠ ♣ ♦ ♥ or NT)"
-            ) from None
+            raise BidParseError(f"{text!r} is not a bid: {denom!r} is not a denomination (♠ ♣ ♦ ♥ or NT)") from None
 
     @property
     def is_misere(self) -> bool:
@@ -223,6 +221,7 @@ class Pass:
 
 
 PASS = Pass()
+
 
 def parse_call(text: str | Bid | Pass) -> Bid | Pass:
     """Read a bid or the pass: ``parse_call("pass") is PASS``."""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid
-from .cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
+from .cards import ACE, JOKER, KING, QUEEN, Card, Suit
 from .deal import AUCTION, KITTY, Deal
 from .rng import Random
 from .rules import NO_SUIT, Rules
@@ -97,28 +97,26 @@ def estimate_tricks(rules: Rules, hand: Sequence[Card], contract: Bid) -> float:
     return tricks - 0.7 * unstopped
 
 
-def misere_danger(rules: Rules, hand: Sequence[Card]) -> float:
+def misere_danger(rules: Rules, hand: Sequence[Card], discards: int = 3) -> float:
     """How likely this hand is to be forced to win a trick in misère (0 = safe).
 
-    Cards after the three worst are thrown into the kitty discards.
+    Each card that is high for its place in its suit adds danger; the worst
+    ``discards`` cards go out with the kitty exchange, and the unseen kitty adds a little.
     """
-    table = rules.table(Bid.misere())
-    power = table.power
-    cards = sorted(hand, key=lambda c: power[c.index])
-    danger = 0.0
+    power = rules.table(Bid.misere()).power
     by_suit: dict[Suit, list[int]] = {}
-    for card in cards:
+    for card in hand:
         if card.suit is not None:
             by_suit.setdefault(card.suit, []).append(power[card.index])
-    if JOKER in hand:
-        danger += 1.0
+    risks: list[float] = [4.0] if JOKER in hand else []
     for powers in by_suit.values():
-        # A suit is safe if its low cards keep pace: penalise high cards without small company.
+        # The i-th lowest card of a suit is safe if it is low enough to duck the i-th round.
         for i, p in enumerate(sorted(powers)):
-            threshold = 7 + 2 * i
-            if p > threshold:
-                danger += 0.25 * (min(p, 24) - threshold) / 4
-    return max(0.0, danger - 1.5)  # three discards remove the worst problems
+            threshold = 5 + 1.5 * i
+            if min(p, 16) > threshold:
+                risks.append((min(p, 16) - threshold) / 3)
+    risks.sort(reverse=True)
+    return sum(risks[discards:]) + 0.3
 
 
 class HeuristicBot:
@@ -181,8 +179,8 @@ class HeuristicBot:
                 best, best_value = bid, rules.bid_value(bid)
         for bid in bids:
             if bid.is_misere and rules.players != 2:
-                danger = misere_danger(rules, deal.hands[seat])
-                limit = 0.3 if bid.is_open_misere else 0.9
+                danger = misere_danger(rules, deal.hands[seat], rules.kitty_size)
+                limit = 0.35 if bid.is_open_misere else 1.0
                 if danger <= limit and rules.bid_value(bid) > best_value:
                     best, best_value = bid, rules.bid_value(bid)
         if best is None:
@@ -333,6 +331,3 @@ class HeuristicBot:
             if under:
                 return max(under, key=lambda p: power[p.card.index])
         return min(plain, key=lambda p: power[p.card.index])
-
-
-_ = (JACK,)

@@ -16,7 +16,7 @@ import enum
 import re
 from typing import ClassVar
 
-__all__ = ["Suit", "Card", "JOKER", "CardParseError", "parse_cards", "format_cards"]
+__all__ = ["JOKER", "Card", "CardParseError", "Suit", "format_cards", "parse_cards"]
 
 
 class CardParseError(ValueError):
@@ -73,9 +73,7 @@ class Suit(enum.IntEnum):
         try:
             return _SUIT_NAMES[key]
         except KeyError:
-            raise CardParseError(
-                f"{text!r} is not a suit: use ♠ ♣ ♦ ♥, S C D H or a name like 'hearts'"
-            ) from None
+            raise CardParseError(f"{text!r} is not a suit: use ♠ ♣ ♦ ♥, S C D H or a name like 'hearts'") from None
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -140,7 +138,7 @@ class Card:
     True
     """
 
-    __slots__ = ("rank", "suit", "is_joker", "index", "_str", "_code")
+    __slots__ = ("_code", "_str", "index", "is_joker", "rank", "suit")
     _cache: ClassVar[dict[tuple[int, Suit | None], Card]] = {}
 
     rank: int
@@ -197,9 +195,7 @@ class Card:
             return cls(_RANK_FROM_WORD[word_match.group(1)], Suit.parse(word_match.group(2)))
         match = _CARD_RE.match(key)
         if match is None:
-            raise CardParseError(
-                f"{text!r} is not a card: write rank then suit, like 'J♦', 'JD', '10H' or 'Joker'"
-            )
+            raise CardParseError(f"{text!r} is not a card: write rank then suit, like 'J♦', 'JD', '10H' or 'Joker'")
         rank = _RANK_PARSE[match.group(1)]
         try:
             suit = Suit.parse(match.group(2))

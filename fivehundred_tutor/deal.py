@@ -30,7 +30,7 @@ from .explain import why_illegal
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
 
-__all__ = ["Deal", "IllegalAction", "Trick", "DealResult", "GameStateError", "AUCTION", "KITTY", "PLAY", "DONE"]
+__all__ = ["AUCTION", "DONE", "KITTY", "PLAY", "Deal", "DealResult", "GameStateError", "IllegalAction", "Trick"]
 
 AUCTION, KITTY, PLAY, DONE = "auction", "kitty", "play", "done"
 FORMAT = "fivehundred-deal/1"
@@ -247,7 +247,9 @@ class Deal:
         items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
         for seat, cards in items:
             by_seat[seat_index(seat)] = _cards(cards.split() if isinstance(cards, str) else cards)
-        deal = cls(rules, by_seat, (), (decl - 1) % rules.players, table=table or ([[]] * 2 if rules.players == 2 else None))
+        deal = cls(
+            rules, by_seat, (), (decl - 1) % rules.players, table=table or ([[]] * 2 if rules.players == 2 else None)
+        )
         deal._start["position"] = {
             "contract": bid.code,
             "declarer": decl,
@@ -689,9 +691,9 @@ class Deal:
         self._undo.append(("play", seat, hand_index, pile_index, old_void, (saved, turned, self.phase)))
         contract = self.contract
         assert contract is not None
-        if contract.is_misere and winner == self.declarer and self.rules.misere_stops_early:
-            self.phase, self.to_move = DONE, None
-        elif all(not self.hands[s] and self._table_count(s) == 0 for s in self.active):
+        if (contract.is_misere and winner == self.declarer and self.rules.misere_stops_early) or all(
+            not self.hands[s] and self._table_count(s) == 0 for s in self.active
+        ):
             self.phase, self.to_move = DONE, None
         else:
             self.to_move = winner
@@ -900,7 +902,9 @@ class Deal:
         nsides = len(rules.sides)
         if self.contract is None or self.declarer is None:
             reason = self.thrown_in_reason or "thrown in"
-            return DealResult(None, None, 0, tuple(self.tricks_won), False, (0,) * nsides, True, f"Thrown in: {reason}.")
+            return DealResult(
+                None, None, 0, tuple(self.tricks_won), False, (0,) * nsides, True, f"Thrown in: {reason}."
+            )
         contract, decl = self.contract, self.declarer
         taken = self.declarer_tricks
         declaring_points, _ = rules.score(contract, taken)
@@ -955,7 +959,9 @@ class Deal:
             )
             deal.dealer = data.get("dealer", deal.dealer)
         else:
-            deal = cls(rules, data["hands"], data["kitty"], data["dealer"], table=data.get("table"), seed=data.get("seed"))
+            deal = cls(
+                rules, data["hands"], data["kitty"], data["dealer"], table=data.get("table"), seed=data.get("seed")
+            )
         for code in data.get("actions", []):
             deal.push(code)
         return deal

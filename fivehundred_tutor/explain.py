@@ -152,9 +152,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         rows.append(("6-level bids", "informational only; if nobody reaches 7 the hand is redealt"))
     if rules.declarer_may_raise:
         rows.append(("Raising", "the auction winner may raise their own bid"))
-    joker = (
-        "only when its holder cannot follow suit" if rules.joker_no_trumps == "when-void" else "at any time"
-    )
+    joker = "only when its holder cannot follow suit" if rules.joker_no_trumps == "when-void" else "at any time"
     joker_rules = f"played {joker}; led, it names a suit"
     if not rules.joker_nominate_void_suit:
         joker_rules += " not shown void"

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .actions import Action
-from .cards import Card, Suit
+from .cards import Card
 from .deal import Deal, DealResult, GameStateError
 from .rng import Random, derive_seed
 from .rules import Rules
 
-__all__ = ["Game", "cut_for_dealer", "Player"]
+__all__ = ["Game", "Player", "cut_for_dealer"]
 
 
 class Player(Protocol):
@@ -126,7 +126,9 @@ class Game:
             self.winner = dside
             self.reason = f"{name(dside)} reached {self.scores[dside]}"
 
-    def play(self, players: Player | list[Player], max_deals: int = 500, on_deal: Callable[[Deal], None] | None = None) -> None:
+    def play(
+        self, players: Player | list[Player], max_deals: int = 500, on_deal: Callable[[Deal], None] | None = None
+    ) -> None:
         """Play to the end with the given player(s) (one for every seat, or a list per seat)."""
         seats = players if isinstance(players, list) else [players] * self.rules.players
         while not self.is_over and len(self.deals) < max_deals:
@@ -146,6 +148,3 @@ class Game:
             "winner": self.winner,
             "reason": self.reason,
         }
-
-
-_ = Suit  # re-exported name used in doctests elsewhere

@@ -17,7 +17,7 @@ from .cards import Card, Suit
 if TYPE_CHECKING:
     from .deal import Deal
 
-__all__ = ["card_svg", "cards_html", "bid_html", "deal_html", "deal_text", "CARD_CSS"]
+__all__ = ["CARD_CSS", "bid_html", "card_svg", "cards_html", "deal_html", "deal_text"]
 
 _FOUR_COLOUR = {Suit.SPADES: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1f7a3a"}
 
@@ -62,7 +62,9 @@ def card_svg(card: Card, *, four_colour: bool = False, highlight: bool = False, 
     )
 
 
-def cards_html(cards: Sequence[Card], *, label: str | None = None, highlight: Sequence[Card] = (), four_colour: bool = False) -> str:
+def cards_html(
+    cards: Sequence[Card], *, label: str | None = None, highlight: Sequence[Card] = (), four_colour: bool = False
+) -> str:
     """A row of card faces (a hand, a trick)."""
     aria = html.escape(label or ", ".join(c.name for c in cards) or "no cards")
     faces = "".join(card_svg(c, highlight=c in highlight, four_colour=four_colour) for c in cards)
@@ -116,14 +118,18 @@ def deal_text(deal: Deal) -> str:
     if deal.discards:
         lines.append(f"Discards: {' '.join(str(c) for c in deal.discards)}")
     for i, trick in enumerate(deal.tricks, 1):
-        cards = " ".join(f"{rules.seat_name(s)[0] if rules.players != 6 else rules.seat_name(s)}:{c}" for s, c, _ in trick.plays)
+        cards = " ".join(
+            f"{rules.seat_name(s)[0] if rules.players != 6 else rules.seat_name(s)}:{c}" for s, c, _ in trick.plays
+        )
         lines.append(f"Trick {i:>2}: {cards}  → {rules.seat_name(trick.winner)}")
     if deal.trick:
         lines.append("Current trick: " + " ".join(str(c) for _, c, _ in deal.trick))
     if deal.is_over:
         lines.append(deal.result().summary)
     else:
-        lines.append(f"Phase: {deal.phase}; to move: {rules.seat_name(deal.to_move) if deal.to_move is not None else '—'}")
+        lines.append(
+            f"Phase: {deal.phase}; to move: {rules.seat_name(deal.to_move) if deal.to_move is not None else '—'}"
+        )
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, JACK, JOKER, Card, Suit
 
-__all__ = ["Rules", "RulesError", "PRESETS", "ContractTable"]
+__all__ = ["PRESETS", "ContractTable", "Rules", "RulesError"]
 
 NO_SUIT = 4  # effective-suit code for the joker in no trumps / misère
 
@@ -80,7 +80,7 @@ class ContractTable:
     Indexed by ``card.index``; suits are ints 0–3 (``Suit``) or ``NO_SUIT``.
     """
 
-    __slots__ = ("trump", "suit_of", "power", "joker_free")
+    __slots__ = ("joker_free", "power", "suit_of", "trump")
 
     def __init__(self, contract: Bid | None, joker_fixed: Suit | None = None) -> None:
         trump = contract.trump if contract is not None else None
@@ -259,7 +259,8 @@ class Rules:
         return self._side_of[seat]
 
     def side_name(self, side: int) -> str:
-        return "–".join(self.seat_name(s) for s in self.sides[side])
+        sep = "–" if self.players == 4 else " & "
+        return sep.join(self.seat_name(s) for s in self.sides[side])
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (empty without partnerships)."""

