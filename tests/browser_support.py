@@ -1,0 +1,304 @@
+"""Helpers for tests that drive Debian's chromium with Playwright over local pages only.
+
+Usage::
+
+    from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory
+
+    html = render_notebook_to_html("book/some_chapter.md", tmp_path)      # executed, widgets offline
+    with launch_chromium() as browser, serve_directory(html.parent) as base:
+        page, problems = open_page(browser, base + html.name)
+        page.wait_for_selector(".fht-quiz")                               # your widget's root
+        ...
+        problems.assert_clean()          # console errors, page errors, failed/404 requests, off-site requests
+        page.context.close()
+
+- ``launch_chromium()`` is a context manager yielding a headless Playwright ``Browser``
+  (``/usr/bin/chromium``; Playwright never downloads a browser here).
+- ``serve_directory(path)`` serves a folder on 127.0.0.1 (free port, threaded, quiet) and
+  yields the base URL ending in ``/``.
+- ``open_page(browser, url)`` opens the URL in a fresh context and returns ``(page, problems)``;
+  every request to a host other than 127.0.0.1/localhost is recorded and aborted.
+- ``render_notebook_to_html(path, out_dir)`` executes an ``.ipynb`` or MyST ``.md`` notebook and
+  writes ``out_dir/<stem>.html`` whose widgets render with the book's local scripts
+  (``out_dir/widgetjs/``), no CDN, no MathJax, no mermaid.
+- ``run_axe(page)`` injects npm ``axe-core`` and returns the violations; ``axe_table`` prints them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@contextlib.contextmanager
+def launch_chromium(*, headless: bool = True) -> Iterator[Any]:
+    """Start Debian's chromium under Playwright (sync API); yields the ``Browser``."""
+    if not CHROMIUM.exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install chromium`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=headless, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Problems:
+    """What went wrong while a page was open (filled in by Playwright event handlers)."""
+
+    console_errors: list[str] = field(default_factory=list)
+    console_warnings: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    offsite_requests: list[str] = field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return (
+            [f"console error: {m}" for m in self.console_errors]
+            + [f"page error: {m}" for m in self.page_errors]
+            + [f"failed request: {m}" for m in self.failed_requests]
+            + [f"off-site request: {m}" for m in self.offsite_requests]
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.all())
+
+    def assert_clean(self, where: str = "") -> None:
+        found = self.all()
+        assert not found, f"problems on {where or 'the page'}:\n  " + "\n  ".join(found)
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about"}:
+        return True
+    return (parts.hostname or "") in LOCAL_HOSTS
+
+
+def open_page(
+    browser: Any,
+    url: str,
+    *,
+    color_scheme: str | None = None,
+    wait_until: str = "load",
+    viewport: dict[str, int] | None = None,
+) -> tuple[Any, Problems]:
+    """Open ``url`` in a new browser context; return ``(page, problems)``.
+
+    Off-site requests are aborted and recorded.  Close with ``page.context.close()``.
+    """
+    kwargs: dict[str, Any] = {"viewport": viewport or {"width": 1280, "height": 900}}
+    if color_scheme:
+        kwargs["color_scheme"] = color_scheme
+    context = browser.new_context(**kwargs)
+    page = context.new_page()
+    problems = Problems()
+
+    def route(route: Any) -> None:
+        request_url = route.request.url
+        if _is_local(request_url):
+            route.continue_()
+        else:
+            problems.offsite_requests.append(request_url)
+            route.abort("blockedbyclient")
+
+    def on_console(msg: Any) -> None:
+        text = msg.text
+        location = msg.location or {}
+        where = f" ({location.get('url', '')}:{location.get('lineNumber', '')})" if location.get("url") else ""
+        if msg.type == "error":
+            problems.console_errors.append(text + where)
+        elif msg.type == "warning":
+            problems.console_warnings.append(text + where)
+
+    def on_request_failed(request: Any) -> None:
+        if _is_local(request.url):
+            problems.failed_requests.append(f"{request.url} ({request.failure})")
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            problems.failed_requests.append(f"{response.url} (HTTP {response.status})")
+
+    page.route("**/*", route)
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: problems.page_errors.append(str(err)))
+    page.on("requestfailed", on_request_failed)
+    page.on("response", on_response)
+    page.goto(url, wait_until=wait_until)
+    return page, problems
+
+
+def count_widgets(page: Any) -> tuple[int, int]:
+    """``(declared, rendered)`` widget views on the page.
+
+    Declared: ``<script type="application/vnd.jupyter.widget-view+json">`` tags.
+    Rendered: a non-empty, visible ``.widget-subarea`` the HTML manager put before each tag.
+    """
+    declared, rendered = page.evaluate(
+        """(mime) => {
+            const decl = Array.from(document.querySelectorAll(`script[type="${mime}"]`));
+            let rendered = 0;
+            for (const s of decl) {
+                // The HTML manager inserts a .widget-subarea right before the declaring script tag.
+                const area = s.previousElementSibling;
+                if (area && area.classList.contains('widget-subarea') && area.children.length > 0 &&
+                    area.getBoundingClientRect().height > 0) rendered += 1;
+            }
+            return [decl.length, rendered];
+        }""",
+        WIDGET_VIEW_MIME,
+    )
+    return int(declared), int(rendered)
+
+
+def wait_for_widgets(page: Any, *, timeout_ms: int = 15000) -> tuple[int, int]:
+    """Wait until every declared widget rendered (or the timeout); return ``count_widgets``."""
+    import time
+
+    deadline = time.monotonic() + timeout_ms / 1000
+    declared, rendered = count_widgets(page)
+    while rendered < declared and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        declared, rendered = count_widgets(page)
+    return declared, rendered
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def run_axe(page: Any, *, book_dir: Path | None = None) -> list[dict[str, Any]]:
+    """Inject npm ``axe-core`` (local file) and return its violations for the current document."""
+    from fivehundred_tutor import webassets
+
+    axe = webassets.axe_js(book_dir or webassets.BOOK_DIR)
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe))
+    return page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160)}))}));
+        }"""
+    )
+
+
+def axe_table(rows: list[tuple[str, dict[str, Any]]]) -> str:
+    """A plain-text table of ``(page, violation)`` pairs."""
+    if not rows:
+        return "axe-core: 0 violations"
+    lines = [f"{'page':40} {'impact':9} {'rule':32} nodes  first target"]
+    for where, v in rows:
+        first = v["nodes"][0]["target"] if v["nodes"] else ""
+        lines.append(f"{where[:40]:40} {v['impact'] or '':9} {v['id'][:32]:32} {len(v['nodes']):5}  {first[:60]}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_directory(path: str | Path) -> Iterator[str]:
+    """Serve ``path`` on 127.0.0.1 (free port) in a thread; yields ``http://127.0.0.1:PORT/``."""
+    handler = functools.partial(_QuietHandler, directory=str(path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="serve_directory", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+# --------------------------------------------------------------------------- notebooks → offline HTML
+
+_OFFLINE_TEMPLATE = """\
+{%- extends 'index.html.j2' -%}
+{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
+{% block jupyter_widgets %}
+{{ resources.fht_widget_scripts }}
+{% endblock jupyter_widgets %}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+
+
+def read_notebook(path: str | Path) -> Any:
+    """Read an ``.ipynb`` or a MyST markdown notebook (forced ``md:myst``) as an nbformat node."""
+    import jupytext
+    import nbformat
+
+    path = Path(path)
+    if path.suffix == ".ipynb":
+        return nbformat.read(path, as_version=4)
+    return jupytext.read(path, fmt="md:myst")
+
+
+def render_notebook_to_html(
+    notebook: str | Path, out_dir: str | Path, *, timeout: int = 120, execute: bool = True
+) -> Path:
+    """Execute ``notebook`` (``.ipynb`` or MyST ``.md``) and export ``out_dir/<stem>.html``.
+
+    The page loads require.js, the widget HTML manager and anywidget from
+    ``out_dir/widgetjs/`` (installed by ``fivehundred_tutor.webassets``), so
+    its widgets render offline.  Serve ``out_dir`` (``serve_directory``) to open it.
+    """
+    import jinja2
+    from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    from fivehundred_tutor import webassets
+
+    notebook = Path(notebook).resolve()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    webassets.install_widget_js(out_dir / "widgetjs")
+    nb = read_notebook(notebook)
+    if execute:
+        ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=True).preprocess(
+            nb, {"metadata": {"path": str(notebook.parent)}}
+        )
+    exporter = HTMLExporter(
+        template_name="lab",
+        extra_loaders=[jinja2.DictLoader({"fht_offline.html.j2": _OFFLINE_TEMPLATE})],
+        template_file="fht_offline.html.j2",
+    )
+    body, _ = exporter.from_notebook_node(
+        nb, resources={"fht_widget_scripts": webassets.script_tags("widgetjs/"), "metadata": {"name": notebook.stem}}
+    )
+    out = out_dir / f"{notebook.stem}.html"
+    out.write_text(body, encoding="utf-8")
+    return out
