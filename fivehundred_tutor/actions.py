@@ -36,6 +36,7 @@ class Play:
     source: str | None
     joker_suit: Suit | None
     code: str
+    _str: str
 
     def __new__(cls, card: Card, source: str | None = None, joker_suit: Suit | None = None) -> Play:
         key = (card, source, joker_suit)

@@ -53,6 +53,8 @@ class Bid:
     kind: str
     tricks: int  # 6–10; 0 for the misères (the declarer must take no tricks)
     trump: Suit | None
+    _str: str
+    _code: str
 
     def __new__(cls, kind: str, tricks: int = 0, trump: Suit | None = None) -> Bid:
         key = (kind, tricks, trump)

@@ -146,10 +146,10 @@ class HeuristicBot:
         if rules.players == 4:
             return 2.3
         if rules.players == 6:
-            return 3.6 if rules.partnerships else 0.2
+            return 3.6 if rules.partnerships else 1.4
         if rules.players == 2:
             return 2.0  # the face-up table cards
-        return 0.6
+        return 1.6
 
     def _bid(self, deal: Deal, legal: list[Action]) -> Action:
         rules = deal.rules

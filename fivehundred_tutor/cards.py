@@ -145,6 +145,8 @@ class Card:
     suit: Suit | None
     is_joker: bool
     index: int
+    _str: str
+    _code: str
 
     def __new__(cls, rank: int, suit: Suit | None) -> Card:
         key = (rank, suit)

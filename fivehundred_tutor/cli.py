@@ -43,7 +43,8 @@ def progress(items: Iterable[T], total: int, desc: str, enabled: bool = True) ->
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return items
-    return tqdm(items, total=total, desc=desc, unit="hand", file=sys.stderr, leave=False)
+    bar: Iterable[T] = tqdm(items, total=total, desc=desc, unit="hand", file=sys.stderr, leave=False)
+    return bar
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -177,6 +178,8 @@ _EXTENSIONS: list[Callable[[Any], None]] = []
 def _load_extensions() -> None:
     import importlib
 
+    if _EXTENSIONS:
+        return
     for name in ("fivehundred_tutor.book_cli", "fivehundred_tutor.exercises.cli", "fivehundred_tutor.records_cli"):
         try:
             module = importlib.import_module(name)

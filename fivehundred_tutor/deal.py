@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from .actions import HAND, TABLE, Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
-from .cards import JOKER, Card, CardParseError, Suit
+from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit
 from .explain import why_illegal
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
@@ -56,6 +56,7 @@ class Trick(NamedTuple):
     plays: tuple[tuple[int, Card, str | None], ...]
     winner: int
     joker_suit: Suit | None
+    win_index: int = -1  # index into ``plays`` of the winning card
 
     @property
     def cards(self) -> list[Card]:
@@ -63,7 +64,15 @@ class Trick(NamedTuple):
 
     @property
     def winning_card(self) -> Card:
+        """The card that won (in the 2-player game a seat plays two cards to a trick)."""
+        if self.win_index >= 0:
+            return self.plays[self.win_index][1]
         return next(card for seat, card, _ in self.plays if seat == self.winner)
+
+    @property
+    def winning_source(self) -> str | None:
+        """``"hand"`` or ``"table"`` in the 2-player game."""
+        return self.plays[self.win_index][2] if self.win_index >= 0 else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,6 +101,9 @@ class DealResult:
         }
 
 
+_PLAIN = [Play(c) for c in sorted(ALL_CARDS, key=lambda c: c.index)]  # Play(card) by card.index
+
+
 def _parses(parser: Any, text: str) -> bool:
     try:
         parser(text)
@@ -116,6 +128,7 @@ class Deal:
         *,
         table: Sequence[Sequence[Sequence[Card | str]]] | None = None,
         seed: int | None = None,
+        _checked: bool = False,
     ) -> None:
         n = rules.players
         if len(hands) != n:
@@ -135,7 +148,8 @@ class Deal:
                 raise RulesError("the 2-player game needs table piles for each player")
             self.table = [[_cards(pile) for pile in piles] for piles in table]
             self._pile_up = [[True] * len(piles) for piles in self.table]
-        self._check_cards()
+        if not _checked:
+            self._check_cards()
         self._start: dict[str, Any] = {
             "hands": [[c.code for c in h] for h in self.hands],
             "kitty": [c.code for c in self.kitty],
@@ -171,6 +185,7 @@ class Deal:
         self._order: list[tuple[int, str]] = []  # 2-player: (seat, source) for each slot of the trick
         self.history: list[Action] = []
         self._undo: list[tuple[Any, ...]] = []
+        self._legal: list[Action] | None = None  # cache, cleared by push/pop
 
     # ----------------------------------------------------------- constructors
     @classmethod
@@ -203,7 +218,7 @@ class Deal:
             pos += 10
             table = [[[downs[s][i], ups[s][i]] for i in range(5)] for s in range(n)]
         assert pos == len(deck), (pos, len(deck))
-        return cls(rules, hands, kitty, dealer, table=table, seed=seed)
+        return cls(rules, hands, kitty, dealer, table=table, seed=seed, _checked=True)
 
     @classmethod
     def from_position(
@@ -307,7 +322,7 @@ class Deal:
     def table_piles(self, seat: int) -> list[tuple[Card | None, Card | None, bool]]:
         """2-player game: each pile as (face-down card or None, top card or None, top face up)."""
         assert self.table is not None
-        out = []
+        out: list[tuple[Card | None, Card | None, bool]] = []
         for pile, up in zip(self.table[seat], self._pile_up[seat]):
             if len(pile) == 2:
                 out.append((pile[0], pile[1], True))
@@ -354,18 +369,32 @@ class Deal:
             return tuple(s for s in range(self.n) if s not in partners)
         return tuple(range(self.n))
 
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats taking part in the play (the misère declarer's partners sit out)."""
+        return self._active
+
+    @active.setter
+    def active(self, seats: tuple[int, ...]) -> None:
+        self._active = seats
+        self._successor = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+
     def _next_active(self, seat: int) -> int:
-        active = self.active
-        i = active.index(seat)
-        return active[(i + 1) % len(active)]
+        return self._successor[seat]
 
     # ------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty only when the deal is done)."""
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return list(cached)
+
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
             if self._nominating:
-                return [NominateJoker(None)] + [NominateJoker(s) for s in Suit]
+                return [NominateJoker(None), *(NominateJoker(s) for s in Suit)]
             if self.n == 2:
                 return self._legal_plays_two()
             return self._legal_plays(self.to_move)  # type: ignore[arg-type]
@@ -384,7 +413,7 @@ class Deal:
             candidates = ladder[ladder.index(self.high_bid) + 1 :]
         out: list[Action] = [PASS]
         for bid in candidates:
-            if self._bid_problem(bid) is None:
+            if self._bid_restriction(bid) is None:
                 out.append(bid)
         return out
 
@@ -396,6 +425,11 @@ class Deal:
                 f"{bid} does not outrank {self.high_bid}: bid more tricks, or as many in a higher "
                 "denomination (♠ < ♣ < ♦ < ♥ < NT)" + self._misere_place_note(bid)
             )
+        return self._bid_restriction(bid)
+
+    def _bid_restriction(self, bid: Bid) -> str | None:
+        """Reasons a bid that outranks the current one is still not allowed."""
+        rules = self.rules
         if bid.is_misere and rules.misere == "never":
             return "misère is not allowed under these rules"
         if bid.kind == "misere" and rules.misere == "after-seven" and not self._seven_bid:
@@ -417,14 +451,14 @@ class Deal:
                 out: list[Action] = [Play(c) for c in hand if c is not JOKER]
                 out.extend(Play(JOKER, None, s) for s in self._joker_suits(seat))
                 return out
-            return [Play(c) for c in hand]
+            return [_PLAIN[c.index] for c in hand]
         suit_of = table.suit_of
         led = suit_of[self.trick[0][1].index]
         if led == NO_SUIT:
             led = int(self.trick_joker_suit)  # type: ignore[arg-type]
-        follow = [Play(c) for c in hand if suit_of[c.index] == led]
+        follow: list[Action] = [_PLAIN[c.index] for c in hand if suit_of[c.index] == led]
         if not follow:
-            return [Play(c) for c in hand]
+            return [_PLAIN[c.index] for c in hand]
         if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in hand:
             follow.append(Play(JOKER))
         return follow
@@ -451,7 +485,7 @@ class Deal:
         led = suit_of[self.trick[0][1].index]
         if led == NO_SUIT:
             led = int(self.trick_joker_suit)  # type: ignore[arg-type]
-        follow = [Play(c, source) for c in cards if suit_of[c.index] == led]
+        follow: list[Action] = [Play(c, source) for c in cards if suit_of[c.index] == led]
         if not follow:
             return [Play(c, source) for c in cards]
         if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in cards:
@@ -463,7 +497,9 @@ class Deal:
         """Make ``action`` (an action object or its text).  Illegal → :class:`IllegalAction`, deal unchanged."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalAction(self._why_not(action, legal), action, legal)
         if self.phase == PLAY:
@@ -476,6 +512,7 @@ class Deal:
         else:
             self._push_discard(action)  # type: ignore[arg-type]
         self.history.append(action)
+        self._legal = None
 
     def push_many(self, actions: Iterable[Action | str]) -> None:
         for a in actions:
@@ -654,7 +691,7 @@ class Deal:
             if led == NO_SUIT:
                 led = int(self.trick_joker_suit)  # type: ignore[arg-type]
             if suit_of[card.index] != led and not any(suit_of[c.index] == led for c in cards_before):
-                self.voids[seat] = old_void | (1 << led)
+                self.voids[seat] = old_void | (1 << led)  # shown void (matters for joker nominations)
         else:
             self.trick_joker_suit = action.joker_suit
         if hand_index >= 0:
@@ -666,14 +703,14 @@ class Deal:
             if self.n == 2:
                 self.to_move = self._order[len(self.trick)][0]
             else:
-                self.to_move = self._next_active(seat)
+                self.to_move = self._successor[seat]
             return
         # The trick is complete.
         saved = (list(self.trick), self.trick_joker_suit, self.leader, list(self._order), self.to_move)
         cards = [c for _, c, _ in self.trick]
         win_index = self.rules.trick_winner(cards, self.contract, self.trick_joker_suit, self.joker_fixed)
         winner, _, win_source = self.trick[win_index]
-        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, self.trick_joker_suit))  # type: ignore[arg-type]
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, self.trick_joker_suit, win_index))  # type: ignore[arg-type]
         self.tricks_won[winner] += 1
         turned: list[tuple[int, int]] = []
         if self.n == 2:
@@ -705,6 +742,7 @@ class Deal:
             raise GameStateError("there is no action to undo")
         action = self.history.pop()
         undo = self._undo.pop()
+        self._legal = None
         kind = undo[0]
         if kind == "play":
             self._pop_play(action, undo)  # type: ignore[arg-type]

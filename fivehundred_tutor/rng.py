@@ -5,9 +5,9 @@ shuffles and choices may change.  Deals, bots and exercises must be the same
 on every machine and Python version, so they use this instead.
 
 >>> r = Random(42); [r.randbelow(10) for _ in range(5)]
-[3, 1, 8, 4, 0]
+[7, 1, 2, 3, 0]
 >>> deck = list(range(5)); Random(1).shuffle(deck); deck
-[2, 1, 4, 3, 0]
+[1, 0, 3, 4, 2]
 """
 
 from __future__ import annotations
@@ -51,14 +51,17 @@ class Random:
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        """Uniform integer in ``[0, n)`` (Lemire's multiply-shift with rejection: no bias)."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        product = self.next64() * n
+        low = product & _MASK
+        if low < n:
+            threshold = ((1 << 64) - n) % n
+            while low < threshold:
+                product = self.next64() * n
+                low = product & _MASK
+        return product >> 64
 
     def randint(self, a: int, b: int) -> int:
         return a + self.randbelow(b - a + 1)
