@@ -1,0 +1,205 @@
+"""``fivehundred-tutor book build`` and ``fivehundred-tutor book serve``.
+
+build   Build ``book/`` into ``book/_build/html`` with Jupyter Book 1, warnings as errors
+        (``-W -n --keep-going``).  Incremental by default: only changed pages are rewritten,
+        and executed notebook outputs come from the jupyter-cache in ``book/_build/.jupyter_cache``.
+        The cache is keyed on cell code only, so when the package (engine, widgets) changes the
+        cache is cleared and every chapter runs again.  ``--clean`` starts from nothing.
+serve   Build if anything changed, then serve the site on http://127.0.0.1:PORT/ until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from . import webassets
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK_DIR = ROOT / "book"
+PACKAGE_DIR = Path(__file__).resolve().parent
+WIDGETS_DIR = ROOT / "widgets"
+_DIGEST_FILE = ".fivehundred-package-digest"
+_SKIP_DIRS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache"}
+
+
+class BookError(RuntimeError):
+    pass
+
+
+def _files(base: Path, suffixes: Iterable[str] | None = None) -> Iterable[Path]:
+    if not base.exists():
+        return
+    for path in sorted(base.rglob("*")):
+        if any(part in _SKIP_DIRS for part in path.relative_to(base).parts):
+            continue
+        if path.is_file() and (suffixes is None or path.suffix in suffixes):
+            yield path
+
+
+def package_digest() -> str:
+    """Hash of the code that computes the chapters' outputs (the package and the widget modules)."""
+    digest = hashlib.sha256()
+    for base in (PACKAGE_DIR, WIDGETS_DIR):
+        for path in _files(base, {".py", ".js", ".mjs", ".css", ".json"}):
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def html_dir(book_dir: Path = BOOK_DIR, output: Path | None = None) -> Path:
+    return (output or book_dir) / "_build" / "html"
+
+
+def is_stale(book_dir: Path = BOOK_DIR, output: Path | None = None) -> bool:
+    """True when the site is missing or older than any source, config or package file."""
+    index = html_dir(book_dir, output) / "index.html"
+    if not index.exists():
+        return True
+    built = index.stat().st_mtime
+    sources = [*_files(book_dir), *_files(PACKAGE_DIR, {".py"}), *_files(WIDGETS_DIR)]
+    return any(p.stat().st_mtime > built for p in sources)
+
+
+def _jupyter_book() -> list[str]:
+    exe = Path(sys.executable).parent / "jupyter-book"
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("jupyter-book")
+    if found:
+        return [found]
+    raise BookError("jupyter-book is not installed: `pip install -e '.[book]'`")
+
+
+def build(
+    book_dir: Path = BOOK_DIR,
+    *,
+    output: Path | None = None,
+    clean: bool = False,
+    strict: bool = True,
+    quiet: bool = True,
+    all_pages: bool = False,
+) -> Path:
+    """Build the book; return the HTML folder.  Raises BookError when the build fails."""
+    book_dir = Path(book_dir).resolve()
+    if not (book_dir / "_config.yml").exists():
+        raise BookError(f"{book_dir / '_config.yml'} is missing: not a Jupyter Book folder")
+    out_root = Path(output).resolve() if output else book_dir
+    build_dir = out_root / "_build"
+    if clean and build_dir.exists():
+        shutil.rmtree(build_dir)
+    webassets.install_widget_js(book_dir / "_static_widgets" / "widgetjs", book_dir=book_dir)
+    digest = package_digest()
+    stamp = build_dir / _DIGEST_FILE
+    if stamp.exists() and stamp.read_text() != digest:
+        # Cached outputs were computed by other engine/widget code: run every chapter again.
+        shutil.rmtree(build_dir / ".jupyter_cache", ignore_errors=True)
+        all_pages = True
+    cmd = [*_jupyter_book(), "build", str(book_dir), "--path-output", str(out_root)]
+    if strict:
+        cmd += ["-W", "-n", "--keep-going"]
+    if quiet:
+        cmd.append("-q")
+    if all_pages:
+        cmd.append("--all")
+    proc = subprocess.run(cmd, cwd=book_dir, check=False)
+    if proc.returncode != 0:
+        raise BookError(f"the book build failed (exit {proc.returncode}); the warnings above say why")
+    build_dir.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(digest)
+    return build_dir / "html"
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        sys.stderr.write("  %s\n" % (format % args))
+
+
+def serve(directory: Path, port: int = 8000) -> None:
+    """Serve ``directory`` on 127.0.0.1:port until Ctrl-C."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as err:
+        raise BookError(f"cannot listen on 127.0.0.1:{port} ({err.strerror}); try another --port") from err
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving the book at {url}  (Ctrl-C stops)", flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nstopped", flush=True)
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    try:
+        out = build(
+            Path(args.book_dir),
+            output=Path(args.output) if args.output else None,
+            clean=args.clean,
+            strict=not args.no_strict,
+            quiet=not args.verbose,
+            all_pages=args.all,
+        )
+    except BookError as err:
+        print(f"fivehundred-tutor: error: {err}", file=sys.stderr)
+        return 1
+    print(f"Built the book in {time.perf_counter() - start:.1f} s: {out / 'index.html'}", flush=True)
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    book_dir = Path(args.book_dir).resolve()
+    out = html_dir(book_dir)
+    try:
+        if not args.no_build and is_stale(book_dir):
+            start = time.perf_counter()
+            out = build(book_dir, quiet=not args.verbose)
+            print(f"Built the book in {time.perf_counter() - start:.1f} s: {out / 'index.html'}", flush=True)
+        elif not (out / "index.html").exists():
+            raise BookError(f"{out / 'index.html'} does not exist: run `fivehundred-tutor book build` first")
+        else:
+            print(f"The book is up to date: {out / 'index.html'}", flush=True)
+        serve(out, args.port)
+    except BookError as err:
+        print(f"fivehundred-tutor: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``book build`` and ``book serve`` to the ``fivehundred-tutor`` command line."""
+    book = subparsers.add_parser(
+        "book",
+        help="build or serve the Jupyter Book",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = book.add_subparsers(dest="book_command", metavar="{build,serve}")
+    sub.required = True
+
+    b = sub.add_parser("build", help="build book/ into book/_build/html (warnings are errors)")
+    b.add_argument("--clean", action="store_true", help="remove _build first (also the execution cache)")
+    b.add_argument("--all", action="store_true", help="rewrite every page (execution stays cached)")
+    b.add_argument("--no-strict", action="store_true", help="do not turn warnings into errors")
+    b.add_argument("--output", help="build into OUTPUT/_build instead of book/_build")
+    b.add_argument("--book-dir", default=str(BOOK_DIR), help=argparse.SUPPRESS)
+    b.add_argument("-v", "--verbose", action="store_true", help="show Sphinx's progress output")
+    b.set_defaults(func=_cmd_build)
+
+    s = sub.add_parser("serve", help="build if needed, then serve the book on 127.0.0.1")
+    s.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    s.add_argument("--no-build", action="store_true", help="serve the existing build as it is")
+    s.add_argument("--book-dir", default=str(BOOK_DIR), help=argparse.SUPPRESS)
+    s.add_argument("-v", "--verbose", action="store_true", help="show Sphinx's progress output")
+    s.set_defaults(func=_cmd_serve)
