@@ -502,7 +502,9 @@ class Deal:
             legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalAction(self._why_not(action, legal), action, legal)
-        if self.phase == PLAY:
+        if type(action) is Play:
+            self._push_play(action)
+        elif self.phase == PLAY:
             if isinstance(action, Play):
                 self._push_play(action)
             else:
@@ -697,7 +699,7 @@ class Deal:
         if hand_index >= 0:
             del self.hands[seat][hand_index]
         self.trick.append((seat, card, action.source))
-        trick_size = 4 if self.n == 2 else len(self.active)
+        trick_size = 4 if self.n == 2 else len(self._active)
         if len(self.trick) < trick_size:
             self._undo.append(("play", seat, hand_index, pile_index, old_void, None))
             if self.n == 2:

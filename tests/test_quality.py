@@ -1,0 +1,28 @@
+"""Code quality gates: ruff (lint + format) over the project, mypy (strict) over the package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_ruff_lint_is_clean() -> None:
+    proc = _run("ruff", "check", ".")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    proc = _run("ruff", "format", "--check", ".")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_strict_on_the_package() -> None:
+    proc = _run("mypy")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
