@@ -1,0 +1,359 @@
+"""Question generators about cards and play: hierarchy, bowers, legal plays, trick winner, kitty.
+
+Every answer comes from the engine (``rules.ranking``, ``effective_suit``,
+``legal_plays``, ``trick_winner``) and every explanation from its
+``explain_*`` / ``why_illegal`` sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bids import Bid
+from ..cards import JACK, JOKER, Card, Suit
+from ..rng import Random
+from ..rules import Rules
+from .core import QuestionError, bid_info, card_choice, card_info, cards_info
+from .positions import TrickSpot, random_contract, random_trick, retry
+
+__all__ = ["gen_bowers", "gen_hierarchy", "gen_kitty", "gen_legal_plays", "gen_trick_winner"]
+
+
+def _suit_contract(rng: Random, rules: Rules) -> Bid:
+    return random_contract(rng, rules, no_trumps=0.0)
+
+
+def _contract_phrase(contract: Bid) -> str:
+    if contract.is_misere:
+        return f"The contract is {contract} ({contract.words}): no trumps."
+    if contract.trump is None:
+        return f"The contract is {contract} ({contract.words}): no trumps."
+    return f"The contract is {contract} ({contract.words}): {contract.trump.word} are trumps."
+
+
+# ---------------------------------------------------------------- hierarchy
+def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    if difficulty == 1:
+        contract = random_contract(rng, rules, no_trumps=0.3)
+        suits = [s for s in Suit if s != contract.trump]
+        suit = rng.choice(suits)
+        pool = rules.ranking(suit, contract)
+        a, b = rng.sample(pool, 2)
+        order = [c for c in pool if c in (a, b)]  # highest first
+        cards = [a, b]
+        prompt = f"{_contract_phrase(contract)} Which card ranks higher: {a} or {b}?"
+        explanation = " ".join(rules.explain_card(c, contract) for c in order)
+        return {
+            "prompt": prompt,
+            "kind": "choice",
+            "choices": [card_choice(c) for c in cards],
+            "context": {"contract": bid_info(contract), "cards": cards_info(cards)},
+            "answer": order[0].code,
+            "explanation": explanation,
+        }
+    contract = _suit_contract(rng, rules)
+    assert contract.trump is not None
+    pool = rules.ranking(contract.trump, contract)
+    specials = [c for c in pool if c.is_joker or c.rank == JACK]
+    size = 3 if difficulty == 2 else 5
+    picked = [rng.choice(specials)]
+    rest = [c for c in pool if c not in picked]
+    picked += rng.sample(rest, size - 1)
+    rng.shuffle(picked)
+    order = [c for c in pool if c in picked]
+    explanation = " ".join(rules.explain_card(c, contract) for c in order)
+    context = {"contract": bid_info(contract), "cards": cards_info(picked)}
+    if difficulty == 2:
+        return {
+            "prompt": f"{_contract_phrase(contract)} Which of these cards is the highest?",
+            "kind": "choice",
+            "choices": [card_choice(c) for c in picked],
+            "context": context,
+            "answer": order[0].code,
+            "explanation": explanation,
+        }
+    return {
+        "prompt": f"{_contract_phrase(contract)} Put these trumps in order, highest first.",
+        "kind": "order",
+        "choices": [card_choice(c) for c in picked],
+        "context": context,
+        "answer": [c.code for c in order],
+        "explanation": explanation,
+    }
+
+
+# ------------------------------------------------------------------- bowers
+_NO_SUIT_ID = "none"
+
+
+def _suit_choices() -> list[dict[str, str]]:
+    out = [{"id": s.letter, "label": str(s), "words": s.word} for s in Suit]
+    out.append({"id": _NO_SUIT_ID, "label": "no suit", "words": "no suit until it is played"})
+    return out
+
+
+def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    deck = rules.deck()
+    if difficulty == 1:
+        contract = _suit_contract(rng, rules)
+        which = rng.choice(["right", "left"])
+        jacks = [c for c in deck if c.rank == JACK]
+        want = 99 if which == "right" else 98
+        bower = next(c for c in jacks if rules.card_power(c, contract) == want)
+        return {
+            "prompt": f"{_contract_phrase(contract)} Which jack is the {which} bower?",
+            "kind": "choice",
+            "choices": [card_choice(c) for c in jacks],
+            "context": {"contract": bid_info(contract)},
+            "answer": bower.code,
+            "explanation": rules.explain_card(bower, contract),
+        }
+    if difficulty == 2:
+        contract = random_contract(rng, rules, no_trumps=0.25)
+        trump = contract.trump
+        if trump is None:
+            candidates = [JOKER, *[c for c in deck if c.rank == JACK]]
+        else:
+            candidates = [c for c in deck if c.is_joker or c.rank == JACK or c.suit in (trump, trump.sister)]
+        card = rng.choice(candidates)
+        suit = rules.effective_suit(card, contract)
+        return {
+            "prompt": f"{_contract_phrase(contract)} Which suit does {card} belong to?",
+            "kind": "choice",
+            "choices": _suit_choices(),
+            "context": {"contract": bid_info(contract), "card": card_info(card)},
+            "answer": _NO_SUIT_ID if suit is None else suit.letter,
+            "explanation": rules.explain_card(card, contract),
+        }
+
+    def make(r: Random) -> tuple[Bid, list[Card]] | None:
+        contract = _suit_contract(r, rules)
+        assert contract.trump is not None
+        hand = r.sample(deck, 8)
+        left = Card(JACK, contract.trump.sister)
+        tricky = [c for c in hand if c is left or c.is_joker or c.suit == contract.trump.sister]
+        if left not in hand or len(tricky) < 2:
+            return None
+        return contract, sorted(hand)
+
+    contract, hand = retry(rng, make, "a hand with a left bower")
+    trump = contract.trump
+    assert trump is not None
+    trumps = [c.code for c in hand if rules.effective_suit(c, contract) == trump]
+    notes = [rules.explain_card(c, contract) for c in hand if c.is_joker or c.rank == JACK or c.suit == trump.sister]
+    return {
+        "prompt": f"{_contract_phrase(contract)} Which of these cards are trumps? Pick every one.",
+        "kind": "multi",
+        "choices": [card_choice(c) for c in hand],
+        "context": {"contract": bid_info(contract), "hand": cards_info(hand)},
+        "answer": trumps,
+        "explanation": f"Trumps here: {' '.join(str(Card.parse(a)) for a in trumps)}. " + " ".join(notes),
+    }
+
+
+# ---------------------------------------------------------------- legal plays
+def _legal_spot(rules: Rules, rng: Random, difficulty: int) -> TrickSpot:
+    hand_size = {1: 6, 2: 8, 3: 10}[difficulty]
+
+    def make(r: Random) -> TrickSpot | None:
+        if difficulty == 3:
+            contract = Bid.no_trumps(6 + r.randbelow(5))
+        else:
+            contract = _suit_contract(r, rules)
+        slots = 4 if rules.players == 2 else None
+        size = slots or (rules.players if not contract.is_misere else 3)
+        played = 1 + r.randbelow(size - 1)
+        spot = random_trick(r, rules, contract, played=played, hand_size=hand_size)
+        hand, trick = spot.hand, spot.trick
+        legal = rules.legal_plays(hand, trick, contract, spot.joker_suit)
+        trump = contract.trump
+        if difficulty == 1:
+            # Plain suit led; the hand can follow; no bower question.
+            led = rules.led_suit(trick, contract, spot.joker_suit)
+            lb = Card(JACK, trump.sister) if trump is not None else None
+            if led == trump or lb in hand or JOKER in hand or len(legal) == len(hand):
+                return None
+            return spot
+        if difficulty == 2:
+            assert trump is not None
+            lb = Card(JACK, trump.sister)
+            led = rules.led_suit(trick, contract, spot.joker_suit)
+            if lb not in hand or led not in (trump, trump.sister):
+                return None
+            return spot
+        # No trumps with the joker in play: led (with its named suit) or in the hand.
+        if trick[0].is_joker or (JOKER in hand and JOKER not in trick):
+            return spot
+        return None
+
+    found: TrickSpot = retry(rng, make, "a trick for a legal-plays question")
+    return found
+
+
+def _trick_words(spot: TrickSpot) -> str:
+    parts = []
+    for i, card in enumerate(spot.trick):
+        text = f"{spot.slots[i].label} {card}"
+        if i == 0 and card.is_joker and spot.joker_suit is not None:
+            text += f" (led as a {spot.joker_suit.word[:-1]})"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def gen_legal_plays(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    spot = _legal_spot(rules, rng, difficulty)
+    contract, hand, trick = spot.contract, spot.hand, spot.trick
+    legal = rules.legal_plays(hand, trick, contract, spot.joker_suit)
+    reasons = [
+        reason for c in hand if (reason := rules.why_illegal(c, hand, trick, contract, spot.joker_suit)) is not None
+    ]
+    if len(legal) == len(hand):
+        led = rules.led_suit(trick, contract, spot.joker_suit)
+        word = led.word if led is not None else "the suit led"
+        explanation = f"You hold no {word} (remember the bowers and the joker), so every card may be played."
+    else:
+        first = reasons[0] if reasons else ""
+        explanation = f"Legal: {' '.join(str(c) for c in legal)}. {first}"
+    prompt = (
+        f"{_contract_phrase(contract)} Trick so far: {_trick_words(spot)}. "
+        f"{spot.to_play.label} to play. Which cards may be played? Pick every legal card."
+    )
+    return {
+        "prompt": prompt,
+        "kind": "multi",
+        "choices": [card_choice(c) for c in hand],
+        "context": {**spot.context(rules), "hand": cards_info(hand)},
+        "answer": [c.code for c in legal],
+        "explanation": explanation.strip(),
+    }
+
+
+# ---------------------------------------------------------------- trick winner
+def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    def make(r: Random) -> TrickSpot | None:
+        if difficulty == 3:
+            contract = random_contract(r, rules, no_trumps=0.5)
+        else:
+            contract = _suit_contract(r, rules)
+        size = 4 if rules.players == 2 else rules.players
+        spot = random_trick(r, rules, contract, played=size - 1, hand_size=10 - r.randbelow(6))
+        legal = rules.legal_plays(spot.hand, spot.trick, contract, spot.joker_suit)
+        card = r.choice(legal)
+        spot.hand.remove(card)
+        spot.trick.append(card)
+        spot.hands.append([])  # nobody left to play
+        trump = contract.trump
+        table = rules.table(contract)
+        trumps = [c for c in spot.trick if trump is not None and table.suit_of[c.index] == int(trump)]
+        led = rules.led_suit(spot.trick, contract, spot.joker_suit)
+        if difficulty == 1:
+            return spot if not trumps and led != trump else None
+        if difficulty == 2:
+            bower = any(c.rank == JACK and c in trumps for c in spot.trick)
+            return spot if trumps and led != trump and (bower or len(trumps) >= 2) else None
+        interesting = JOKER in spot.trick or (
+            trump is not None and Card(JACK, trump.sister) in spot.trick and led in (trump, trump.sister)
+        )
+        return spot if interesting else None
+
+    spot: TrickSpot = retry(rng, make, "a trick for a trick-winner question")
+    contract, trick = spot.contract, spot.trick
+    winner = rules.trick_winner(trick, contract, spot.joker_suit)
+    labels = [s.label for s in spot.slots]
+    choices = [{**card_choice(c), "label": f"{c} ({labels[i]})", "seat": labels[i]} for i, c in enumerate(trick)]
+    context = spot.context(rules)
+    context.pop("to_play", None)
+    return {
+        "prompt": f"{_contract_phrase(contract)} The trick: {_trick_words(spot)}. Which card wins the trick?",
+        "kind": "choice",
+        "choices": choices,
+        "context": context,
+        "answer": trick[winner].code,
+        "explanation": rules.explain_trick(trick, contract, spot.joker_suit),
+    }
+
+
+# ----------------------------------------------------------------------- kitty
+def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    k = rules.kitty_size
+    deck = rules.deck()
+
+    def make(r: Random) -> tuple[Bid, list[Card], list[Card], list[Card]] | None:
+        contract = _suit_contract(r, rules)
+        trump = contract.trump
+        assert trump is not None
+        hand = sorted(r.sample(deck, 10 + k))
+        trumps = [c for c in hand if rules.effective_suit(c, contract) == trump]
+        others = [c for c in hand if c not in trumps]
+        if len(others) < k or len(trumps) < 3:
+            return None
+        special = any(c.is_joker or (c.rank == JACK and c.suit == trump.sister) for c in trumps)
+        sister_cards = any(c.suit == trump.sister for c in others)
+        if difficulty == 1 and special:
+            return None
+        if difficulty == 2 and not (special and sister_cards):
+            return None
+        if difficulty == 3:
+            short = [s for s in Suit if s != trump and 0 < _count(rules, others, contract, s) <= k]
+            if not short or not special:
+                return None
+        return contract, hand, trumps, others
+
+    contract, hand, trumps, others = retry(rng, make, "a declarer's hand for a kitty question")
+    trump = contract.trump
+    assert trump is not None
+    groups: list[list[str]] = []
+    if difficulty == 3:
+        for s in Suit:
+            suit_cards = [c for c in others if rules.effective_suit(c, contract) == s]
+            if s != trump and 0 < len(suit_cards) <= k:
+                groups.append([c.code for c in suit_cards])
+    example = _example_discard(others, groups, k)
+    task = "keep every trump"
+    if difficulty == 3:
+        task += " and leave yourself void in a side suit (no cards of it)"
+    notes = [rules.explain_card(c, contract) for c in trumps if c.is_joker or c.rank == JACK]
+    explanation = (
+        f"Your trumps: {' '.join(str(c) for c in trumps)}."
+        + "".join(" " + n for n in notes)
+        + f" Any {k} of the other cards may go"
+        + (", as long as they empty a side suit" if difficulty == 3 else "")
+        + f", e.g. {' '.join(str(Card.parse(c)) for c in example)}."
+    )
+    return {
+        "prompt": (
+            f"{_contract_phrase(contract)} You are the declarer and have taken the kitty: you hold {len(hand)} cards "
+            f"and must discard {k}. Discard {k} cards so that you {task}."
+        ),
+        "kind": "cards",
+        "choices": [card_choice(c) for c in hand],
+        "context": {"contract": bid_info(contract), "hand": cards_info(hand), "count": k},
+        "answer": {
+            "count": k,
+            "forbidden": [c.code for c in trumps],
+            "forbidden_reason": "it is a trump",
+            "need_void": difficulty == 3,
+            "void_any_of": groups,
+            "example": example,
+            "example_words": " ".join(str(Card.parse(c)) for c in example),
+        },
+        "explanation": explanation,
+    }
+
+
+def _count(rules: Rules, cards: list[Card], contract: Bid, suit: Suit) -> int:
+    return sum(1 for c in cards if rules.effective_suit(c, contract) == suit)
+
+
+def _example_discard(others: list[Card], groups: list[list[str]], k: int) -> list[str]:
+    chosen: list[str] = []
+    if groups:
+        chosen = list(sorted(groups, key=len)[0])
+    for c in others:
+        if len(chosen) >= k:
+            break
+        if c.code not in chosen:
+            chosen.append(c.code)
+    if len(chosen) != k:
+        raise QuestionError("no legal discard example")
+    return chosen

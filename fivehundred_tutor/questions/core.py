@@ -1,0 +1,350 @@
+"""The question format, ids, checking and the public (exam) view.
+
+A question is a plain JSON-safe dict (see :func:`fivehundred_tutor.questions.generate`).
+Checking needs only the dict: it never calls back into a generator, so a
+browser host (Pyodide) or a grader can judge answers from the stored question.
+
+Response shapes, by ``kind``:
+
+- ``"choice"``: one choice id (a string), e.g. ``"JD"``;
+- ``"multi"``: a list of choice ids (any order), e.g. ``["JD", "5H"]``;
+- ``"order"``: a list of every choice id, first = highest;
+- ``"number"``: a number when the question has one field, else an object
+  ``{field id: number}`` (or a list in field order); ``"280"`` and ``-140``
+  are both read;
+- ``"cards"``: a list of card codes (or card text such as ``"10♥"``) picked
+  from the hand in ``context["hand"]``; exactly ``context["count"]`` of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bids import Bid
+from ..cards import Card, CardParseError
+from ..rng import Random, derive_seed
+from ..rules import Rules
+
+__all__ = [
+    "FORMAT",
+    "KINDS",
+    "QuestionError",
+    "TopicInfo",
+    "bid_info",
+    "card_info",
+    "check",
+    "make_rng",
+    "public_view",
+    "question_id",
+]
+
+FORMAT = "fivehundred-question/1"
+KINDS = ("choice", "multi", "order", "number", "cards")
+# Seeds stay below 2**53 so that JavaScript (the answer-sheet page) reads them exactly.
+SEED_LIMIT = 1 << 53
+_PRIVATE_KEYS = ("answer", "explanation")
+
+
+class QuestionError(ValueError):
+    """A question cannot be made (unknown topic, bad difficulty, topic not played under these rules)."""
+
+
+Generator = Callable[[Rules, Random, int], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class TopicInfo:
+    """What a topic teaches, its difficulty levels and the kinds of question it asks."""
+
+    name: str
+    title: str
+    description: str
+    difficulties: dict[int, str]
+    kinds: tuple[str, ...]
+    generator: Generator = field(repr=False, compare=False)
+    # Returns None when the topic suits the rules, else the reason it does not.
+    unavailable: Callable[[Rules], str | None] = field(repr=False, compare=False, default=lambda rules: None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "difficulties": {str(k): v for k, v in self.difficulties.items()},
+            "kinds": list(self.kinds),
+        }
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+
+
+def question_id(topic: str, rules: Rules, seed: int, difficulty: int) -> str:
+    """Stable id: the same on every machine for the same (topic, rules, seed, difficulty)."""
+    text = canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty])
+    return "q" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def make_rng(topic: str, seed: int, difficulty: int) -> Random:
+    return Random(derive_seed("fivehundred-question", topic, difficulty, seed))
+
+
+def sub_seed(*parts: object) -> int:
+    """A derived seed that JavaScript can hold exactly (< 2**53)."""
+    return derive_seed(*parts) % SEED_LIMIT
+
+
+def card_info(card: Card) -> dict[str, str]:
+    """``{"code": "JD", "label": "J♦", "words": "Jack of diamonds"}``."""
+    return {"code": card.code, "label": str(card), "words": card.name}
+
+
+def cards_info(cards: Sequence[Card]) -> list[dict[str, str]]:
+    return [card_info(c) for c in cards]
+
+
+def card_choice(card: Card) -> dict[str, str]:
+    return {"id": card.code, "label": str(card), "words": card.name, "card": card.code}
+
+
+def bid_info(bid: Bid) -> dict[str, Any]:
+    return {
+        "code": bid.code,
+        "label": str(bid),
+        "words": bid.words,
+        "trumps": None if bid.trump is None else bid.trump.word,
+    }
+
+
+def public_view(question: Mapping[str, Any]) -> dict[str, Any]:
+    """The question without its answer or explanation (what an exam shows)."""
+    out = {k: v for k, v in question.items() if k not in _PRIVATE_KEYS}
+    out["public"] = True
+    return out
+
+
+# ------------------------------------------------------------------ checking
+def _result(correct: bool, score: float, feedback: str, explanation: str) -> dict[str, Any]:
+    return {
+        "correct": correct,
+        "score": round(max(0.0, min(1.0, score)), 4),
+        "feedback": feedback,
+        "explanation": explanation,
+    }
+
+
+def _label(question: Mapping[str, Any], choice_id: str) -> str:
+    for c in question.get("choices") or []:
+        if isinstance(c, Mapping) and c.get("id") == choice_id:
+            return str(c.get("label", choice_id))
+    return str(choice_id)
+
+
+def _answer_words(question: Mapping[str, Any]) -> str:
+    kind, answer = question.get("kind"), question.get("answer")
+    if kind == "choice":
+        return _label(question, str(answer))
+    if kind == "multi":
+        labels = [_label(question, a) for a in answer or []]
+        return ", ".join(labels) if labels else "none of them"
+    if kind == "order":
+        return " > ".join(_label(question, a) for a in answer or [])
+    if kind == "number":
+        fields = question.get("fields") or []
+        if isinstance(answer, Mapping):
+            return ", ".join(f"{f.get('label', f.get('id'))}: {answer.get(f.get('id'))}" for f in fields)
+        return str(answer)
+    if kind == "cards" and isinstance(answer, Mapping):
+        return str(answer.get("example_words", ""))
+    return str(answer)
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _as_id(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _Malformed(f"expected a choice id (text), got {type(value).__name__}")
+    return str(value).strip()
+
+
+def _as_id_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        value = [p for p in re.split(r"[\s,;]+", value.strip()) if p]
+    if not isinstance(value, (list, tuple)):
+        raise _Malformed(f"expected a list of choice ids, got {type(value).__name__}")
+    if len(value) > 200:
+        raise _Malformed("too many items in the answer")
+    return [_as_id(v) for v in value]
+
+
+_NUMBER_RE = re.compile(r"^[+-]?\d{1,6}$")
+
+
+def _as_number(value: Any) -> int:
+    if isinstance(value, bool):
+        raise _Malformed("expected a number, got true/false")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-").replace(" ", "")
+        if _NUMBER_RE.match(text):
+            return int(text)
+        raise _Malformed(f"{value!r} is not a whole number: write digits, with a minus sign for a loss (e.g. -140)")
+    raise _Malformed(f"expected a whole number, got {type(value).__name__}")
+
+
+def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
+    """Judge ``response`` against ``question``.
+
+    Returns ``{"correct", "score" (0–1, partial credit), "feedback", "explanation"}``.
+    A malformed response scores 0 with feedback that says what was expected.
+    """
+    if not isinstance(question, Mapping) or question.get("kind") not in KINDS or "answer" not in question:
+        return _result(False, 0.0, "This question cannot be checked: it has no answer (public view?).", "")
+    explanation = str(question.get("explanation", ""))
+    kind = question["kind"]
+    if response is None or response == "" or response == []:
+        return _result(False, 0.0, f"No answer given. The answer: {_answer_words(question)}.", explanation)
+    try:
+        correct, score, detail = _CHECKERS[kind](question, response)
+    except _Malformed as err:
+        return _result(False, 0.0, f"Could not read the answer: {err}.", explanation)
+    if correct:
+        feedback = "Correct!" + (f" {detail}" if detail else "")
+    elif score > 0:
+        feedback = f"Partly right ({round(score * 100)}%). {detail} The answer: {_answer_words(question)}.".replace(
+            "  ", " "
+        )
+    else:
+        feedback = f"Not quite. {detail} The answer: {_answer_words(question)}.".replace("  ", " ")
+    return _result(correct, 1.0 if correct else score, feedback.strip(), explanation)
+
+
+def _choice_ids(question: Mapping[str, Any]) -> list[str]:
+    return [str(c.get("id")) for c in question.get("choices") or [] if isinstance(c, Mapping)]
+
+
+def _check_choice(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    if isinstance(response, (list, tuple)) and len(response) == 1:
+        response = response[0]
+    rid = _as_id(response)
+    ids = _choice_ids(question)
+    if rid not in ids:
+        raise _Malformed(f"{rid!r} is not one of the choices ({', '.join(ids)})")
+    ok = rid == question["answer"]
+    return ok, 1.0 if ok else 0.0, "" if ok else f"You chose {_label(question, rid)}."
+
+
+def _check_multi(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    chosen = _as_id_list(response)
+    ids = _choice_ids(question)
+    unknown = [c for c in chosen if c not in ids]
+    if unknown:
+        raise _Malformed(f"{', '.join(map(repr, unknown))} not among the choices ({', '.join(ids)})")
+    picked, answer = set(chosen), set(question["answer"])
+    hits, wrong = len(picked & answer), len(picked - answer)
+    missed = len(answer - picked)
+    ok = picked == answer
+    score = 1.0 if ok else max(0.0, (hits - wrong) / max(1, len(answer)))
+    detail = "" if ok else f"{hits} right, {wrong} wrong, {missed} missed."
+    return ok, score, detail
+
+
+def _check_order(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    order = _as_id_list(response)
+    answer = list(question["answer"])
+    if sorted(order) != sorted(answer):
+        raise _Malformed(f"put every card in order, each once: {', '.join(sorted(answer))}")
+    pos = {cid: i for i, cid in enumerate(order)}
+    pairs = good = 0
+    for i in range(len(answer)):
+        for j in range(i + 1, len(answer)):
+            pairs += 1
+            good += pos[answer[i]] < pos[answer[j]]
+    ok = order == answer
+    return ok, 1.0 if ok else good / max(1, pairs), "" if ok else f"{good} of {pairs} pairs in the right order."
+
+
+def _check_number(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    fields = [f for f in question.get("fields") or [] if isinstance(f, Mapping)]
+    answer = question["answer"]
+    if not fields:
+        value = _as_number(response)
+        ok = value == answer
+        return ok, 1.0 if ok else 0.0, "" if ok else f"You wrote {value}."
+    ids = [str(f["id"]) for f in fields]
+    if len(ids) == 1 and not isinstance(response, (Mapping, list, tuple)):
+        response = {ids[0]: response}
+    if isinstance(response, (list, tuple)):
+        if len(response) != len(ids):
+            raise _Malformed(f"expected {len(ids)} numbers ({', '.join(str(f.get('label')) for f in fields)})")
+        response = dict(zip(ids, response))
+    if not isinstance(response, Mapping):
+        raise _Malformed("expected numbers for " + ", ".join(str(f.get("label")) for f in fields))
+    unknown = [k for k in response if k not in ids]
+    if unknown:
+        raise _Malformed(f"unknown field(s) {', '.join(map(str, unknown))}; fields are {', '.join(ids)}")
+    right = 0
+    for fid in ids:
+        if fid in response and response[fid] not in (None, "") and _as_number(response[fid]) == answer[fid]:
+            right += 1
+    ok = right == len(ids)
+    return ok, right / len(ids), "" if ok else f"{right} of {len(ids)} figures right."
+
+
+def _card_code(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Malformed(f"expected a card such as 'JD' or '10♥', got {type(value).__name__}")
+    try:
+        return Card.parse(value).code
+    except CardParseError as err:
+        raise _Malformed(str(err)) from None
+
+
+def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    if isinstance(response, str):
+        response = [p for p in re.split(r"[\s,;]+", response.strip()) if p]
+    if not isinstance(response, (list, tuple)) or len(response) > 60:
+        raise _Malformed("expected a list of cards such as ['5S', '6C', '7C']")
+    chosen = [_card_code(v) for v in response]
+    context = question.get("context") or {}
+    hand = [c["code"] for c in context.get("hand", []) if isinstance(c, Mapping)]
+    not_held = [c for c in chosen if c not in hand]
+    if not_held:
+        raise _Malformed(f"{', '.join(not_held)} not in the hand")
+    if len(set(chosen)) != len(chosen):
+        raise _Malformed("a card is listed twice")
+    answer = question["answer"]
+    count = int(answer["count"])
+    if len(chosen) != count:
+        return False, 0.0, f"Pick exactly {count} cards (you picked {len(chosen)})."
+    forbidden = set(answer.get("forbidden", []))
+    bad = [c for c in chosen if c in forbidden]
+    groups = [set(g) for g in answer.get("void_any_of", [])]
+    void_ok = not answer.get("need_void") or any(g <= set(chosen) for g in groups)
+    ok = not bad and void_ok
+    score = (count - len(bad)) / count * (1.0 if void_ok else 0.5)
+    detail = []
+    if bad:
+        detail.append(f"{', '.join(bad)} should be kept ({answer.get('forbidden_reason', 'not allowed')}).")
+    if not void_ok:
+        detail.append("No side suit is left empty.")
+    return ok, 1.0 if ok else score, " ".join(detail)
+
+
+_CHECKERS: dict[str, Callable[[Mapping[str, Any], Any], tuple[bool, float, str]]] = {
+    "choice": _check_choice,
+    "multi": _check_multi,
+    "order": _check_order,
+    "number": _check_number,
+    "cards": _check_cards,
+}

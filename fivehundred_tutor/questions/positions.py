@@ -1,0 +1,145 @@
+"""Random but legal positions for questions: contracts, hands, tricks in progress.
+
+Everything draws from a :class:`~fivehundred_tutor.rng.Random`, so a seed gives
+the same position everywhere.  Tricks are built by letting each player make a
+random *legal* play (``rules.legal_plays``), so they look like real tricks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..bids import Bid
+from ..cards import Card, Suit
+from ..rng import Random
+from ..rules import Rules
+from .core import QuestionError, card_info
+
+__all__ = ["Slot", "TrickSpot", "random_contract", "random_trick", "retry", "trick_slots"]
+
+MAX_TRIES = 400
+
+
+def retry(rng: Random, make: Callable[[Random], Any | None], what: str) -> Any:
+    """Call ``make(rng)`` until it returns something (deterministic: same rng, same result)."""
+    for _ in range(MAX_TRIES):
+        found = make(rng)
+        if found is not None:
+            return found
+    raise QuestionError(f"could not build {what} under these rules")
+
+
+def random_contract(rng: Random, rules: Rules, *, no_trumps: float = 0.25, suit: Suit | None = None) -> Bid:
+    """A suit contract (or no trumps with probability ``no_trumps``), 6–10 tricks."""
+    tricks = 6 + rng.randbelow(5)
+    if suit is None and rng.random() < no_trumps:
+        return Bid.no_trumps(tricks)
+    return Bid.suit(tricks, suit if suit is not None else Suit(rng.randbelow(4)))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place in a trick: who plays and (2-player game) from where."""
+
+    seat: int
+    source: str | None
+    label: str
+
+
+def trick_slots(rules: Rules, contract: Bid, leader: int, declarer: int) -> list[Slot]:
+    """The order of play of one trick, from ``leader`` (the 2-player game: hand, hand, table, table)."""
+    names = rules.seat_names
+    if rules.players == 2:
+        other = 1 - leader
+        return [
+            Slot(leader, "hand", f"{names[leader]} (hand)"),
+            Slot(other, "hand", f"{names[other]} (hand)"),
+            Slot(leader, "table", f"{names[leader]} (table)"),
+            Slot(other, "table", f"{names[other]} (table)"),
+        ]
+    active = list(range(rules.players))
+    if contract.is_misere and rules.partnerships:
+        partners = rules.partners(declarer)
+        active = [s for s in active if s not in partners]
+    if leader not in active:
+        raise QuestionError("the leader sits out this contract")
+    i = active.index(leader)
+    order = active[i:] + active[:i]
+    return [Slot(s, None, names[s]) for s in order]
+
+
+@dataclass
+class TrickSpot:
+    """A trick in progress and the hand of the player to play next."""
+
+    contract: Bid
+    declarer: int
+    slots: list[Slot]
+    trick: list[Card]
+    joker_suit: Suit | None
+    hands: list[list[Card]]  # one per slot, after the plays so far
+
+    @property
+    def to_play(self) -> Slot:
+        return self.slots[len(self.trick)]
+
+    @property
+    def hand(self) -> list[Card]:
+        return self.hands[len(self.trick)]
+
+    def context(self, rules: Rules) -> dict[str, Any]:
+        from .core import bid_info
+
+        return {
+            "contract": bid_info(self.contract),
+            "declarer": rules.seat_name(self.declarer),
+            "trick": [{"seat": self.slots[i].label, **card_info(card)} for i, card in enumerate(self.trick)],
+            "joker_suit": None if self.joker_suit is None else self.joker_suit.word,
+            "to_play": self.to_play.label if len(self.trick) < len(self.slots) else None,
+        }
+
+
+def random_trick(
+    rng: Random,
+    rules: Rules,
+    contract: Bid,
+    *,
+    played: int,
+    hand_size: int = 10,
+    declarer: int | None = None,
+    leader: int | None = None,
+) -> TrickSpot:
+    """Deal the pack, let ``played`` players make random legal plays, and stop.
+
+    The hands hold ``hand_size`` cards each (fewer cards = a later trick).
+    """
+    n = rules.players
+    if declarer is None:
+        declarer = rng.randbelow(n)
+    if leader is None:
+        leader = declarer
+    slots = trick_slots(rules, contract, leader, declarer)
+    if not 0 <= played < len(slots):
+        raise QuestionError(f"a trick here has {len(slots)} places; cannot have {played} played already")
+    deck = rules.deck()
+    rng.shuffle(deck)
+    need = hand_size * len(slots)
+    if need > len(deck):
+        hand_size = len(deck) // len(slots)
+    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(len(slots))]
+    trick: list[Card] = []
+    joker_suit: Suit | None = None
+    table = rules.table(contract)
+    for i in range(played):
+        if i == 0:
+            legal = list(hands[0])
+        else:
+            legal = rules.legal_plays(hands[i], trick, contract, joker_suit)
+        card = rng.choice(legal)
+        if i == 0 and card.is_joker and table.joker_free:
+            joker_suit = Suit(rng.randbelow(4))
+        hands[i].remove(card)
+        trick.append(card)
+    return TrickSpot(contract, declarer, slots, trick, joker_suit, hands)
