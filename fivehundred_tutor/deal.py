@@ -186,6 +186,7 @@ class Deal:
         self.history: list[Action] = []
         self._undo: list[tuple[Any, ...]] = []
         self._legal: list[Action] | None = None  # cache, cleared by push/pop
+        self._ctable = rules.table(None)  # card tables for the contract; see _refresh_table
 
     # ----------------------------------------------------------- constructors
     @classmethod
@@ -280,6 +281,7 @@ class Deal:
     ) -> None:
         self.contract, self.declarer, self.high_bid, self.high_bidder = bid, decl, bid, decl
         self.joker_fixed = joker_fixed
+        self._refresh_table()
         self.tricks_won = list(tricks_won or [0] * self.n)
         self.active = self._active_seats()
         if lead not in self.active:
@@ -361,6 +363,10 @@ class Deal:
 
     def trick_cards(self) -> list[Card]:
         return [card for _, card, _ in self.trick]
+
+    def _refresh_table(self) -> None:
+        """Cache the card tables whenever the contract or the joker's fixed suit changes."""
+        self._ctable = self.rules.table(self.contract, self.joker_fixed)
 
     def _active_seats(self) -> tuple[int, ...]:
         assert self.declarer is not None and self.contract is not None
@@ -445,7 +451,7 @@ class Deal:
 
     def _legal_plays(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        table = self.rules.table(self.contract, self.joker_fixed)
+        table = self._ctable
         if not self.trick:
             if table.joker_free and JOKER in hand:
                 out: list[Action] = [Play(c) for c in hand if c is not JOKER]
@@ -472,7 +478,7 @@ class Deal:
     def _legal_plays_two(self) -> list[Action]:
         seat, source = self._order[len(self.trick)]
         cards = self.hands[seat] if source == HAND else self.table_up(seat)
-        table = self.rules.table(self.contract, self.joker_fixed)
+        table = self._ctable
         if not self.trick:
             out: list[Action] = []
             for c in cards:
@@ -630,6 +636,7 @@ class Deal:
         self.to_move = self.declarer
         self.hands[self.declarer].extend(self.kitty)
         self.active = self._active_seats()
+        self._refresh_table()
 
     def _push_discard(self, action: Discard) -> None:
         decl = self.declarer
@@ -660,6 +667,7 @@ class Deal:
     def _push_nomination(self, action: NominateJoker) -> None:
         self._undo.append(("nominate", self.to_move))
         self.joker_fixed = action.suit
+        self._refresh_table()
         self._nominating = False
         self.to_move = self.leader
 
@@ -667,7 +675,7 @@ class Deal:
         seat = self.to_move
         assert seat is not None
         card = action.card
-        table = self.rules.table(self.contract, self.joker_fixed)
+        table = self._ctable
         suit_of = table.suit_of
         pile_index = -1
         if action.source == TABLE:
@@ -754,6 +762,7 @@ class Deal:
             self._pop_discard(action, undo)  # type: ignore[arg-type]
         else:
             self.joker_fixed = None
+            self._refresh_table()
             self._nominating = True
             self.to_move = undo[1]
         return action
@@ -765,6 +774,7 @@ class Deal:
             self.contract = None
             self.declarer = None
             self.active = tuple(range(self.n))
+            self._refresh_table()
         (
             _,
             self.to_move,
