@@ -1,0 +1,61 @@
+"""DealReplay: step through an annotated deal, every step precomputed by the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import traitlets
+
+from ..deal import Deal
+from .base import FhtWidget, esm_bundle
+from .handlers import MARKS, replay_model
+
+__all__ = ["MARKS", "DealReplay"]
+
+
+class DealReplay(FhtWidget):
+    """Replay ``deal`` (auction, kitty, every trick) with comments, marks and "your turn" stops.
+
+    ``comments`` and ``marks`` are keyed by index into ``deal.history``; marks are
+    ``"!"``, ``"?"``, ``"??"``, ``"!?"``, ``"?!"`` (and ``"!!"``).  At each index in
+    ``stops`` the replay pauses before that action and asks the learner to choose
+    it; the choice is checked against the action actually taken.  ``seat`` shows
+    one seat's view (other hands face down, except an exposed open-misère hand).
+
+    >>> from fivehundred_tutor import Rules
+    >>> from fivehundred_tutor.widgets.handlers import bot_deal
+    >>> r = DealReplay(bot_deal(Rules(), 3))
+    >>> len(r.model["frames"]) == len(r.model["actions"]) + 1
+    True
+    """
+
+    _esm = traitlets.Unicode(esm_bundle("replay.js")).tag(sync=True)
+    _kind = "replay"
+    _state_traits = ("model", "record", "position", "answers")
+
+    model = traitlets.Dict().tag(sync=True)
+    #: the deal record (``Deal.to_dict()``) the engine judges stops against
+    record = traitlets.Dict().tag(sync=True)
+    #: frame shown: 0 = before the first action, len(actions) = the end
+    position = traitlets.Int(0).tag(sync=True)
+    #: learner's answers at stops: {"12": {"choice": "JD", "correct": true}}
+    answers = traitlets.Dict().tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        deal: Deal,
+        *,
+        comments: Mapping[int, str] | None = None,
+        marks: Mapping[int, str] | None = None,
+        stops: Sequence[int] | None = None,
+        seat: int | None = None,
+        title: str | None = None,
+        four_colour: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"DealReplay needs a Deal, not {type(deal).__name__}")
+        model = replay_model(deal, comments=comments, marks=marks, stops=stops, seat=seat, title=title)
+        super().__init__(model=model, record=deal.to_dict(), four_colour=four_colour, **kwargs)

@@ -1,0 +1,76 @@
+// Bidding ladder: every bid with its value (from the engine), click for what outranks it; quiz below.
+const FHT_SUIT_CLASS = { S: "fht-suit-S", C: "fht-suit-C", D: "fht-suit-D", H: "fht-suit-H" };
+
+function fhtDrawLadder(model, root, state) {
+  const ladder = fhtExpect(model.get("ladder"), "object", "ladder");
+  const rungs = fhtExpect(ladder.rungs, "array", "ladder rungs");
+  const selected = model.get("selected") || "";
+  const section = fhtEl("section", { class: "fht-ladder-part", "aria-label": "bidding ladder" });
+  section.append(fhtEl("h3", { text: `Bidding ladder (${ladder.rules_name || "rules"})` }));
+  section.append(fhtEl("p", { class: "fht-hint", text: `Lowest bid first. ${ladder.placement}. Click a bid for its value and what outranks it.` }));
+  const grid = fhtEl("div", { class: "fht-ladder-grid", role: "group", "aria-label": "bids from lowest to highest" });
+  let row = null;
+  let level = null;
+  const sel = rungs.findIndex((r) => r.code === selected);
+  rungs.forEach((rung, i) => {
+    fhtExpect(rung.code, "string", "bid code");
+    if (rung.level !== level) {
+      level = rung.level;
+      row = fhtEl("div", { class: "fht-ladder-row" }, fhtEl("span", { class: "fht-row-label", "aria-hidden": "true", text: String(level) }));
+      grid.append(row);
+    }
+    const cls = ["fht-bid"];
+    if (rung.misere) cls.push("fht-misere");
+    if (sel >= 0 && i > sel) cls.push("fht-outranks");
+    const btn = fhtEl("button", {
+      type: "button", class: cls.join(" "), "data-bid": rung.code, "aria-pressed": rung.code === selected ? "true" : "false",
+      onclick: () => {
+        state.focusBid = rung.code;
+        model.set("selected", rung.code === selected ? "" : rung.code);
+        model.save_changes();
+      },
+    },
+    fhtEl("span", { class: `fht-bid-label ${FHT_SUIT_CLASS[rung.suit] || ""}`, text: rung.label }),
+    fhtEl("span", { class: "fht-bid-value", text: String(rung.value) }));
+    btn.setAttribute("title", `${rung.words}, worth ${rung.value}`);
+    row.append(btn);
+  });
+  fhtRoving(grid, "button");
+  section.append(grid);
+  const detail = fhtEl("div", { class: "fht-feedback fht-ladder-detail", role: "status", "aria-live": "polite" });
+  if (sel >= 0) {
+    const rung = rungs[sel];
+    const above = rungs.slice(sel + 1);
+    const parts = [`${rung.label} (${rung.words}) is worth ${rung.value}.`];
+    if (above.length) {
+      const list = above.slice(0, 6).map((r) => r.label).join(", ") + (above.length > 6 ? ", …" : "");
+      parts.push(`${above.length} bid${above.length === 1 ? "" : "s"} outrank it: ${list}. The cheapest bid over it is ${above[0].label} (${above[0].value}).`);
+    } else {
+      parts.push("Nothing outranks it: it is the top of the ladder.");
+    }
+    if (rung.note) parts.push(`Note: ${rung.note}.`);
+    detail.textContent = parts.join(" ");
+  }
+  section.append(detail);
+  root.append(section);
+  if (state.focusBid) {
+    const btn = grid.querySelector(`[data-bid="${state.focusBid}"]`);
+    if (btn) btn.focus();
+    state.focusBid = null;
+  }
+}
+
+export default {
+  render({ model, el }) {
+    return fhtMountQuiz(model, el, "ladder", (state) => {
+      const root = fhtRoot(el, "ladder", { label: "bidding ladder and quiz" });
+      fhtDrawLadder(model, root, state);
+      const quiz = model.get("quiz");
+      if (quiz && Array.isArray(quiz.bank) && quiz.bank.length) {
+        const panel = fhtEl("div", { class: "fht-ladder-quiz" });
+        root.append(panel);
+        fhtQuizPanel(model, panel, state);
+      }
+    }, ["ladder", "selected"]);
+  },
+};

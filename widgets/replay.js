@@ -1,0 +1,307 @@
+// Deal replay: every frame was computed by the engine; this code draws frame k and asks at stops.
+const FHT_AREAS = ["top", "left", "right", "bottom"];
+
+function fhtHandCards(hand) {
+  if (typeof hand === "number") return { faceDown: hand };
+  if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
+  return { codes: hand ? hand.split(" ") : [] };
+}
+
+function fhtSeatBox(data, frame, seat, opts) {
+  const names = data.seat_names;
+  const name = names[seat];
+  const tags = [];
+  if (seat === data.dealer) tags.push("dealer");
+  if (frame.declarer === seat) tags.push("declarer");
+  const out = (frame.out || []).includes(seat);
+  if (out) tags.push("sits out: hand laid aside");
+  if ((frame.exposed || []).includes(seat)) tags.push("hand exposed");
+  if (frame.to_move === seat) tags.push("to move");
+  const won = frame.tricks_won ? frame.tricks_won[seat] : 0;
+  const box = fhtEl("div", { class: "fht-seat" + (frame.to_move === seat ? " fht-to-move" : "") + (out ? " fht-out" : ""), "data-seat": seat });
+  box.append(fhtEl("div", {}, fhtEl("span", { class: "fht-seat-name", text: name }), tags.length ? fhtEl("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }), frame.contract ? fhtEl("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null));
+  const hand = fhtHandCards(frame.hands[seat]);
+  const stopHere = opts.stop && opts.stop.seat === seat && !opts.answered && (opts.stop.kind === "play" || opts.stop.kind === "discard");
+  if (hand.codes) {
+    const label = `${name}'s hand${out ? " (laid aside)" : ""}: ` + (hand.codes.map((c) => fhtCard(c).name).join(", ") || "no cards");
+    if (stopHere) {
+      const row = fhtEl("div", { class: "fht-cards fht-stop-hand", role: "group", "aria-label": `${name}'s hand: choose a card` });
+      const choices = new Map(opts.stop.choices.map((c) => [c.code, c]));
+      for (const code of hand.codes) {
+        if (choices.has(code)) row.append(fhtCardEl(code, { button: true, onClick: opts.onChoose }));
+        else row.append(fhtCardEl(code, { dim: true }));
+      }
+      fhtRoving(row);
+      box.append(row);
+    } else {
+      const row = fhtCardRow(hand.codes, { label });
+      if (out) row.classList.add("fht-aside");
+      box.append(row);
+    }
+  } else {
+    const row = fhtEl("div", { class: "fht-cards", role: "img", "aria-label": `${name}'s hand: ${hand.faceDown} face-down card${hand.faceDown === 1 ? "" : "s"}` });
+    for (let i = 0; i < hand.faceDown; i++) row.append(fhtCardEl("", { faceDown: true, small: true, label: "a face-down card" }));
+    for (const child of row.children) child.setAttribute("aria-hidden", "true");
+    box.append(row);
+  }
+  if (frame.piles) {
+    const piles = fhtEl("div", { class: "fht-piles", role: "group", "aria-label": `${name}'s table piles` });
+    frame.piles[seat].forEach(([down, top, up], i) => {
+      const words = [];
+      const pile = fhtEl("div", { class: "fht-pile", "data-pile": i });
+      if (down) {
+        pile.append(fhtCardEl("", { faceDown: true, label: "face-down card" }));
+        words.push("a face-down card");
+      }
+      if (top) {
+        const faceUp = up && top !== "?";
+        const topEl = fhtCardEl(faceUp ? top : "", { faceDown: !faceUp, label: faceUp ? fhtCard(top).name : "face-down card" });
+        topEl.classList.add("fht-pile-top");
+        const stopPile = stopHere && faceUp && opts.stop.choices.some((c) => c.code === top);
+        if (stopPile) {
+          const btn = fhtCardEl(top, { button: true, onClick: opts.onChoose });
+          btn.classList.add("fht-pile-top");
+          pile.append(btn);
+        } else {
+          pile.append(topEl);
+        }
+        words.push(faceUp ? `${fhtCard(top).name} face up on top` : "a face-down card on top");
+      }
+      for (const child of pile.children) if (!child.matches("button")) child.setAttribute("aria-hidden", "true");
+      pile.setAttribute("role", "img");
+      if (pile.querySelector("button")) pile.removeAttribute("role");
+      else pile.setAttribute("aria-label", `pile ${i + 1}: ${words.join(", ") || "empty"}`);
+      piles.append(pile);
+    });
+    box.append(piles);
+  }
+  return box;
+}
+
+function fhtTrickView(data, frame) {
+  const names = data.seat_names;
+  const plays = frame.trick || [];
+  const wrap = fhtEl("div", { class: "fht-trick-wrap" });
+  const title = frame.winner !== null && frame.winner !== undefined ? `Trick ${frame.trick_no}: ${names[frame.winner]} wins` : frame.contract ? `Trick ${frame.trick_no + 1}` : "";
+  if (title) wrap.append(fhtEl("div", { class: "fht-label fht-trick-title", text: title }));
+  const slot = (seat, code, source) => {
+    const wins = frame.winner === seat;
+    const caption = names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : "");
+    return fhtEl("div", { class: "fht-trick-slot" + (wins ? " fht-won" : ""), "data-seat": seat }, fhtCardEl(code, { highlight: wins, label: `${names[seat]} played ${fhtCard(code).name}${wins ? ", winning the trick" : ""}` }), fhtEl("div", { text: caption }));
+  };
+  const compass = data.players <= 4 && data.players >= 3;
+  if (compass) {
+    const grid = fhtEl("div", { class: "fht-trick", role: "group", "aria-label": "cards played to the trick" });
+    const areas = { top: "t", left: "l", right: "r", bottom: "b" };
+    for (const [seat, code, source] of plays) {
+      const s = slot(seat, code, source);
+      s.style.gridArea = areas[data.positions[seat]] || "c";
+      grid.append(s);
+    }
+    wrap.append(grid);
+  } else {
+    const row = fhtEl("div", { class: "fht-cards fht-trick-row", role: "group", "aria-label": "cards played to the trick, in order" });
+    for (const [seat, code, source] of plays) row.append(slot(seat, code, source));
+    wrap.append(row);
+    if (frame.order && frame.phase === "play") {
+      wrap.append(fhtEl("div", { class: "fht-order-line", text: "Order this trick: " + frame.order.map(([s, src], i) => `${i + 1}. ${names[s]} ${src}`).join(", ") }));
+    }
+  }
+  if (frame.joker_suit) wrap.append(fhtEl("div", { class: "fht-hint", text: `The joker was led naming ${{ S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[frame.joker_suit]}.` }));
+  if (frame.explain) wrap.append(fhtEl("div", { class: "fht-hint fht-trick-explain", text: frame.explain }));
+  return wrap;
+}
+
+function fhtAuctionView(data, position) {
+  const calls = [];
+  data.actions.forEach((action, i) => {
+    if (action.kind === "call" && i < position) calls.push([i, action]);
+  });
+  if (!calls.length) return null;
+  const list = fhtEl("ol", { class: "fht-auction-list", "aria-label": "the auction so far" });
+  for (const [i, action] of calls) {
+    list.append(fhtEl("li", { class: i === position - 1 ? "fht-current" : null }, `${data.seat_names[action.seat]}: ${action.label}`, action.mark ? fhtEl("span", { class: "fht-mark", text: ` ${action.mark}` }) : null, action.comment ? fhtEl("span", { class: "fht-hint", text: " (comment)" }) : null));
+  }
+  return fhtEl("div", { class: "fht-auction" }, fhtEl("div", { class: "fht-label", text: "Auction" }), list);
+}
+
+function fhtDrawReplay(model, el, state) {
+  const data = fhtExpect(model.get("model"), "object", "replay model");
+  const frames = fhtExpect(data.frames, "array", "frames");
+  const actions = fhtExpect(data.actions, "array", "actions");
+  fhtExpect(data.seat_names, "array", "seat names");
+  if (frames.length !== actions.length + 1) throw new Error(`the replay has ${frames.length} frames for ${actions.length} actions (expected one more frame than actions)`);
+  let position = Number(model.get("position")) || 0;
+  position = Math.max(0, Math.min(position, actions.length));
+  const frame = fhtExpect(frames[position], "object", `frame ${position}`);
+  fhtExpect(frame.hands, "array", `hands in frame ${position}`);
+  const answers = model.get("answers") || {};
+  const stop = (data.stops || []).find((s) => s.index === position) || null;
+  const answer = stop ? answers[String(position)] : null;
+  const last = position > 0 ? actions[position - 1] : null;
+
+  const root = fhtRoot(el, "replay", { fourColour: Boolean(model.get("four_colour")), label: data.title || "deal replay" });
+  root.append(fhtEl("h3", { text: data.title || "Deal replay" }));
+
+  const go = (to) => {
+    to = Math.max(0, Math.min(to, actions.length));
+    if (to === position) return;
+    state.focus = state.focus || "nav";
+    model.set("position", to);
+    model.save_changes();
+  };
+  const blocked = Boolean(stop && !answer);
+  const nav = fhtEl("div", { class: "fht-bar fht-nav", role: "toolbar", "aria-label": "replay controls" });
+  nav.append(
+    fhtEl("button", { type: "button", class: "fht-start", "aria-label": "Back to the start", text: "\u23EE Start", disabled: position === 0, onclick: () => go(0) }),
+    fhtEl("button", { type: "button", class: "fht-back", "aria-label": "Step back", text: "\u25C0 Back", disabled: position === 0, onclick: () => go(position - 1) }),
+    fhtEl("button", { type: "button", class: "fht-forward", "aria-label": "Step forward", text: "Next \u25B6", disabled: position >= actions.length || blocked, onclick: () => go(position + 1) }),
+    fhtEl("button", { type: "button", class: "fht-end", "aria-label": "Go to the end", text: "End \u23ED", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
+    fhtEl("span", { class: "fht-progress", text: `Step ${position} of ${actions.length}` }),
+  );
+  if (state.live) {
+    nav.append(fhtEl("button", {
+      type: "button", class: "fht-new-deal", text: "New deal",
+      onclick: () => fhtRequest(model, { type: "new_deal", seed: Math.floor(Math.random() * 1e9) }, 20000),
+    }));
+  }
+  root.append(nav);
+
+  const stepText = last ? last.text + "." : `Dealt by ${data.seat_names[data.dealer]}. Step forward to see the auction.`;
+  root.append(fhtEl("p", { class: "fht-step", role: "status", "aria-live": "polite" }, last && last.mark ? fhtEl("span", { class: "fht-mark", "aria-label": `marked ${last.mark}`, text: last.mark }) : null, stepText));
+  root.append(fhtEl("div", { class: "fht-comment", "aria-label": "comment" }, last && last.comment ? last.comment : ""));
+
+  const onChoose = (code) => {
+    const choice = stop.choices.find((c) => c.code === code);
+    if (!choice) return;
+    const all = { ...(model.get("answers") || {}) };
+    all[String(position)] = { choice: code, correct: Boolean(choice.correct) };
+    state.focus = "stop";
+    model.set("answers", all);
+    model.save_changes();
+    if (state.live) {
+      fhtRequest(model, { type: "answer", index: position, choice: code }).then((reply) => {
+        if (!reply || reply.type !== "judged") return;
+        state.engine[position] = reply;
+        const note = el.querySelector(".fht-stop .fht-feedback");
+        if (note && !note.querySelector(".fht-engine-checked")) note.append(fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }));
+      });
+    }
+  };
+  if (stop) {
+    const box = fhtEl("div", { class: "fht-stop", role: "group", "aria-label": "your turn" });
+    box.append(fhtEl("p", { class: "fht-stop-prompt" }, fhtEl("strong", { text: stop.prompt })));
+    if (!answer && (stop.kind === "call" || stop.kind === "nominate")) {
+      const group = fhtEl("div", { class: "fht-choices", role: "group", "aria-label": "calls you may make" });
+      for (const choice of stop.choices) group.append(fhtEl("button", { type: "button", class: "fht-choice", "data-choice": choice.code, text: choice.label, onclick: () => onChoose(choice.code) }));
+      fhtRoving(group);
+      box.append(group);
+    } else if (!answer) {
+      box.append(fhtEl("p", { class: "fht-hint", text: `Choose a card from ${data.seat_names[stop.seat]}'s ${frame.piles ? "hand or face-up table cards" : "hand"} below (Tab to the cards, arrows to move, Enter to choose).` }));
+    }
+    const feedback = fhtEl("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });
+    if (answer) {
+      const choice = stop.choices.find((c) => c.code === answer.choice);
+      feedback.classList.add(answer.correct ? "fht-good" : "fht-bad");
+      if (answer.shown) {
+        const right = stop.choices.find((c) => c.correct);
+        feedback.append(fhtEl("span", { class: "fht-verdict-bad", text: "Shown: " }), right ? right.feedback : "");
+      } else {
+        feedback.append(fhtEl("span", { class: answer.correct ? "fht-verdict-good" : "fht-verdict-bad", text: answer.correct ? "Right. " : "Not this time. " }), choice ? choice.feedback : "");
+      }
+      if (state.engine[position]) feedback.append(fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }));
+    } else {
+      box.append(fhtEl("button", {
+        type: "button", class: "fht-show", text: "Show me",
+        onclick: () => {
+          const all = { ...(model.get("answers") || {}) };
+          all[String(position)] = { choice: stop.answer, correct: false, shown: true };
+          state.focus = "stop";
+          model.set("answers", all);
+          model.save_changes();
+        },
+      }));
+    }
+    box.append(feedback);
+    root.append(box);
+  }
+
+  const table = fhtEl("div", { class: "fht-table" });
+  const byArea = { top: [], left: [], right: [], bottom: [] };
+  for (let seat = 0; seat < data.players; seat++) {
+    const area = FHT_AREAS.includes(data.positions[seat]) ? data.positions[seat] : "top";
+    byArea[area].push(fhtSeatBox(data, frame, seat, { stop, answered: Boolean(answer), onChoose }));
+  }
+  for (const area of FHT_AREAS) table.append(fhtEl("div", { class: `fht-area-${area}` }, byArea[area]));
+  const center = fhtEl("div", { class: "fht-area-center" });
+  if (frame.contract) {
+    const contract = data.actions.find((a, i) => i < position && a.kind === "call" && a.code === frame.contract);
+    const sides = (frame.side_tricks || []).map((n, i) => `${data.side_names[i]} ${n}`).join(", ");
+    center.append(fhtEl("div", { class: "fht-contract" }, fhtEl("strong", { text: `Contract: ${contract ? contract.label : frame.contract} by ${data.seat_names[frame.declarer]}` }), fhtEl("div", { class: "fht-counts", text: `Tricks: ${sides}` })));
+  } else if (typeof data.kitty === "number" || Array.isArray(data.kitty)) {
+    const n = typeof data.kitty === "number" ? data.kitty : data.kitty.length;
+    center.append(fhtEl("div", { class: "fht-hint", text: `Kitty: ${n} face-down cards` }));
+  }
+  if (frame.phase === "kitty") center.append(fhtEl("div", { class: "fht-hint", text: `${data.seat_names[frame.declarer]} has taken the kitty and discards ${frame.discards} so far.` }));
+  center.append(fhtTrickView(data, frame));
+  table.append(center);
+  root.append(table);
+
+  const auction = fhtAuctionView(data, position);
+  if (auction) root.append(auction);
+  if (position === actions.length && data.result) root.append(fhtEl("p", { class: "fht-result" }, fhtEl("strong", { text: data.result })));
+
+  root.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.target.closest(".fht-cards, .fht-choices, .fht-piles")) return;
+    const keys = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: actions.length };
+    if (!(event.key in keys)) return;
+    if (blocked && keys[event.key] > position) return;
+    event.preventDefault();
+    state.focus = "keep";
+    go(keys[event.key]);
+  });
+
+  const focus = state.focus;
+  state.focus = null;
+  if (focus === "stop") (root.querySelector(".fht-forward:not([disabled])") || root.querySelector(".fht-stop .fht-feedback")).focus();
+  else if (focus === "nav" || focus === "keep") {
+    const want = state.lastButton && root.querySelector(`.${state.lastButton}:not([disabled])`);
+    (want || root.querySelector(".fht-stop-hand button, .fht-stop button, .fht-forward:not([disabled]), .fht-back:not([disabled])") || root.querySelector(".fht-nav button")).focus();
+  }
+  nav.addEventListener("focusin", (event) => {
+    const cls = [...event.target.classList].find((c) => ["fht-start", "fht-back", "fht-forward", "fht-end"].includes(c));
+    if (cls) state.lastButton = cls;
+  });
+  if (stop && !answer && state.lastButton) {
+    const first = root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button");
+    if (first && (focus === "nav" || focus === "keep")) first.focus();
+  }
+}
+
+export default {
+  render({ model, el }) {
+    const state = { live: false, focus: null, engine: {}, lastButton: null };
+    let pending = false;
+    const draw = () => fhtSafe(el, "replay", () => fhtDrawReplay(model, el, state));
+    const redraw = () => {
+      if (pending) return;
+      pending = true;
+      queueMicrotask(() => {
+        pending = false;
+        draw();
+      });
+    };
+    draw();
+    const names = ["model", "position", "answers", "four_colour"];
+    for (const name of names) model.on(`change:${name}`, redraw);
+    fhtRequest(model, { type: "hello" }, 5000).then((reply) => {
+      if (reply && reply.live) {
+        state.live = true;
+        redraw();
+      }
+    });
+    return () => {
+      for (const name of names) model.off(`change:${name}`, redraw);
+    };
+  },
+};
