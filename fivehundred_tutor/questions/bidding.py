@@ -170,7 +170,12 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         "prompt": f"{_auction_words(deal)} May {seat} bid {bid} now?",
         "kind": "choice",
         "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
-        "context": {"auction": _auction_context(deal), "to_bid": seat, "bid": bid_info(bid)},
+        "context": {
+            "auction": _auction_context(deal),
+            "dealer": rules.seat_name(deal.dealer),
+            "to_bid": seat,
+            "bid": bid_info(bid),
+        },
         "answer": "yes" if legal else "no",
         "explanation": reason,
     }

@@ -85,6 +85,7 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
             "context": {
                 "auction": [{"seat": rules.seat_name(s), "call": c.code, "label": str(c)} for s, c in deal.auction],
+                "dealer": rules.seat_name(deal.dealer),
                 "to_bid": seat,
             },
             "answer": "yes" if legal else "no",
@@ -202,11 +203,13 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             {"id": cid(seq), "label": ", ".join(_slot_words(r2, s, src) for s, src in seq)} for seq in candidates
         ]
         if difficulty == 1:
+            last_ctx = None
             situation = f"First trick{note}: {r2.seat_name(deal.declarer)} is the declarer."
             why = "In the first trick: declarer's hand card, opponent's hand card, declarer's table card, opponent's table card."
         else:
             last = deal.tricks[-1]
-            src = next(source for seat, card, source in last.plays if seat == last.winner)
+            src = last.winning_source or "hand"
+            last_ctx = {"winner": r2.seat_name(last.winner), "source": src, **card_info(last.winning_card)}
             situation = (
                 f"Two players{note}. {r2.seat_name(last.winner)} won the last trick with "
                 f"{last.winning_card} from the {src}."
@@ -226,6 +229,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
                 "declarer": r2.seat_name(deal.declarer),
                 "contract": bid_info(deal.contract) if deal.contract else None,
                 "leader": r2.seat_name(leader),
+                "last_trick": last_ctx,
             },
             "answer": cid(order),
             "explanation": why,
