@@ -271,6 +271,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             "rules_players": 2,
             "contract": bid_info(deal.contract),
             "trick": [{"seat": r2.seat_name(s), "source": src, **card_info(c)} for s, c, src in deal.trick],
+            "joker_suit": None if deal.trick_joker_suit is None else deal.trick_joker_suit.word,
             "table_up": cards_info(ups),
             "hand": cards_info(deal.hands[seat]),
         },
