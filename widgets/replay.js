@@ -19,7 +19,7 @@ function fhtSeatBox(data, frame, seat, opts) {
   if (frame.to_move === seat) tags.push("to move");
   const won = frame.tricks_won ? frame.tricks_won[seat] : 0;
   const box = fhtEl("div", { class: "fht-seat" + (frame.to_move === seat ? " fht-to-move" : "") + (out ? " fht-out" : ""), "data-seat": seat });
-  box.append(fhtEl("div", {}, fhtEl("span", { class: "fht-seat-name", text: name }), tags.length ? fhtEl("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }), frame.contract ? fhtEl("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null));
+  box.append(fhtEl("div", {}, fhtEl("span", { class: "fht-seat-name", text: name }), tags.length ? fhtEl("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }) : null, frame.contract ? fhtEl("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null));
   const hand = fhtHandCards(frame.hands[seat]);
   const stopHere = opts.stop && opts.stop.seat === seat && !opts.answered && (opts.stop.kind === "play" || opts.stop.kind === "discard");
   if (hand.codes) {
@@ -153,10 +153,10 @@ function fhtDrawReplay(model, el, state) {
   const blocked = Boolean(stop && !answer);
   const nav = fhtEl("div", { class: "fht-bar fht-nav", role: "toolbar", "aria-label": "replay controls" });
   nav.append(
-    fhtEl("button", { type: "button", class: "fht-start", "aria-label": "Back to the start", text: "\u23EE Start", disabled: position === 0, onclick: () => go(0) }),
+    fhtEl("button", { type: "button", class: "fht-start", "aria-label": "Back to the start", text: "\u00AB Start", disabled: position === 0, onclick: () => go(0) }),
     fhtEl("button", { type: "button", class: "fht-back", "aria-label": "Step back", text: "\u25C0 Back", disabled: position === 0, onclick: () => go(position - 1) }),
     fhtEl("button", { type: "button", class: "fht-forward", "aria-label": "Step forward", text: "Next \u25B6", disabled: position >= actions.length || blocked, onclick: () => go(position + 1) }),
-    fhtEl("button", { type: "button", class: "fht-end", "aria-label": "Go to the end", text: "End \u23ED", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
+    fhtEl("button", { type: "button", class: "fht-end", "aria-label": "Go to the end", text: "End \u00BB", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
     fhtEl("span", { class: "fht-progress", text: `Step ${position} of ${actions.length}` }),
   );
   if (state.live) {

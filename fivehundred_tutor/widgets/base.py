@@ -87,7 +87,7 @@ def asset_text(name: str | Path) -> str:
 def _bundle(names: tuple[str, ...]) -> str:
     parts = []
     for name in names:
-        parts.append(f"// ---- {Path(name).name} ----\n{asset_text(name)}")
+        parts.append(f"/* ---- {Path(name).name} ---- */\n{asset_text(name)}")
     return "\n".join(parts)
 
 

@@ -1,0 +1,78 @@
+"""Shared set-up for the widget tests: the gallery of widgets the test notebook shows.
+
+The notebook ``tests/notebooks/widgets_gallery.md`` displays ``gallery()``; the
+browser tests build the same gallery in the test process to know the answers
+(every widget is seeded, so both are identical).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fivehundred_tutor import Deal, Rules
+from fivehundred_tutor.bots import HeuristicBot
+from fivehundred_tutor.widgets import (
+    BiddingLadder,
+    BowerTrainer,
+    CardHierarchyQuiz,
+    CardView,
+    DealReplay,
+    ScoringQuiz,
+    TrickTrainer,
+)
+from fivehundred_tutor.widgets.handlers import bot_deal
+
+NOTEBOOKS = Path(__file__).parent / "notebooks"
+GALLERY_NOTEBOOK = NOTEBOOKS / "widgets_gallery.md"
+LAB_NOTEBOOK = NOTEBOOKS / "widgets_lab.ipynb"
+
+
+def played_out(deal: Deal) -> Deal:
+    bot = HeuristicBot()
+    while not deal.is_over:
+        deal.push(bot.choose(deal))
+    return deal
+
+
+def misere_deal(contract: str = "MIS", seed: int = 21) -> Deal:
+    """A misère (or open misère) hand played by the bots: North declares, South lays down."""
+    base = Deal.new(Rules(), seed=seed)
+    return played_out(Deal.from_position(Rules(), base.hands, contract, 0))
+
+
+def first_play_index(deal: Deal) -> int:
+    from fivehundred_tutor.actions import Play
+
+    return next(i for i, a in enumerate(deal.history) if isinstance(a, Play))
+
+
+def four_player_replay() -> DealReplay:
+    deal = bot_deal(Rules(), 5)
+    first = first_play_index(deal)
+    return DealReplay(
+        deal,
+        comments={0: "East opens the auction.", first: "The declarer leads."},
+        marks={first: "!"},
+        stops=[first, first + 1],
+        title="Four players replay",
+    )
+
+
+def gallery() -> dict[str, Any]:
+    """Every widget, seeded; keys are stable names used by the tests."""
+    rules = Rules()
+    return {
+        "cards": CardView(["JK", "JD", "TH", "AS", "4H", "5C"], label="A sample hand"),
+        "cards4": CardView(["AD", "AC", "AH", "AS"], four_colour=True, label="Four-colour aces"),
+        "hierarchy": CardHierarchyQuiz(rules, seed=3, questions=6, title="Hierarchy quiz"),
+        "bowers": BowerTrainer(rules, seed=3, questions=6, title="Bower quiz"),
+        "tricks": TrickTrainer(rules, seed=3, questions=6, title="Trick quiz"),
+        "scoring": ScoringQuiz(rules, seed=3, questions=6, title="Scoring quiz"),
+        "ladder": BiddingLadder(rules, seed=3, questions=6, title="Ladder quiz"),
+        "replay4": four_player_replay(),
+        "misere": DealReplay(misere_deal("MIS"), title="Misere replay"),
+        "open_misere": DealReplay(misere_deal("OM"), title="Open misere replay", seat=1),
+        "three": DealReplay(bot_deal(Rules.preset("three-player"), 5), title="Three players replay"),
+        "two": DealReplay(bot_deal(Rules.preset("two-player"), 5), title="Two players replay"),
+    }
