@@ -1,0 +1,84 @@
+"""Speed of the double-dummy solver on random full deals (figures, not a test).
+
+Usage: python bench/bench_solver.py [--deals 50] [--annotate 10] [--seed 1]
+
+Deals 10 cards to each of four players from the 43-card pack (the kitty left
+out), picks a random suit (or no trumps) and declarer, and times
+``solve`` on the opening position; then times annotating every play of a
+whole deal (``analyse`` before each card, the deal continued along a best line).
+Prints median / p95 / max, suit and no trumps separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fivehundred_tutor.bids import Bid
+from fivehundred_tutor.cards import Suit
+from fivehundred_tutor.deal import DONE, Deal
+from fivehundred_tutor.rng import Random, derive_seed
+from fivehundred_tutor.rules import Rules
+from fivehundred_tutor.solver import Solver, best_actions
+
+
+def random_deal(seed: int, no_trumps: bool, rules: Rules | None = None) -> Deal:
+    rules = rules or Rules()
+    rng = Random(seed)
+    deck = rules.deck()
+    rng.shuffle(deck)
+    n = rules.players
+    hands = [deck[10 * i : 10 * i + 10] for i in range(n)]
+    contract = Bid.no_trumps(7) if no_trumps else Bid.suit(7, Suit(rng.randbelow(4)))
+    declarer = rng.randbelow(n)
+    return Deal.from_position(rules, hands, contract, declarer, declarer)
+
+
+def figures(times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return f"median {statistics.median(times):.3f} s  p95 {p95:.3f} s  max {times[-1]:.3f} s  (n={len(times)})"
+
+
+def annotate_all(deal: Deal) -> None:
+    solver = Solver()
+    while deal.phase != DONE:
+        values = solver.analyse(deal)
+        deal.push(best_actions(deal, values)[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--annotate", type=int, default=10, help="deals to annotate play by play, per kind")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    rules = Rules(players=args.players)
+    for label, nt in (("suit", False), ("no trumps", True)):
+        times, nodes = [], []
+        for k in range(args.deals):
+            deal = random_deal(derive_seed("bench", args.seed, k, label), nt, rules)
+            solver = Solver()
+            t0 = time.perf_counter()
+            solver.solve(deal)
+            times.append(time.perf_counter() - t0)
+            nodes.append(solver.nodes)
+        print(f"solve, {label:9}: {figures(times)}  median nodes {int(statistics.median(nodes))}")
+        times = []
+        for k in range(args.annotate):
+            deal = random_deal(derive_seed("bench-annotate", args.seed, k, label), nt, rules)
+            t0 = time.perf_counter()
+            annotate_all(deal)
+            times.append(time.perf_counter() - t0)
+        if times:
+            print(f"annotate every play, {label:9}: {figures(times)}")
+
+
+if __name__ == "__main__":
+    main()

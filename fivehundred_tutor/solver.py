@@ -1,0 +1,801 @@
+"""Double-dummy solver for Five Hundred: every hand visible, best play by all.
+
+``solve(deal)`` gives the number of tricks the declaring side ends with when
+everyone plays perfectly from the current position, counting the tricks
+already won.  In misère and open misère it counts the declarer's own tricks,
+and the declarer is the one trying to keep it low (with the engine's default
+``misere_stops_early`` the figure is 0 or 1 plus tricks already taken).
+``analyse(deal)`` gives that figure after each legal action of the player to
+move, so a replay can say "this card costs a trick".
+
+What it understands: bowers and the joker in suit contracts; the free joker in
+no trumps and misère (its named suit when led — every nomination is a
+separate action — the when-void / any-time variants, the not-to-a-void-suit
+variant and an advance nomination); misère with 3 active players (the
+declarer's partner sits out); the 3-player game; 6 players; and the
+2-player dummy layout, where **the face-down table cards are treated as known**
+(``DOUBLE_DUMMY_NOTE``; :func:`solve_report` says so in its result).
+
+Several defenders (3 players, misère) are treated as one coalition, as
+double-dummy solvers do.
+
+Method (pure Python, standard library only): the position is turned into
+bitmasks per effective suit (cards ranked by power, so the left bower and the
+joker are simply the top trumps), searched with null-window alpha-beta ("can
+the declaring side still take *t* tricks?") and a binary search over *t*.
+What measurably matters (see ``bench/bench_solver.py``): a transposition table
+at trick starts keyed on *relative* ranks (the owners of the remaining cards
+of each suit, top down), storing lower/upper bounds; equivalent-card grouping
+(touching cards of one hand are one move); move ordering (cheap wins, low
+discards); and a quick-trick bound for the side on lead.
+
+>>> from fivehundred_tutor.deal import Deal
+>>> from fivehundred_tutor.rules import Rules
+>>> d = Deal.from_position(Rules(), {0: "JD 8S", 1: "AH 6S", 2: "KH 7S", 3: "JH 5S"}, "7H", 0)
+>>> solve(d)  # West's right bower beats North's left bower; North's 8♠ wins the other trick
+1
+>>> {a.code: v for a, v in analyse(d).items()}
+{'JD': 1, '8S': 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .actions import HAND, TABLE, Action, Play
+from .bids import Bid
+from .cards import Card
+from .deal import DONE, PLAY, Deal
+from .rules import NO_SUIT
+
+__all__ = ["DOUBLE_DUMMY_NOTE", "SolveError", "Solver", "analyse", "best_actions", "solve", "solve_report"]
+
+DOUBLE_DUMMY_NOTE = (
+    "2-player dummy layout: the face-down table cards are treated as known (double dummy), "
+    "so the figures assume everyone can see them."
+)
+
+_JOKER_SUIT = 4  # internal suit of the free joker (no trumps / misère)
+
+
+class SolveError(ValueError):
+    """The position cannot be solved (not in the play phase, or malformed)."""
+
+
+def _bits(x: int) -> list[int]:
+    """Single-bit ints of ``x``, highest first."""
+    out = []
+    while x:
+        b = 1 << (x.bit_length() - 1)
+        out.append(b)
+        x ^= b
+    return out
+
+
+class _Context:
+    """Everything fixed for one contract: card ↔ (suit, bit), sides, variants."""
+
+    def __init__(self, deal: Deal) -> None:
+        rules = deal.rules
+        contract = deal.contract
+        assert contract is not None and deal.declarer is not None
+        self.rules = rules
+        self.contract: Bid = contract
+        self.declarer: int = deal.declarer
+        self.two = rules.players == 2
+        table = rules.table(contract, deal.joker_fixed)
+        self.trump = -1 if table.trump == NO_SUIT else table.trump
+        self.joker_free = table.joker_free
+        self.joker_any_time = rules.joker_no_trumps == "any-time"
+        self.void_rule = self.joker_free and not rules.joker_nominate_void_suit
+        self.misere = contract.is_misere
+        self.stop_on_count = self.misere and rules.misere_stops_early
+        self.card_of: dict[tuple[int, int], Card] = {}
+        self.code_of: dict[Card, tuple[int, int]] = {}
+        by_suit: dict[int, list[Card]] = {}
+        for card in rules.deck():
+            s = table.suit_of[card.index]
+            if s == NO_SUIT:
+                s = _JOKER_SUIT
+            by_suit.setdefault(s, []).append(card)
+        for s, cards in by_suit.items():
+            cards.sort(key=lambda c: table.power[c.index])
+            for i, card in enumerate(cards):
+                self.code_of[card] = (s, 1 << i)
+                self.card_of[(s, 1 << i)] = card
+        self.suits = tuple(sorted(by_suit))
+        # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
+        if self.two:
+            self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]
+        else:
+            self.vps = [(s, None) for s in deal.active]
+        n = len(self.vps)
+        self.n = n
+        dside = rules.side_of(self.declarer)
+        if self.misere:
+            self.counts = [seat == self.declarer for seat, _ in self.vps]
+            self.is_max = [seat != self.declarer for seat, _ in self.vps]
+        else:
+            self.counts = [rules.side_of(seat) == dside for seat, _ in self.vps]
+            self.is_max = list(self.counts)
+        # Play order of a trick, from the vp that won the last one.
+        self.next_order: list[tuple[int, ...]] = []
+        if self.two:
+            for vp in range(4):
+                seat, src = self.vps[vp]
+                other_src = TABLE if src == HAND else HAND
+                o = 1 - seat
+                self.next_order.append(
+                    (
+                        self.vp_index(seat, src),
+                        self.vp_index(o, src),
+                        self.vp_index(seat, other_src),
+                        self.vp_index(o, other_src),
+                    )
+                )
+        else:
+            self.next_order = [tuple((v + k) % n for k in range(n)) for v in range(n)]
+        self.quick = not self.two and not self.misere
+
+    def vp_index(self, seat: int, source: str | None) -> int:
+        return self.vps.index((seat, source if self.two else None))
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.rules, self.contract, self.declarer, self.joker_free, self.trump)
+
+
+class Solver:
+    """A reusable solver; keeps transposition tables between positions of the same contract.
+
+    Use one ``Solver`` for every position of one deal (annotating a whole deal
+    reuses much of the work).  ``nodes`` counts search nodes (for benchmarks).
+    """
+
+    def __init__(self) -> None:
+        self._contexts: dict[tuple[Any, ...], tuple[_Context, dict[Any, list[int]], dict[Any, int]]] = {}
+        self.nodes = 0
+
+    # ------------------------------------------------------------ public API
+    def solve(self, deal: Deal) -> int:
+        """Tricks the declaring side ends with (declarer's own in misère), counting tricks already won."""
+        if deal.phase == DONE:
+            if deal.declarer is None:
+                raise SolveError("the deal was thrown in: there is nothing to solve")
+            return deal.declarer_tricks
+        if deal.phase != PLAY:
+            raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
+        if deal._nominating:
+            values = self.analyse(deal)
+            mover_max = self._seat_is_max(deal, deal.to_move)  # type: ignore[arg-type]
+            return max(values.values()) if mover_max else min(values.values())
+        return deal.declarer_tricks + self._future(deal)
+
+    def analyse(self, deal: Deal) -> dict[Action, int]:
+        """Each legal action of the player to move → :meth:`solve` after it."""
+        if deal.phase != PLAY:
+            raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
+        out: dict[Action, int] = {}
+        if deal._nominating:
+            for action in deal.legal_actions():
+                deal.push(action)
+                try:
+                    out[action] = self.solve(deal)
+                finally:
+                    deal.pop()
+            return out
+        search = self._search(deal)
+        base = deal.declarer_tricks
+        value = base + search.value()
+        groups = search.root_groups()
+        legal = deal.legal_actions()
+        seen: dict[int, int] = {}
+        for action in legal:
+            assert isinstance(action, Play)
+            gid = groups.get(self._action_key(search.ctx, deal, action))
+            if gid is not None and gid in seen:
+                out[action] = seen[gid]
+                continue
+            deal.push(action)
+            try:
+                guess = value
+                if deal.phase == DONE:
+                    v = deal.declarer_tricks
+                else:
+                    child = self._search(deal)
+                    v = deal.declarer_tricks + child.value(guess - deal.declarer_tricks)
+            finally:
+                deal.pop()
+            out[action] = v
+            if gid is not None:
+                seen[gid] = v
+        return out
+
+    # -------------------------------------------------------------- helpers
+    @staticmethod
+    def _seat_is_max(deal: Deal, seat: int) -> bool:
+        assert deal.contract is not None and deal.declarer is not None
+        if deal.contract.is_misere:
+            return seat != deal.declarer
+        return deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
+
+    @staticmethod
+    def _action_key(ctx: _Context, deal: Deal, action: Play) -> tuple[int, int, int]:
+        vp = ctx.vp_index(deal.to_move, action.source)  # type: ignore[arg-type]
+        s, b = ctx.code_of[action.card]
+        nom = -1 if action.joker_suit is None else int(action.joker_suit)
+        return (vp, s, b if nom < 0 else (b << 3) | nom)
+
+    def _context(self, deal: Deal) -> tuple[_Context, dict[Any, list[int]], dict[Any, int]]:
+        table = deal.rules.table(deal.contract, deal.joker_fixed)
+        key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, table.joker_free, deal.active)
+        found = self._contexts.get(key)
+        if found is None:
+            found = self._contexts[key] = (_Context(deal), {}, {})
+        return found
+
+    def _search(self, deal: Deal) -> _Search:
+        ctx, tt, rel = self._context(deal)
+        return _Search(self, ctx, tt, rel, deal)
+
+    def _future(self, deal: Deal) -> int:
+        return self._search(deal).value()
+
+
+class _Search:
+    """The mutable bitmask position and the null-window search over it."""
+
+    def __init__(self, owner: Solver, ctx: _Context, tt: dict[Any, list[int]], rel: dict[Any, int], deal: Deal):
+        self.owner = owner
+        self.ctx = ctx
+        self.tt = tt
+        self.rel = rel
+        n = ctx.n
+        self.masks = [[0] * 5 for _ in range(n)]
+        self.live = [0] * 5
+        self.voids = [0] * n
+        self.under: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.pending: list[tuple[int, int, int]] = []
+        code_of = ctx.code_of
+        total = 0
+        if ctx.two:
+            assert deal.table is not None
+            for seat in (0, 1):
+                hv = ctx.vp_index(seat, HAND)
+                tv = ctx.vp_index(seat, TABLE)
+                for card in deal.hands[seat]:
+                    s, b = code_of[card]
+                    self.masks[hv][s] |= b
+                    total += 1
+                for pile, (_down, _top, up) in zip(deal.table[seat], deal.table_piles(seat)):
+                    if not pile:
+                        continue
+                    for card in pile:
+                        s, b = code_of[card]
+                        self.live[s] |= b
+                        total += 1
+                    if up:
+                        ts, tb = code_of[pile[-1]]
+                        self.masks[tv][ts] |= tb
+                        if len(pile) == 2:
+                            us, ub = code_of[pile[0]]
+                            self.under[(tv, ts, tb)] = (us, ub)
+                    else:
+                        us, ub = code_of[pile[-1]]
+                        self.pending.append((tv, us, ub))
+            order = tuple(ctx.vp_index(seat, src) for seat, src in deal._order)
+            self.voids = [deal.voids[seat] for seat, _ in ctx.vps]
+        else:
+            for vp, (seat, _) in enumerate(ctx.vps):
+                for card in deal.hands[seat]:
+                    s, b = code_of[card]
+                    self.masks[vp][s] |= b
+                    total += 1
+                self.voids[vp] = deal.voids[seat]
+            assert deal.leader is not None
+            order = ctx.next_order[ctx.vp_index(deal.leader, None)]
+        for vp in range(n):
+            for s in range(5):
+                self.live[s] |= self.masks[vp][s]
+        self.order = order
+        self.i = len(deal.trick)
+        total += self.i
+        self.tricks_left = total // n
+        # The trick so far.
+        self.trick: list[tuple[int, int]] = []
+        self.led = -1
+        self.wvp = -1
+        self.wkind = 0
+        self.wbit = 0
+        for k, (seat, card, src) in enumerate(deal.trick):
+            s, b = code_of[card]
+            self.live[s] |= b
+            self.trick.append((s, b))
+            vp = ctx.vp_index(seat, src)
+            if k == 0:
+                self.led = int(deal.trick_joker_suit) if s == _JOKER_SUIT else s  # type: ignore[arg-type]
+                self.wvp, self.wkind, self.wbit = vp, self._kind(s), b
+            elif self._beats(s, b):
+                self.wvp, self.wkind, self.wbit = vp, self._kind(s), b
+
+    # ----------------------------------------------------------- trick logic
+    def _kind(self, s: int) -> int:
+        if s == _JOKER_SUIT:
+            return 3
+        if s == self.ctx.trump:
+            return 2
+        return 1
+
+    def _beats(self, s: int, b: int) -> bool:
+        wk = self.wkind
+        if wk == 3:
+            return False
+        if s == _JOKER_SUIT:
+            return True
+        if s == self.ctx.trump:
+            return wk < 2 or b > self.wbit
+        return s == self.led and wk == 1 and b > self.wbit
+
+    # ----------------------------------------------------------- root values
+    def value(self, guess: int | None = None) -> int:
+        """Future tricks for the counting side, by binary search on null-window probes."""
+        lo, hi = 0, self.tricks_left
+        if self.ctx.stop_on_count:
+            hi = min(hi, 1)
+        if guess is not None and lo <= guess <= hi:
+            # Probe around the guess first (cheap when it is right).
+            if self.probe(guess):
+                lo = guess
+                if guess + 1 <= hi and not self.probe(guess + 1):
+                    return guess
+                lo = guess + 1 if guess + 1 <= hi else guess
+            else:
+                hi = guess - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.probe(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def probe(self, target: int) -> bool:
+        """Can the counting side take at least ``target`` more tricks?"""
+        if self.i == 0:
+            return self._lead(target)
+        return self._follow(self.i, target)
+
+    def root_groups(self) -> dict[tuple[int, int, int], int]:
+        """Map each move of the player to move to an equivalence-group id."""
+        out: dict[tuple[int, int, int], int] = {}
+        vp = self.order[self.i]
+        m = self.masks[vp]
+        no_group = self.ctx.two and self.ctx.vps[vp][1] == TABLE
+        gid = 0
+        for s in range(5):
+            x = m[s]
+            if not x:
+                continue
+            prev_in = False
+            for b in _bits(self.live[s]):
+                if x & b:
+                    if not prev_in or no_group or s == _JOKER_SUIT:
+                        gid += 1
+                    prev_in = True
+                    if s == _JOKER_SUIT:
+                        for nom in range(4):
+                            out[(vp, s, (b << 3) | nom)] = gid
+                            gid += 1
+                    else:
+                        out[(vp, s, b)] = gid
+                else:
+                    prev_in = False
+        return out
+
+    # ------------------------------------------------------------- the search
+    def _tt_key(self) -> tuple[int, ...]:
+        ctx = self.ctx
+        masks = self.masks
+        n = ctx.n
+        key = [self.order[0]]
+        if ctx.two:
+            for s in ctx.suits:
+                key.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
+        else:
+            rel = self.rel
+            for s in ctx.suits:
+                ab = 0
+                for vp in range(n):
+                    ab |= masks[vp][s] << (20 * vp)
+                r = rel.get(ab)
+                if r is None:
+                    r = 1
+                    for b in _bits(self.live[s]):
+                        for vp in range(n):
+                            if masks[vp][s] & b:
+                                r = r * n + vp
+                                break
+                    # Different suits never share a pattern key by construction of the tuple position.
+                    rel[ab] = r
+                key.append(r)
+        if ctx.void_rule:
+            key.extend(self.voids)
+        return tuple(key)
+
+    def _quick(self, vp: int) -> int:
+        """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only)."""
+        ctx = self.ctx
+        masks = self.masks
+        mine = masks[vp]
+        is_max = ctx.is_max
+        mx = is_max[vp]
+        live = self.live
+        q = 0
+        t = ctx.trump
+        if t >= 0:
+            top = _top_run(mine[t], live[t])
+            opp = 0
+            for o in range(ctx.n):
+                if is_max[o] != mx:
+                    c = masks[o][t].bit_count()
+                    if c > opp:
+                        opp = c
+            q = top
+            if top >= opp:
+                for s in range(4):
+                    if s != t and mine[s]:
+                        q += _top_run(mine[s], live[s])
+        else:
+            if mine[_JOKER_SUIT]:
+                q = 1
+            else:
+                for o in range(ctx.n):
+                    if is_max[o] != mx and masks[o][_JOKER_SUIT]:
+                        return 0
+            for s in range(4):
+                if mine[s]:
+                    q += _top_run(mine[s], live[s])
+        return q
+
+    def _sure_bounds(self) -> tuple[int, int]:
+        """Bounds from sure winners: a hand's trumps above every opposing trump each win a trick,
+        and so does the free joker in no trumps and misère.
+
+        Returns (tricks the counting side is sure of, most it can take).
+        """
+        ctx = self.ctx
+        masks = self.masks
+        counts = ctx.counts
+        t = ctx.trump
+        if t < 0:
+            for vp in range(ctx.n):
+                if masks[vp][_JOKER_SUIT]:
+                    return (1, self.tricks_left) if counts[vp] else (0, self.tricks_left - 1)
+            return 0, self.tricks_left
+        all_count = all_other = 0
+        for vp in range(ctx.n):
+            if counts[vp]:
+                all_count |= masks[vp][t]
+            else:
+                all_other |= masks[vp][t]
+        sure_count = sure_other = 0
+        h_other = all_other.bit_length()
+        h_count = all_count.bit_length()
+        for vp in range(ctx.n):
+            x = masks[vp][t]
+            if not x:
+                continue
+            if counts[vp]:
+                c = (x >> h_other).bit_count()
+                if c > sure_count:
+                    sure_count = c
+            else:
+                c = (x >> h_count).bit_count()
+                if c > sure_other:
+                    sure_other = c
+        return sure_count, self.tricks_left - sure_other
+
+    def _lead(self, target: int) -> bool:
+        if target <= 0:
+            return True
+        left = self.tricks_left
+        if target > left:
+            return False
+        self.owner.nodes += 1
+        ctx = self.ctx
+        key = self._tt_key()
+        tt = self.tt
+        entry = tt.get(key)
+        if entry is None:
+            entry = [0, left, 0, 0]
+            tt[key] = entry
+        elif entry[0] >= target:
+            return True
+        elif entry[1] < target:
+            return False
+        vp = self.order[0]
+        mx = ctx.is_max[vp]
+        if not ctx.two:
+            lo, hi = self._sure_bounds()
+            if lo >= target:
+                if lo > entry[0]:
+                    entry[0] = lo
+                return True
+            if hi < target:
+                if hi < entry[1]:
+                    entry[1] = hi
+                return False
+        if ctx.quick:
+            q = self._quick(vp)
+            if mx:
+                if q >= target:
+                    if q > entry[0]:
+                        entry[0] = min(q, left)
+                    return True
+            elif left - q < target:
+                if left - q < entry[1]:
+                    entry[1] = left - q
+                return False
+        m = self.masks[vp]
+        live = self.live
+        trump = ctx.trump
+        # Lead candidates: one card per group of touching cards; winners first, then low cards.
+        winners: list[tuple[int, int]] = []
+        others: list[tuple[int, int]] = []
+        for s in range(5):
+            x = m[s]
+            if not x:
+                continue
+            reps = _reps(x, live[s], ctx.two and ctx.vps[vp][1] == TABLE)
+            if reps[0] == 1 << (live[s].bit_length() - 1):
+                winners.append((s, reps[0]))
+                reps = reps[1:]
+            if reps:
+                others.append((s, reps[-1]))
+                others.extend((s, b) for b in reps[:-1])
+        if trump >= 0:
+            winners.sort(key=lambda sb: sb[0] != trump)
+        moves = winners + others
+        hint = (entry[2], entry[3])
+        if hint[1] and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        result = not mx
+        masks_vp = m
+        for s, b in moves:
+            masks_vp[s] ^= b
+            self.trick.append((s, b))
+            under = self.under.get((vp, s, b)) if ctx.two else None
+            if under is not None:
+                self.pending.append((vp, under[0], under[1]))
+            if s == _JOKER_SUIT:
+                noms: Iterable[int] = self._nominations(vp)
+            else:
+                noms = (s,)
+            r = result
+            for led in noms:
+                self.led = led
+                self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == trump else 1)), b
+                r = self._follow(1, target)
+                if r == mx:
+                    break
+            if under is not None:
+                self.pending.pop()
+            self.trick.pop()
+            masks_vp[s] ^= b
+            if r == mx:
+                result = mx
+                entry[2], entry[3] = s, b
+                break
+        if result:
+            if target > entry[0]:
+                entry[0] = target
+        elif target - 1 < entry[1]:
+            entry[1] = target - 1
+        return result
+
+    def _nominations(self, vp: int) -> list[int]:
+        if self.ctx.void_rule:
+            allowed = [s for s in range(4) if not self.voids[vp] >> s & 1]
+            return allowed or [0, 1, 2, 3]
+        return [0, 1, 2, 3]
+
+    def _follow(self, i: int, target: int) -> bool:
+        self.owner.nodes += 1
+        ctx = self.ctx
+        order = self.order
+        vp = order[i]
+        m = self.masks[vp]
+        led = self.led
+        live = self.live
+        mx = ctx.is_max[vp]
+        no_group = ctx.two and ctx.vps[vp][1] == TABLE
+        fm = m[led]
+        # Candidate moves, ordered.
+        wvp, wkind, wbit = self.wvp, self.wkind, self.wbit
+        friend_winning = ctx.is_max[wvp] == mx
+        cands: list[tuple[int, int]]
+        if fm:
+            reps = _reps(fm, live[led], no_group)
+            if friend_winning or wkind > 1:
+                cands = [(led, b) for b in reversed(reps)]
+            else:
+                win = [b for b in reps if b > wbit]
+                lose = [b for b in reps if b < wbit]
+                cands = [(led, b) for b in reversed(win)] + [(led, b) for b in reversed(lose)]
+            if ctx.joker_any_time and m[_JOKER_SUIT]:
+                cands.append((_JOKER_SUIT, 1))
+            void = False
+        else:
+            void = True
+            cands = []
+            trump = ctx.trump
+            low_discards: list[tuple[int, int]] = []
+            rest: list[tuple[int, int]] = []
+            ruffs: list[tuple[int, int]] = []
+            for s in range(5):
+                x = m[s]
+                if not x:
+                    continue
+                reps = _reps(x, live[s], no_group)
+                if s in (trump, _JOKER_SUIT):
+                    ruffs.extend((s, b) for b in reversed(reps))
+                else:
+                    low_discards.append((s, reps[-1]))
+                    rest.extend((s, b) for b in reps[:-1])
+            if friend_winning:
+                cands = low_discards + rest + ruffs
+            else:
+                cands = ruffs + low_discards + rest
+        n = ctx.n
+        last = i == n - 1
+        result = not mx
+        trick = self.trick
+        void_rule = ctx.void_rule
+        for s, b in cands:
+            m[s] ^= b
+            trick.append((s, b))
+            under = self.under.get((vp, s, b)) if ctx.two else None
+            if under is not None:
+                self.pending.append((vp, under[0], under[1]))
+            old_voids = self.voids[vp]
+            if void and void_rule:
+                self.voids[vp] = old_voids | (1 << led)
+            if self._beats(s, b):
+                self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == ctx.trump else 1)), b
+            if last:
+                r = self._end_trick(target)
+            else:
+                r = self._follow(i + 1, target)
+            self.wvp, self.wkind, self.wbit = wvp, wkind, wbit
+            self.voids[vp] = old_voids
+            if under is not None:
+                self.pending.pop()
+            trick.pop()
+            m[s] ^= b
+            if r == mx:
+                result = mx
+                break
+        return result
+
+    def _end_trick(self, target: int) -> bool:
+        ctx = self.ctx
+        winner = self.wvp
+        if ctx.counts[winner]:
+            if ctx.stop_on_count:
+                return target <= 1
+            target -= 1
+        live = self.live
+        removed = self.trick
+        for s, b in removed:
+            live[s] ^= b
+        saved_trick = self.trick
+        self.trick = []
+        saved_order = self.order
+        saved = (self.led, self.wvp, self.wkind, self.wbit)
+        self.order = ctx.next_order[winner]
+        pending = self.pending
+        if pending:
+            for vp, s, b in pending:
+                self.masks[vp][s] |= b
+            self.pending = []
+        self.tricks_left -= 1
+        r = self._lead(target)
+        self.tricks_left += 1
+        if pending:
+            for vp, s, b in pending:
+                self.masks[vp][s] ^= b
+            self.pending = pending
+        self.order = saved_order
+        self.led, self.wvp, self.wkind, self.wbit = saved
+        self.trick = saved_trick
+        for s, b in removed:
+            live[s] ^= b
+        return r
+
+
+_REPS: dict[tuple[int, int, bool], list[int]] = {}
+
+
+def _reps(x: int, live: int, no_group: bool) -> list[int]:
+    """One card (the highest) of each run of touching cards of ``x`` among ``live``; highest first."""
+    key = (x, live, no_group)
+    found = _REPS.get(key)
+    if found is not None:
+        return found
+    out = []
+    prev_in = False
+    for b in _bits(live):
+        if x & b:
+            if not prev_in or no_group:
+                out.append(b)
+            prev_in = True
+        else:
+            prev_in = False
+    if len(_REPS) > 200_000:
+        _REPS.clear()
+    _REPS[key] = out
+    return out
+
+
+def _top_run(x: int, live: int) -> int:
+    """How many of the top live cards in a row belong to ``x``."""
+    n = 0
+    while live:
+        b = 1 << (live.bit_length() - 1)
+        if not x & b:
+            break
+        n += 1
+        live ^= b
+    return n
+
+
+# ---------------------------------------------------------------- module API
+def solve(deal: Deal, solver: Solver | None = None) -> int:
+    """Tricks the declaring side takes with best play by all, counting tricks already won.
+
+    In misère (and open misère) the declarer's own tricks, the declarer minimising.
+    In the 2-player game the face-down table cards are treated as known.
+    """
+    return (solver or Solver()).solve(deal)
+
+
+def analyse(deal: Deal, solver: Solver | None = None) -> dict[Action, int]:
+    """Each legal action of the player to move → :func:`solve` after playing it."""
+    return (solver or Solver()).analyse(deal)
+
+
+def best_actions(deal: Deal, values: dict[Action, int] | None = None) -> list[Action]:
+    """The legal actions that keep the best figure for the player to move."""
+    values = values if values is not None else analyse(deal)
+    if not values:
+        return []
+    assert deal.to_move is not None
+    mover_max = Solver._seat_is_max(deal, deal.to_move)
+    best = max(values.values()) if mover_max else min(values.values())
+    return [a for a, v in values.items() if v == best]
+
+
+def solve_report(deal: Deal, solver: Solver | None = None) -> dict[str, Any]:
+    """Plain-data summary: value, per-action values (by code), best codes, who counts, notes."""
+    solver = solver or Solver()
+    value = solver.solve(deal)
+    values = solver.analyse(deal) if deal.phase == PLAY else {}
+    assert deal.contract is not None and deal.declarer is not None
+    notes = []
+    if deal.rules.players == 2:
+        notes.append(DOUBLE_DUMMY_NOTE)
+    if deal.contract.is_misere:
+        counts = f"tricks taken by the declarer ({deal.rules.seat_name(deal.declarer)}), who tries to take none"
+    else:
+        counts = f"tricks taken by {deal.rules.side_name(deal.rules.side_of(deal.declarer))}"
+    return {
+        "value": value,
+        "counts": counts,
+        "contract": deal.contract.code,
+        "to_move": None if deal.to_move is None else deal.rules.seat_name(deal.to_move),
+        "actions": {a.code: v for a, v in values.items()},
+        "best": [a.code for a in best_actions(deal, values)] if values else [],
+        "face_down_known": deal.rules.players == 2,
+        "notes": notes,
+    }
