@@ -14,11 +14,13 @@ import argparse
 import functools
 import hashlib
 import http.server
+import re
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +82,28 @@ def _jupyter_book() -> list[str]:
     raise BookError("jupyter-book is not installed: `pip install -e '.[book]'`")
 
 
-def build(
+@dataclass
+class BuildResult:
+    """What a build produced: the HTML folder, the exit code, Sphinx's output and the time taken."""
+
+    html: Path
+    returncode: int
+    output: str
+    seconds: float
+    ran: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    @property
+    def warnings(self) -> list[str]:
+        """Sphinx warnings/errors (``path:line: WARNING: ...``), colour codes removed."""
+        text = re.sub(r"\x1b\[[0-9;]*m", "", self.output)
+        return [line for line in text.splitlines() if re.search(r"\b(WARNING|ERROR|CRITICAL|SEVERE):", line)]
+
+
+def run_build(
     book_dir: Path = BOOK_DIR,
     *,
     output: Path | None = None,
@@ -88,8 +111,10 @@ def build(
     strict: bool = True,
     quiet: bool = True,
     all_pages: bool = False,
-) -> Path:
-    """Build the book; return the HTML folder.  Raises BookError when the build fails."""
+    capture: bool = False,
+) -> BuildResult:
+    """Build the book (see the module docstring); a failing build is reported, not raised."""
+    start = time.perf_counter()
     book_dir = Path(book_dir).resolve()
     if not (book_dir / "_config.yml").exists():
         raise BookError(f"{book_dir / '_config.yml'} is missing: not a Jupyter Book folder")
@@ -97,7 +122,10 @@ def build(
     build_dir = out_root / "_build"
     if clean and build_dir.exists():
         shutil.rmtree(build_dir)
-    webassets.install_widget_js(book_dir / "_static_widgets" / "widgetjs", book_dir=book_dir)
+    try:
+        webassets.install_widget_js(book_dir / "_static_widgets" / "widgetjs", book_dir=book_dir)
+    except (webassets.NodeNotFoundError, RuntimeError, FileNotFoundError) as err:
+        raise BookError(f"cannot install the widget front end: {err}") from err
     digest = package_digest()
     stamp = build_dir / _DIGEST_FILE
     if stamp.exists() and stamp.read_text() != digest:
@@ -111,12 +139,24 @@ def build(
         cmd.append("-q")
     if all_pages:
         cmd.append("--all")
-    proc = subprocess.run(cmd, cwd=book_dir, check=False)
-    if proc.returncode != 0:
-        raise BookError(f"the book build failed (exit {proc.returncode}); the warnings above say why")
-    build_dir.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(digest)
-    return build_dir / "html"
+    if capture:
+        proc = subprocess.run(cmd, cwd=book_dir, check=False, capture_output=True, text=True)
+        text = proc.stdout + proc.stderr
+    else:
+        proc = subprocess.run(cmd, cwd=book_dir, check=False)
+        text = ""
+    if proc.returncode == 0:
+        build_dir.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(digest)
+    return BuildResult(build_dir / "html", proc.returncode, text, time.perf_counter() - start)
+
+
+def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:
+    """Build the book; return the HTML folder.  Raises BookError when the build fails."""
+    result = run_build(book_dir, **kwargs)
+    if not result.ok:
+        raise BookError(f"the book build failed (exit {result.returncode}); the warnings above say why")
+    return result.html
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

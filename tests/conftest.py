@@ -1,0 +1,211 @@
+"""Shared test setup.
+
+1. Every chapter notebook under ``book/`` runs in the suite through nbval.  Chapters are MyST
+   markdown notebooks (jupytext ``md:myst``); nbval itself collects ``.ipynb`` only, so they are
+   read here with jupytext and handed to nbval's collector: one test per code cell, all cells of
+   a chapter in one kernel, in order.  The ``.md`` files hold no stored outputs, so a chapter
+   checks itself with ``assert`` statements in its cells; a cell fails on any exception.
+   Under pytest-xdist the cells of one chapter must stay on one worker, so ``--dist load``
+   (what ``-n`` implies) is switched to ``loadfile``.
+   Node ids read ``book/chapters/03-bowers.md::Cell 4``.  ``-k bowers`` selects a chapter.
+2. ``built_book`` (session): builds ``book/`` once (``fivehundred-tutor book build``; incremental,
+   outputs cached) under a file lock (safe with xdist), serves it on 127.0.0.1 and gives
+   ``.html`` / ``.base_url`` / ``.pages`` / ``.result``.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
+   into ``DIR/_build`` instead of ``book/_build``.
+3. ``browser`` (session): headless Debian chromium (see ``browser_support.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+BOOK = ROOT / "book"
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from browser_support import launch_chromium, serve_directory  # noqa: E402
+
+_SKIP_PARTS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "_templates", "_assets"}
+_MYST_HEADER_KEYS = ("format_name: myst", "kernelspec")
+
+
+# --------------------------------------------------------------------------- chapter notebooks
+
+
+def chapter_notebooks(book_dir: Path = BOOK) -> list[Path]:
+    """Every notebook under ``book_dir``: MyST markdown files with a jupytext header and kernelspec, and .ipynb."""
+    found: list[Path] = []
+    for path in sorted(book_dir.rglob("*")):
+        rel = path.relative_to(book_dir).parts
+        if any(part in _SKIP_PARTS for part in rel) or not path.is_file():
+            continue
+        if path.suffix == ".ipynb" or (path.suffix == ".md" and is_myst_notebook(path)):
+            found.append(path)
+    return found
+
+
+def is_myst_notebook(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        return False
+    header = text.split("---", 2)[1] if text.count("---") >= 2 else ""
+    return all(key in header for key in _MYST_HEADER_KEYS)
+
+
+def _nbval_file_class() -> type:
+    from nbval.plugin import IPyNbFile
+
+    class MystNotebookFile(IPyNbFile):  # type: ignore[misc, valid-type]
+        """nbval's collector for a notebook read through jupytext (forced ``md:myst``)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # MyST markdown keeps no outputs to compare with: cells must run and their asserts hold.
+            self.compare_outputs = False
+
+        def collect(self) -> Iterator[Any]:
+            import jupytext
+            import nbformat
+
+            path = Path(str(self.fspath))
+            read = nbformat.read
+
+            def read_myst(_fp: Any, as_version: int = 4, **_kw: Any) -> Any:
+                if path.suffix == ".ipynb":
+                    return read(str(path), as_version=as_version)
+                return jupytext.read(path, fmt="md:myst")
+
+            nbformat.read = read_myst  # nbval's collect() calls nbformat.read(path)
+            try:
+                items = list(super().collect())
+            finally:
+                nbformat.read = read
+            if not items:
+                raise pytest.UsageError(f"{path}: no code cells were read (is its jupytext header md:myst?)")
+            yield from items
+
+    return MystNotebookFile
+
+
+class BookChapters(pytest.File):
+    """Collects every chapter notebook of ``book/`` (see the module docstring)."""
+
+    def collect(self) -> Iterator[Any]:
+        cls = _nbval_file_class()
+        for nb in chapter_notebooks():
+            yield cls.from_parent(self, path=nb)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
+    # Hooked on this conftest file (which pytest offers to every collector under tests/):
+    # the chapters live in book/, outside tests/, where a conftest here would not see them.
+    if Path(file_path) != Path(__file__) or parent.config.getoption("--no-chapters", default=False):
+        return None
+    return BookChapters.from_parent(parent, path=Path(file_path), nodeid="book")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--no-chapters", action="store_true", help="do not run the book's chapter notebooks")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Keep each chapter's cells on one worker: they share one kernel and run in order.
+    # (xdist's loadgroup does not work with pytest 9's structured node ids; loadfile does.)
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadfile"
+
+
+# --------------------------------------------------------------------------- the built book
+
+
+@dataclass
+class BuiltBook:
+    html: Path
+    base_url: str
+    result: Any  # fivehundred_tutor.book_cli.BuildResult
+
+    @property
+    def pages(self) -> list[str]:
+        """Content pages (relative URLs), without Sphinx's genindex/search and the build reports."""
+        skip = {"genindex.html", "search.html", "py-modindex.html"}
+        out = []
+        for page in sorted(self.html.rglob("*.html")):
+            rel = page.relative_to(self.html).as_posix()
+            if rel in skip or rel.split("/")[0] in {"_static", "_sources", "reports", "_images"}:
+                continue
+            out.append(rel)
+        return out
+
+    def url(self, page: str) -> str:
+        return self.base_url + page
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_book_once() -> Any:
+    """Build (or reuse an up-to-date build of) the book; safe from several xdist workers at once."""
+    from fivehundred_tutor import book_cli
+
+    out_root = Path(os.environ.get("FIVEHUNDRED_BOOK_OUTPUT", str(BOOK))).resolve()
+    build_dir = out_root / "_build"
+    record = build_dir / "fivehundred-test-build.json"
+    with _file_lock(build_dir / ".fivehundred-build.lock"):
+        html = build_dir / "html"
+        fresh = (
+            record.exists()
+            and (html / "index.html").exists()
+            and not book_cli.is_stale(BOOK, out_root if out_root != BOOK else None)
+        )
+        if fresh:
+            saved = json.loads(record.read_text())
+            if saved.get("digest") == book_cli.package_digest():
+                return book_cli.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
+        result = book_cli.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
+        record.write_text(
+            json.dumps(
+                {
+                    "returncode": result.returncode,
+                    "output": result.output,
+                    "seconds": result.seconds,
+                    "digest": book_cli.package_digest(),
+                }
+            )
+        )
+        return result
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Iterator[BuiltBook]:
+    result = build_book_once()
+    if not (result.html / "index.html").exists():
+        pytest.fail(f"the book did not build at all (exit {result.returncode}):\n{result.output[-4000:]}")
+    with serve_directory(result.html) as base:
+        yield BuiltBook(result.html, base, result)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with launch_chromium() as b:
+        yield b
