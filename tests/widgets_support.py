@@ -64,6 +64,7 @@ def gallery() -> dict[str, Any]:
     rules = Rules()
     return {
         "cards": CardView(["JK", "JD", "TH", "AS", "4H", "5C"], label="A sample hand"),
+        "deck": CardView(every_card(), label="Every card"),
         "cards4": CardView(["AD", "AC", "AH", "AS"], four_colour=True, label="Four-colour aces"),
         "hierarchy": CardHierarchyQuiz(rules, seed=3, questions=6, title="Hierarchy quiz"),
         "bowers": BowerTrainer(rules, seed=3, questions=6, title="Bower quiz"),
@@ -75,4 +76,20 @@ def gallery() -> dict[str, Any]:
         "open_misere": DealReplay(misere_deal("OM"), title="Open misere replay", seat=1),
         "three": DealReplay(bot_deal(Rules.preset("three-player"), 5), title="Three players replay"),
         "two": DealReplay(bot_deal(Rules.preset("two-player"), 5), title="Two players replay"),
+        "broken": broken_replay(),
     }
+
+
+def every_card() -> list[str]:
+    """Every card of every deck the engine deals (43, 45 and 63 cards)."""
+    cards = {c for preset in ("australian", "six-player", "45-card") for c in Rules.preset(preset).deck()}
+    return [c.code for c in sorted(cards)]
+
+
+def broken_replay() -> DealReplay:
+    """A replay whose saved model is malformed (as a stale saved state might be)."""
+    replay = DealReplay(bot_deal(Rules(), 5), title="Broken replay")
+    model = dict(replay.model)
+    model["frames"] = model["frames"][:3]
+    replay.model = model
+    return replay

@@ -153,10 +153,10 @@ function fhtDrawReplay(model, el, state) {
   const blocked = Boolean(stop && !answer);
   const nav = fhtEl("div", { class: "fht-bar fht-nav", role: "toolbar", "aria-label": "replay controls" });
   nav.append(
-    fhtEl("button", { type: "button", class: "fht-start", "aria-label": "Back to the start", text: "\u00AB Start", disabled: position === 0, onclick: () => go(0) }),
-    fhtEl("button", { type: "button", class: "fht-back", "aria-label": "Step back", text: "\u25C0 Back", disabled: position === 0, onclick: () => go(position - 1) }),
-    fhtEl("button", { type: "button", class: "fht-forward", "aria-label": "Step forward", text: "Next \u25B6", disabled: position >= actions.length || blocked, onclick: () => go(position + 1) }),
-    fhtEl("button", { type: "button", class: "fht-end", "aria-label": "Go to the end", text: "End \u00BB", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
+    fhtEl("button", { type: "button", class: "fht-start", text: "\u00AB Start", disabled: position === 0, onclick: () => go(0) }),
+    fhtEl("button", { type: "button", class: "fht-back", text: "\u25C0 Back", disabled: position === 0, onclick: () => go(position - 1) }),
+    fhtEl("button", { type: "button", class: "fht-forward", text: "Next \u25B6", disabled: position >= actions.length || blocked, onclick: () => go(position + 1) }),
+    fhtEl("button", { type: "button", class: "fht-end", text: "End \u00BB", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
     fhtEl("span", { class: "fht-progress", text: `Step ${position} of ${actions.length}` }),
   );
   if (state.live) {
