@@ -1,0 +1,207 @@
+"""The double-dummy solver against a plain exhaustive minimax over the engine's own Deal.
+
+The reference walks ``Deal.legal_actions()`` / ``push`` / ``pop`` with no pruning, no
+equivalences and no bounds; a memo keyed on the full state at trick starts only
+avoids recomputing identical positions.  Positions are random endings of 2–6 cards
+per hand (mid-trick too), in every contract type and player count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fivehundred_tutor.bids import Bid
+from fivehundred_tutor.cards import Card
+from fivehundred_tutor.deal import DONE, Deal
+from fivehundred_tutor.rng import Random, derive_seed
+from fivehundred_tutor.rules import Rules
+from fivehundred_tutor.solver import DOUBLE_DUMMY_NOTE, SolveError, Solver, analyse, best_actions, solve, solve_report
+
+
+def _is_max(deal: Deal, seat: int) -> bool:
+    assert deal.contract is not None and deal.declarer is not None
+    if deal.contract.is_misere:
+        return seat != deal.declarer
+    return deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
+
+
+def minimax(deal: Deal, memo: dict[Any, int]) -> int:
+    if deal.phase == DONE:
+        return deal.declarer_tricks
+    key = None
+    if not deal.trick:
+        key = (
+            deal.to_move,
+            tuple(tuple(sorted(h)) for h in deal.hands),
+            tuple(deal.tricks_won),
+            tuple(deal.voids),
+            None if deal.table is None else (repr(deal.table), repr(deal._pile_up), repr(deal._order)),
+        )
+        if key in memo:
+            return memo[key]
+    assert deal.to_move is not None
+    mx = _is_max(deal, deal.to_move)
+    best: int | None = None
+    for action in deal.legal_actions():
+        deal.push(action)
+        value = minimax(deal, memo)
+        deal.pop()
+        if best is None or (value > best if mx else value < best):
+            best = value
+    assert best is not None
+    if key is not None:
+        memo[key] = best
+    return best
+
+
+def random_position(rng: Random, rules: Rules, contract: Bid, k: int) -> Deal:
+    """A random ending: ``k`` cards a hand (2 players: ``k`` in hand and ``k`` on the table)."""
+    deck = rules.deck()
+    rng.shuffle(deck)
+    n = rules.players
+    declarer = rng.randbelow(n)
+    table = None
+    if n == 2:
+        hands: dict[int, list[Card]] = {0: deck[:k], 1: deck[k : 2 * k]}
+        pos = 2 * k
+        table = []
+        for _ in range(2):
+            piles, left = [], k
+            while left:
+                if left >= 2 and rng.random() < 0.5:
+                    piles.append(deck[pos : pos + 2])
+                    pos, left = pos + 2, left - 2
+                else:
+                    piles.append(deck[pos : pos + 1])
+                    pos, left = pos + 1, left - 1
+            table.append(piles)
+        active: tuple[int, ...] = (0, 1)
+    else:
+        probe = Deal.from_position(rules, [deck[i * k : (i + 1) * k] for i in range(n)], contract, declarer)
+        active = probe.active
+        hands = {s: [] for s in range(n)}
+        for j, s in enumerate(active):
+            hands[s] = deck[j * k : (j + 1) * k]
+    leader = active[rng.randbelow(len(active))]
+    tricks_won = [0] * n
+    if rng.random() < 0.3:
+        tricks_won[rng.choice(active)] = 1
+    deal = Deal.from_position(rules, hands, contract, declarer, leader, table=table, tricks_won=tricks_won)
+    for _ in range(rng.randbelow(len(active) + 1)):  # sometimes start mid-trick
+        if deal.phase == DONE:
+            break
+        actions = deal.legal_actions()
+        deal.push(actions[rng.randbelow(len(actions))])
+    return deal
+
+
+CASES = [
+    # (id, rules, contract, cards per hand, positions)
+    ("4p-suit", Rules(), "7H", 3, 260),
+    ("4p-suit-4", Rules(), "8S", 4, 40),
+    ("4p-nt", Rules(), "7NT", 3, 260),
+    ("4p-misere", Rules(), "MIS", 4, 200),
+    ("4p-open-misere-play-on", Rules(misere_stops_early=False), "OM", 4, 150),
+    ("3p-suit", Rules(players=3), "7C", 4, 200),
+    ("3p-nt", Rules(players=3), "7NT", 4, 150),
+    ("3p-misere", Rules(players=3), "MIS", 5, 120),
+    ("2p-suit", Rules(players=2), "7D", 2, 200),
+    ("2p-nt", Rules(players=2), "7NT", 2, 200),
+    ("6p-suit", Rules.preset("six-player"), "7H", 2, 150),
+    ("joker-any-time", Rules.preset("joker-any-time"), "7NT", 3, 150),
+    ("joker-not-to-void", Rules.preset("joker-not-to-void"), "MIS", 4, 150),
+    ("45-card", Rules(deck_size=45), "7S", 3, 100),
+    ("misere-6-cards-3p", Rules(players=3), "MIS", 6, 30),
+]
+
+
+@pytest.mark.parametrize(("rules", "contract", "k", "count"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_agrees_with_exhaustive_minimax(rules: Rules, contract: str, k: int, count: int) -> None:
+    rng = Random(derive_seed("solver-test", rules.preset_name, rules.players, contract, k))
+    bid = Bid.parse(contract)
+    checked = 0
+    for _ in range(count):
+        deal = random_position(rng, rules, bid, k)
+        if deal.phase == DONE:
+            continue
+        before = deal.state_key()
+        solver = Solver()
+        assert solver.solve(deal) == minimax(deal, {}), deal.to_dict()
+        values = solver.analyse(deal)
+        assert deal.state_key() == before  # the solver leaves the deal as it found it
+        assert set(values) == set(deal.legal_actions())
+        for action, value in values.items():
+            deal.push(action)
+            assert value == minimax(deal, {}), (action, deal.to_dict())
+            deal.pop()
+        checked += 1
+    assert checked >= count * 0.8
+
+
+def test_hand_checked_bowers() -> None:
+    # Hearts trumps.  North's left bower loses to West's right bower whenever it is played,
+    # and North's 8♠ is the top spade: one trick for North–South either way.
+    deal = Deal.from_position(Rules(), {0: "JD 8S", 1: "AH 6S", 2: "KH 7S", 3: "JH 5S"}, "7H", 0)
+    assert solve(deal) == 1
+    assert {a.code: v for a, v in analyse(deal).items()} == {"JD": 1, "8S": 1}
+
+
+def test_hand_checked_ending_with_the_left_bower() -> None:
+    # 8♠ by North; South to lead with three tricks left, North–South already have 5.
+    # North: Joker A♦ 5♦   East: J♣ (left bower) K♦ Q♦   South: 9♠ 4♦ 6♦   West: 7♥ 8♥ 9♥.
+    # The joker is a sure trick (East must follow trumps with the J♣ when it is led), A♦ is
+    # the top diamond, but East's K♦ Q♦ guard a diamond trick: 5 + 2 = 7 whatever South leads.
+    hands = {0: "JK AD 5D", 1: "JC KD QD", 2: "9S 4D 6D", 3: "7H 8H 9H"}
+    deal = Deal.from_position(Rules(), hands, "8S", 0, 2, tricks_won=[3, 2, 2, 0])
+    assert deal.declarer_tricks == 5
+    assert solve(deal) == 7
+    assert {a.code: v for a, v in analyse(deal).items()} == {"9S": 7, "4D": 7, "6D": 7}
+
+
+def test_hand_checked_no_trump_joker_nomination() -> None:
+    # 7NT by North, who leads.  North: Joker 5♠; East: A♠ 6♣; South: 7♣ 4♥; West: K♠ 8♣.
+    # Joker named spades: East and West must give up A♠/K♠, South discards; North then
+    # makes 5♠ too (2 tricks).  Joker named clubs: East, South, West play their clubs and
+    # North's 5♠ then loses to A♠ (1 trick).  Leading 5♠ first: East's A♠ wins, then the
+    # joker wins later: 1 trick.
+    deal = Deal.from_position(Rules(), {0: "JK 5S", 1: "AS 6C", 2: "7C 4H", 3: "KS 8C"}, "7NT", 0)
+    values = {a.code: v for a, v in analyse(deal).items()}
+    assert values == {"5S": 1, "JK:S": 2, "JK:C": 1, "JK:D": 1, "JK:H": 1}
+    assert solve(deal) == 2
+    assert [a.code for a in best_actions(deal, analyse(deal))] == ["JK:S"]
+
+
+def test_hand_checked_misere_counts_declarer_tricks() -> None:
+    # Misère by North, partner South sits out.  North: 4♥ 5♥; East: 6♥ 10♠; West: 7♥ 9♠.
+    # Whatever is led, North's hearts are the lowest: North takes no trick.
+    deal = Deal.from_position(Rules(), {0: "4H 5H", 1: "6H TS", 3: "7H 9S"}, "MIS", 0)
+    assert deal.active == (0, 1, 3)
+    assert solve(deal) == 0
+    # North: A♥ K♥ against East 6♥ 7♥ and West 8♥ 9♥: North must win the first heart trick.
+    deal = Deal.from_position(Rules(), {0: "AH KH", 1: "6H 7H", 3: "8H 9H"}, "MIS", 0)
+    assert solve(deal) == 1
+
+
+def test_two_player_report_says_face_down_cards_are_known() -> None:
+    rules = Rules(players=2)
+    table = [[["5H", "6H"]], [["7H", "8H"]]]
+    deal = Deal.from_position(rules, {0: "AS 4D", 1: "KS 9D"}, "7S", 0, 0, table=table)
+    report = solve_report(deal)
+    assert report["face_down_known"] is True
+    assert DOUBLE_DUMMY_NOTE in report["notes"]
+    assert report["value"] == minimax(deal, {})
+
+
+def test_solve_refuses_the_auction_with_a_clear_message() -> None:
+    deal = Deal.new(Rules(), seed=3)
+    with pytest.raises(SolveError, match="play phase"):
+        solve(deal)
+
+
+def test_a_finished_deal_reports_its_tricks() -> None:
+    deal = Deal.from_position(Rules(), {0: "JH", 1: "AH", 2: "KH", 3: "QH"}, "7H", 0, tricks_won=[4, 3, 2, 0])
+    deal.push_many(["JH", "AH", "KH", "QH"])
+    assert deal.phase == DONE
+    assert solve(deal) == 7
