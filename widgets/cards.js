@@ -208,3 +208,19 @@ export function fhtLive(root) {
   root.append(region);
   return region;
 }
+
+/** Redraw `el` with `draw()` and put the keyboard focus back on the matching control. */
+export function fhtKeepFocus(el, draw) {
+  const active = document.activeElement;
+  let selector = null;
+  if (active && el.contains(active) && active !== el) {
+    const cls = [...active.classList].find((c) => c.startsWith("fht-") && c !== "fht-selected" && c !== "fht-card" && c !== "fht-highlight");
+    const data = ["choice", "card", "bid", "field"].find((k) => active.dataset && active.dataset[k] !== undefined);
+    selector = (active.tagName.toLowerCase()) + (cls ? `.${cls}` : "") + (data ? `[data-${data}="${active.dataset[data]}"]` : "");
+  }
+  draw();
+  if (selector && (!document.activeElement || document.activeElement === document.body)) {
+    const again = el.querySelector(selector);
+    if (again && !again.disabled) again.focus();
+  }
+}

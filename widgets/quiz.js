@@ -142,12 +142,8 @@ export function fhtQuizPanel(model, container, state) {
     if (state.live) {
       fhtRequest(model, { type: "answer", index, response }).then((reply) => {
         if (!reply || reply.type !== "judged" || reply.index !== index) return;
-        const shown = container.querySelector(".fht-feedback");
-        if (!shown || Number(model.get("index")) !== index) return;
         state.engine = { ...(state.engine || {}), [index]: reply };
-        const text = shown.querySelector(".fht-feedback-text");
-        if (text) text.textContent = reply.feedback;
-        if (!shown.querySelector(".fht-engine-checked")) shown.append(fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }));
+        if (state.redraw) state.redraw();
       });
     }
   };
@@ -294,9 +290,9 @@ export function fhtQuizPanel(model, container, state) {
 
 /** Wire a quiz panel to the model: redraw on change, discover a live kernel. */
 export function fhtMountQuiz(model, el, kind, drawAll, extraTraits = []) {
-  const state = { live: false, focus: null, engine: {} };
+  const state = { live: false, focus: null, engine: {}, redraw: null };
   let pending = false;
-  const draw = () => fhtSafe(el, kind, () => drawAll(state));
+  const draw = () => fhtKeepFocus(el, () => fhtSafe(el, kind, () => drawAll(state)));
   // Several traits change together after an answer: draw once, after them all.
   const redraw = () => {
     if (pending) return;
@@ -306,6 +302,7 @@ export function fhtMountQuiz(model, el, kind, drawAll, extraTraits = []) {
       draw();
     });
   };
+  state.redraw = redraw;
   draw();
   const names = ["quiz", "index", "score", "streak", "best_streak", "answered", "responses", ...extraTraits];
   for (const name of names) model.on(`change:${name}`, redraw);

@@ -183,8 +183,7 @@ function fhtDrawReplay(model, el, state) {
       fhtRequest(model, { type: "answer", index: position, choice: code }).then((reply) => {
         if (!reply || reply.type !== "judged") return;
         state.engine[position] = reply;
-        const note = el.querySelector(".fht-stop .fht-feedback");
-        if (note && !note.querySelector(".fht-engine-checked")) note.append(fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }));
+        if (state.redraw) state.redraw();
       });
     }
   };
@@ -282,7 +281,7 @@ export default {
   render({ model, el }) {
     const state = { live: false, focus: null, engine: {}, lastButton: null };
     let pending = false;
-    const draw = () => fhtSafe(el, "replay", () => fhtDrawReplay(model, el, state));
+    const draw = () => fhtKeepFocus(el, () => fhtSafe(el, "replay", () => fhtDrawReplay(model, el, state)));
     const redraw = () => {
       if (pending) return;
       pending = true;
@@ -291,6 +290,7 @@ export default {
         draw();
       });
     };
+    state.redraw = redraw;
     draw();
     const names = ["model", "position", "answers", "four_colour"];
     for (const name of names) model.on(`change:${name}`, redraw);

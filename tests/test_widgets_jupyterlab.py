@@ -1,0 +1,130 @@
+"""A real JupyterLab: run a notebook with two widgets, answer a question, the kernel judges it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser_support import launch_chromium, open_page
+from widgets_support import LAB_NOTEBOOK
+
+pytestmark = pytest.mark.jupyterlab
+
+OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def lab(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(LAB_NOTEBOOK, work / LAB_NOTEBOOK.name)
+    settings = tmp_path / "app_settings"
+    settings.mkdir()
+    (settings / "overrides.json").write_text(json.dumps(OVERRIDES))
+    env = dict(os.environ)
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+        ("JUPYTERLAB_SETTINGS_DIR", "user_settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+    ):
+        env[var] = str(tmp_path / sub)
+    out = tmp_path / "judged.json"
+    env["FHT_LAB_OUT"] = str(out)
+    port, token = _free_port(), "fht-widgets-test"
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
+        f"--LabApp.app_settings_dir={settings}", "--ServerApp.disable_check_xsrf=False",
+    ]  # fmt: skip
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = (tmp_path / "lab.log").open("w")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("jupyter lab did not start:\n" + (tmp_path / "lab.log").read_text()[-3000:])
+            time.sleep(0.2)
+        yield base, token, out
+    finally:
+        try:
+            req = urllib.request.Request(
+                f"{base}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
+            )
+            urllib.request.urlopen(req, timeout=5)
+            proc.wait(timeout=10)
+        except Exception:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def test_lab_runs_widgets_and_kernel_judges_answer(lab):
+    from widgets_support import gallery  # noqa: F401  (same engine objects as the notebook)
+
+    from fivehundred_tutor import Rules
+    from fivehundred_tutor.widgets import BowerTrainer
+
+    bank = BowerTrainer(Rules(), seed=3, questions=3).quiz["bank"]
+    base, token, out = lab
+    with launch_chromium() as browser:
+        page, problems = open_page(browser, f"{base}/lab/tree/{LAB_NOTEBOOK.name}?token={token}")
+        page.get_by_text("| Idle").first.wait_for(timeout=30000)
+        page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        quiz = page.locator('.fht-root[aria-label="Lab quiz"]')
+        quiz.wait_for(timeout=20000)
+        page.locator('.fht-root[aria-label="Lab replay"]').wait_for(timeout=20000)
+        # the kernel answered the widget's hello: the live controls appear
+        quiz.locator(".fht-new").wait_for(timeout=10000)
+        question = bank[0]
+        assert question["kind"] == "choice"
+        quiz.locator(f'.fht-answer [data-choice="{question["answer"]}"]').click()
+        quiz.locator(".fht-engine-checked").wait_for(timeout=10000)
+        deadline = time.monotonic() + 10
+        while not out.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        judged = json.loads(out.read_text())
+        assert judged[-1]["index"] == 0 and judged[-1]["correct"] is True
+        assert judged[-1]["response"] == question["answer"]
+        # a new question comes from the engine in the kernel
+        quiz.locator(".fht-new").click()
+        page.wait_for_function(
+            "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] .fht-progress')"
+            ".textContent === 'Question 4 of 4'"
+        )
+        # the replay steps in the live host too
+        replay = page.locator('.fht-root[aria-label="Lab replay"]')
+        replay.locator(".fht-forward").click()
+        assert replay.locator(".fht-progress").inner_text().startswith("Step 1 ")
+        errors = [e for e in problems.console_errors + problems.page_errors if "fht" in e or "anywidget" in e]
+        assert not errors, errors
+        page.context.close()
