@@ -1,0 +1,215 @@
+"""What students receive (question sets without seeds, answers only outside exams)
+and what they hand in (answer sheets, or notebooks holding one).
+
+Reading a submission parses data only: bytes → UTF-8 → JSON.  Nothing in a
+submission is ever executed or imported, whatever it contains.
+
+Answer sheet (``*.answers.json``)::
+
+    {"format": "fivehundred-answers/1", "assignment": "hw1", "fingerprint": "…",
+     "student": "alice", "answers": {"1.1": "JD", "1.2": ["5S", "AD"]},
+     "question_ids": {"1.1": "q…", "1.2": "q…"}, "saved_at": "2026-11-29T12:00:00Z"}
+
+A notebook carries the same sheet as the output of its last cell, under the
+MIME type :data:`SHEET_MIME` (kept up to date while the student answers), and
+in the saved widget state if JupyterLab saved it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..questions import check, public_view
+from ..questions.core import _answer_words
+
+__all__ = [
+    "MAX_SUBMISSION_BYTES",
+    "SHEET_FORMAT",
+    "SHEET_MIME",
+    "SubmissionProblem",
+    "accepted_keys",
+    "extract_sheet",
+    "make_sheet",
+    "read_submission",
+    "response_key",
+    "student_item",
+]
+
+SHEET_FORMAT = "fivehundred-answers/1"
+SHEET_MIME = "application/vnd.fivehundred.answers+json"
+MAX_SUBMISSION_BYTES = 5_000_000
+MAX_COMBINATIONS = 5000
+# Keys a student's copy of a question never carries: the answer, its explanation, and the seed
+# (with the seed and the engine anyone could recompute the answer).
+_HIDDEN = ("answer", "explanation", "seed", "public")
+
+
+class SubmissionProblem(ValueError):
+    """A submission that cannot be used; the message is the reason shown on the student's row."""
+
+
+# ---------------------------------------------------------------- student copies
+def response_key(question: Mapping[str, Any], response: Any) -> str | None:
+    """The canonical text of a response, as the page's JavaScript computes it (None: unreadable)."""
+    kind = question.get("kind")
+    try:
+        if kind == "choice":
+            return str(response) if isinstance(response, (str, int)) and not isinstance(response, bool) else None
+        if kind in ("multi", "cards"):
+            return ",".join(sorted(str(r) for r in response))
+        if kind == "order":
+            return ",".join(str(r) for r in response)
+        if kind == "number":
+            fields = question.get("fields") or []
+            if isinstance(response, Mapping):
+                values = [response.get(f["id"]) for f in fields]
+            elif isinstance(response, list):
+                values = list(response)
+            else:
+                values = [response]
+            return ",".join(str(int(str(v).strip())) for v in values)
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def accepted_keys(question: Mapping[str, Any]) -> list[str]:
+    """Every response key that ``check`` marks fully correct (what the page compares with)."""
+    kind, answer = question["kind"], question["answer"]
+    if kind == "cards":
+        hand = [c["code"] for c in question["context"]["hand"]]
+        count = int(answer["count"])
+        allowed = [c for c in hand if c not in set(answer.get("forbidden", []))]
+        if math.comb(len(allowed), count) > MAX_COMBINATIONS:
+            return [",".join(sorted(answer["example"]))]
+        keys = []
+        for combo in itertools.combinations(sorted(allowed), count):
+            if check(question, list(combo))["correct"]:
+                keys.append(",".join(combo))
+        return keys
+    if kind == "number":
+        fields = question.get("fields") or []
+        if fields:
+            return [",".join(str(answer[f["id"]]) for f in fields)]
+        return [str(answer)]
+    key = response_key(question, answer)
+    return [key] if key is not None else []
+
+
+def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
+    """One question as a student's file holds it; answers and explanation only when feedback is on."""
+    view = {k: v for k, v in public_view(question).items() if k not in _HIDDEN}
+    item: dict[str, Any] = {
+        "item": question["item"],
+        "section": question["section"],
+        "points": question["points"],
+        "question": view,
+    }
+    if feedback != "none":
+        item["accept"] = accepted_keys(question)
+        item["explanation"] = question["explanation"]
+        item["answer_words"] = _answer_words(question)
+    return item
+
+
+def make_sheet(
+    assignment_id: str,
+    fingerprint: str,
+    student: str,
+    answers: Mapping[str, Any],
+    question_ids: Mapping[str, str],
+    saved_at: str = "",
+    source: str = "python",
+) -> dict[str, Any]:
+    return {
+        "format": SHEET_FORMAT,
+        "assignment": assignment_id,
+        "fingerprint": fingerprint,
+        "student": student,
+        "answers": dict(answers),
+        "question_ids": dict(question_ids),
+        "saved_at": saved_at,
+        "source": source,
+    }
+
+
+# ---------------------------------------------------------------- reading
+def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[str, Any]:
+    """The answer sheet in a file (``.json`` sheet or ``.ipynb`` notebook); raises :class:`SubmissionProblem`."""
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".ipynb"):
+        raise SubmissionProblem(
+            f"{path.name}: not an answer sheet (expected a .json answer sheet or an .ipynb notebook)"
+        )
+    try:
+        size = path.stat().st_size
+    except OSError as err:
+        raise SubmissionProblem(f"{path.name}: cannot read it ({err.strerror})") from None
+    limit = max_bytes * (10 if suffix == ".ipynb" else 1)
+    if size > limit:
+        raise SubmissionProblem(f"{path.name}: oversized ({size:,} bytes; the limit is {limit:,})")
+    if size == 0:
+        raise SubmissionProblem(f"{path.name}: the file is empty")
+    raw = path.read_bytes()[: limit + 1]
+    return parse_submission_bytes(raw, path.name, notebook=suffix == ".ipynb")
+
+
+def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool | None = None) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise SubmissionProblem(
+            f"{name}: not UTF-8 text (byte {err.start}); is it the file the page downloaded?"
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        stripped = text.rstrip()
+        hint = " — the file looks truncated (cut off before its end)" if not stripped.endswith(("}", "]")) else ""
+        raise SubmissionProblem(
+            f"{name}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno}){hint}"
+        ) from None
+    except RecursionError:
+        raise SubmissionProblem(f"{name}: JSON nested too deeply") from None
+    if notebook or (isinstance(data, dict) and "cells" in data and "nbformat" in data):
+        return extract_sheet(data, name)
+    if not isinstance(data, dict):
+        raise SubmissionProblem(f"{name}: an answer sheet is a JSON object, not a {type(data).__name__}")
+    return data
+
+
+def extract_sheet(notebook: Any, name: str = "notebook") -> dict[str, Any]:
+    """The answer sheet a notebook holds: its last answer-sheet output, else its saved widget state."""
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise SubmissionProblem(f"{name}: not a Jupyter notebook (no list of cells)")
+    found: dict[str, Any] | None = None
+    for cell in notebook["cells"]:
+        if not isinstance(cell, dict):
+            continue
+        for output in cell.get("outputs") or []:
+            if not isinstance(output, dict):
+                continue
+            data = output.get("data")
+            if isinstance(data, dict) and isinstance(data.get(SHEET_MIME), dict):
+                found = data[SHEET_MIME]
+    if found is None:
+        meta = notebook.get("metadata")
+        widgets = meta.get("widgets") if isinstance(meta, dict) else None
+        state = widgets.get("application/vnd.jupyter.widget-state+json") if isinstance(widgets, dict) else None
+        models = state.get("state") if isinstance(state, dict) else None
+        if isinstance(models, dict):
+            for model in models.values():
+                inner = model.get("state") if isinstance(model, dict) else None
+                sheet = inner.get("sheet") if isinstance(inner, dict) else None
+                if isinstance(sheet, dict) and sheet.get("format") == SHEET_FORMAT:
+                    found = sheet
+    if found is None:
+        raise SubmissionProblem(
+            f"{name}: no answer sheet in this notebook (run its last cell, 'answer sheet', and save before submitting)"
+        )
+    return found

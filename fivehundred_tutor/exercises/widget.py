@@ -1,0 +1,156 @@
+"""The assignment widget (anywidget): a student's question set in a notebook.
+
+The front end (``widgets/assignment.js``, after the shared ``cards.js``) draws the
+questions and writes each answer into the ``answers`` trait; this class keeps
+the answer sheet (``sheet``) up to date, writes it to the answers file beside
+the notebook, and refreshes the notebook's answer-sheet output, so the answers
+live in the notebook and in the file the student hands in.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .sheets import SHEET_MIME, make_sheet
+
+__all__ = ["AssignmentWidget", "page_assets"]
+
+_HERE = Path(__file__).resolve().parent
+
+
+def page_assets() -> tuple[str, str]:
+    """(ES module, CSS) for the assignment: the shared card module + assignment.js, fht.css + assignment.css."""
+    from ..widgets.base import css_bundle, esm_bundle
+
+    return esm_bundle("assignment.js"), css_bundle("assignment.css")
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """A student's assignment.  Build it with :meth:`from_file` (the ``*.questions.json`` that ``assign`` wrote)."""
+
+    _esm = traitlets.Unicode().tag(sync=True)
+    _css = traitlets.Unicode().tag(sync=True)
+
+    data = traitlets.Dict().tag(sync=True)
+    answers = traitlets.Dict().tag(sync=True)
+    submitted = traitlets.Bool(False).tag(sync=True)
+    sheet = traitlets.Dict().tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, question_set: dict[str, Any], answers_file: str | Path | None = None, **kwargs: Any) -> None:
+        esm, css = page_assets()
+        _check_set(question_set)
+        super().__init__(_esm=esm, _css=css, data={"mode": "notebook", **question_set}, **kwargs)
+        self.answers_file = Path(answers_file) if answers_file is not None else None
+        self._display: Any = None
+        if self.answers_file is not None and self.answers_file.is_file():
+            self._restore(self.answers_file)
+        self._refresh()
+        self.observe(self._on_answers, names=["answers", "submitted"])
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> AssignmentWidget:
+        """Load a student's question set; answers go to ``<same name>.answers.json`` beside it."""
+        p = Path(path)
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise FileNotFoundError(
+                f"{p}: the question set is missing; keep it in the same folder as the notebook"
+            ) from None
+        except json.JSONDecodeError as err:
+            raise ValueError(f"{p}: the question set is damaged ({err.msg}); ask your teacher for a new copy") from None
+        name = p.name.removesuffix(".questions.json")
+        return cls(data, answers_file=p.with_name(f"{name}.answers.json"))
+
+    # ------------------------------------------------------------ answers
+    @property
+    def student(self) -> str:
+        return str(self.data.get("student", ""))
+
+    def _items(self) -> list[dict[str, Any]]:
+        return list(self.data.get("items", []))
+
+    def _restore(self, path: Path) -> None:
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.status = f"{path.name} could not be read; starting with no answers (the file is left as it was)."
+            return
+        meta = self.data.get("assignment", {})
+        if (
+            isinstance(saved, dict)
+            and saved.get("assignment") == meta.get("id")
+            and saved.get("student") == self.student
+            and isinstance(saved.get("answers"), dict)
+        ):
+            known = {i["item"] for i in self._items()}
+            self.answers = {k: v for k, v in saved["answers"].items() if k in known}
+            self.status = f"Answers restored from {path.name}."
+
+    def build_sheet(self) -> dict[str, Any]:
+        meta = self.data.get("assignment", {})
+        items = self._items()
+        return make_sheet(
+            str(meta.get("id", "")),
+            str(meta.get("fingerprint", "")),
+            self.student,
+            {k: v for k, v in self.answers.items() if v not in (None, "", [], {})},
+            {i["item"]: i["question"]["id"] for i in items},
+            saved_at=_now(),
+            source="notebook",
+        )
+
+    def answer(self, item: str, response: Any) -> None:
+        """Answer question ``item`` ("1.2") from Python (the widget does this for clicks)."""
+        if item not in {i["item"] for i in self._items()}:
+            raise KeyError(f"no question {item!r} in this assignment; items are 1.1, 1.2, …")
+        self.answers = {**self.answers, item: response}
+
+    def _on_answers(self, _change: Any = None) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.sheet = self.build_sheet()
+        if self.answers_file is not None and self.answers:
+            try:
+                tmp = self.answers_file.with_suffix(".tmp")
+                tmp.write_text(json.dumps(self.sheet, ensure_ascii=False, indent=1), encoding="utf-8")
+                tmp.replace(self.answers_file)
+                self.status = f"Saved {len(self.sheet['answers'])} answer(s) to {self.answers_file.name}."
+            except OSError as err:
+                self.status = (
+                    f"Could not save {self.answers_file.name} ({err.strerror}); your answers stay in the notebook."
+                )
+        if self._display is not None:
+            self._display.update(self._bundle(), raw=True)
+
+    # --------------------------------------------------------- the notebook
+    def _bundle(self) -> dict[str, Any]:
+        n = len(self.sheet.get("answers", {}))
+        total = len(self._items())
+        text = f"Answer sheet of {self.student}: {n} of {total} answered (saved {self.sheet.get('saved_at', '')})."
+        return {SHEET_MIME: self.sheet, "text/plain": text}
+
+    def answer_sheet(self) -> None:
+        """Show the answer sheet as this cell's output; it updates while the student answers."""
+        from IPython.display import display
+
+        self._display = display(self._bundle(), raw=True, display_id=True)  # type: ignore[no-untyped-call]
+
+
+def _check_set(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != "fivehundred-student-set/1":
+        raise ValueError("not a student question set (expected the *.questions.json file written by 'assign')")
+    if not isinstance(data.get("items"), list) or not isinstance(data.get("assignment"), dict):
+        raise ValueError("the question set has no questions; ask your teacher for a new copy")
