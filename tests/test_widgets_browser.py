@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets
+from browser_support import (
+    launch_chromium,
+    open_page,
+    render_notebook_to_html,
+    run_axe,
+    serve_directory,
+    wait_for_widgets,
+)
 from widgets_support import GALLERY_NOTEBOOK, gallery
 
-from fivehundred_tutor import Card, Rules
+from fivehundred_tutor import Card
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +62,17 @@ def test_every_widget_renders_with_cards_in_words(page, widgets):
     four = root(page, "Four-colour aces")
     colours = four.locator("text.fht-s-D, text.fht-s-H").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
     assert len(set(colours)) == 2
+
+
+def test_no_accessibility_violations_in_widgets(page):
+    # the page around them is nbconvert's template; only our widgets' nodes are judged here
+    ours = [
+        (v["id"], n["target"])
+        for v in run_axe(page)
+        for n in v["nodes"]
+        if "fht" in str(n["target"]) or "fht-" in n.get("html", "")
+    ]
+    assert not ours, ours
 
 
 def test_malformed_model_shows_a_message(page):

@@ -98,7 +98,8 @@ export function fhtCardEl(code, opts = {}) {
   if (opts.extraClass) cls.push(opts.extraClass);
   let node;
   if (opts.button) {
-    node = fhtEl("button", { type: "button", class: cls.join(" ") + " fht-card-btn", "aria-label": words, "data-card": code });
+    // named by its (visually hidden) text, so the name and the content agree
+    node = fhtEl("button", { type: "button", class: cls.join(" ") + " fht-card-btn", "data-card": code }, fhtEl("span", { class: "fht-sr", text: words }));
     if (opts.onClick) node.addEventListener("click", () => opts.onClick(code, node));
   } else {
     node = fhtEl("span", { class: cls.join(" "), role: "img", "aria-label": words, "data-card": faceDown ? null : code });
@@ -135,6 +136,11 @@ export function fhtRoving(container, selector = "button:not([disabled])") {
 }
 
 /** The root element every widget draws into (theming hooks, four-colour switch). */
+/** A widget's title (not a heading: the page around it decides the outline). */
+export function fhtTitle(text) {
+  return fhtEl("div", { class: "fht-title", text });
+}
+
 export function fhtRoot(el, kind, { fourColour = false, label = "" } = {}) {
   el.replaceChildren();
   const root = fhtEl("div", { class: `fht-root fht-${kind}` + (fourColour ? " fht-four" : ""), role: "region", "aria-label": label || kind });

@@ -5,8 +5,8 @@ function fhtDrawLadder(model, root, state) {
   const ladder = fhtExpect(model.get("ladder"), "object", "ladder");
   const rungs = fhtExpect(ladder.rungs, "array", "ladder rungs");
   const selected = model.get("selected") || "";
-  const section = fhtEl("section", { class: "fht-ladder-part", "aria-label": "bidding ladder" });
-  section.append(fhtEl("h3", { text: `Bidding ladder (${ladder.rules_name || "rules"})` }));
+  const section = fhtEl("div", { class: "fht-ladder-part" });
+  section.append(fhtTitle(`Bidding ladder (${ladder.rules_name || "rules"})`));
   section.append(fhtEl("p", { class: "fht-hint", text: `Lowest bid first. ${ladder.placement}. Click a bid for its value and what outranks it.` }));
   const grid = fhtEl("div", { class: "fht-ladder-grid", role: "group", "aria-label": "bids from lowest to highest" });
   let row = null;

@@ -86,7 +86,7 @@ export function fhtQuizPanel(model, container, state) {
   const quiz = fhtExpect(model.get("quiz"), "object", "quiz");
   const bank = fhtExpect(quiz.bank, "array", "quiz bank");
   container.replaceChildren();
-  const section = fhtEl("section", { class: "fht-quiz", "aria-label": quiz.title || "quiz" });
+  const section = fhtEl("div", { class: "fht-quiz" });
   container.append(section);
   if (!bank.length) {
     section.append(fhtEl("p", { text: "This quiz has no questions." }));
@@ -102,7 +102,7 @@ export function fhtQuizPanel(model, container, state) {
   const answered = model.get("answered") || 0;
   const promptId = `fht-q-${Math.random().toString(36).slice(2, 9)}`;
 
-  section.append(fhtEl("h3", { text: quiz.title || "Quiz" }));
+  section.append(fhtTitle(quiz.title || "Quiz"));
   section.append(
     fhtEl("div", { class: "fht-bar" },
       fhtEl("span", { class: "fht-progress", text: `Question ${index + 1} of ${bank.length}` }),

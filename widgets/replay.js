@@ -141,7 +141,7 @@ function fhtDrawReplay(model, el, state) {
   const last = position > 0 ? actions[position - 1] : null;
 
   const root = fhtRoot(el, "replay", { fourColour: Boolean(model.get("four_colour")), label: data.title || "deal replay" });
-  root.append(fhtEl("h3", { text: data.title || "Deal replay" }));
+  root.append(fhtTitle(data.title || "Deal replay"));
 
   const go = (to) => {
     to = Math.max(0, Math.min(to, actions.length));
