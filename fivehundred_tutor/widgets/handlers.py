@@ -362,7 +362,7 @@ def _stop_data(deal: Deal, index: int, played: object, comment: str) -> dict[str
                 }
             )
         prompt = f"Your turn ({name}): what do you call?" if kind == "call" else f"Your turn ({name}): what do you do?"
-    answer = played.code if not isinstance(played, Play) else played.card.code
+    answer = played.card.code if isinstance(played, Play) else str(getattr(played, "code", played))
     return {"index": index, "seat": seat, "kind": kind, "prompt": prompt, "choices": choices, "answer": answer}
 
 
