@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -21,8 +22,8 @@ from fivehundred_tutor.widgets import (
     DealReplay,
     ScoringQuiz,
     TrickTrainer,
+    handlers,
 )
-from fivehundred_tutor.widgets import handlers
 from fivehundred_tutor.widgets.base import STATIC_DIR, esm_bundle
 from fivehundred_tutor.widgets.handlers import bot_deal, handle
 
@@ -178,7 +179,7 @@ def test_two_player_piles_turn_up():
     assert all("piles" in f for f in frames)
     # somewhere a table card is played and its face-down card turns up when the trick ends
     turned = False
-    for before, after in zip(frames, frames[1:]):
+    for before, after in itertools.pairwise(frames):
         for seat in (0, 1):
             for p0, p1 in zip(before["piles"][seat], after["piles"][seat]):
                 if p0[1] == "?" and p1[2] and p1[1] not in (None, "?"):
@@ -244,3 +245,12 @@ def test_wheel_ships_the_widget_files(tmp_path):
     for asset in sorted(p.name for p in (ROOT / "widgets").iterdir() if p.suffix in (".js", ".css")):
         assert f"fivehundred_tutor/widgets/static/{asset}" in names
     assert "fivehundred_tutor/widgets/handlers.py" in names
+
+
+def test_handlers_import_without_anywidget():
+    # the handlers must also run where anywidget is absent (the engine under Pyodide)
+    code = (
+        "import sys, fivehundred_tutor.widgets.handlers; print('anywidget' in sys.modules, 'traitlets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
