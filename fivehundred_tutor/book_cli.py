@@ -31,6 +31,8 @@ BOOK_DIR = ROOT / "book"
 PACKAGE_DIR = Path(__file__).resolve().parent
 WIDGETS_DIR = ROOT / "widgets"
 _DIGEST_FILE = ".fivehundred-package-digest"
+# Printed by every ipykernel that myst-nb starts (jupyter_client uses TCP on localhost): not ours to fix.
+_NOISE = ("Kernel is running over TCP without encryption",)
 _SKIP_DIRS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache"}
 
 
@@ -139,12 +141,17 @@ def run_build(
         cmd.append("-q")
     if all_pages:
         cmd.append("--all")
-    if capture:
-        proc = subprocess.run(cmd, cwd=book_dir, check=False, capture_output=True, text=True)
-        text = proc.stdout + proc.stderr
-    else:
-        proc = subprocess.run(cmd, cwd=book_dir, check=False)
-        text = ""
+    lines: list[str] = []
+    with subprocess.Popen(
+        cmd, cwd=book_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace"
+    ) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if not capture and not any(noise in line for noise in _NOISE):
+                sys.stdout.write(line)
+                sys.stdout.flush()
+    text = "".join(lines)
     if proc.returncode == 0:
         build_dir.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
