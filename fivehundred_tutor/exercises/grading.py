@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 MAX_RESPONSE_CHARS = 20_000
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
 @dataclass
@@ -166,11 +167,18 @@ def grade_sheet(
 
 # ------------------------------------------------------------------ a folder
 def _owner_from_path(rel: str, roster: Roster) -> str | None:
+    """The roster id a file's path names (``alice/…``, ``hw1-alice.answers.json``), if exactly one."""
+    # Candidates: every stretch of the path that starts and ends at a letter/digit run boundary.
+    starts = [m.start() for m in _ALNUM_RUN.finditer(rel)]
+    ends = [m.end() for m in _ALNUM_RUN.finditer(rel)]
     hits = set()
-    for sid in roster.ids:
-        if re.search(rf"(?<![A-Za-z0-9]){re.escape(sid)}(?![A-Za-z0-9])", rel):
-            hits.add(sid)
-    # "al" inside "al.smith" is a prefix of a longer hit: keep the longest, drop contained ones
+    for i, a in enumerate(starts):
+        for b in ends[i:]:
+            if b - a > 64:
+                break
+            if rel[a:b] in roster:
+                hits.add(rel[a:b])
+    # "al" inside "al.smith": keep the longest hit, drop those contained in another
     hits = {h for h in hits if not any(h != o and h in o for o in hits)}
     return hits.pop() if len(hits) == 1 else None
 

@@ -160,13 +160,22 @@ def _legal_spot(rules: Rules, rng: Random, difficulty: int) -> TrickSpot:
             contract = Bid.no_trumps(6 + r.randbelow(5))
         else:
             contract = _suit_contract(r, rules)
-        slots = 4 if rules.players == 2 else None
-        size = slots or (rules.players if not contract.is_misere else 3)
+        size = 4 if rules.players == 2 else rules.players
         played = 1 + r.randbelow(size - 1)
-        spot = random_trick(r, rules, contract, played=played, hand_size=hand_size)
+        trump = contract.trump
+        plant = None
+        lead = None
+        if difficulty == 1:
+            lead = (lambda c: c.suit != trump and not c.is_joker) if trump is not None else None
+        elif difficulty == 2:
+            assert trump is not None
+            plant = (Card(JACK, trump.sister), played)
+            lead = lambda c: c.suit in (trump, trump.sister) or c.is_joker  # noqa: E731
+        else:
+            plant = (JOKER, 0 if r.random() < 0.4 else played)
+        spot = random_trick(r, rules, contract, played=played, hand_size=hand_size, lead=lead, plant=plant)
         hand, trick = spot.hand, spot.trick
         legal = rules.legal_plays(hand, trick, contract, spot.joker_suit)
-        trump = contract.trump
         if difficulty == 1:
             # Plain suit led; the hand can follow; no bower question.
             led = rules.led_suit(trick, contract, spot.joker_suit)
@@ -236,13 +245,24 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
         else:
             contract = _suit_contract(r, rules)
         size = 4 if rules.players == 2 else rules.players
-        spot = random_trick(r, rules, contract, played=size - 1, hand_size=10 - r.randbelow(6))
+        trump = contract.trump
+        plant = None
+        lead = None
+        if difficulty < 3 and trump is not None:
+            lead = lambda c: c.suit != trump and not c.is_joker and c != Card(JACK, trump.sister)  # noqa: E731
+        if difficulty == 3:
+            if trump is None:
+                plant = (JOKER, None)
+            else:
+                plant = (Card(JACK, trump.sister), None)
+                lead = lambda c: c.suit in (trump, trump.sister)  # noqa: E731
+        hand_size = 10 - r.randbelow(6) if difficulty == 1 else 2 + r.randbelow(5)
+        spot = random_trick(r, rules, contract, played=size - 1, hand_size=hand_size, lead=lead, plant=plant)
         legal = rules.legal_plays(spot.hand, spot.trick, contract, spot.joker_suit)
         card = r.choice(legal)
         spot.hand.remove(card)
         spot.trick.append(card)
         spot.hands.append([])  # nobody left to play
-        trump = contract.trump
         table = rules.table(contract)
         trumps = [c for c in spot.trick if trump is not None and table.suit_of[c.index] == int(trump)]
         led = rules.led_suit(spot.trick, contract, spot.joker_suit)

@@ -12,10 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..actions import Play
-from ..bids import Bid
-from ..bots import HeuristicBot
+from ..bids import PASS, Bid
 from ..cards import Card
-from ..deal import PLAY, Deal
+from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
@@ -150,14 +149,17 @@ def two_player_rules(rules: Rules) -> Rules:
 def _played_deal(rules: Rules, rng: Random, tricks_done: int) -> Deal:
     def make(r: Random) -> Deal | None:
         deal = Deal.new(rules, seed=sub_seed("two-player", r.next64()), dealer=r.randbelow(2))
-        bot = HeuristicBot()
-        while deal.phase != PLAY and not deal.is_over:
-            deal.push(bot.choose(deal))
-        if deal.is_over:
+        # A quick auction (one bid, then passes) and random discards: the order of play is the point.
+        bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+        deal.push(r.choice(bids[:10]))
+        while deal.phase == AUCTION:
+            deal.push(PASS)
+        while deal.phase == KITTY:
+            deal.push(r.choice(deal.legal_actions()))
+        if deal.phase != PLAY:
             return None
         while len(deal.tricks) < tricks_done or deal.trick:
-            legal = deal.legal_actions()
-            deal.push(bot.choose(deal) if r.random() < 0.7 else r.choice(legal))
+            deal.push(r.choice(deal.legal_actions()))
             if deal.is_over:
                 return None
         return deal
@@ -179,13 +181,14 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         leader = deal.to_move
         assert leader is not None and deal.declarer is not None
         order: list[tuple[int, str]] = []
-        probe = deal.copy()
         for _ in range(4):
-            seat = probe.to_move
-            legal = probe.legal_actions()
+            seat = deal.to_move
+            legal = deal.legal_actions()
             assert seat is not None and isinstance(legal[0], Play) and legal[0].source is not None
             order.append((seat, legal[0].source))
-            probe.push(legal[0])
+            deal.push(legal[0])
+        for _ in range(4):
+            deal.pop()
         other = 1 - leader
         candidates = [
             [(leader, "hand"), (other, "hand"), (leader, "table"), (other, "table")],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..bids import Bid
@@ -29,6 +30,17 @@ def retry(rng: Random, make: Callable[[Random], Any | None], what: str) -> Any:
         if found is not None:
             return found
     raise QuestionError(f"could not build {what} under these rules")
+
+
+_INDEX = attrgetter("index")
+
+
+def deal_cards(rng: Random, deck: list[Card], count: int) -> None:
+    """Move ``count`` random cards of ``deck`` to its front, in random order (a partial shuffle)."""
+    n = len(deck)
+    for i in range(min(count, n - 1)):
+        j = i + rng.randbelow(n - i)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def random_contract(rng: Random, rules: Rules, *, no_trumps: float = 0.25, suit: Suit | None = None) -> Bid:
@@ -110,10 +122,14 @@ def random_trick(
     hand_size: int = 10,
     declarer: int | None = None,
     leader: int | None = None,
+    lead: Callable[[Card], bool] | None = None,
+    plant: tuple[Card, int | None] | None = None,
 ) -> TrickSpot:
     """Deal the pack, let ``played`` players make random legal plays, and stop.
 
     The hands hold ``hand_size`` cards each (fewer cards = a later trick).
+    ``lead`` restricts the card led (when the leader holds such a card);
+    ``plant=(card, slot)`` puts that card in that slot's hand (``slot=None``: a random hand).
     """
     n = rules.players
     if declarer is None:
@@ -124,17 +140,24 @@ def random_trick(
     if not 0 <= played < len(slots):
         raise QuestionError(f"a trick here has {len(slots)} places; cannot have {played} played already")
     deck = rules.deck()
-    rng.shuffle(deck)
-    need = hand_size * len(slots)
-    if need > len(deck):
+    if hand_size * len(slots) > len(deck):
         hand_size = len(deck) // len(slots)
-    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(len(slots))]
+    need = hand_size * len(slots)
+    deal_cards(rng, deck, need)
+    if plant is not None and plant[0] in deck:
+        card, slot = plant
+        at = rng.randbelow(need) if slot is None else slot * hand_size + rng.randbelow(hand_size)
+        k = deck.index(card)
+        deck[k], deck[at] = deck[at], deck[k]
+    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size], key=_INDEX) for i in range(len(slots))]
     trick: list[Card] = []
     joker_suit: Suit | None = None
     table = rules.table(contract)
     for i in range(played):
         if i == 0:
             legal = list(hands[0])
+            if lead is not None:
+                legal = [c for c in legal if lead(c)] or legal
         else:
             legal = rules.legal_plays(hands[i], trick, contract, joker_suit)
         card = rng.choice(legal)

@@ -1,0 +1,109 @@
+"""Grading speed: 1,000 submissions of a 20-question assignment (target: <= 10 s).
+
+    .venv/bin/python bench/bench_grading.py [--students 1000]
+
+Prints the time to re-derive and judge every submission (grade_folder), the
+time to write the reports (gradebook, feedback, item analysis, histogram), and
+the time to make the release (assign) for the same class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from fivehundred_tutor.exercises import Roster, assign, grade_folder, make_sheet, parse_assignment, write_reports
+from fivehundred_tutor.exercises.roster import Student
+from fivehundred_tutor.rng import Random
+
+ASSIGNMENT = {
+    "id": "bench",
+    "title": "Benchmark assignment",
+    "seed": 42,
+    "feedback": "none",
+    "sections": [
+        {"title": "Hierarchy", "topic": "card-hierarchy", "count": 2, "difficulty": [1, 3]},
+        {"title": "Bowers", "topic": "bowers", "count": 2, "difficulty": [1, 3]},
+        {"title": "Values", "topic": "bid-values", "count": 1, "difficulty": 2},
+        {"title": "Ladder", "topic": "bid-ladder", "count": 2, "difficulty": [1, 3]},
+        {"title": "Legal plays", "topic": "legal-plays", "count": 2, "difficulty": [2, 3]},
+        {"title": "Tricks", "topic": "trick-winner", "count": 2, "difficulty": [2, 3]},
+        {"title": "Scoring", "topic": "scoring", "count": 2, "difficulty": [1, 3]},
+        {"title": "Game end", "topic": "game-end", "count": 1, "difficulty": 2},
+        {"title": "Misere", "topic": "misere", "count": 1, "difficulty": 3},
+        {"title": "Two players", "topic": "two-player", "count": 1, "difficulty": 2},
+        {"title": "Kitty", "topic": "kitty", "count": 2, "difficulty": [1, 3]},
+        {"title": "Decisions", "topic": "play-decision", "count": 2, "difficulty": [1, 2]},
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--students", type=int, default=1000)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of grade_folder")
+    args = parser.parse_args()
+    hw = parse_assignment(ASSIGNMENT)
+    assert hw.question_count == 20, hw.question_count
+    roster = Roster([Student(f"s{i:04d}") for i in range(args.students)])
+    rng = Random(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        subs = root / "submissions"
+        subs.mkdir()
+        t0 = time.perf_counter()
+        for s in roster:
+            qs = hw.questions_for(s.id)
+            answers = {}
+            for q in qs:
+                if rng.random() < 0.7:
+                    answers[q["item"]] = q["answer"]["example"] if q["kind"] == "cards" else q["answer"]
+                elif q["choices"]:
+                    answers[q["item"]] = q["choices"][0]["id"] if q["kind"] == "choice" else [q["choices"][0]["id"]]
+            sheet = make_sheet(hw.id, hw.fingerprint, s.id, answers, {q["item"]: q["id"] for q in qs})
+            (subs / f"{hw.id}-{s.id}.answers.json").write_text(json.dumps(sheet), encoding="utf-8")
+        prep = time.perf_counter() - t0
+
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        if args.profile:
+            import cProfile
+            import pstats
+
+            prof = cProfile.Profile()
+            report = prof.runcall(grade_folder, hw, roster, subs)
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        else:
+            report = grade_folder(hw, roster, subs)
+        grading = time.perf_counter() - t0
+        grading_cpu = time.process_time() - c0
+        t0 = time.perf_counter()
+        write_reports(report, root / "grades", feedback="both")
+        reports = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        assign(hw, roster, root / "release")
+        release = time.perf_counter() - t0
+        page = (root / "release" / "page" / "bench.html").stat().st_size
+
+    totals = [s.total for s in report.students]
+    per_question = grading / (args.students * hw.question_count) * 1e6
+    print(f"students: {args.students}, questions each: {hw.question_count}")
+    print(f"making the submissions (not timed against the target): {prep:.2f} s")
+    print(
+        f"grade_folder (re-derive + judge + checks): {grading:.2f} s  ({per_question:.0f} µs a question; "
+        f"CPU {grading_cpu:.2f} s)  target <= 10 s"
+    )
+    print(f"write_reports (CSV, {args.students} × md+html feedback, item analysis, histogram): {reports:.2f} s")
+    print(f"assign (notebooks, question sets, class page): {release:.2f} s; class page {page / 1e6:.1f} MB")
+    print(
+        f"mean score {statistics.mean(totals):.2f} / {hw.max_points:g}; statuses: "
+        + ", ".join(f"{k} {sum(1 for s in report.students if s.status == k)}" for k in ("graded", "flagged"))
+    )
+
+
+if __name__ == "__main__":
+    main()
