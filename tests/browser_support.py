@@ -197,6 +197,13 @@ def run_axe(page: Any, *, book_dir: Path | None = None) -> list[dict[str, Any]]:
     from fivehundred_tutor import webassets
 
     axe = webassets.axe_js(book_dir or webassets.BOOK_DIR)
+    # Audit the settled page: colour transitions (e.g. the theme's) give false contrast results.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # an endless animation: audit anyway
+        page.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=3000, polling=100
+        )
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe))
     return page.evaluate(

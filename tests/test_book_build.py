@@ -1,0 +1,294 @@
+"""The book builds cleanly, offline, and every link inside it resolves.
+
+The build itself happens once per session in the ``built_book`` fixture (tests/conftest.py).
+The webassets/CLI tests here need neither the build nor a browser.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from fivehundred_tutor import book_cli, webassets
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+# --------------------------------------------------------------------------- the built site
+
+
+class _Links(html.parser.HTMLParser):
+    """Collects ids, and every URL a page links to or loads."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str, str]] = []  # (tag, attribute, url)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "id" or (tag == "a" and name == "name"):
+                self.ids.add(value)
+            if name in {"href", "src"}:
+                self.links.append((tag, name, value))
+
+
+def _parse(page: Path) -> _Links:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def _content_pages(html_dir: Path) -> list[Path]:
+    return [p for p in sorted(html_dir.rglob("*.html")) if p.relative_to(html_dir).parts[0] not in {"_static"}]
+
+
+def test_book_builds_with_warnings_as_errors(built_book):
+    result = built_book.result
+    assert result.ok, f"`fivehundred-tutor book build` (-W -n --keep-going) failed, exit {result.returncode}:\n" + (
+        "\n".join(result.warnings) or result.output[-3000:]
+    )
+    assert result.warnings == []
+
+
+def test_every_internal_link_resolves(built_book):
+    html_dir = built_book.html
+    pages = _content_pages(html_dir)
+    assert len(pages) >= 2
+    parsed = {p: _parse(p) for p in pages}
+    broken: list[str] = []
+    checked = 0
+    for page, links in parsed.items():
+        for tag, attr, url in links.links:
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc or url.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            path, fragment = parts.path, parts.fragment
+            target = page if not path else (page.parent / unquote(path)).resolve()
+            checked += 1
+            where = f"{page.relative_to(html_dir)}: <{tag} {attr}={url!r}>"
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{where} -> missing {target}")
+                continue
+            if html_dir.resolve() not in target.resolve().parents:
+                broken.append(f"{where} -> outside the site")
+                continue
+            if fragment and target.suffix == ".html":
+                ids = parsed[target].ids if target in parsed else _parse(target).ids
+                if unquote(fragment) not in ids:
+                    broken.append(f"{where} -> no id {fragment!r} in {target.relative_to(html_dir)}")
+    assert checked > 50, f"only {checked} internal links found: is the site built?"
+    assert not broken, f"{len(broken)} broken internal link(s):\n  " + "\n  ".join(broken[:40])
+
+
+def test_no_page_loads_anything_from_another_host(built_book):
+    """Scripts, stylesheets, images, iframes: only from the site itself (links to read elsewhere are fine)."""
+    offending: list[str] = []
+    for page in _content_pages(built_book.html):
+        for tag, attr, url in _parse(page).links:
+            loads = attr == "src" or (tag == "link")
+            if loads and urlsplit(url).scheme in {"http", "https", ""} and urlsplit(url).netloc:
+                offending.append(f"{page.relative_to(built_book.html)}: <{tag} {attr}={url}>")
+    # the same check on CSS files: url(...) to another host
+    for css in built_book.html.rglob("*.css"):
+        for url in re.findall(
+            r"url\(\s*['\"]?(https?:)?//([^)'\"]+)", css.read_text(encoding="utf-8", errors="replace")
+        ):
+            offending.append(f"{css.relative_to(built_book.html)}: url(//{url[1]})")
+    assert not offending, "off-site resources:\n  " + "\n  ".join(offending[:40])
+
+
+def test_widget_pages_use_the_local_widget_scripts(built_book):
+    pages_with_widgets = 0
+    for page in _content_pages(built_book.html):
+        text = page.read_text(encoding="utf-8")
+        if WIDGET_VIEW not in text:
+            continue
+        pages_with_widgets += 1
+        srcs = [url for tag, attr, url in _parse(page).links if tag == "script" and attr == "src"]
+        names = [s.split("?")[0] for s in srcs]
+        order = [
+            next((i for i, s in enumerate(names) if s.endswith("widgetjs/" + w)), -1) for w in webassets.WIDGET_SCRIPTS
+        ]
+        assert -1 not in order, f"{page.name}: widget scripts missing: {srcs}"
+        assert order == sorted(order), f"{page.name}: widget scripts out of order: {srcs}"
+        assert "application/vnd.jupyter.widget-state+json" in text, f"{page.name}: no saved widget state"
+        for name in webassets.WIDGET_SCRIPTS:
+            src = next(s for s in names if s.endswith("widgetjs/" + name))
+            assert (page.parent / src).resolve().exists(), f"{page.name}: {src} not in the site"
+    assert pages_with_widgets >= 1
+    static = built_book.html / "_static" / "widgetjs"
+    assert (static / "anywidget" / "index.js").exists()
+    assert any(p.suffix == ".woff2" for p in (static / "html-manager").iterdir()), "widget manager fonts not served"
+
+
+def test_thebe_is_not_loaded(built_book):
+    """sphinx-thebe's inline script is declared twice per page (a console error); it is left out."""
+    for page in _content_pages(built_book.html):
+        assert "THEBE_JS_URL" not in page.read_text(encoding="utf-8"), page.name
+
+
+# --------------------------------------------------------------------------- chapters as notebooks
+
+
+def test_every_toc_page_with_code_is_a_myst_notebook():
+    """JupyterLab (with jupytext) opens these as notebooks: they need the md:myst header and a kernelspec.
+
+    Pages without code (glossary, references) may be plain MyST markdown.
+    """
+    import yaml
+    from conftest import is_myst_notebook
+
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    files = [toc["root"]]
+    stack = list(toc.get("parts", [])) + list(toc.get("chapters", []))
+    while stack:
+        entry = stack.pop()
+        if "file" in entry:
+            files.append(entry["file"])
+        stack.extend(entry.get("chapters", []) + entry.get("sections", []))
+    not_notebooks = []
+    for name in files:
+        md, ipynb = BOOK / f"{name}.md", BOOK / f"{name}.ipynb"
+        if md.exists():
+            if "{code-cell}" in md.read_text(encoding="utf-8") and not is_myst_notebook(md):
+                not_notebooks.append(str(md.relative_to(ROOT)))
+        elif not ipynb.exists():
+            not_notebooks.append(f"{name} (no such file)")
+    assert not not_notebooks, f"not MyST notebooks: {not_notebooks}"
+
+
+def test_jupytext_reads_a_chapter_as_a_notebook_with_code_cells():
+    import jupytext
+
+    nb = jupytext.read(BOOK / "index.md")  # the header alone must be enough (what JupyterLab does)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert any(c.cell_type == "code" for c in nb.cells)
+
+
+# --------------------------------------------------------------------------- webassets and the CLI
+
+
+def test_install_widget_js_copies_the_npm_files(tmp_path):
+    scripts = webassets.install_widget_js(tmp_path)
+    assert scripts == ["require.js", "fivehundred-widgets-paths.js", "html-manager/embed-amd.js"]
+    for name in [*scripts, "anywidget/index.js"]:
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert "define(" in (tmp_path / "anywidget" / "index.js").read_text()[-2000:], "anywidget must be the AMD build"
+    paths = (tmp_path / "fivehundred-widgets-paths.js").read_text()
+    assert '"anywidget": base + "anywidget/index"' in paths
+    assert "http" not in paths
+    before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
+    webassets.install_widget_js(tmp_path)  # second run: nothing rewritten
+    assert before == {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
+
+
+def test_npm_and_python_anywidget_versions_match():
+    import importlib.metadata
+    import json
+
+    assert importlib.metadata.version("anywidget") == webassets.ANYWIDGET_VERSION
+    pkg = json.loads((BOOK / "package.json").read_text())
+    assert pkg["dependencies"]["anywidget"] == webassets.ANYWIDGET_VERSION
+    lock = json.loads((BOOK / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/anywidget"]["version"] == webassets.ANYWIDGET_VERSION
+
+
+def test_npm_ci_is_skipped_when_up_to_date():
+    webassets.npm_ci(BOOK)
+    start = time.perf_counter()
+    assert webassets.npm_ci(BOOK) is False
+    assert time.perf_counter() - start < 1
+
+
+def test_npm_ci_reports_a_missing_package_json(tmp_path):
+    with pytest.raises(FileNotFoundError, match=r"package\.json"):
+        webassets.npm_ci(tmp_path)
+
+
+def test_script_tags_are_in_load_order():
+    tags = webassets.script_tags("static")
+    assert tags.index("static/require.js") < tags.index("static/fivehundred-widgets-paths.js")
+    assert tags.index("static/fivehundred-widgets-paths.js") < tags.index("static/html-manager/embed-amd.js")
+
+
+def test_build_refuses_a_folder_without_config(tmp_path):
+    with pytest.raises(book_cli.BookError, match=r"_config\.yml"):
+        book_cli.run_build(tmp_path)
+
+
+def test_build_result_collects_sphinx_warnings():
+    out = "\x1b[91m/b/ch.md:3: WARNING: undefined label: 'x'\x1b[39;49;00m\n[IPKernelApp] WARNING | noise\nok\n"
+    result = book_cli.BuildResult(Path("."), 1, out, 1.0)
+    assert result.warnings == ["/b/ch.md:3: WARNING: undefined label: 'x'"]
+    assert not result.ok
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_cli_book_serve_serves_the_build_on_localhost(built_book):
+    if built_book.html != BOOK / "_build" / "html":
+        pytest.skip("FIVEHUNDRED_BOOK_OUTPUT moved the build outside book/_build")
+    port = _free_port()
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fivehundred_tutor", "book", "serve", "--no-build", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        first = [proc.stdout.readline() for _ in range(2)]
+        assert any(f"Serving the book at http://127.0.0.1:{port}/" in line for line in first), first
+        body = ""
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2) as r:
+                    body = r.read().decode()
+                break
+            except urllib.error.URLError:
+                time.sleep(0.1)
+        assert "Five Hundred" in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_cli_book_serve_reports_a_busy_port(built_book):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "-m", "fivehundred_tutor", "book", "serve", "--no-build", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert out.returncode == 1
+    assert "try another --port" in out.stderr
