@@ -55,7 +55,7 @@ class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._display: Any = None
         if self.answers_file is not None and self.answers_file.is_file():
             self._restore(self.answers_file)
-        self._refresh()
+        self.sheet = self.build_sheet()
         self.observe(self._on_answers, names=["answers", "submitted"])
 
     @classmethod
