@@ -103,6 +103,8 @@ def test_exam_page_has_no_check_buttons_and_follows_dark_mode(tmp_path):
             page.keyboard.press("Enter")
             page.wait_for_selector(".fht-asg-item")
             assert page.locator(".fht-asg-check").count() == 0
+            violations = browser_support.run_axe(page)
+            assert not [v for v in violations if v["impact"] in ("serious", "critical")], violations
             assert "Exam" in page.locator(".fht-asg-head").inner_text()
             data = json.loads(page.locator("#fht-data").text_content())
             assert all("accept" not in item for item in data["students"]["amy"])
