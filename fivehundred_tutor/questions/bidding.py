@@ -82,7 +82,7 @@ def random_auction(rules: Rules, rng: Random, calls: int, dealer: int | None = N
             if not bids or r.random() < 0.35:
                 deal.push(PASS)
             else:
-                deal.push(r.choice(bids[: 2 + r.randbelow(6)]))
+                deal.push(r.choice(bids[: 2 + r.randbelow(12)]))
             if deal.phase != AUCTION:
                 return None
         return deal
@@ -157,13 +157,22 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
                 + (f"; {rules.describe_misere_placement()}." if rules.misere != "never" else ".")
             ),
         }
-    deal = random_auction(rules, rng, 1 + rng.randbelow(min(3, rules.players - 1)))
-    legal_bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
-    if rng.random() < 0.5 and legal_bids:
-        bid = rng.choice(legal_bids)
-    else:
-        special = [b for b in ladder if b.is_misere or b.tricks == 6]
-        bid = rng.choice(special + ladder)
+    want_legal = rng.random() < 0.5
+
+    def make(r: Random) -> tuple[Deal, Bid] | None:
+        deal = random_auction(rules, r, 1 + r.randbelow(min(3, rules.players - 1)))
+        legal_now = {a for a in deal.legal_actions() if isinstance(a, Bid)}
+        if want_legal:
+            pool = sorted(legal_now, key=rules.bid_key)[:8]
+        else:
+            # near misses: just below the high bid, misères and 6-level bids where they are not allowed
+            pool = [b for b in ladder if b not in legal_now]
+            if deal.high_bid is not None:
+                key = rules.bid_key(deal.high_bid)
+                pool = [b for b in pool if b.is_misere or b.tricks == 6 or rules.bid_key(b) >= key - 60]
+        return (deal, r.choice(pool)) if pool else None
+
+    deal, bid = retry(rng, make, "an auction for a bid question")
     legal, reason = call_verdict(deal, bid)
     seat = rules.seat_name(deal.to_move) if deal.to_move is not None else ""
     return {

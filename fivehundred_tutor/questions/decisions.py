@@ -67,14 +67,21 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             ),
         }
     if difficulty == 2:
+        want_legal = rng.random() < 0.5
 
         def make(r: Random) -> Deal | None:
             deal = random_auction(rules, r, r.randbelow(min(4, rules.players)))
             if any(b.is_misere for _, b in deal.auction if isinstance(b, Bid)):
                 return None
+            if (Bid.misere() in deal.legal_actions()) != want_legal:
+                return None
             return deal
 
-        deal = retry(rng, make, "an auction for a misère question")
+        try:
+            deal = retry(rng, make, "an auction for a misère question")
+        except QuestionError:  # these rules allow only one verdict
+            want_legal = not want_legal
+            deal = retry(rng, make, "an auction for a misère question")
         legal, reason = call_verdict(deal, Bid.misere())
         seat = rules.seat_name(deal.to_move) if deal.to_move is not None else ""
         calls = ", ".join(f"{rules.seat_name(s)} {c}" for s, c in deal.auction) or "no calls yet"
