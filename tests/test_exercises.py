@@ -202,7 +202,7 @@ def test_exam_mode_leaks_no_answers(tmp_path):
 @pytest.fixture
 def batch(tmp_path):
     hw = small_assignment()
-    people = roster("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hal", "ivy", "jo", "kim")
+    people = roster("alice", "bob", "carol", "dave", "erin", "frank", "gina", "hal", "ivy", "jo", "kim", "lee")
     subs = tmp_path / "subs"
     good = sheet_for(hw, "alice", all_right(hw, "alice"))
     write_json(subs / "hw1-alice.answers.json", good)
@@ -233,6 +233,7 @@ def batch(tmp_path):
     (subs / "hw1-kim.answers.json").write_bytes(bytes(range(256)) * 3)
     write_json(subs / "zed.json", sheet_for(hw, "zed", {}))
     (subs / "notes.txt").write_text("hello", encoding="utf-8")
+    (subs / "hw1-lee.answers.json").symlink_to(subs / "hw1-alice.answers.json")
     report = grade_folder(hw, people, subs, max_bytes=200_000)
     return hw, report
 
@@ -243,7 +244,7 @@ def _row(report, sid):
 
 def test_each_bad_submission_is_reported_and_the_batch_finishes(batch):
     hw, report = batch
-    assert len(report.students) == 11
+    assert len(report.students) == 12
     assert _row(report, "alice").status == "graded" and _row(report, "alice").total == MAX_POINTS
     expectations = {
         "bob": ("rejected", "not valid JSON"),
@@ -252,6 +253,7 @@ def test_each_bad_submission_is_reported_and_the_batch_finishes(batch):
         "gina": ("rejected", "wrong assignment"),
         "hal": ("rejected", "wrong student"),
         "kim": ("rejected", "not UTF-8"),
+        "lee": ("rejected", "links are not followed"),
     }
     for sid, (status, reason) in expectations.items():
         row = _row(report, sid)

@@ -218,12 +218,14 @@ def grade_folder(
     files = sorted(
         p
         for p in folder.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        if (p.is_file() or p.is_symlink()) and not any(part.startswith(".") for part in p.relative_to(folder).parts)
     )
     for path in files:
         rel = path.relative_to(folder).as_posix()
         owner = _owner_from_path(rel, roster)
         try:
+            if path.is_symlink():
+                raise SubmissionProblem(f"{rel}: a link, not a file (links are not followed)")
             sheet = read_submission(path, max_bytes)
             claimed = sheet.get("student")
             if not isinstance(claimed, str):
