@@ -170,11 +170,21 @@ function fhtAsgControls(item, response, onChange, disabled) {
   return fieldset;
 }
 
-function fhtAsgShowVerdict(box, item, response) {
+function fhtAsgShowVerdict(box, item, response, final = false) {
   const verdict = fhtAsgVerdict(item, response);
   if (!verdict) return;
   box.className = "fht-feedback " + (verdict.correct ? "fht-good" : "fht-bad");
-  const head = !fhtAsgAnswered(item.question, response) ? "Not answered." : verdict.unreadable ? "This answer cannot be read: check the numbers." : verdict.correct ? "Correct!" : "Not quite.";
+  const q = item.question;
+  const blank = q.kind === "number" && (q.fields || []).some((f) => String((response || {})[f.id] ?? "").trim() === "");
+  const head = !fhtAsgAnswered(q, response) ? "Not answered yet."
+    : blank ? "Write a number in every box (0 if nothing)."
+    : verdict.unreadable ? "Write whole numbers only, like 280 or -140."
+    : verdict.correct ? "Correct!" : "Not quite.";
+  if (!final && (verdict.unreadable || !fhtAsgAnswered(q, response))) {
+    box.className = "fht-feedback fht-bad";
+    box.replaceChildren(fhtEl("span", { class: "fht-verdict-bad", text: head }));
+    return;
+  }
   box.replaceChildren(
     fhtEl("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: head }),
     verdict.correct ? "" : fhtEl("span", { text: ` The answer: ${item.answer_words}.` }),
@@ -228,7 +238,7 @@ function fhtAsgDraw(container, meta, student, items, store) {
       box.append(checkBtn);
     }
     box.append(feedback);
-    if (submitted && feedbackMode === "after-submit") fhtAsgShowVerdict(feedback, item, store.answers()[item.item]);
+    if (submitted && feedbackMode === "after-submit") fhtAsgShowVerdict(feedback, item, store.answers()[item.item], true);
     boxes.push(box);
     container.append(box);
   }
