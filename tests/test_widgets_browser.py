@@ -36,7 +36,7 @@ def page(site):
     browser, url = site
     page, problems = open_page(browser, url)
     declared, rendered = wait_for_widgets(page)
-    assert declared == rendered == 14
+    assert declared == rendered == 15
     yield page
     problems.assert_clean("the widget gallery")
     page.context.close()
@@ -48,7 +48,7 @@ def root(page, label):
 
 def test_every_widget_renders_with_cards_in_words(page, widgets):
     labels = page.eval_on_selector_all(".fht-root", "els => els.map(e => e.getAttribute('aria-label'))")
-    assert len(labels) == 14
+    assert len(labels) == 15
     cards = root(page, "A sample hand")
     names = cards.locator(".fht-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert names == [Card.parse(c).name for c in widgets["cards"].cards]
@@ -133,11 +133,26 @@ def test_quiz_right_then_wrong(page, widgets, key, label):
     assert quiz.locator(".fht-prompt").inner_text() == bank[1]["prompt"]
     _answer(quiz, bank[1], right=False)
     assert quiz.locator(".fht-quiz .fht-feedback .fht-verdict-bad").count() == 1
+    assert "null" not in quiz.inner_text() and "undefined" not in quiz.inner_text()
     assert "Score 1 of 2 · streak 0 (best 1)" in quiz.locator(".fht-score").inner_text()
     # back to question 1: the verdict is remembered, nothing can be answered twice
     quiz.locator(".fht-prev").click()
     assert quiz.locator(".fht-quiz .fht-feedback .fht-verdict-good").count() == 1
     assert quiz.locator(".fht-answer button:not([disabled])").count() == 0
+
+
+def test_every_topic_and_kind_draws(page, widgets):
+    bank = widgets["every_topic"].quiz["bank"]
+    assert {q["kind"] for q in bank} >= {"choice", "multi", "order", "number"}
+    quiz = root(page, "Every topic")
+    for i, question in enumerate(bank):
+        assert quiz.locator(".fht-prompt").inner_text() == question["prompt"], (i, question["topic"])
+        assert quiz.locator(".fht-answer button, .fht-answer input").count() > 0
+        text = quiz.inner_text()
+        assert "null" not in text and "undefined" not in text and "[object Object]" not in text, question["topic"]
+        if i < len(bank) - 1:
+            quiz.locator(".fht-next").click()
+    assert page.locator(".fht-error").count() == 1  # only the deliberately broken replay
 
 
 def test_keyboard_only_choice(page, widgets):
@@ -192,7 +207,8 @@ def test_replay_steps_forward_and_back_and_stops(page, widgets):
     feedback = replay.locator(".fht-stop .fht-feedback")
     assert "Not this time" in feedback.inner_text() and wrong["feedback"] in feedback.inner_text()
     replay.locator(".fht-forward").click()
-    assert replay.locator(".fht-mark").first.inner_text() == "!"
+    assert replay.locator(".fht-step .fht-mark").inner_text() == "!"
+    assert "(good move)" in replay.locator(".fht-step").text_content()
     # second stop: the card actually played
     assert replay.locator(".fht-stop-prompt").inner_text() == stops[1]["prompt"]
     replay.locator(f'.fht-stop-hand [data-card="{stops[1]["answer"]}"]').click()

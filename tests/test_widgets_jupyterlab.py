@@ -10,7 +10,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from browser_support import launch_chromium, open_page
@@ -121,6 +120,12 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
             "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] .fht-progress')"
             ".textContent === 'Question 4 of 4'"
         )
+        # a new variant: the engine rebuilds the bank for the three-player rules
+        quiz.locator("select.fht-rules").select_option("three-player")
+        page.wait_for_function(
+            "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] select.fht-rules')?.value === 'three-player'"
+        )
+        assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 4"
         # the replay steps in the live host too
         replay = page.locator('.fht-root[aria-label="Lab replay"]')
         replay.locator(".fht-forward").click()

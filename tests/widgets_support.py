@@ -12,12 +12,14 @@ from typing import Any
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.bots import HeuristicBot
+from fivehundred_tutor.questions import TOPICS
 from fivehundred_tutor.widgets import (
     BiddingLadder,
     BowerTrainer,
     CardHierarchyQuiz,
     CardView,
     DealReplay,
+    QuizWidget,
     ScoringQuiz,
     TrickTrainer,
 )
@@ -76,6 +78,7 @@ def gallery() -> dict[str, Any]:
         "open_misere": DealReplay(misere_deal("OM"), title="Open misere replay", seat=1),
         "three": DealReplay(bot_deal(Rules.preset("three-player"), 5), title="Three players replay"),
         "two": DealReplay(bot_deal(Rules.preset("two-player"), 5), title="Two players replay"),
+        "every_topic": QuizWidget(rules, topics=list(TOPICS), questions=3 * len(TOPICS), seed=11, title="Every topic"),
         "broken": broken_replay(),
     }
 

@@ -32,18 +32,54 @@ export function fhtLocalVerdict(question, response) {
   return { correct: false, feedback: question.wrong };
 }
 
-function fhtContextView(context) {
+/** Is this context object a card (the engine's card_info), not a bid or anything else? */
+function fhtIsCardInfo(v) {
+  if (!v || typeof v !== "object" || typeof v.code !== "string" || "trumps" in v) return false;
+  try {
+    return !v.words || fhtCard(v.code).name === v.words;
+  } catch (_error) {
+    return false;
+  }
+}
+
+const FHT_BID_RE = /^(6|7|8|9|10)(S|C|D|H|NT)$/;
+/** Display text for a bid code: "7H" → "7♥", "MIS" → "misère". */
+export function fhtBidLabel(code) {
+  if (code === "MIS") return "misère";
+  if (code === "OM") return "open misère";
+  const m = FHT_BID_RE.exec(code);
+  if (!m) return code;
+  return m[1] + (m[2] === "NT" ? "NT" : FHT_SUITS[m[2]].sym);
+}
+
+function fhtContextView(context, choiceCards = []) {
   const box = fhtEl("div", { class: "fht-context" });
+  const same = (value) => Array.isArray(value) && choiceCards.length > 0 && value.length === choiceCards.length && value.every((v) => v && choiceCards.includes(v.code));
   for (const [key, value] of Object.entries(context || {})) {
     if (value === null || value === undefined || key === "count") continue;
+    if (same(value)) continue; // the choices show these very cards
+    if (value && typeof value === "object" && !Array.isArray(value) && typeof value.format === "string") continue; // a record for programs
+    const label = () => fhtEl("div", { class: "fht-label", text: fhtHuman(key) });
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length && Object.values(value).every((v) => Array.isArray(v) && v.every(fhtIsCardInfo))) {
+      const wrap = fhtEl("div", {}, label());
+      for (const [who, cards] of Object.entries(value)) {
+        wrap.append(fhtEl("div", { class: "fht-hint", text: who }), fhtCardRow(cards.map((c) => c.code), { label: `${who}: ` + (cards.map((c) => c.words).join(", ") || "no cards") }));
+      }
+      box.append(wrap);
+      continue;
+    }
+    if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && typeof v.call === "string")) {
+      box.append(fhtEl("div", {}, label(), fhtEl("span", { text: value.map((v) => `${v.seat ? v.seat + ": " : ""}${v.label || fhtBidLabel(v.call)}`).join(", ") })));
+      continue;
+    }
     if (key === "contract" && typeof value === "object") {
       const trumps = value.trumps ? `${value.trumps} are trumps` : "no trumps";
       box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: "Contract" }), fhtEl("strong", { text: value.label }), ` (${value.words}; ${trumps})`));
-    } else if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && typeof v.code === "string")) {
+    } else if (Array.isArray(value) && value.length && value.every(fhtIsCardInfo)) {
       const wrap = fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }));
       if (value.some((v) => v.seat)) {
         const row = fhtEl("div", { class: "fht-cards", role: "group", "aria-label": fhtHuman(key) + ": " + value.map((v) => `${v.seat}: ${v.words || fhtCard(v.code).name}`).join(", ") });
-        for (const v of value) row.append(fhtEl("div", { class: "fht-trick-slot" }, fhtCardEl(v.code, { small: false }), fhtEl("div", { text: v.seat })));
+        for (const v of value) row.append(fhtEl("div", { class: "fht-trick-slot" }, fhtCardEl(v.code, { small: false }), fhtEl("div", { text: v.seat + (v.source ? ` (${v.source})` : "") })));
         wrap.append(row);
       } else {
         wrap.append(fhtCardRow(value.map((v) => v.code), { label: fhtHuman(key) + ": " + value.map((v) => v.words || fhtCard(v.code).name).join(", ") }));
@@ -51,14 +87,19 @@ function fhtContextView(context) {
       box.append(wrap);
     } else if (Array.isArray(value) && value.length === 0) {
       box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("span", { class: "fht-muted", text: "none yet" })));
-    } else if (value && typeof value === "object" && typeof value.code === "string" && value.words) {
-      if (value.code.length <= 3 && /^(JK|[2-9TJQKA]|1[0-3])[SCDH]?$/.test(value.code)) {
-        box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtCardRow([value.code], { label: value.words })));
+    } else if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && (FHT_BID_RE.test(v) || v === "MIS" || v === "OM"))) {
+      box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("span", { text: value.map(fhtBidLabel).join("  ") })));
+    } else if (value && typeof value === "object" && typeof value.code === "string" && (value.words || value.label)) {
+      if (fhtIsCardInfo(value)) {
+        const extra = [value.winner ? `won by ${value.winner}` : "", value.source ? `from the ${value.source}` : ""].filter(Boolean).join(", ");
+        box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtCardRow([value.code], { label: value.words + (extra ? `, ${extra}` : "") }), extra ? fhtEl("div", { class: "fht-hint", text: extra }) : null));
       } else {
-        box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("strong", { text: value.label || value.code })));
+        box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("strong", { text: value.label || value.code }), value.words && value.words !== value.label ? ` (${value.words})` : null));
       }
     } else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
       box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("span", { text: String(value) })));
+    } else if (value && typeof value === "object" && typeof value.summary === "string") {
+      box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: key === "hand" ? "This hand" : fhtHuman(key) }), fhtEl("span", { text: value.summary })));
     } else if (Array.isArray(value) || typeof value === "object") {
       const parts = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? Object.values(v).join(" ") : String(v))) : Object.entries(value).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
       box.append(fhtEl("div", {}, fhtEl("div", { class: "fht-label", text: fhtHuman(key) }), fhtEl("span", { text: parts.join("; ") })));
@@ -70,7 +111,11 @@ function fhtContextView(context) {
 function fhtChoiceButton(choice, attrs = {}) {
   if (choice.card) {
     const btn = fhtCardEl(choice.card, { button: true, label: choice.words || fhtCard(choice.card).name });
-    for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) btn.setAttribute(k, v === true ? "" : String(v));
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") btn.classList.add(...String(v).split(" ").filter(Boolean));
+      else btn.setAttribute(k, v === true ? "" : String(v));
+    }
     btn.dataset.choice = choice.id;
     return btn;
   }
@@ -109,7 +154,10 @@ export function fhtQuizPanel(model, container, state) {
       fhtEl("span", { class: "fht-score", "data-score": score, text: `Score ${score} of ${answered} · streak ${model.get("streak") || 0} (best ${model.get("best_streak") || 0})` })),
   );
   section.append(fhtEl("p", { class: "fht-prompt", id: promptId, text: question.prompt }));
-  section.append(fhtContextView(question.context));
+  const choiceCards = (Array.isArray(question.choices) ? question.choices : []).map((c) => c.card).filter(Boolean);
+  const hand = question.context && question.context.hand;
+  const handCodes = Array.isArray(hand) ? hand.map((c) => c && c.code) : [];
+  section.append(fhtContextView(question.context, question.kind === "cards" ? handCodes : choiceCards));
 
   const feedback = fhtEl("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });
   const answerArea = fhtEl("div", { class: "fht-answer" });
@@ -117,12 +165,13 @@ export function fhtQuizPanel(model, container, state) {
 
   const showVerdict = (verdict, engineChecked) => {
     feedback.className = "fht-feedback " + (verdict.correct ? "fht-good" : "fht-bad");
-    feedback.replaceChildren(
+    const parts = [
       fhtEl("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: verdict.correct ? "Right. " : "Wrong. " }),
       fhtEl("span", { class: "fht-feedback-text", text: verdict.feedback || "" }),
       question.explanation ? fhtEl("div", { class: "fht-explanation", text: question.explanation }) : null,
       engineChecked ? fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }) : null,
-    );
+    ];
+    feedback.replaceChildren(...parts.filter(Boolean));
   };
 
   const submit = (response) => {
@@ -164,7 +213,7 @@ export function fhtQuizPanel(model, container, state) {
     fhtRoving(group);
     answerArea.append(group);
   } else if (kind === "multi" || kind === "cards") {
-    const pool = kind === "cards" ? ((question.context && question.context.hand) || []).map((c) => ({ id: c.code, label: c.label, words: c.words, card: c.code })) : choices;
+    const pool = kind === "cards" ? (Array.isArray(hand) ? hand : []).map((c) => ({ id: c.code, label: c.label, words: c.words, card: c.code })) : choices;
     const picked = new Set(done ? done.response : []);
     const need = kind === "cards" ? Number((question.context && question.context.count) || 0) : 0;
     const status = fhtEl("span", { class: "fht-hint" });
@@ -274,6 +323,25 @@ export function fhtQuizPanel(model, container, state) {
         });
       },
     }));
+    if (Array.isArray(quiz.presets) && quiz.presets.length) {
+      const id = `${promptId}-rules`;
+      const select = fhtEl("select", { id, class: "fht-rules" }, quiz.presets.map((name) => fhtEl("option", { value: name, selected: name === quiz.rules_name, text: name })));
+      select.addEventListener("change", () => {
+        state.focus = "prompt";
+        fhtRequest(model, { type: "set_rules", rules: select.value }, 20000).then((reply) => {
+          if (reply && reply.type === "error") {
+            feedback.className = "fht-feedback fht-bad";
+            feedback.textContent = reply.error;
+            select.value = quiz.rules_name;
+          } else if (reply) {
+            model.set("index", 0);
+            model.set("responses", {});
+            model.save_changes();
+          }
+        });
+      });
+      nav.append(fhtEl("label", { for: id, text: "Rules" }), select);
+    }
   } else if (index >= bank.length - 1) {
     nav.append(fhtEl("span", { class: "fht-hint", text: "End of the questions: run the notebook in JupyterLab for new ones." }));
   }

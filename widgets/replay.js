@@ -1,5 +1,11 @@
 // Deal replay: every frame was computed by the engine; this code draws frame k and asks at stops.
 const FHT_AREAS = ["top", "left", "right", "bottom"];
+const FHT_MARK_WORDS = { "!": "good move", "?": "mistake", "??": "blunder", "!?": "interesting move", "?!": "dubious move", "!!": "brilliant move" };
+
+function fhtMark(mark) {
+  if (!mark) return null;
+  return fhtEl("span", { class: "fht-mark-wrap" }, fhtEl("span", { class: "fht-mark", "aria-hidden": "true", text: mark }), fhtEl("span", { class: "fht-sr", text: `(${FHT_MARK_WORDS[mark] || mark}) ` }));
+}
 
 function fhtHandCards(hand) {
   if (typeof hand === "number") return { faceDown: hand };
@@ -120,7 +126,7 @@ function fhtAuctionView(data, position) {
   if (!calls.length) return null;
   const list = fhtEl("ol", { class: "fht-auction-list", "aria-label": "the auction so far" });
   for (const [i, action] of calls) {
-    list.append(fhtEl("li", { class: i === position - 1 ? "fht-current" : null }, `${data.seat_names[action.seat]}: ${action.label}`, action.mark ? fhtEl("span", { class: "fht-mark", text: ` ${action.mark}` }) : null, action.comment ? fhtEl("span", { class: "fht-hint", text: " (comment)" }) : null));
+    list.append(fhtEl("li", { class: i === position - 1 ? "fht-current" : null }, `${data.seat_names[action.seat]}: ${action.label}`, " ", fhtMark(action.mark), action.comment ? fhtEl("span", { class: "fht-hint", text: " (comment)" }) : null));
   }
   return fhtEl("div", { class: "fht-auction" }, fhtEl("div", { class: "fht-label", text: "Auction" }), list);
 }
@@ -168,7 +174,7 @@ function fhtDrawReplay(model, el, state) {
   root.append(nav);
 
   const stepText = last ? last.text + "." : `Dealt by ${data.seat_names[data.dealer]}. Step forward to see the auction.`;
-  root.append(fhtEl("p", { class: "fht-step", role: "status", "aria-live": "polite" }, last && last.mark ? fhtEl("span", { class: "fht-mark", "aria-label": `marked ${last.mark}`, text: last.mark }) : null, stepText));
+  root.append(fhtEl("p", { class: "fht-step", role: "status", "aria-live": "polite" }, last ? fhtMark(last.mark) : null, stepText));
   root.append(fhtEl("div", { class: "fht-comment", "aria-label": "comment" }, last && last.comment ? last.comment : ""));
 
   const onChoose = (code) => {
@@ -234,9 +240,8 @@ function fhtDrawReplay(model, el, state) {
   for (const area of FHT_AREAS) table.append(fhtEl("div", { class: `fht-area-${area}` }, byArea[area]));
   const center = fhtEl("div", { class: "fht-area-center" });
   if (frame.contract) {
-    const contract = data.actions.find((a, i) => i < position && a.kind === "call" && a.code === frame.contract);
     const sides = (frame.side_tricks || []).map((n, i) => `${data.side_names[i]} ${n}`).join(", ");
-    center.append(fhtEl("div", { class: "fht-contract" }, fhtEl("strong", { text: `Contract: ${contract ? contract.label : frame.contract} by ${data.seat_names[frame.declarer]}` }), fhtEl("div", { class: "fht-counts", text: `Tricks: ${sides}` })));
+    center.append(fhtEl("div", { class: "fht-contract" }, fhtEl("strong", { text: `Contract: ${frame.contract_label || frame.contract} by ${data.seat_names[frame.declarer]}` }), fhtEl("div", { class: "fht-counts", text: `Tricks: ${sides}` })));
   } else if (typeof data.kitty === "number" || Array.isArray(data.kitty)) {
     const n = typeof data.kitty === "number" ? data.kitty : data.kitty.length;
     center.append(fhtEl("div", { class: "fht-hint", text: `Kitty: ${n} face-down cards` }));

@@ -274,6 +274,7 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         "out": out,
         "discards": len(deal.discards),
         "contract": None if deal.contract is None else deal.contract.code,
+        "contract_label": None if deal.contract is None else str(deal.contract),
         "declarer": deal.declarer,
     }
     if deal.contract is not None:
@@ -642,6 +643,8 @@ def quiz_model(
         "version": MODEL_VERSION,
         "title": title,
         "rules": rules.to_dict(),
+        "rules_name": rules.preset_name,
+        "presets": Rules.preset_names(),
         "topics": usable,
         "difficulty": difficulty,
         "bank": build_bank(rules, usable, count, seed, difficulty),
