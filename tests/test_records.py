@@ -85,7 +85,9 @@ def test_text_and_json_round_trip(rules: Rules, seed: int) -> None:
     data = json.loads(rec.to_json())
     jsonschema.validate(data, schema())
     assert DealRecord.from_dict(data).to_dict() == rec.to_dict()
-    assert rec.to_deal().state_key() == deal.state_key()
+    replayed = rec.to_deal()
+    assert replayed.history == deal.history
+    assert replayed.result() == deal.result()
 
 
 @pytest.mark.parametrize(
@@ -176,12 +178,15 @@ play: JK:C 6C 7C 8C 5S AS 4H KS"""
 
 
 def test_annotate_misere_words() -> None:
+    # Misère by North: leading the 4♥ lets West win and lead a spade, on which North throws the A♥.
+    # Leading the A♥ takes a trick: the misère fails.
     text = """[Contract "MIS"] [Declarer "North"]
-[North "AH KH"] [East "6H 7H"] [West "8H 9H"]
+[North "AH 4H"] [East "6H 7H"] [West "8H 5S"]
 play: AH 6H 8H"""
-    rec = annotate(parse_text(text))
-    assert rec.annotations[0]["value"] == 1
-    assert "force North to take a trick" in rec.annotations[0]["text"]
+    note = annotate(parse_text(text)).annotations[0]
+    assert (note["value"], note["after"], note["cost"], note["mark"]) == (0, 1, 1, "??")
+    assert "hands the declarer a trick" in note["text"]
+    assert note["best"] == ["4H"]
 
 
 def test_replay_args_build_the_replay_widget() -> None:

@@ -9,7 +9,8 @@ For each action of the play (cards, and joker nominations), ``annotate`` stores:
 ends with; the declarer's own tricks in misère), ``after`` the figure after it,
 ``best`` the actions keeping the best figure for the player, ``cost`` how many
 tricks the action gave away from that player's point of view, ``critical``
-whether some legal action would have cost something.  Automatic marks: ``??``
+whether some legal action would have cost something; ``text`` (a sentence for
+the replay) only at critical moments.  Automatic marks: ``??``
 when the action turns a made contract into a set one (or back), ``?`` when it
 costs a trick, ``!`` for the only good action among several at a critical
 moment.  The author's own marks are kept (see ``DealRecord.replay_args``).
@@ -52,10 +53,8 @@ def _describe(deal: Deal, action_text: str, note: dict[str, Any], best_text: str
         )
     else:
         before_words = f"{who} can take {_tricks(value)}"
-    if not note["critical"]:
-        return f"Double dummy: {before_words}; every card here gives the same result."
     if cost == 0:
-        others = "" if len(note["best"]) == 1 else f" (as would {best_text})"
+        others = f" (as would {best_text})" if best_text else ""
         return f"Double dummy: {before_words}. {action_text} keeps that{others}."
     if misere:
         change = "lets the declarer escape" if after == 0 else "hands the declarer a trick"
@@ -106,11 +105,13 @@ def annotate(record: DealRecord, solver: Solver | None = None) -> DealRecord:
                 mark = "!"
             if mark:
                 note["mark"] = mark
-            played = _words(action)
-            best_text = " or ".join(_words(a) for a in best[:3]) + (" …" if len(best) > 3 else "")
-            note["text"] = _describe(deal, played, note, best_text)
-            if deal.rules.players == 2:
-                note["text"] += " " + DOUBLE_DUMMY_NOTE
+            if critical:
+                # Words only where the choice mattered; the figures are there for every card.
+                others = [a for a in best if a != action]
+                best_text = " or ".join(_words(a) for a in others[:3]) + (" …" if len(others) > 3 else "")
+                note["text"] = _describe(deal, _words(action), note, best_text)
+                if deal.rules.players == 2:
+                    note["text"] += " " + DOUBLE_DUMMY_NOTE
             out.annotations[index] = note
         deal.push(code)
     return out

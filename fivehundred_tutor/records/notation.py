@@ -45,7 +45,7 @@ from ..deal import AUCTION, KITTY, PLAY, IllegalAction
 from ..rules import Rules, RulesError
 from .record import DealRecord, RecordError
 
-__all__ = ["NotationError", "format_text", "parse_text"]
+__all__ = ["NotationError", "format_text", "parse_text", "sorted_hand"]
 
 _KNOWN_TAGS = {
     "title",
@@ -377,6 +377,18 @@ def _comment(text: str) -> str:
     return "{" + text + "}"
 
 
+def _hand_order(code: str) -> tuple[int, int]:
+    card = Card.parse(code)
+    if card.suit is None:
+        return (-1, 0)
+    return ((0, 2, 1, 3)[card.suit], -card.rank)
+
+
+def sorted_hand(codes: list[str]) -> list[str]:
+    """Joker first, then ♠ ♦ ♣ ♥ (colours alternate), high to low."""
+    return sorted(codes, key=_hand_order)
+
+
 def _card_text(code: str, symbols: bool) -> str:
     return str(Card.parse(code)) if symbols else code
 
@@ -416,7 +428,7 @@ def format_text(record: DealRecord, *, symbols: bool = True) -> str:
         tag("Dealer", names[record.dealer])
     for s, hand in enumerate(record.hands):
         if hand or not record.position:
-            tag(names[s].replace("-", ""), " ".join(_card_text(c, symbols) for c in hand))
+            tag(names[s].replace("-", ""), " ".join(_card_text(c, symbols) for c in sorted_hand(hand)))
     if record.table is not None:
         for s, piles in enumerate(record.table):
             tag(
@@ -424,7 +436,7 @@ def format_text(record: DealRecord, *, symbols: bool = True) -> str:
                 " ".join("/".join(_card_text(c, symbols) for c in pile) for pile in piles),
             )
     if record.kitty:
-        tag("Kitty", " ".join(_card_text(c, symbols) for c in record.kitty))
+        tag("Kitty", " ".join(_card_text(c, symbols) for c in sorted_hand(record.kitty)))
     if record.position:
         pos = record.position
         tag("Contract", str(pos["contract"]))

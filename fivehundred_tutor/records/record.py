@@ -101,13 +101,15 @@ class DealRecord:
     # ------------------------------------------------------------- building
     @classmethod
     def from_deal(cls, deal: Deal, **fields: Any) -> DealRecord:
-        """A record of ``deal`` as played so far (no comments unless given)."""
+        """A record of ``deal`` as played so far (no comments unless given); hands in display order."""
+        from .notation import sorted_hand
+
         data = deal.to_dict()
         rec = cls(
             rules=deal.rules,
-            hands=[list(h) for h in data["hands"]],
+            hands=[sorted_hand(h) for h in data["hands"]],
             dealer=deal.dealer,
-            kitty=list(data.get("kitty", [])),
+            kitty=sorted_hand(data.get("kitty", [])),
             table=data.get("table"),
             position=data.get("position"),
             actions=list(data["actions"]),
