@@ -160,7 +160,7 @@ def _answer_words(question: Mapping[str, Any]) -> str:
             return ", ".join(f"{f.get('label', f.get('id'))}: {answer.get(f.get('id'))}" for f in fields)
         return str(answer)
     if kind == "cards" and isinstance(answer, Mapping):
-        return str(answer.get("example_words", ""))
+        return f"any {answer.get('count')} cards that keep the rule, for example {answer.get('example_words', '')}"
     return str(answer)
 
 
@@ -335,7 +335,8 @@ def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     score = (count - len(bad)) / count * (1.0 if void_ok else 0.5)
     detail = []
     if bad:
-        detail.append(f"{', '.join(bad)} should be kept ({answer.get('forbidden_reason', 'not allowed')}).")
+        shown = ", ".join(str(Card.parse(c)) for c in bad)
+        detail.append(f"{shown} should be kept ({answer.get('forbidden_reason', 'not allowed')}).")
     if not void_ok:
         detail.append("No side suit is left empty.")
     return ok, 1.0 if ok else score, " ".join(detail)
