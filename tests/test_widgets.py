@@ -133,7 +133,9 @@ def test_ladder_model_follows_misere_placement():
 
 def test_ladder_set_rules_message_switches_variant():
     ladder = BiddingLadder(Rules(), questions=2)
+    ladder.index, ladder.responses = 1, {"1": {"response": "x", "correct": False}}
     reply = ladder.request({"type": "set_rules", "rules": "open-misere-330"})
+    assert ladder.index == 0 and ladder.responses == {}
     assert reply["type"] == "rules"
     om = next(r for r in ladder.ladder["rungs"] if r["code"] == "OM")
     assert om["value"] == 330

@@ -125,7 +125,10 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
         page.wait_for_function(
             "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] select.fht-rules')?.value === 'three-player'"
         )
-        assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 4"
+        page.wait_for_function(
+            "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] .fht-progress')"
+            ".textContent === 'Question 1 of 4'"
+        )
         # the replay steps in the live host too
         replay = page.locator('.fht-root[aria-label="Lab replay"]')
         replay.locator(".fht-forward").click()

@@ -333,10 +333,6 @@ export function fhtQuizPanel(model, container, state) {
             feedback.className = "fht-feedback fht-bad";
             feedback.textContent = reply.error;
             select.value = quiz.rules_name;
-          } else if (reply) {
-            model.set("index", 0);
-            model.set("responses", {});
-            model.save_changes();
           }
         });
       });

@@ -693,7 +693,7 @@ def _quiz_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str,
     model = quiz_model(
         rules, quiz["topics"], len(quiz["bank"]), int(quiz["next_seed"]), quiz["title"], quiz.get("difficulty")
     )
-    update: dict[str, Any] = {"quiz": model}
+    update: dict[str, Any] = {"quiz": model, "index": 0, "responses": {}}
     if "ladder" in state:
         update["ladder"] = ladder_model(rules)
     return {"reply": {"type": "rules", "rules_name": rules.preset_name}, "update": update}
