@@ -108,6 +108,10 @@ def test_toml_yaml_and_json_files(tmp_path):
         ({"sections": [{"topic": "bowers", "points": -1}]}, "'points'"),
         ({"sections": [{"topic": "misere"}], "rules": {"preset": "no-misere"}}, "misère is not played"),
         ({"sections": [{"topic": "bowers"}, {"topic": "bowers"}]}, "section titles must differ"),
+        (
+            {"sections": [{"topic": "play-decision", "difficulty": [1, 3]}], "rules": {"preset": "two-player"}},
+            "difficulty 3: difficulty 3 play decisions are not made for the 2-player game",
+        ),
     ],
 )
 def test_bad_assignment_files_say_what_is_wrong(change, message):

@@ -290,10 +290,11 @@ def _section(raw: Any, i: int, rules: Rules, where: str) -> Section:
     if not isinstance(title, str) or not title.strip():
         raise AssignmentError(f"{here}: 'title' must be text")
     # Make one question now so that a topic the rules cannot support fails here, not at grading.
-    try:
-        generate(topic, rules, 0, int(levels[0]))
-    except QuestionError as err:
-        raise AssignmentError(f"{here}: {err}") from None
+    for level in dict.fromkeys(levels):
+        try:
+            generate(topic, rules, 0, int(level))
+        except QuestionError as err:
+            raise AssignmentError(f"{here}: difficulty {level}: {err}") from None
     return Section(
         title.strip(),
         topic,
