@@ -158,6 +158,24 @@ def test_replay_frames_follow_the_deal():
     assert sizes[0] == 40 and sizes[-1] == 0
 
 
+def test_replay_kitty_exchange_frames():
+    deal = bot_deal(Rules(), 5)
+    frames = DealReplay(deal).model["frames"]
+    kitty = [f for f in frames if f["phase"] == "kitty"]
+    assert len(kitty) == 3 and set(kitty[0]["kitty_cards"]) == {c.code for c in deal.kitty}
+    assert frames[-1]["discard_cards"] == [c.code for c in deal.discards]
+    hidden = DealReplay(deal, seat=(deal.declarer + 1) % 4).model["frames"]
+    assert not any("kitty_cards" in f or "discard_cards" in f for f in hidden)
+
+
+def test_six_player_and_variant_replays_build():
+    for preset in ("six-player", "45-card", "american", "joker-advance"):
+        deal = bot_deal(Rules.preset(preset), 7)
+        model = json.loads(json.dumps(DealReplay(deal).model))
+        assert len(model["frames"]) == len(deal.history) + 1
+        assert len(model["positions"]) == deal.rules.players
+
+
 def test_replay_seat_view_hides_other_hands():
     deal = bot_deal(Rules(), 5)
     model = DealReplay(deal, seat=2).model

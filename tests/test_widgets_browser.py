@@ -220,6 +220,23 @@ def test_replay_steps_forward_and_back_and_stops(page, widgets):
     assert progress.inner_text().startswith("Step 0 ")
 
 
+def test_replay_shows_the_kitty_exchange(page, widgets):
+    frames = widgets["replay4"].model["frames"]
+    first = next(i for i, f in enumerate(frames) if f["phase"] == "kitty")
+    after = next(i for i, f in enumerate(frames) if i > first and f["phase"] == "play")
+    replay = root(page, "Four players replay")
+    replay.locator(".fht-forward").focus()
+    for _ in range(first):
+        page.keyboard.press("ArrowRight")
+    declarer = replay.locator(f'.fht-seat[data-seat="{frames[first]["declarer"]}"]')
+    assert declarer.locator(".fht-from-kitty").count() == 3
+    assert "(from the kitty)" in declarer.locator(".fht-from-kitty").first.get_attribute("aria-label")
+    assert "discards 3 cards" in replay.locator(".fht-kitty-note").inner_text()
+    for _ in range(after - first):
+        page.keyboard.press("ArrowRight")
+    assert replay.locator(".fht-discards .fht-card").count() == 3
+
+
 def test_layouts_misere_open_misere_three_and_two_players(page, widgets):
     misere = root(page, "Misere replay")
     misere.locator(".fht-forward").click()

@@ -40,7 +40,14 @@ function fhtSeatBox(data, frame, seat, opts) {
       fhtRoving(row);
       box.append(row);
     } else {
+      const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
       const row = fhtCardRow(hand.codes, { label });
+      for (const card of row.querySelectorAll("[data-card]")) {
+        if (fromKitty.includes(card.dataset.card)) {
+          card.classList.add("fht-from-kitty");
+          card.setAttribute("aria-label", `${card.getAttribute("aria-label")} (from the kitty)`);
+        }
+      }
       if (out) row.classList.add("fht-aside");
       box.append(row);
     }
@@ -246,7 +253,13 @@ function fhtDrawReplay(model, el, state) {
     const n = typeof data.kitty === "number" ? data.kitty : data.kitty.length;
     center.append(fhtEl("div", { class: "fht-hint", text: `Kitty: ${n} face-down cards` }));
   }
-  if (frame.phase === "kitty") center.append(fhtEl("div", { class: "fht-hint", text: `${data.seat_names[frame.declarer]} has taken the kitty and discards ${frame.discards} so far.` }));
+  if (frame.phase === "kitty") {
+    const n = Array.isArray(data.kitty) ? data.kitty.length : data.kitty;
+    center.append(fhtEl("div", { class: "fht-hint fht-kitty-note", text: `${data.seat_names[frame.declarer]} has taken the kitty${frame.kitty_cards ? " (its cards are marked)" : ""} and discards ${n} cards: ${frame.discards} so far.` }));
+  }
+  if (frame.discard_cards && frame.discard_cards.length) {
+    center.append(fhtEl("div", { class: "fht-discards" }, fhtEl("div", { class: "fht-label", text: "Discarded (out of play)" }), fhtCardRow(frame.discard_cards, { label: "discarded: " + frame.discard_cards.map((c) => fhtCard(c).name).join(", "), small: true })));
+  }
   center.append(fhtTrickView(data, frame));
   table.append(center);
   root.append(table);

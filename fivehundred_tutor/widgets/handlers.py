@@ -277,6 +277,11 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         "contract_label": None if deal.contract is None else str(deal.contract),
         "declarer": deal.declarer,
     }
+    declarer_visible = deal.declarer is not None and (viewer is None or viewer == deal.declarer)
+    if deal.phase == "kitty" and declarer_visible:
+        frame["kitty_cards"] = [c.code for c in deal.kitty if c in deal.hands[deal.declarer]]  # type: ignore[index]
+    if deal.discards and declarer_visible:
+        frame["discard_cards"] = [c.code for c in deal.discards]
     if deal.contract is not None:
         frame["side_tricks"] = [deal.side_tricks(i) for i in range(len(rules.sides))]
     if last_trick_done and deal.tricks:
