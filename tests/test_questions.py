@@ -26,6 +26,7 @@ from fivehundred_tutor.questions import (
     question_bank,
     regenerate,
 )
+from fivehundred_tutor.rules import PRESETS as PRESETS_ALL
 from fivehundred_tutor.rules import Rules
 
 PRESETS = ["australian", "american", "three-player", "six-player", "45-card", "misere-150", "defenders-beyond-five"]
@@ -528,3 +529,18 @@ def test_check_never_raises_on_random_responses(index, response):
 def test_check_survives_garbage_questions(question, response):
     result = check(question, response)
     assert result["correct"] is False or isinstance(question, dict)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS_ALL))
+def test_every_preset_every_topic_generates_and_its_answer_checks(preset):
+    rules = Rules.preset(preset)
+    for topic in available_topics(rules):
+        for level in TOPICS[topic].difficulties:
+            if topic == "play-decision" and level == 3:
+                continue  # the solver's share: covered above
+            for seed in (101, 202, 303):
+                q = generate(topic, rules, seed, level)
+                json.dumps(q)
+                _right_answer_scores_one(q)
+                if q["kind"] == "multi":
+                    assert q["answer"], (preset, topic, level, seed)  # "none of them" is never the answer

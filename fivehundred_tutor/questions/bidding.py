@@ -139,7 +139,11 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         base = ladder[i]
         near = [b for b in ladder if b is not base and abs(ladder.index(b) - i) <= 5]
         misere = [b for b in ladder if b.is_misere and b is not base]
-        picks = rng.sample(near, 4)
+        higher = [b for b in near if rules.outranks(b, base)]
+        lower = [b for b in near if not rules.outranks(b, base)]
+        # at least one bid on each side, so that "none" and "all" are never the answer
+        first = [rng.choice(higher), rng.choice(lower)]
+        picks = first + rng.sample([b for b in near if b not in first], 2)
         for m in misere:
             if m not in picks and len(picks) < 6:
                 picks.append(m)

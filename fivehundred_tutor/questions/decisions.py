@@ -165,7 +165,7 @@ def _played_deal(rules: Rules, rng: Random, tricks_done: int) -> Deal:
             deal.push(r.choice(deal.legal_actions()))
         if deal.phase != PLAY:
             return None
-        while len(deal.tricks) < tricks_done or deal.trick:
+        while len(deal.tricks) < tricks_done or deal.trick or not isinstance(deal.legal_actions()[0], Play):
             deal.push(r.choice(deal.legal_actions()))
             if deal.is_over:
                 return None
@@ -268,7 +268,11 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
     assert seat is not None and deal.contract is not None
     trick = deal.trick_cards()
     bad = [c for c in ups if c not in ok]
-    reason = r2.why_illegal(bad[0], ups, trick, deal.contract, deal.trick_joker_suit) if bad else None
+    # a joker whose suit was named in advance (variant) leads as that suit
+    led_as = deal.trick_joker_suit
+    if led_as is None and trick[0].is_joker:  # (Suit.SPADES is 0: test for None, never truthiness)
+        led_as = deal.joker_fixed
+    reason = r2.why_illegal(bad[0], ups, trick, deal.contract, led_as) if bad else None
     plays = ", ".join(f"{r2.seat_name(s)} {c} ({src})" for s, c, src in deal.trick)
     return {
         "prompt": (
