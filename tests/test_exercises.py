@@ -268,6 +268,7 @@ def test_each_bad_submission_is_reported_and_the_batch_finishes(batch):
     assert erin.total == MAX_POINTS and any("duplicated" in p and "second.json" in p for p in erin.problems)
     frank = _row(report, "frank")
     assert frank.total == MAX_POINTS and any("same answers" in p for p in frank.problems)
+    assert frank.status == "graded"  # a notebook and its answers file handed in together is fine
     jo = _row(report, "jo")
     assert jo.status == "flagged" and any("tampered" in p and "1.1" in p for p in jo.problems)
     first = next(i for i in jo.items if i.item == "1.1")

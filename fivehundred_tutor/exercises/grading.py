@@ -285,7 +285,7 @@ def grade_folder(
         unanswered = sum(1 for i in result.items if not i.answered)
         if unanswered:
             result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")
-        serious = [p for p in result.problems if not p.endswith("unanswered (scored 0)")]
+        serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
         result.status = "flagged" if serious else "graded"
     return GradeReport(assignment, list(results.values()), unmatched)
 
@@ -299,7 +299,7 @@ def _choose(own: list[tuple[str, dict[str, Any]]], result: StudentResult) -> tup
         distinct.setdefault(key, (rel, sheet))
     files = ", ".join(rel for rel, _ in own)
     if len(distinct) == 1:
-        result.problems.append(f"duplicate submissions with the same answers ({files}): graded once")
+        result.problems.append(f"note: {len(own)} submissions with the same answers ({files}): graded once")
         return own[0]
     latest = max(own, key=lambda rs: (str(rs[1].get("saved_at", "")), rs[0]))
     result.problems.append(
