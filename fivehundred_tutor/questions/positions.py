@@ -150,8 +150,8 @@ def random_trick(
         k = deck.index(card)
         deck[k], deck[at] = deck[at], deck[k]
     hands = [sorted(deck[i * hand_size : (i + 1) * hand_size], key=_INDEX) for i in range(len(slots))]
-    for i, slot in enumerate(slots):
-        if slot.source == "table" and len(hands[i]) > 5:
+    for i, place in enumerate(slots):
+        if place.source == "table" and len(hands[i]) > 5:
             # at most five face-up table cards (2-player game); keep a planted card
             keep = deck[i * hand_size : (i + 1) * hand_size]
             if plant is not None and plant[0] in keep[5:]:
