@@ -218,3 +218,11 @@ def test_rules_index_points_at_every_rule_section() -> None:
     assert len(labels) >= 25
     missing = sorted(label for label in labels if label not in index and label != "rule-misere-defence")
     assert not missing, f"rules index lacks {missing}"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_every_plot_has_alt_text(path: Path) -> None:
+    for cell in read(path).cells:
+        if cell.cell_type == "code" and "plt.show()" in cell.source:
+            alt = cell.metadata.get("mystnb", {}).get("image", {}).get("alt", "")
+            assert len(alt) > 40, f"{path.name}: a plot without a description for screen readers"
