@@ -43,7 +43,8 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
             if note:
                 who = deal.rules.seat_name(note["seat"])
                 mark = note.get("mark", "")
-                print(f"{i:3} {who:<11} {str(deal.history[-1]) + mark:<14} {note['text']}")
+                words = note.get("text") or f"{note['after']} (best {', '.join(note['best'])})"
+                print(f"{i:3} {who:<11} {str(deal.history[-1]) + mark:<14} {words}")
         moments = critical_moments(annotated)
         print(f"Critical moments: {len(moments)} ({elapsed:.1f} s)")
     text = annotated.to_json(indent=1) + "\n"

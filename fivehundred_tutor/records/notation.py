@@ -395,9 +395,11 @@ def _card_text(code: str, symbols: bool) -> str:
 
 def _action_text(action: Any, symbols: bool) -> str:
     if isinstance(action, Play):
-        if action.joker_suit is None and action.source is None:
-            return _card_text(action.card.code, symbols)
-        return action.code
+        if not symbols:
+            return action.code
+        prefix = "" if action.source is None else action.source[0] + ":"
+        named = "" if action.joker_suit is None else ":" + action.joker_suit.symbol
+        return prefix + _card_text(action.card.code, symbols) + named
     if isinstance(action, Discard):
         return _card_text(action.card.code, symbols)
     if isinstance(action, (Bid, Pass)):
@@ -470,7 +472,7 @@ def format_text(record: DealRecord, *, symbols: bool = True) -> str:
             if phase == PLAY:
                 flush()
         if phase == PLAY and not deal.trick and not current:
-            current.append(f"{len(deal.tricks) + 1}.")
+            current.append(f"{sum(deal.tricks_won) + 1}.")
         deal.push(code)
         word = _action_text(deal.history[-1], symbols)
         if index in record.stops:
