@@ -274,3 +274,8 @@ def test_handlers_import_without_anywidget():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_model_version_matches_the_front_end():
+    js = (STATIC_DIR / "cards.js").read_text()
+    assert f"export const FHT_MODEL_VERSION = {handlers.MODEL_VERSION};" in js

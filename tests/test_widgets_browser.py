@@ -36,7 +36,7 @@ def page(site):
     browser, url = site
     page, problems = open_page(browser, url)
     declared, rendered = wait_for_widgets(page)
-    assert declared == rendered == 15
+    assert declared == rendered == 16
     yield page
     problems.assert_clean("the widget gallery")
     page.context.close()
@@ -48,7 +48,7 @@ def root(page, label):
 
 def test_every_widget_renders_with_cards_in_words(page, widgets):
     labels = page.eval_on_selector_all(".fht-root", "els => els.map(e => e.getAttribute('aria-label'))")
-    assert len(labels) == 15
+    assert len(labels) == 16
     cards = root(page, "A sample hand")
     names = cards.locator(".fht-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert names == [Card.parse(c).name for c in widgets["cards"].cards]
@@ -79,6 +79,8 @@ def test_malformed_model_shows_a_message(page):
     error = page.locator(".fht-error").filter(has_text="frames")
     assert error.count() == 1
     assert "cannot be shown" in error.inner_text() and "Re-run the cell" in error.inner_text()
+    stale = page.locator(".fht-error").filter(has_text="different version")
+    assert stale.count() == 1 and "model version 99" in stale.inner_text()
 
 
 def _answer(quiz, question, right):
@@ -152,7 +154,7 @@ def test_every_topic_and_kind_draws(page, widgets):
         assert "null" not in text and "undefined" not in text and "[object Object]" not in text, question["topic"]
         if i < len(bank) - 1:
             quiz.locator(".fht-next").click()
-    assert page.locator(".fht-error").count() == 1  # only the deliberately broken replay
+    assert page.locator(".fht-error").count() == 2  # only the deliberately broken replay and quiz
 
 
 def test_keyboard_only_choice(page, widgets):

@@ -80,6 +80,7 @@ def gallery() -> dict[str, Any]:
         "two": DealReplay(bot_deal(Rules.preset("two-player"), 5), title="Two players replay"),
         "every_topic": QuizWidget(rules, topics=list(TOPICS), questions=3 * len(TOPICS), seed=11, title="Every topic"),
         "broken": broken_replay(),
+        "broken_quiz": broken_quiz(),
     }
 
 
@@ -96,3 +97,10 @@ def broken_replay() -> DealReplay:
     model["frames"] = model["frames"][:3]
     replay.model = model
     return replay
+
+
+def broken_quiz() -> BowerTrainer:
+    """A quiz saved by a (pretend) newer version of the package."""
+    quiz = BowerTrainer(Rules(), seed=1, questions=2, title="Broken quiz")
+    quiz.quiz = {**quiz.quiz, "version": 99}
+    return quiz

@@ -141,16 +141,16 @@ export function fhtTitle(text) {
   return fhtEl("div", { class: "fht-title", text });
 }
 
-export function fhtRoot(el, kind, { fourColour = false, label = "" } = {}) {
+export function fhtRoot(el, kind, { fourColour = false, label = "", region = true } = {}) {
   el.replaceChildren();
-  const root = fhtEl("div", { class: `fht-root fht-${kind}` + (fourColour ? " fht-four" : ""), role: "region", "aria-label": label || kind });
+  const root = fhtEl("div", { class: `fht-root fht-${kind}` + (fourColour ? " fht-four" : ""), role: region ? "region" : null, "aria-label": region ? label || kind : null });
   el.append(root);
   return root;
 }
 
 /** A readable message in place of a widget whose data cannot be drawn. */
 export function fhtShowError(el, kind, error) {
-  const root = fhtRoot(el, kind, { label: "widget error" });
+  const root = fhtRoot(el, kind, { region: false });
   root.append(
     fhtEl("div", { class: "fht-error", role: "alert" },
       fhtEl("strong", { text: "This widget cannot be shown. " }),
@@ -173,6 +173,16 @@ export function fhtExpect(value, type, what) {
   const ok = type === "array" ? Array.isArray(value) : type === "object" ? value !== null && typeof value === "object" && !Array.isArray(value) : typeof value === type;
   if (!ok) throw new Error(`${what} should be ${type === "array" || type === "object" ? "an " + type : "a " + type}, got ${JSON.stringify(value)?.slice(0, 60)}`);
   return value;
+}
+
+/** The model layout this code reads; Python writes the same number (handlers.MODEL_VERSION). */
+export const FHT_MODEL_VERSION = 1;
+
+/** A stale saved state from another version of the package gets a readable message. */
+export function fhtCheckVersion(data, what) {
+  if (data.version !== undefined && data.version !== FHT_MODEL_VERSION) {
+    throw new Error(`this ${what} was saved by a different version of fivehundred-tutor (model version ${data.version}; this page reads version ${FHT_MODEL_VERSION})`);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ const FHT_SUIT_CLASS = { S: "fht-suit-S", C: "fht-suit-C", D: "fht-suit-D", H: "
 
 function fhtDrawLadder(model, root, state) {
   const ladder = fhtExpect(model.get("ladder"), "object", "ladder");
+  fhtCheckVersion(ladder, "ladder");
   const rungs = fhtExpect(ladder.rungs, "array", "ladder rungs");
   const selected = model.get("selected") || "";
   const section = fhtEl("div", { class: "fht-ladder-part" });

@@ -129,6 +129,7 @@ function fhtChoiceButton(choice, attrs = {}) {
  */
 export function fhtQuizPanel(model, container, state) {
   const quiz = fhtExpect(model.get("quiz"), "object", "quiz");
+  fhtCheckVersion(quiz, "quiz");
   const bank = fhtExpect(quiz.bank, "array", "quiz bank");
   container.replaceChildren();
   const section = fhtEl("div", { class: "fht-quiz" });

@@ -140,6 +140,7 @@ function fhtAuctionView(data, position) {
 
 function fhtDrawReplay(model, el, state) {
   const data = fhtExpect(model.get("model"), "object", "replay model");
+  fhtCheckVersion(data, "replay");
   const frames = fhtExpect(data.frames, "array", "frames");
   const actions = fhtExpect(data.actions, "array", "actions");
   fhtExpect(data.seat_names, "array", "seat names");
