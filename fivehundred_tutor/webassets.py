@@ -67,9 +67,12 @@ _PATHS_JS = """\
 (function () {
   var here = document.currentScript && document.currentScript.src;
   var base = here ? here.slice(0, here.lastIndexOf("/") + 1) : "";
+  // The bundled @jupyter-widgets modules find their font files next to their own module URL,
+  // so every one of them must resolve into html-manager/, where the fonts are copied.
   window.requirejs.config({
     paths: {
       "anywidget": base + "anywidget/index",
+      "@jupyter-widgets": base + "html-manager",
       "@jupyter-widgets/html-manager/dist": base + "html-manager"
     }
   });

@@ -189,6 +189,28 @@ def wait_for_widgets(page: Any, *, timeout_ms: int = 15000) -> tuple[int, int]:
     return declared, rendered
 
 
+# --------------------------------------------------------------------------- the book's pages
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+
+
+def toc_pages(book_dir: Path = BOOK) -> list[str]:
+    """HTML paths of the pages in book/_toc.yml, in reading order."""
+    import yaml
+
+    toc = yaml.safe_load((book_dir / "_toc.yml").read_text())
+    files = [toc["root"]]
+
+    def walk(entries: list[dict]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                files.append(entry["file"])
+            walk(entry.get("chapters", []) + entry.get("sections", []))
+
+    walk(toc.get("parts", []) + toc.get("chapters", []))
+    return [f"{name}.html" for name in files]
+
+
 # --------------------------------------------------------------------------- accessibility
 
 

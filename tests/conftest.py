@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -209,3 +210,29 @@ def built_book() -> Iterator[BuiltBook]:
 def browser() -> Iterator[Any]:
     with launch_chromium() as b:
         yield b
+
+
+# --------------------------------------------------------------------------- accessibility report
+
+_AXE_DIR = ROOT / "test-artifacts" / "axe"
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Print every axe-core violation found in this run (tests/test_book_a11y.py) as one table."""
+    if hasattr(config, "workerinput") or not _AXE_DIR.exists():
+        return
+    started = config.stash.get(_STARTED, 0.0)
+    reports = sorted(p for p in _AXE_DIR.glob("*.json") if p.stat().st_mtime >= started)
+    if not reports:
+        return
+    from browser_support import axe_table
+
+    rows = [tuple(row) for path in reports for row in json.loads(path.read_text())]
+    terminalreporter.section("axe-core accessibility audit")
+    terminalreporter.write_line(f"{len(reports)} page audits, {len(rows)} violation(s)")
+    terminalreporter.write_line(axe_table(rows))  # type: ignore[arg-type]

@@ -1,0 +1,176 @@
+"""The built book in real Chromium (Debian's, through Playwright), network limited to 127.0.0.1.
+
+Every page in the table of contents: loads with an empty console, no failed and no off-site
+requests, and every widget it declares renders.  Then, generically (so it keeps working as
+chapters grow): a quiz answer on each page that has a quiz gets feedback, a deal replay steps
+through a full deal, and the colour-mode switch re-themes the widgets.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import count_widgets, open_page, toc_pages, wait_for_widgets
+
+pytestmark = pytest.mark.browser
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+
+
+PAGES = toc_pages()
+
+
+def _is_chapter(page: str) -> bool:
+    return page.startswith("chapters/")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_loads_clean_its_widgets_render_and_a_quiz_answers(built_book, browser, page):
+    assert (built_book.html / page).exists(), f"{page} is in _toc.yml but was not built"
+    tab, problems = open_page(browser, built_book.url(page))
+    try:
+        declared, rendered = wait_for_widgets(tab)
+        if _is_chapter(page):
+            src = BOOK / page.replace(".html", ".md")
+            if src.exists() and "{code-cell}" in src.read_text(encoding="utf-8"):
+                assert declared >= 1, f"{page}: a chapter should have at least one widget"
+        assert rendered == declared, f"{page}: {rendered} of {declared} widgets rendered"
+        # no widget shows its "cannot display" message
+        errors = tab.locator(".fht-error, .fht-root [role=alert]").all_inner_texts()
+        assert not [e for e in errors if e.strip()], f"{page}: widget error messages: {errors}"
+        if _is_chapter(page) and declared:
+            # every chapter has a quiz; answering it gets the engine's (saved) verdict and explanation
+            assert tab.locator(".fht-root.fht-quiz").count() >= 1, f"{page}: no quiz"
+            feedback = _answer_one_quiz(tab)
+            assert feedback and feedback.strip(), f"{page}: no feedback after answering a quiz question"
+            assert tab.locator(".fht-feedback.fht-good, .fht-feedback.fht-bad").count() >= 1, (
+                f"{page}: feedback not marked right or wrong: {feedback!r}"
+            )
+        tab.wait_for_timeout(200)  # late console errors (after first paint)
+        problems.assert_clean(page)
+    finally:
+        tab.context.close()
+
+
+def _feedback(quiz) -> str:
+    texts = quiz.locator(".fht-feedback").all_inner_texts()
+    return next((t for t in texts if t.strip()), "")
+
+
+def _answer_one_quiz(tab) -> str | None:
+    """Answer the current question of the first quiz that takes an answer; return its feedback.
+
+    Works for every answer form without knowing the question: number fields get "0"; choice
+    buttons are clicked one after another (single choice, pick-several, put-in-order) until
+    "Check" is enabled or feedback appears.
+    """
+    quizzes = tab.locator(".fht-root.fht-quiz")
+    for i in range(quizzes.count()):
+        quiz = quizzes.nth(i)
+        quiz.scroll_into_view_if_needed()
+        fields = quiz.locator(".fht-answer input[type=text], .fht-answer input:not([type])")
+        if fields.count():
+            for j in range(fields.count()):
+                fields.nth(j).fill("0")
+            quiz.locator(".fht-check").first.click()
+        else:
+            choices = quiz.locator(".fht-answer [data-choice]")
+            for j in range(choices.count()):
+                choice = choices.nth(j)
+                if choice.is_enabled():
+                    choice.click()
+                check = quiz.locator(".fht-check:not([disabled])")
+                if check.count():
+                    check.first.click()
+                if _feedback(quiz):
+                    break
+        for _ in range(30):
+            if _feedback(quiz):
+                return _feedback(quiz)
+            tab.wait_for_timeout(100)
+    return None
+
+
+def test_a_replay_steps_through_a_full_deal(built_book, browser):
+    page = next(
+        (
+            p
+            for p in PAGES
+            if (built_book.html / p).exists() and "DealReplay" in (built_book.html / p).read_text(encoding="utf-8")
+        ),
+        None,
+    )
+    candidates = [page] if page else [p for p in PAGES if (built_book.html / p).exists()]
+    for page in candidates:
+        tab, problems = open_page(browser, built_book.url(page))
+        try:
+            wait_for_widgets(tab)
+            replays = tab.locator(".fht-root.fht-replay")
+            if replays.count() == 0:
+                continue
+            replay = replays.first
+            replay.scroll_into_view_if_needed()
+            progress = replay.locator(".fht-progress")
+            total = int(re.search(r"of (\d+)", progress.inner_text()).group(1))
+            assert total >= 40, f"a full deal has an auction and 40 cards, got {total} steps"
+            seen_texts = set()
+            stops_answered = 0
+            for _ in range(total + 20):
+                # a "your turn" stop: answer it (a call button, or a card from the highlighted hand)
+                stop = replay.locator(".fht-stop [data-choice]:not([disabled]), .fht-stop-hand button:not([disabled])")
+                if stop.count():
+                    stop.first.click()
+                    replay.locator(".fht-stop .fht-feedback").filter(has_text=re.compile(r"\S")).wait_for(timeout=3000)
+                    stops_answered += 1
+                forward = replay.locator(".fht-forward")
+                if forward.is_disabled():
+                    break
+                forward.click()
+                seen_texts.add(replay.locator(".fht-step").inner_text())
+            assert progress.inner_text().startswith(f"Step {total} of {total}"), progress.inner_text()
+            assert len(seen_texts) > total // 2, "the step text should change as the deal advances"
+            # and back to the start
+            replay.locator(".fht-start").click()
+            assert progress.inner_text().startswith(f"Step 0 of {total}")
+            problems.assert_clean(page)
+            return
+        finally:
+            tab.context.close()
+    pytest.fail("no page has a deal replay")
+
+
+def test_dark_mode_rethemes_the_widgets(built_book, browser):
+    page = next(p for p in PAGES if (built_book.html / p).exists() and count_declared(built_book.html / p))
+    colours = {}
+    for scheme in ("light", "dark"):
+        tab, problems = open_page(browser, built_book.url(page), color_scheme=scheme)
+        try:
+            wait_for_widgets(tab)
+            assert tab.evaluate("() => document.documentElement.dataset.theme") == scheme
+            root = tab.locator(".fht-root").first
+            colours[scheme] = root.evaluate("el => getComputedStyle(el).color")
+            problems.assert_clean(f"{page} ({scheme})")
+        finally:
+            tab.context.close()
+    assert colours["light"] != colours["dark"], colours
+
+
+def count_declared(path: Path) -> int:
+    return path.read_text(encoding="utf-8").count('type="application/vnd.jupyter.widget-view+json"')
+
+
+def test_widget_count_helper_sees_an_unrendered_widget(built_book, browser):
+    """The render check can fail: with the widget manager blocked, nothing renders."""
+    page = next(p for p in PAGES if (built_book.html / p).exists() and count_declared(built_book.html / p))
+    context = browser.new_context()
+    tab = context.new_page()
+    try:
+        tab.route(re.compile(r"embed-amd\.js"), lambda route: route.abort())
+        tab.goto(built_book.url(page))
+        tab.wait_for_timeout(500)
+        declared, rendered = count_widgets(tab)
+        assert declared >= 1 and rendered == 0
+    finally:
+        context.close()
