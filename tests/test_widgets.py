@@ -223,6 +223,19 @@ def test_replay_stops_checked_against_the_played_card():
     assert replay.request({"type": "answer", "index": 0, "choice": "AS"})["type"] == "error"
 
 
+def test_replay_stop_at_a_call():
+    deal = bot_deal(Rules(), 5)
+    replay = DealReplay(deal, stops=[1], comments={1: "South has nothing to say."})
+    stop = replay.model["stops"][0]
+    assert stop["kind"] == "call" and stop["answer"] == deal.history[1].code
+    codes = [c["code"] for c in stop["choices"]]
+    assert codes[0] == "pass" and all(c["legal"] for c in stop["choices"])
+    right = next(c for c in stop["choices"] if c["correct"])
+    assert right["code"] == deal.history[1].code and "South has nothing to say." in right["feedback"]
+    reply = replay.request({"type": "answer", "index": 1, "choice": codes[-1]})
+    assert reply["correct"] is (codes[-1] == deal.history[1].code)
+
+
 def test_replay_rejects_bad_annotations():
     deal = bot_deal(Rules(), 5)
     with pytest.raises(ValueError, match="keyed by index"):

@@ -205,7 +205,15 @@ def test_replay_steps_forward_and_back_and_stops(page, widgets):
     assert replay.locator(".fht-forward").is_disabled()
     assert replay.locator(".fht-stop-prompt").inner_text() == stops[0]["prompt"]
     wrong = next(c for c in stops[0]["choices"] if not c["correct"])
-    replay.locator(f'.fht-stop-hand [data-card="{wrong["code"]}"]').click()
+    # keyboard: the focus is on the hand; arrows move among its cards (not the replay); Enter chooses
+    assert page.evaluate("!!document.activeElement.closest('.fht-stop-hand')")
+    cards = replay.locator(".fht-stop-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
+    start = page.evaluate("document.activeElement.dataset.card")
+    for _ in range((cards.index(wrong["code"]) - cards.index(start)) % len(cards)):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == wrong["code"]
+    assert progress.inner_text().startswith(f"Step {stops[0]['index']} ")
+    page.keyboard.press("Enter")
     feedback = replay.locator(".fht-stop .fht-feedback")
     assert "Not this time" in feedback.inner_text() and wrong["feedback"] in feedback.inner_text()
     replay.locator(".fht-forward").click()
