@@ -1,0 +1,126 @@
+"""Play problems: plain-data handlers, verdicts, Bridge-Master rearranging, precomputed book data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fivehundred_tutor.deal import Deal
+from fivehundred_tutor.problems import ProblemError, precompute, respond, start
+from fivehundred_tutor.records import DealRecord
+from fivehundred_tutor.rng import Random
+from fivehundred_tutor.rules import Rules
+from fivehundred_tutor.solver import Solver, analyse, best_actions
+
+
+def test_name_the_suit_problem() -> None:
+    state = start({"library": "10-ending-name-the-suit"})
+    json.dumps(state)  # plain data all the way
+    assert state["status"] == "your-turn"
+    assert state["seat"] == 0 and state["target"] == 10
+    assert "JK:S" in state["legal"] and state["prompt"].startswith("Your turn")
+    wrong = respond(state, "JK:C")
+    assert wrong["verdict"] == "mistake" and wrong["cost"] == 2
+    assert "North–South take 8, not 10" in wrong["annotation"]
+    assert wrong["best"] == ["JK:S"]
+    right = respond(state, "Joker:S")
+    assert right["verdict"] == "best" and right["replies"] == ["8S", "JS", "KS"]
+    state = right["state"]
+    for _ in range(3):
+        reply = respond(state, state["legal"][0] if state["legal"] != ["QS", "4D", "KC"] else "QS")
+        state = reply["state"]
+        if state["status"] == "done":
+            break
+    assert state["status"] == "done"
+    assert state["result"].startswith("North bid 7NT")
+
+
+def test_illegal_action_is_explained_and_changes_nothing() -> None:
+    state = start({"library": "10-ending-name-the-suit"})
+    reply = respond(state, "KH")
+    assert reply["verdict"] == "illegal"
+    assert "does not hold K♥" in reply["annotation"]
+    assert reply["state"] is state
+    reply = respond(state, "zz")
+    assert reply["verdict"] == "illegal"
+
+
+def test_defence_problem_other_seats_answer_with_the_solver() -> None:
+    state = start({"library": "12-defence-keep-the-right-card"})
+    assert state["seat"] == 0 and state["rearrange"] is False
+    assert state["view"]["trick"] == [[3, "JK"]]  # West has led the joker; North to play
+    reply = respond(state, "JD")
+    assert reply["verdict"] == "mistake" and reply["cost"] == 1
+    reply = respond(state, "8D")
+    assert reply["verdict"] == "best"
+    deal = Deal.from_dict(
+        {**DealRecord.from_dict(reply["state"]["record"]).to_deal().to_dict(), "actions": []}
+    )  # the record replays
+    assert deal is not None
+
+
+def test_bad_problems_and_states() -> None:
+    with pytest.raises(ProblemError, match="library"):
+        start({})
+    with pytest.raises(ProblemError, match="no library deal"):
+        start({"library": "nope"})
+    with pytest.raises(ProblemError, match="in the auction"):
+        start({"library": "01-drawing-trumps", "start": 0})
+    state = start({"library": "10-ending-name-the-suit"})
+    broken = dict(state, played=["AH"])
+    with pytest.raises(ProblemError, match="damaged"):
+        respond(broken, "QS")
+
+
+def _ending_problems(seed: int, count: int):  # type: ignore[no-untyped-def]
+    rng = Random(seed)
+    for _ in range(count):
+        deck = Rules().deck()
+        rng.shuffle(deck)
+        hands = [deck[i * 4 : (i + 1) * 4] for i in range(4)]
+        deal = Deal.from_position(Rules(), hands, "7S", 0, 0, tricks_won=[3, 1, 2, 0])
+        solver = Solver()
+        while not deal.is_over:
+            deal.push(best_actions(deal, solver.analyse(deal))[0])
+        yield DealRecord.from_deal(deal)
+
+
+def test_declarer_problem_rearranges_the_defenders_so_a_lucky_line_fails() -> None:
+    found = 0
+    for record in _ending_problems(1, 200):
+        state = start({"record": record.to_dict(), "seat": 0, "start": 0})
+        assert state["rearrange"] is True
+        before = record.to_deal(0)
+        for code in state["legal"]:
+            reply = respond(state, code)
+            if not reply["rearranged"]:
+                continue
+            found += 1
+            assert reply["verdict"] == "mistake"
+            new = DealRecord.from_dict(reply["state"]["record"])
+            # Declarer's and partner's cards are untouched; the defenders hold the same cards between them.
+            assert new.hands[0] == record.hands[0] and new.hands[2] == record.hands[2]
+            assert sorted(new.hands[1] + new.hands[3]) == sorted(record.hands[1] + record.hands[3])
+            assert new.hands[1] != record.hands[1]
+            # On the new layout the best first card still reaches the target, the learner's does not.
+            moved = new.to_deal(0)
+            values = analyse(moved)
+            assert max(values.values()) >= state["target"]
+            assert values[moved.parse_action(code)] < state["target"]
+            # On the real layout the learner's card did reach the target (that is why it was moved).
+            assert analyse(before)[before.parse_action(code)] >= state["target"]
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_precompute_for_the_book() -> None:
+    data = precompute({"library": "05-defence-take-your-ace"})
+    json.dumps(data)
+    assert data["seat"] == 3
+    first = data["steps"][0]
+    assert first["index"] == 29 and first["prompt"].startswith("Your turn")
+    assert first["choices"]["AS"]["verdict"] == "best"
+    assert first["choices"]["6S"]["verdict"] == "mistake" and first["choices"]["6S"]["cost"] == 1
+    assert all(step["played"] in step["choices"] for step in data["steps"])
