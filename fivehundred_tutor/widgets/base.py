@@ -144,7 +144,8 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def handler_state(self) -> dict[str, Any]:
         """The plain-data state the handlers see (a JSON round trip: no traitlets, no shared lists)."""
         state = {name: getattr(self, name) for name in self._state_traits}
-        return json.loads(json.dumps(state))
+        plain: dict[str, Any] = json.loads(json.dumps(state))
+        return plain
 
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         result = handlers.dispatch(self._kind, content, self.handler_state())

@@ -43,7 +43,7 @@ class QuizMixin(traitlets.HasTraits):
     #: the learner's answers as the front end judged them: {"3": {"response": ..., "correct": bool}}
     responses = traitlets.Dict().tag(sync=True)
     #: answers judged by the engine in the kernel (live only), in the order received
-    judged = traitlets.List().tag(sync=True)
+    judged = traitlets.List(traitlets.Dict()).tag(sync=True)
 
     def setup_quiz(
         self,
