@@ -14,6 +14,7 @@ import argparse
 import functools
 import hashlib
 import http.server
+import json
 import re
 import shutil
 import subprocess
@@ -166,6 +167,41 @@ def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:
     return result.html
 
 
+# JupyterLab opens the chapters (MyST markdown) as notebooks through jupytext's "Jupytext Notebook"
+# viewer.  Made the default for markdown files in this environment's JupyterLab (settings overrides).
+LAB_VIEWERS = {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
+_DOCMANAGER = "@jupyterlab/docmanager-extension:plugin"
+
+
+def lab_overrides_file() -> Path:
+    """JupyterLab's environment-wide settings overrides (``{sys.prefix}/share/jupyter/lab/settings``)."""
+    return Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def configure_jupyterlab(overrides: Path | None = None) -> bool:
+    """Make JupyterLab open ``.md`` chapters as notebooks; keep every other override.  True if changed."""
+    path = overrides or lab_overrides_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except json.JSONDecodeError as err:
+        raise BookError(f"{path} is not valid JSON ({err}); fix or remove it") from err
+    viewers = data.setdefault(_DOCMANAGER, {}).setdefault("defaultViewers", {})
+    if all(viewers.get(k) == v for k, v in LAB_VIEWERS.items()):
+        return False
+    viewers.update(LAB_VIEWERS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return True
+
+
+def _configure_lab_quietly() -> None:
+    try:
+        if configure_jupyterlab():
+            print(f"JupyterLab will open the chapters (.md) as notebooks: {lab_overrides_file()}", flush=True)
+    except (OSError, BookError) as err:
+        print(f"note: could not set JupyterLab's default viewer for .md ({err})", file=sys.stderr)
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         sys.stderr.write("  %s\n" % (format % args))
@@ -188,6 +224,7 @@ def serve(directory: Path, port: int = 8000) -> None:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
+    _configure_lab_quietly()
     start = time.perf_counter()
     try:
         out = build(
@@ -206,6 +243,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    _configure_lab_quietly()
     book_dir = Path(args.book_dir).resolve()
     out = html_dir(book_dir)
     try:

@@ -21,6 +21,7 @@ Usage::
 - ``render_notebook_to_html(path, out_dir)`` executes an ``.ipynb`` or MyST ``.md`` notebook and
   writes ``out_dir/<stem>.html`` whose widgets render with the book's local scripts
   (``out_dir/widgetjs/``), no CDN, no MathJax, no mermaid.
+- ``jupyterlab_server(root, scratch)`` starts an isolated ``jupyter lab`` (see DESIGN.md) → ``(url, token)``.
 - ``run_axe(page)`` injects npm ``axe-core`` and returns the violations; ``axe_table`` prints them.
 """
 
@@ -270,6 +271,84 @@ def serve_directory(path: str | Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+# --------------------------------------------------------------------------- a real JupyterLab
+
+LAB_QUIET = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+}
+
+
+@contextlib.contextmanager
+def jupyterlab_server(
+    root_dir: Path, scratch: Path, overrides: dict[str, Any] | None = None
+) -> Iterator[tuple[str, str]]:
+    """An isolated ``jupyter lab`` on 127.0.0.1 serving ``root_dir``; yields ``(base_url, token)``.
+
+    Config, data, runtime, IPython, user-settings and workspace folders live in ``scratch``;
+    ``overrides`` (default: no news, no update check, no autosave) go to its app settings.
+    """
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    settings = scratch / "app_settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(json.dumps(overrides if overrides is not None else LAB_QUIET))
+    env = dict(os.environ)
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+        ("JUPYTERLAB_SETTINGS_DIR", "user_settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+    ):
+        env[var] = str(scratch / sub)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    token = "fivehundred-test"
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
+        f"--LabApp.app_settings_dir={settings}",
+    ]  # fmt: skip
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log_path = scratch / "lab.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("jupyter lab did not start:\n" + log_path.read_text()[-3000:])
+                time.sleep(0.2)
+            yield base, token
+        finally:
+            try:
+                request = urllib.request.Request(
+                    f"{base}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
+                )
+                urllib.request.urlopen(request, timeout=5)
+                proc.wait(timeout=10)
+            except Exception:
+                proc.kill()
+                proc.wait()
 
 
 # --------------------------------------------------------------------------- notebooks → offline HTML

@@ -174,3 +174,37 @@ def test_widget_count_helper_sees_an_unrendered_widget(built_book, browser):
         assert declared >= 1 and rendered == 0
     finally:
         context.close()
+
+
+@pytest.mark.jupyterlab
+def test_jupyterlab_opens_a_chapter_as_a_notebook_and_runs_it(tmp_path, browser):
+    """With the viewer setting `fivehundred-tutor book build` installs, a .md chapter opens as a notebook."""
+    import json
+    import shutil
+
+    from browser_support import LAB_QUIET, jupyterlab_server
+
+    from fivehundred_tutor import book_cli
+
+    overrides_file = tmp_path / "overrides.json"
+    overrides_file.write_text(json.dumps(LAB_QUIET))
+    assert book_cli.configure_jupyterlab(overrides_file) is True
+    overrides = json.loads(overrides_file.read_text())
+    assert overrides["@jupyterlab/docmanager-extension:plugin"]["autosave"] is False  # merged, not replaced
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(BOOK / "index.md", work / "index.md")
+    before = (work / "index.md").read_text()
+    with jupyterlab_server(work, tmp_path / "lab", overrides) as (base, token):
+        tab, _problems = open_page(browser, f"{base}/lab/tree/index.md?token={token}")
+        try:
+            tab.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=30000)
+            assert tab.locator(".jp-FileEditor").count() == 0, "opened as a text file, not a notebook"
+            tab.get_by_text("| Idle").first.wait_for(timeout=30000)
+            tab.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+            tab.get_by_text("Run All Cells", exact=True).click()
+            tab.locator(".jp-NotebookPanel .fht-root").first.wait_for(timeout=30000)  # the chapter's widget
+            assert tab.locator(".jp-NotebookPanel .jp-OutputArea-output[data-mime-type*=error]").count() == 0
+        finally:
+            tab.context.close()
+    assert (work / "index.md").read_text() == before  # autosave off: the source is untouched
