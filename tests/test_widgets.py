@@ -292,3 +292,16 @@ def test_handlers_import_without_anywidget():
 def test_model_version_matches_the_front_end():
     js = (STATIC_DIR / "cards.js").read_text()
     assert f"export const FHT_MODEL_VERSION = {handlers.MODEL_VERSION};" in js
+
+
+def test_replay_of_thrown_in_and_unfinished_deals():
+    deal = Deal.new(Rules(), seed=3)
+    assert DealReplay(deal).model["frames"][0]["phase"] == "auction"  # nothing played yet: one frame
+    for _ in range(4):
+        deal.push("pass")
+    model = DealReplay(deal, stops=[3]).model
+    assert model["result"].startswith("Thrown in") and len(model["frames"]) == 5
+    assert model["stops"][0]["kind"] == "call"
+    unfinished = Deal.new(Rules(), seed=3)
+    unfinished.push("6S")
+    assert DealReplay(unfinished).model["result"] is None
