@@ -94,6 +94,7 @@ class BuildResult:
     output: str
     seconds: float
     ran: bool = True
+    package_changed: bool = False  # the package changed since the last build: every chapter ran again
 
     @property
     def ok(self) -> bool:
@@ -131,7 +132,8 @@ def run_build(
         raise BookError(f"cannot install the widget front end: {err}") from err
     digest = package_digest()
     stamp = build_dir / _DIGEST_FILE
-    if stamp.exists() and stamp.read_text() != digest:
+    package_changed = stamp.exists() and stamp.read_text() != digest
+    if package_changed:
         # Cached outputs were computed by other engine/widget code: run every chapter again.
         shutil.rmtree(build_dir / ".jupyter_cache", ignore_errors=True)
         all_pages = True
@@ -156,7 +158,9 @@ def run_build(
     if proc.returncode == 0:
         build_dir.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
-    return BuildResult(build_dir / "html", proc.returncode, text, time.perf_counter() - start)
+    return BuildResult(
+        build_dir / "html", proc.returncode, text, time.perf_counter() - start, package_changed=package_changed
+    )
 
 
 def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:
