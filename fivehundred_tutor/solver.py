@@ -153,7 +153,9 @@ class Solver:
     """
 
     def __init__(self) -> None:
-        self._contexts: dict[tuple[Any, ...], tuple[_Context, dict[Any, list[int]], dict[Any, int]]] = {}
+        self._contexts: dict[
+            tuple[Any, ...], tuple[_Context, dict[Any, list[int]], dict[Any, int], dict[Any, list[int]]]
+        ] = {}
         self.nodes = 0
 
     # ------------------------------------------------------------ public API
@@ -226,17 +228,17 @@ class Solver:
         nom = -1 if action.joker_suit is None else int(action.joker_suit)
         return (vp, s, b if nom < 0 else (b << 3) | nom)
 
-    def _context(self, deal: Deal) -> tuple[_Context, dict[Any, list[int]], dict[Any, int]]:
+    def _context(self, deal: Deal) -> tuple[_Context, dict[Any, list[int]], dict[Any, int], dict[Any, list[int]]]:
         table = deal.rules.table(deal.contract, deal.joker_fixed)
         key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, table.joker_free, deal.active)
         found = self._contexts.get(key)
         if found is None:
-            found = self._contexts[key] = (_Context(deal), {}, {})
+            found = self._contexts[key] = (_Context(deal), {}, {}, {})
         return found
 
     def _search(self, deal: Deal) -> _Search:
-        ctx, tt, rel = self._context(deal)
-        return _Search(self, ctx, tt, rel, deal)
+        ctx, tt, rel, abs_tt = self._context(deal)
+        return _Search(self, ctx, tt, rel, abs_tt, deal)
 
     def _future(self, deal: Deal) -> int:
         return self._search(deal).value()
@@ -245,11 +247,21 @@ class Solver:
 class _Search:
     """The mutable bitmask position and the null-window search over it."""
 
-    def __init__(self, owner: Solver, ctx: _Context, tt: dict[Any, list[int]], rel: dict[Any, int], deal: Deal):
+    def __init__(
+        self,
+        owner: Solver,
+        ctx: _Context,
+        tt: dict[Any, list[int]],
+        rel: dict[Any, int],
+        abs_tt: dict[Any, list[int]],
+        deal: Deal,
+    ):
         self.owner = owner
         self.ctx = ctx
         self.tt = tt
         self.rel = rel
+        # Exact positions → the same entry as their relative-rank key (a cheap first look).
+        self.abs_tt = abs_tt
         n = ctx.n
         self.masks = [[0] * 5 for _ in range(n)]
         self.live = [0] * 5
@@ -297,6 +309,8 @@ class _Search:
         for vp in range(n):
             for s in range(5):
                 self.live[s] |= self.masks[vp][s]
+        # Each hand as one int (suit s in bits 20·s…), kept in step with ``masks``.
+        self.packed = [sum(self.masks[vp][s] << (20 * s) for s in range(5)) for vp in range(n)]
         self.order = order
         self.i = len(deal.trick)
         total += self.i
@@ -393,6 +407,11 @@ class _Search:
         return out
 
     # ------------------------------------------------------------- the search
+    def _abs_key(self, leader: int) -> tuple[int, ...]:
+        if self.ctx.void_rule:
+            return (leader, *self.packed, *self.voids)
+        return (leader, *self.packed)
+
     def _tt_key(self) -> tuple[int, ...]:
         ctx = self.ctx
         masks = self.masks
@@ -503,13 +522,19 @@ class _Search:
             return False
         self.owner.nodes += 1
         ctx = self.ctx
-        key = self._tt_key()
-        tt = self.tt
-        entry = tt.get(key)
+        if left == 1 and not self.pending:
+            return self._last_trick() >= target
+        akey = self._abs_key(self.order[0])
+        entry = self.abs_tt.get(akey)
         if entry is None:
-            entry = [0, left, 0, 0]
-            tt[key] = entry
-        elif entry[0] >= target:
+            key = self._tt_key()
+            tt = self.tt
+            entry = tt.get(key)
+            if entry is None:
+                entry = [0, left, 0, 0]
+                tt[key] = entry
+            self.abs_tt[akey] = entry
+        if entry[0] >= target:
             return True
         elif entry[1] < target:
             return False
@@ -562,8 +587,10 @@ class _Search:
             moves.insert(0, hint)
         result = not mx
         masks_vp = m
+        packed = self.packed
         for s, b in moves:
             masks_vp[s] ^= b
+            packed[vp] ^= b << (20 * s)
             self.trick.append((s, b))
             under = self.under.get((vp, s, b)) if ctx.two else None
             if under is not None:
@@ -583,6 +610,7 @@ class _Search:
                 self.pending.pop()
             self.trick.pop()
             masks_vp[s] ^= b
+            packed[vp] ^= b << (20 * s)
             if r == mx:
                 result = mx
                 entry[2], entry[3] = s, b
@@ -593,6 +621,30 @@ class _Search:
         elif target - 1 < entry[1]:
             entry[1] = target - 1
         return result
+
+    def _last_trick(self) -> int:
+        """Everyone has one card left: the counting side's tricks from the last trick (0 or 1)."""
+        ctx = self.ctx
+        masks = self.masks
+        trump = ctx.trump
+        best_vp, best_kind, best_bit, led = -1, -1, 0, -1
+        for vp in self.order:
+            m = masks[vp]
+            s = next(x for x in range(5) if m[x])
+            b = m[s]
+            if s == _JOKER_SUIT:
+                kind = 3
+            elif s == trump:
+                kind = 2
+            elif led < 0 or s == led:
+                kind = 1
+            else:
+                kind = 0
+            if led < 0:
+                led = s
+            if kind > best_kind or (kind == best_kind and kind > 0 and b > best_bit):
+                best_vp, best_kind, best_bit = vp, kind, b
+        return 1 if ctx.counts[best_vp] else 0
 
     def _nominations(self, vp: int) -> list[int]:
         if self.ctx.void_rule:
@@ -652,8 +704,10 @@ class _Search:
         result = not mx
         trick = self.trick
         void_rule = ctx.void_rule
+        packed = self.packed
         for s, b in cands:
             m[s] ^= b
+            packed[vp] ^= b << (20 * s)
             trick.append((s, b))
             under = self.under.get((vp, s, b)) if ctx.two else None
             if under is not None:
@@ -673,6 +727,7 @@ class _Search:
                 self.pending.pop()
             trick.pop()
             m[s] ^= b
+            packed[vp] ^= b << (20 * s)
             if r == mx:
                 result = mx
                 break
@@ -685,6 +740,17 @@ class _Search:
             if ctx.stop_on_count:
                 return target <= 1
             target -= 1
+        if target <= 0:
+            return True
+        if target >= self.tricks_left:
+            return False
+        if not self.pending:
+            entry = self.abs_tt.get(self._abs_key(winner))
+            if entry is not None:
+                if entry[0] >= target:
+                    return True
+                if entry[1] < target:
+                    return False
         live = self.live
         removed = self.trick
         for s, b in removed:
@@ -698,6 +764,7 @@ class _Search:
         if pending:
             for vp, s, b in pending:
                 self.masks[vp][s] |= b
+                self.packed[vp] |= b << (20 * s)
             self.pending = []
         self.tricks_left -= 1
         r = self._lead(target)
@@ -705,6 +772,7 @@ class _Search:
         if pending:
             for vp, s, b in pending:
                 self.masks[vp][s] ^= b
+                self.packed[vp] ^= b << (20 * s)
             self.pending = pending
         self.order = saved_order
         self.led, self.wvp, self.wkind, self.wbit = saved
