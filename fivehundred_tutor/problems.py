@@ -387,3 +387,40 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
             )
         deal.push(record.actions[index])
     return {"title": record.title, "seat": seat, "start": start_at, "target": target, "steps": steps}
+
+
+# ------------------------------------------------------------- widget requests
+def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Answer a play-problem widget's request (plain data in, plain data out; never raises).
+
+    ``{"type": "play", "code": "JD"}`` → ``{"reply": {...verdict...}, "update": {"state": new}}``;
+    ``{"type": "restart"}`` → a fresh start of the same problem.
+    """
+    req_id = request.get("id") if isinstance(request, dict) else None
+    try:
+        if not isinstance(request, dict):
+            raise ProblemError("a request must be an object like {'type': 'play', 'code': 'JD'}")
+        live = state.get("state") or {}
+        kind = request.get("type")
+        if kind == "hello":
+            return {"reply": {"type": "hello", "id": req_id, "live": True}, "update": {}}
+        if kind == "play":
+            code = request.get("code")
+            if not isinstance(code, str) or not code:
+                raise ProblemError("a 'play' request needs 'code', the action code of a legal card")
+            result = respond(live, code)
+            reply = {k: v for k, v in result.items() if k != "state"}
+            reply.update({"type": "verdict", "id": req_id, "view": result["state"]["view"]})
+            reply["legal"] = result["state"]["legal"]
+            reply["status"] = result["state"]["status"]
+            reply["result"] = result["state"]["result"]
+            return {"reply": reply, "update": {"state": result["state"]}}
+        if kind == "restart":
+            fresh = start(live["problem"] if "library" in live.get("problem", {}) else state["problem"])
+            return {
+                "reply": {"type": "restarted", "id": req_id, "view": fresh["view"], "legal": fresh["legal"]},
+                "update": {"state": fresh},
+            }
+        raise ProblemError(f"unknown request type {kind!r}; known: hello, play, restart")
+    except (ProblemError, RecordError, KeyError, TypeError, ValueError) as err:
+        return {"reply": {"type": "error", "id": req_id, "error": str(err)}, "update": {}}

@@ -124,3 +124,19 @@ def test_precompute_for_the_book() -> None:
     assert first["choices"]["AS"]["verdict"] == "best"
     assert first["choices"]["6S"]["verdict"] == "mistake" and first["choices"]["6S"]["cost"] == 1
     assert all(step["played"] in step["choices"] for step in data["steps"])
+
+
+def test_widget_requests_live_path() -> None:
+    pytest.importorskip("anywidget")
+    from fivehundred_tutor.problem_widget import PlayProblem
+
+    widget = PlayProblem({"library": "12-defence-keep-the-right-card"})
+    assert widget.request({"type": "hello"})["live"] is True
+    reply = widget.request({"type": "play", "code": "8D"})
+    assert reply["verdict"] == "best" and reply["type"] == "verdict"
+    assert widget.state["played"][0] == "8D"  # the live state moved on
+    assert widget.request({"type": "play", "code": "KS"})["type"] in ("verdict", "error")
+    bad = widget.request({"type": "fly"})
+    assert bad["type"] == "error" and "known: hello, play, restart" in bad["error"]
+    again = widget.request({"type": "restart"})
+    assert again["type"] == "restarted" and widget.state["played"] == []

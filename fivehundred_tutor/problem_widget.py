@@ -1,0 +1,62 @@
+"""PlayProblem: the learner plays one seat of a problem deal; the solver answers for the others.
+
+In the built book (no kernel) the widget uses the verdicts :func:`~fivehundred_tutor.problems.precompute`
+stored in its model, along the recorded line.  In JupyterLab each card goes to
+:func:`~fivehundred_tutor.problems.handle_request`: the other seats answer with the
+solver and, on declarer problems, the defenders' unseen cards may be rearranged.
+
+>>> w = PlayProblem({"library": "10-ending-name-the-suit"})
+>>> w.model["steps"][0]["choices"]["JK:S"]["verdict"], w.state["status"]
+('best', 'your-turn')
+>>> w.request({"type": "play", "code": "JK:C"})["verdict"]
+'mistake'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from .problems import handle_request, precompute, start
+from .widgets.base import FhtWidget, esm_bundle
+
+__all__ = ["PlayProblem"]
+
+
+class PlayProblem(FhtWidget):
+    """A play problem: ``PlayProblem({"library": NAME})`` or ``PlayProblem({"record": data, "seat": 2})``."""
+
+    _esm = traitlets.Unicode(esm_bundle("problem.js")).tag(sync=True)
+    _kind = "problem"
+    _state_traits = ("state", "problem")
+
+    #: precomputed steps for the kernel-less book (see ``problems.precompute``)
+    model = traitlets.Dict().tag(sync=True)
+    #: the live state (``problems.start`` / ``respond``) used when a kernel answers
+    state = traitlets.Dict().tag(sync=True)
+    problem = traitlets.Dict().tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, problem: dict[str, Any], *, four_colour: bool = False, **kwargs: Any) -> None:
+        data = precompute(problem)
+        live = start(problem)
+        data["version"] = 1
+        data["seat_name"] = live["view"]["seat_name"]
+        data["contract"] = live["view"]["contract"]
+        data["seat_names"] = list(_seat_names(live))
+        super().__init__(model=data, state=live, problem=problem, four_colour=four_colour, **kwargs)
+
+    def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        result = handle_request(content, self.handler_state())
+        for name, value in result.get("update", {}).items():
+            if name in self._state_traits:
+                setattr(self, name, value)
+        self.last_reply = result["reply"]
+        self.send(result["reply"])
+
+
+def _seat_names(state: dict[str, Any]) -> tuple[str, ...]:
+    from .records.record import DealRecord
+
+    return DealRecord.from_dict(state["record"]).rules.seat_names
