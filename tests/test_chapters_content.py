@@ -32,6 +32,7 @@ WIDGETS = (
     "ScoringQuiz",
     "DealReplay",
     "QuizWidget",
+    "PlayProblem",
 )
 QUIZZES = ("CardHierarchyQuiz", "BowerTrainer", "BiddingLadder", "TrickTrainer", "ScoringQuiz", "QuizWidget")
 
