@@ -3,8 +3,12 @@
 1. Every chapter notebook under ``book/`` runs in the suite through nbval.  Chapters are MyST
    markdown notebooks (jupytext ``md:myst``); nbval itself collects ``.ipynb`` only, so they are
    read here with jupytext and handed to nbval's collector: one test per code cell, all cells of
-   a chapter in one kernel, in order.  The ``.md`` files hold no stored outputs, so a chapter
-   checks itself with ``assert`` statements in its cells; a cell fails on any exception.
+   a chapter in one kernel, in order.  A cell fails on any exception (chapters check themselves
+   with ``assert``s) and when its outputs differ from the ones the built book shows: the ``.md``
+   files store no outputs, so the reference is the book build's execution cache (the build runs
+   at collection, shared with ``built_book``).  Outputs that legitimately vary: memory addresses
+   are sanitised (``SANITIZE``); mark anything else with a ``# NBVAL_IGNORE_OUTPUT`` comment in
+   the cell.  ``--chapters-no-compare`` runs the cells without building or comparing.
    Under pytest-xdist the cells of one chapter must stay on one worker, so ``--dist load``
    (what ``-n`` implies) is switched to ``loadfile``.
    Node ids read ``book/chapters/03-bowers.md::Cell 4``.  ``-k bowers`` selects a chapter.
@@ -64,16 +68,42 @@ def is_myst_notebook(path: Path) -> bool:
     return all(key in header for key in _MYST_HEADER_KEYS)
 
 
-def _nbval_file_class() -> type:
+SANITIZE = {
+    r"0x[0-9a-fA-F]{6,}": "0xADDRESS",  # object reprs carry memory addresses
+    r"\b\d+\.\d+ ?(s|ms|seconds)\b": "T s",  # timings ("done in 0.4 s")
+}
+
+
+def reference_notebook(nb: Any, cache_dir: Path) -> Any | None:
+    """The executed notebook the book build cached for ``nb`` (same code cells), or None."""
+    from jupyter_cache import get_cache
+
+    if not cache_dir.exists():
+        return None
+    cache = get_cache(cache_dir)
+    try:
+        record = cache.match_cache_notebook(nb)
+    except KeyError:
+        return None
+    return cache.get_cache_bundle(record.pk).nb
+
+
+def _nbval_file_class(cache_dir: Path | None) -> type:
     from nbval.plugin import IPyNbFile
 
     class MystNotebookFile(IPyNbFile):  # type: ignore[misc, valid-type]
-        """nbval's collector for a notebook read through jupytext (forced ``md:myst``)."""
+        """nbval's collector for a notebook read through jupytext (forced ``md:myst``).
+
+        The reference outputs are the ones the book shows: the build's execution cache.
+        """
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            # MyST markdown keeps no outputs to compare with: cells must run and their asserts hold.
-            self.compare_outputs = False
+            self.compare_outputs = False  # switched on when the build's outputs are found
+
+        def setup_sanitize_files(self) -> None:
+            super().setup_sanitize_files()
+            self.sanitize_patterns.update(SANITIZE)
 
         def collect(self) -> Iterator[Any]:
             import jupytext
@@ -81,13 +111,25 @@ def _nbval_file_class() -> type:
 
             path = Path(str(self.fspath))
             read = nbformat.read
+            collector = self
 
-            def read_myst(_fp: Any, as_version: int = 4, **_kw: Any) -> Any:
+            def read_with_reference(_fp: Any, as_version: int = 4, **_kw: Any) -> Any:
                 if path.suffix == ".ipynb":
-                    return read(str(path), as_version=as_version)
-                return jupytext.read(path, fmt="md:myst")
+                    nb = read(str(path), as_version=as_version)
+                else:
+                    nb = jupytext.read(path, fmt="md:myst")
+                ref = reference_notebook(nb, cache_dir) if cache_dir else None
+                if ref is not None:
+                    ref_code = [c for c in ref.cells if c.cell_type == "code"]
+                    code = [c for c in nb.cells if c.cell_type == "code"]
+                    if len(ref_code) == len(code):
+                        for cell, ref_cell in zip(code, ref_code):
+                            cell.outputs = ref_cell.outputs
+                            cell.execution_count = ref_cell.execution_count
+                        collector.compare_outputs = True
+                return nb
 
-            nbformat.read = read_myst  # nbval's collect() calls nbformat.read(path)
+            nbformat.read = read_with_reference  # nbval's collect() calls nbformat.read(path)
             try:
                 items = list(super().collect())
             finally:
@@ -103,7 +145,12 @@ class BookChapters(pytest.File):
     """Collects every chapter notebook of ``book/`` (see the module docstring)."""
 
     def collect(self) -> Iterator[Any]:
-        cls = _nbval_file_class()
+        cache_dir = None
+        if not self.config.getoption("--chapters-no-compare"):
+            # The build (shared with `built_book`; incremental, locked) provides the reference outputs.
+            result = build_book_once()
+            cache_dir = result.html.parent / ".jupyter_cache"
+        cls = _nbval_file_class(cache_dir)
         for nb in chapter_notebooks():
             yield cls.from_parent(self, path=nb)
 
@@ -118,6 +165,11 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--no-chapters", action="store_true", help="do not run the book's chapter notebooks")
+    parser.addoption(
+        "--chapters-no-compare",
+        action="store_true",
+        help="run the chapter notebooks without building the book and comparing outputs with it",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
