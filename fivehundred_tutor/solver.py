@@ -375,9 +375,10 @@ class _Search:
 
     def probe(self, target: int) -> bool:
         """Can the counting side take at least ``target`` more tricks?"""
-        if self.i == 0:
-            return self._lead(target)
-        return self._follow(self.i, target)
+        self.nodes = 0
+        result = self._lead(target) if self.i == 0 else self._follow(self.i, target)
+        self.owner.nodes += self.nodes
+        return result
 
     def root_groups(self) -> dict[tuple[int, int, int], int]:
         """Map each move of the player to move to an equivalence-group id."""
@@ -520,7 +521,7 @@ class _Search:
         left = self.tricks_left
         if target > left:
             return False
-        self.owner.nodes += 1
+        self.nodes += 1
         ctx = self.ctx
         if left == 1 and not self.pending:
             return self._last_trick() >= target
@@ -653,7 +654,7 @@ class _Search:
         return [0, 1, 2, 3]
 
     def _follow(self, i: int, target: int) -> bool:
-        self.owner.nodes += 1
+        self.nodes += 1
         ctx = self.ctx
         order = self.order
         vp = order[i]
@@ -699,35 +700,43 @@ class _Search:
                 cands = low_discards + rest + ruffs
             else:
                 cands = ruffs + low_discards + rest
-        n = ctx.n
-        last = i == n - 1
+        last = i == ctx.n - 1
         result = not mx
         trick = self.trick
-        void_rule = ctx.void_rule
+        track_voids = void and ctx.void_rule
+        two = ctx.two
+        trump = ctx.trump
         packed = self.packed
         for s, b in cands:
             m[s] ^= b
-            packed[vp] ^= b << (20 * s)
+            shifted = b << (20 * s)
+            packed[vp] ^= shifted
             trick.append((s, b))
-            under = self.under.get((vp, s, b)) if ctx.two else None
+            under = self.under.get((vp, s, b)) if two else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
-            old_voids = self.voids[vp]
-            if void and void_rule:
+            if track_voids:
+                old_voids = self.voids[vp]
                 self.voids[vp] = old_voids | (1 << led)
-            if self._beats(s, b):
-                self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == ctx.trump else 1)), b
+            # Does this card take the lead in the trick?  (The free joker always does.)
+            changed = wkind != 3 and (
+                s == _JOKER_SUIT or (s == trump and (wkind < 2 or b > wbit)) or (s == led and wkind == 1 and b > wbit)
+            )
+            if changed:
+                self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == trump else 1)), b
             if last:
                 r = self._end_trick(target)
             else:
                 r = self._follow(i + 1, target)
-            self.wvp, self.wkind, self.wbit = wvp, wkind, wbit
-            self.voids[vp] = old_voids
+            if changed:
+                self.wvp, self.wkind, self.wbit = wvp, wkind, wbit
+            if track_voids:
+                self.voids[vp] = old_voids
             if under is not None:
                 self.pending.pop()
             trick.pop()
             m[s] ^= b
-            packed[vp] ^= b << (20 * s)
+            packed[vp] ^= shifted
             if r == mx:
                 result = mx
                 break
