@@ -43,7 +43,7 @@ from ..bids import Bid, Pass
 from ..cards import Card, CardParseError, parse_cards
 from ..deal import AUCTION, KITTY, PLAY, IllegalAction
 from ..rules import Rules, RulesError
-from .record import DealRecord, RecordError
+from .record import DealRecord, RecordError, sorted_hand
 
 __all__ = ["NotationError", "format_text", "parse_text", "sorted_hand"]
 
@@ -375,18 +375,6 @@ def _comment(text: str) -> str:
     if "{" in text or "}" in text:
         raise RecordError(f"a comment cannot contain braces: {text!r}")
     return "{" + text + "}"
-
-
-def _hand_order(code: str) -> tuple[int, int]:
-    card = Card.parse(code)
-    if card.suit is None:
-        return (-1, 0)
-    return ((0, 2, 1, 3)[card.suit], -card.rank)
-
-
-def sorted_hand(codes: list[str]) -> list[str]:
-    """Joker first, then ♠ ♦ ♣ ♥ (colours alternate), high to low."""
-    return sorted(codes, key=_hand_order)
 
 
 def _card_text(code: str, symbols: bool) -> str:

@@ -41,7 +41,7 @@ from ..cards import Card
 from ..deal import AUCTION, DONE, KITTY, Deal, IllegalAction
 from ..rules import Rules, RulesError
 
-__all__ = ["FORMAT", "MARKS", "DealRecord", "RecordError"]
+__all__ = ["FORMAT", "MARKS", "DealRecord", "RecordError", "sorted_hand"]
 
 FORMAT = "fivehundred-record/1"
 MARKS = ("!", "?", "??", "!?", "?!", "!!")
@@ -98,12 +98,16 @@ class DealRecord:
     seat: int | None = None
     annotations: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # One canonical form: hands and kitty in display order (the order cards were dealt
+        # in does not change the deal).
+        self.hands = [sorted_hand(list(h)) for h in self.hands]
+        self.kitty = sorted_hand(list(self.kitty))
+
     # ------------------------------------------------------------- building
     @classmethod
     def from_deal(cls, deal: Deal, **fields: Any) -> DealRecord:
         """A record of ``deal`` as played so far (no comments unless given); hands in display order."""
-        from .notation import sorted_hand
-
         data = deal.to_dict()
         rec = cls(
             rules=deal.rules,
@@ -312,6 +316,18 @@ class DealRecord:
         from .notation import format_text
 
         return format_text(self, symbols=symbols)
+
+
+def _hand_order(code: str) -> tuple[int, int]:
+    card = Card.parse(code)
+    if card.suit is None:
+        return (-1, 0)
+    return ((0, 2, 1, 3)[card.suit], -card.rank)
+
+
+def sorted_hand(codes: list[str]) -> list[str]:
+    """Display order: joker first, then ♠ ♦ ♣ ♥ (colours alternate), high to low."""
+    return sorted(codes, key=_hand_order)
 
 
 def _card_code(text: Any) -> str:
