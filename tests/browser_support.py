@@ -54,19 +54,44 @@ WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 # --------------------------------------------------------------------------- browser
 
 
+_PLAYWRIGHT: Any = None
+
+
+def _playwright() -> Any:
+    """One Playwright driver per process: the sync API refuses a second one while the first runs,
+    so nested ``launch_chromium()`` calls (a session fixture plus a test's own) share it."""
+    global _PLAYWRIGHT
+    if _PLAYWRIGHT is None:
+        import atexit
+
+        from playwright.sync_api import sync_playwright
+
+        _PLAYWRIGHT = sync_playwright().start()
+        atexit.register(_stop_playwright)
+    return _PLAYWRIGHT
+
+
+def _stop_playwright() -> None:
+    global _PLAYWRIGHT
+    if _PLAYWRIGHT is not None:
+        with contextlib.suppress(Exception):
+            _PLAYWRIGHT.stop()
+        _PLAYWRIGHT = None
+
+
 @contextlib.contextmanager
 def launch_chromium(*, headless: bool = True) -> Iterator[Any]:
-    """Start Debian's chromium under Playwright (sync API); yields the ``Browser``."""
+    """Start Debian's chromium under Playwright (sync API); yields the ``Browser``.
+
+    Safe to nest: every call gets its own browser from one shared Playwright driver.
+    """
     if not CHROMIUM.exists():
         raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (`apt-get install chromium`)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=headless, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = _playwright().chromium.launch(executable_path=str(CHROMIUM), headless=headless, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @dataclass
