@@ -38,9 +38,10 @@ __all__ = [
 
 
 def schema() -> dict[str, Any]:
-    """The JSON Schema of the record format (``schema.json``)."""
+    """The JSON Schema of the record format (``fivehundred_tutor/data/record.schema.json``)."""
     import json
     from importlib import resources
 
-    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("schema.json").read_text(encoding="utf-8"))
+    text = resources.files("fivehundred_tutor").joinpath("data").joinpath("record.schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
     return data

@@ -1,7 +1,7 @@
 """The deal record: a whole deal (or an ending) with comments, marks and stops.
 
-JSON form (``"format": "fivehundred-record/1"``, schema in ``schema.json`` beside
-this file)::
+JSON form (``"format": "fivehundred-record/1"``, JSON Schema in
+``fivehundred_tutor/data/record.schema.json``, also ``records.schema()``)::
 
     {
       "format": "fivehundred-record/1",
