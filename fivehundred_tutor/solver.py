@@ -189,6 +189,8 @@ class Solver:
         search = self._search(deal)
         base = deal.declarer_tricks
         value = base + search.value()
+        assert deal.to_move is not None
+        mover_max = self._seat_is_max(deal, deal.to_move)
         groups = search.root_groups()
         legal = deal.legal_actions()
         seen: dict[int, int] = {}
@@ -204,8 +206,13 @@ class Solver:
                 if deal.phase == DONE:
                     v = deal.declarer_tricks
                 else:
+                    # The mover's best is ``value``: no move does better for the mover.
                     child = self._search(deal)
-                    v = deal.declarer_tricks + child.value(guess - deal.declarer_tricks)
+                    future = guess - deal.declarer_tricks
+                    if mover_max:
+                        v = deal.declarer_tricks + child.value(future, hi=future)
+                    else:
+                        v = deal.declarer_tricks + child.value(future, lo=future)
             finally:
                 deal.pop()
             out[action] = v
@@ -351,18 +358,26 @@ class _Search:
         return s == self.led and wk == 1 and b > self.wbit
 
     # ----------------------------------------------------------- root values
-    def value(self, guess: int | None = None) -> int:
-        """Future tricks for the counting side, by binary search on null-window probes."""
-        lo, hi = 0, self.tricks_left
+    def value(self, guess: int | None = None, lo: int = 0, hi: int | None = None) -> int:
+        """Future tricks for the counting side, by binary search on null-window probes.
+
+        ``lo``/``hi`` are bounds already known (e.g. a child of a maximising move cannot
+        be worth more than its parent); ``guess`` is probed first.
+        """
+        lo = max(lo, 0)
+        hi = self.tricks_left if hi is None else min(hi, self.tricks_left)
         if self.ctx.stop_on_count:
             hi = min(hi, 1)
+        if lo >= hi:
+            return hi
         if guess is not None and lo <= guess <= hi:
             # Probe around the guess first (cheap when it is right).
-            if self.probe(guess):
+            if guess <= lo or self.probe(guess):
                 lo = guess
-                if guess + 1 <= hi and not self.probe(guess + 1):
-                    return guess
-                lo = guess + 1 if guess + 1 <= hi else guess
+                if guess + 1 <= hi:
+                    if not self.probe(guess + 1):
+                        return guess
+                    lo = guess + 1
             else:
                 hi = guess - 1
         while lo < hi:
