@@ -106,14 +106,14 @@ CASES = [
     ("4p-open-misere-play-on", Rules(misere_stops_early=False), "OM", 4, 150),
     ("3p-suit", Rules(players=3), "7C", 4, 200),
     ("3p-nt", Rules(players=3), "7NT", 4, 150),
-    ("3p-misere", Rules(players=3), "MIS", 5, 120),
+    ("3p-misere", Rules(players=3), "MIS", 5, 80),
     ("2p-suit", Rules(players=2), "7D", 2, 200),
     ("2p-nt", Rules(players=2), "7NT", 2, 200),
     ("6p-suit", Rules.preset("six-player"), "7H", 2, 150),
     ("joker-any-time", Rules.preset("joker-any-time"), "7NT", 3, 150),
     ("joker-not-to-void", Rules.preset("joker-not-to-void"), "MIS", 4, 150),
     ("45-card", Rules(deck_size=45), "7S", 3, 100),
-    ("misere-6-cards-3p", Rules(players=3), "MIS", 6, 30),
+    ("misere-6-cards-3p", Rules(players=3), "MIS", 6, 12),
 ]
 
 
