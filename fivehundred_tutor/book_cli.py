@@ -68,9 +68,10 @@ def html_dir(book_dir: Path = BOOK_DIR, output: Path | None = None) -> Path:
 def is_stale(book_dir: Path = BOOK_DIR, output: Path | None = None) -> bool:
     """True when the site is missing or older than any source, config or package file."""
     index = html_dir(book_dir, output) / "index.html"
-    if not index.exists():
+    stamp = index.parent.parent / _DIGEST_FILE  # rewritten by every successful build
+    if not index.exists() or not stamp.exists():
         return True
-    built = index.stat().st_mtime
+    built = stamp.stat().st_mtime
     sources = [*_files(book_dir), *_files(PACKAGE_DIR, {".py"}), *_files(WIDGETS_DIR)]
     return any(p.stat().st_mtime > built for p in sources)
 

@@ -292,3 +292,39 @@ def test_cli_book_serve_reports_a_busy_port(built_book):
         )
     assert out.returncode == 1
     assert "try another --port" in out.stderr
+
+
+def test_staleness_follows_the_sources(tmp_path):
+    book = tmp_path / "book"
+    (book / "_build" / "html").mkdir(parents=True)
+    (book / "_config.yml").write_text("title: t\n")
+    (book / "_build" / "html" / "index.html").write_text("<html></html>")
+    assert book_cli.is_stale(book)  # never built successfully: no stamp
+    stamp = book / "_build" / ".fivehundred-package-digest"
+    stamp.write_text("x")
+    future = time.time() + 60
+    os.utime(stamp, (future, future))
+    assert not book_cli.is_stale(book)
+    chapter = book / "ch.md"
+    chapter.write_text("# new\n")
+    later = future + 60
+    os.utime(chapter, (later, later))
+    assert book_cli.is_stale(book)
+
+
+def test_configure_jupyterlab_merges_and_reports_bad_json(tmp_path):
+    import json
+
+    overrides = tmp_path / "overrides.json"
+    overrides.write_text(json.dumps({"@jupyterlab/docmanager-extension:plugin": {"autosave": False}, "x": {"y": 1}}))
+    assert book_cli.configure_jupyterlab(overrides) is True
+    data = json.loads(overrides.read_text())
+    assert data["x"] == {"y": 1}
+    assert data["@jupyterlab/docmanager-extension:plugin"] == {
+        "autosave": False,
+        "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"},
+    }
+    assert book_cli.configure_jupyterlab(overrides) is False  # already set: file untouched
+    overrides.write_text("{not json")
+    with pytest.raises(book_cli.BookError, match="not valid JSON"):
+        book_cli.configure_jupyterlab(overrides)
