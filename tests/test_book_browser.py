@@ -155,6 +155,18 @@ def test_dark_mode_rethemes_the_widgets(built_book, browser):
         finally:
             tab.context.close()
     assert colours["light"] != colours["dark"], colours
+    # the theme's colour-mode button (our accessible override of it) still switches: auto -> dark
+    tab, problems = open_page(browser, built_book.url(page), color_scheme="light")
+    try:
+        wait_for_widgets(tab)
+        tab.get_by_role("button", name="Color mode").first.click()
+        assert tab.evaluate("() => document.documentElement.dataset.theme") == "dark"
+        tab.wait_for_function(  # (after any colour transition)
+            "c => getComputedStyle(document.querySelector('.fht-root')).color === c", arg=colours["dark"], timeout=3000
+        )
+        problems.assert_clean(f"{page} (colour-mode button)")
+    finally:
+        tab.context.close()
 
 
 def count_declared(path: Path) -> int:
