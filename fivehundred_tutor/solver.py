@@ -23,11 +23,16 @@ Method (pure Python, standard library only): the position is turned into
 bitmasks per effective suit (cards ranked by power, so the left bower and the
 joker are simply the top trumps), searched with null-window alpha-beta ("can
 the declaring side still take *t* tricks?") and a binary search over *t*.
-What measurably matters (see ``bench/bench_solver.py``): a transposition table
-at trick starts keyed on *relative* ranks (the owners of the remaining cards
-of each suit, top down), storing lower/upper bounds; equivalent-card grouping
-(touching cards of one hand are one move); move ordering (cheap wins, low
-discards); and a quick-trick bound for the side on lead.
+What measurably matters (nodes over 12 random 10-card deals, suit / no trumps,
+with everything on: 5.6M / 5.8M): the transposition table at trick starts keyed
+on *relative* ranks (the owners of the remaining cards of each suit, top down),
+storing lower/upper bounds (absolute keys instead: 18.7M / 15.2M); equivalent-card
+grouping — touching cards of one hand are one move (without: 7.4M / 8.0M); the
+sure-trick bounds from top trumps and the free joker (without: 6.5M / 5.8M); the
+quick-trick bound for the side on lead (without: 5.8M / 7.1M); move ordering
+(cheap wins, low discards, the table's best move first: 86–97 % of cut-offs come
+from the first move tried).  An exact-position cache in front of the table saves
+recomputing relative keys.  ``bench/bench_solver.py`` prints the timings.
 
 >>> from fivehundred_tutor.deal import Deal
 >>> from fivehundred_tutor.rules import Rules
