@@ -416,7 +416,10 @@ def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, 
             reply["result"] = result["state"]["result"]
             return {"reply": reply, "update": {"state": result["state"]}}
         if kind == "restart":
-            fresh = start(live["problem"] if "library" in live.get("problem", {}) else state["problem"])
+            spec = state.get("problem") or live.get("problem")
+            if not spec:
+                raise ProblemError("restart needs the problem ('problem' in the widget state)")
+            fresh = start(spec)
             return {
                 "reply": {"type": "restarted", "id": req_id, "view": fresh["view"], "legal": fresh["legal"]},
                 "update": {"state": fresh},
