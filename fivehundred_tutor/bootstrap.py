@@ -71,7 +71,8 @@ def main(argv: list[str]) -> int:
     if job == "test":
         ensure_venv("test")
         ensure_chromium()
-        code = run([str(PY), "-m", "pytest", *rest])
+        # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
+        code = run([str(PY), "-m", "pytest", "-n", "2", *rest])
         if code == 5:
             say("pytest collected no tests: that is a failure here")
             return 1
