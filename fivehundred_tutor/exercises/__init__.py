@@ -29,6 +29,7 @@ from .roster import Roster, RosterError, Student, load_roster, parse_roster
 from .sheets import SHEET_FORMAT, SHEET_MIME, SubmissionProblem, make_sheet, read_submission
 
 if TYPE_CHECKING:
+    from .maker_widget import AssignmentMaker
     from .widget import AssignmentWidget
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "SHEET_MIME",
     "Assignment",
     "AssignmentError",
+    "AssignmentMaker",
     "AssignmentWidget",
     "GradeReport",
     "ItemResult",
@@ -100,4 +102,8 @@ def __getattr__(name: str) -> Any:
         from .widget import AssignmentWidget
 
         return AssignmentWidget
+    if name == "AssignmentMaker":
+        from .maker_widget import AssignmentMaker
+
+        return AssignmentMaker
     raise AttributeError(name)

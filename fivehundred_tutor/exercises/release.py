@@ -25,7 +25,7 @@ from .assignment import Assignment
 from .roster import Roster
 from .sheets import student_item
 
-__all__ = ["SET_FORMAT", "assign", "notebook_json", "page_html", "student_set"]
+__all__ = ["SET_FORMAT", "assign", "notebook_json", "page_html", "set_json", "student_set"]
 
 SET_FORMAT = "fivehundred-student-set/1"
 
@@ -37,6 +37,11 @@ def student_set(assignment: Assignment, student: str) -> dict[str, Any]:
         for key in ("rules", "format"):
             item["question"].pop(key, None)  # the assignment carries the rules once
     return {"format": SET_FORMAT, "assignment": assignment.public_meta(), "student": student, "items": items}
+
+
+def set_json(the_set: dict[str, Any]) -> str:
+    """The text of a ``*.questions.json`` file (``assign`` and the in-browser assignment maker write the same)."""
+    return json.dumps(the_set, ensure_ascii=False, indent=1)
 
 
 def _file_stem(assignment: Assignment, student: str) -> str:
@@ -155,7 +160,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
         the_set = student_set(assignment, student.id)
         sets[student.id] = the_set["items"]
         qfile = home / f"{stem}.questions.json"
-        qfile.write_text(json.dumps(the_set, ensure_ascii=False, indent=1), encoding="utf-8")
+        qfile.write_text(set_json(the_set), encoding="utf-8")
         nb = home / f"{stem}.ipynb"
         nb.write_text(
             json.dumps(notebook_json(assignment, student.id, student.name), ensure_ascii=False, indent=1),

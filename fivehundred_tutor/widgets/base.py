@@ -37,7 +37,8 @@ and no ``import`` statements.
 Messages
 --------
 :class:`FhtWidget` forwards every ``msg:custom`` message to
-:func:`fivehundred_tutor.widgets.handlers.handle` with the widget's plain-data
+:func:`fivehundred_tutor.live.handle` (which routes it to
+:func:`fivehundred_tutor.widgets.handlers.handle` or the family's handler) with the widget's plain-data
 state, applies the ``update`` the handler returns to the traitlets and sends
 the ``reply`` back (echoing the request's ``id``).  Nothing raised by a
 handler reaches the kernel log: it becomes ``{"type": "error", ...}``.
@@ -57,7 +58,6 @@ import traitlets
 from ..bids import Bid, Pass
 from ..cards import Card, parse_cards
 from ..rules import Rules
-from . import handlers
 
 __all__ = ["STATIC_DIR", "FhtWidget", "asset_text", "card_codes", "css_bundle", "esm_bundle", "rules_from"]
 
@@ -136,6 +136,12 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     #: the last reply sent to the front end (for a learner's code, and for tests)
     last_reply = traitlets.Dict({}).tag(sync=False)
+    #: handler family and state traits, for the in-browser host (the live book answers requests itself)
+    _fht_host = traitlets.Dict({}).tag(sync=True)
+
+    @traitlets.default("_fht_host")
+    def _default_fht_host(self) -> dict[str, Any]:
+        return {"kind": self._kind, "state": list(self._state_traits)}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -148,7 +154,9 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
         return plain
 
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        result = handlers.dispatch(self._kind, content, self.handler_state())
+        from ..live import handle
+
+        result = handle(self._kind, content, self.handler_state())
         for name, value in result.get("update", {}).items():
             if name in self._state_traits:
                 setattr(self, name, value)

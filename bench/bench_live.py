@@ -1,0 +1,165 @@
+"""Live book benchmark: the engine in the reader's browser (Pyodide in a Web Worker).
+
+    python bench/bench_live.py [--runs 3] [--page chapters/07-playing-tricks.html]
+
+Uses the built book in book/_build/html (builds it first when it is stale), serves it on
+127.0.0.1 with a server that counts the bytes it sends, and drives Debian's chromium.
+
+Figures printed:
+- page load -> live engine: navigation start to "engine ready", when the reader asks for a new
+  question as soon as the widgets are drawn (a fresh browser context each run: a cold cache);
+  also the engine start alone (click -> ready). Target <= 3 s.
+- bytes downloaded to go live (everything the server sent between the click and "ready"), and
+  the whole page with the engine.
+- answer latency, main thread -> worker -> main thread, through the same call the widgets use
+  (window.__fhtLive.call): a new quiz question, judging an answer (target <= 50 ms), a solver
+  verdict on each library play problem, and a move in a deal against the bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser_support import launch_chromium, wait_for_widgets  # noqa: E402
+
+from fivehundred_tutor import Rules, book_cli  # noqa: E402
+from fivehundred_tutor.playdeal import start as play_start  # noqa: E402
+from fivehundred_tutor.problems import start as problem_start  # noqa: E402
+from fivehundred_tutor.widgets.handlers import quiz_model  # noqa: E402
+
+BOOK = ROOT / "book"
+PROBLEMS = ("10-ending-name-the-suit", "11-ending-overtake-with-the-joker", "12-defence-keep-the-right-card")
+
+
+@contextmanager
+def counting_server(root: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    sent: list[tuple[str, int]] = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            outputfile.write(data)
+            sent.append((self.path, len(data)))
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _ms(values: list[float]) -> str:
+    return f"median {statistics.median(values):6.1f} ms   max {max(values):6.1f} ms   (n={len(values)})"
+
+
+CALL_JS = """async ([kind, request, state, times]) => {
+  const out = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    const result = await window.__fhtLive.call(kind, request, state);
+    out.push([performance.now() - t0, result.ms, result.reply.type]);
+  }
+  return out;
+}"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3, help="cold page loads to time (default 3)")
+    parser.add_argument("--page", default="chapters/07-playing-tricks.html", help="page with a quiz")
+    args = parser.parse_args()
+
+    html = BOOK / "_build" / "html"
+    if not (html / "index.html").exists() or book_cli.is_stale(BOOK):
+        print("building the book first …", flush=True)
+        result = book_cli.run_build(BOOK, capture=True)
+        if result.returncode != 0:
+            print(result.output[-3000:])
+            return 1
+    config = (html / "_static" / "widgetjs" / "fivehundred-live.js").read_text()
+    print(f"live files: {sum(p.stat().st_size for p in (html / '_static' / 'live').iterdir()) / 1e6:.1f} MB; ", end="")
+    print(config.split('pyodide: "')[1].split('"')[0].join(("Pyodide ", "")))
+
+    loads: list[float] = []
+    starts: list[float] = []
+    engine_bytes: list[int] = []
+    page_bytes: list[int] = []
+    with counting_server(html) as (base, sent), launch_chromium() as browser:
+        page: Any = None
+        for _run in range(args.runs):
+            if page is not None:
+                page.context.close()
+            sent.clear()
+            page = browser.new_context().new_page()
+            page.goto(base + args.page)
+            wait_for_widgets(page)
+            before = len(sent)
+            page.locator(".fht-quiz .fht-new").first.click()
+            page.wait_for_function("window.__fhtLive && window.__fhtLive.status !== 'loading'", timeout=60000)
+            live = page.evaluate(
+                "({s: window.__fhtLive.status, t: window.__fhtLive.text, ready: window.__fhtLive.readyAt, started: window.__fhtLive.started})"
+            )
+            if live["s"] != "live":
+                print(f"the engine did not start: {live['t']}")
+                return 1
+            loads.append(live["ready"])
+            starts.append(live["ready"] - live["started"])
+            engine_bytes.append(sum(n for _p, n in sent[before:]))
+            page.wait_for_timeout(300)
+            page_bytes.append(sum(n for _p, n in sent))
+        print(
+            f"page load -> live engine: median {statistics.median(loads) / 1000:.2f} s "
+            f"(runs: {', '.join(f'{v / 1000:.2f}' for v in loads)}; target <= 3 s)"
+        )
+        print(f"engine start alone (click -> ready): median {statistics.median(starts) / 1000:.2f} s")
+        print(
+            f"bytes to go live: {statistics.median(engine_bytes) / 1e6:.2f} MB; "
+            f"whole page with the engine: {statistics.median(page_bytes) / 1e6:.2f} MB"
+        )
+
+        rules = Rules()
+        quiz = quiz_model(rules, ["legal-plays", "trick-winner"], 1, 1000, "bench")
+        state = {"quiz": quiz, "index": 0, "judged": []}
+        rows = page.evaluate(CALL_JS, ["quiz", {"type": "new_question"}, state, 20])
+        print(f"new question   : round trip {_ms([r[0] for r in rows])}; Python {_ms([r[1] for r in rows])}")
+        answer = {"type": "answer", "index": 0, "response": quiz["bank"][0]["answer"]}
+        rows = page.evaluate(CALL_JS, ["quiz", answer, state, 20])
+        assert all(r[2] == "judged" for r in rows), rows[:2]
+        print(f"judge an answer: round trip {_ms([r[0] for r in rows])}  (target <= 50 ms)")
+        for name in PROBLEMS:
+            pstate = problem_start({"library": name})
+            request = {"type": "play", "code": pstate["legal"][0]}
+            rows = page.evaluate(CALL_JS, ["problem", request, {"state": pstate, "problem": {"library": name}}, 3])
+            assert all(r[2] == "verdict" for r in rows), rows[:2]
+            print(f"solver verdict {name[:28]:28}: round trip {_ms([r[0] for r in rows])}")
+        dstate = play_start(rules, 7, 2)
+        request = {"type": "act", "code": dstate["view"]["legal"][0]["code"]}
+        rows = page.evaluate(CALL_JS, ["play", request, {"state": dstate}, 10])
+        print(f"a move against the bots (+ their replies): round trip {_ms([r[0] for r in rows])}")
+        page.context.close()
+    print(json.dumps({"load_s": statistics.median(loads) / 1000, "bytes": statistics.median(engine_bytes)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

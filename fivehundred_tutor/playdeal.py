@@ -1,0 +1,226 @@
+"""Play a whole deal against the bots: the learner holds one seat, :class:`~fivehundred_tutor.bots.HeuristicBot` the others.
+
+Plain data in, plain data out (standard library only), so the same functions
+answer the :class:`~fivehundred_tutor.widgets.play.PlayDeal` widget from the
+JupyterLab kernel and from the engine running under Pyodide in the reader's
+browser::
+
+    state = start(Rules(), seed=7, seat=0)        # the bots act until it is the learner's turn
+    state["view"]["legal"]                        # [{"code": "pass", "label": "Pass"}, ...]
+    out = handle_request({"type": "act", "code": "pass"}, {"state": state})
+    out["update"]["state"]["view"]["phase"]
+
+>>> from fivehundred_tutor import Rules
+>>> s = start(Rules(), seed=7, seat=0)
+>>> s["view"]["to_move"] == 0 or s["view"]["over"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Discard, NominateJoker, Play
+from .bids import Bid, Pass
+from .bots import HeuristicBot
+from .deal import Deal
+from .rules import Rules
+
+__all__ = ["PlayError", "handle_request", "start", "view"]
+
+_LOG_KEEP = 40
+
+
+class PlayError(ValueError):
+    """A request the deal cannot take; the message says what to send instead."""
+
+
+def _text(rules: Rules, seat: int, action: object) -> str:
+    from .widgets.handlers import _action_text
+
+    return _action_text(rules, seat, action)
+
+
+def _label(action: object) -> str:
+    if isinstance(action, Pass):
+        return "Pass"
+    if isinstance(action, Bid):
+        return f"Bid {action}"
+    if isinstance(action, Discard):
+        return f"Discard {action.card.name}"
+    if isinstance(action, NominateJoker):
+        return str(action)
+    assert isinstance(action, Play)
+    words = action.card.name
+    if action.joker_suit is not None:
+        words += f", naming {action.joker_suit.word}"
+    if action.source is not None:
+        words += f" from the {action.source}"
+    return f"Play {words}"
+
+
+def _as_you(name: str, text: str) -> str:
+    """ "South plays 8♠" → "You play 8♠" (the learner's own actions in the log)."""
+    rest = text[len(name) :] if text.startswith(name) else " " + text
+    for third, second in ((" plays", " play"), (" bids", " bid"), (" passes", " pass"), (" discards", " discard")):
+        if rest.startswith(third):
+            rest = second + rest[len(third) :]
+            break
+    return "You" + rest
+
+
+def _bots_move(deal: Deal, seat: int, log: list[str]) -> None:
+    bot = HeuristicBot()
+    while not deal.is_over and deal.to_move != seat:
+        mover = deal.to_move
+        assert mover is not None
+        action = bot.choose(deal)
+        before = len(deal.tricks)
+        deal.push(action)
+        text = _text(deal.rules, mover, action)
+        if isinstance(action, Discard):
+            text = f"{deal.rules.seat_name(mover)} discards a card"
+        if len(deal.tricks) > before:
+            text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
+        log.append(text)
+
+
+def view(deal: Deal, seat: int) -> dict[str, Any]:
+    """What the learner at ``seat`` sees (other hands as counts), and what they may do."""
+    from .widgets.handlers import sort_for_display
+
+    rules = deal.rules
+    exposed = set(deal.exposed_seats)
+    hands: list[Any] = []
+    for s in range(rules.players):
+        cards = sort_for_display(deal.hands[s])
+        hands.append([c.code for c in cards] if s == seat or s in exposed else len(cards))
+    auction = []
+    for who, call in deal.auction:
+        auction.append({"seat": who, "call": call.code, "label": "pass" if isinstance(call, Pass) else str(call)})
+    legal: list[dict[str, Any]] = []
+    if not deal.is_over and deal.to_move == seat:
+        for action in deal.legal_actions():
+            entry: dict[str, Any] = {"code": action.code, "label": _label(action)}
+            if isinstance(action, Bid):
+                entry["words"] = action.words
+            plain_card = (
+                isinstance(action, Play) and action.joker_suit is None and action.source in (None, "hand")
+            ) or (isinstance(action, Discard))
+            if plain_card:
+                entry["card"] = action.card.code  # type: ignore[union-attr]
+            legal.append(entry)
+    last = None
+    if deal.tricks and not deal.trick:
+        t = deal.tricks[-1]
+        last = {"plays": [[s, c.code] for s, c, _src in t.plays], "winner": t.winner}
+    out: dict[str, Any] = {
+        "seat": seat,
+        "seat_names": list(rules.seat_names),
+        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "dealer": deal.dealer,
+        "phase": deal.phase,
+        "to_move": deal.to_move,
+        "hands": hands,
+        "auction": auction,
+        "contract": None if deal.contract is None else str(deal.contract),
+        "declarer": deal.declarer,
+        "trick": [[s, c.code] for s, c, _src in deal.trick],
+        "last_trick": last,
+        "tricks_won": list(deal.tricks_won),
+        "legal": legal,
+        "over": deal.is_over,
+        "result": None,
+    }
+    if deal.contract is not None:
+        out["side_tricks"] = [deal.side_tricks(i) for i in range(len(rules.sides))]
+    if deal.is_over:
+        result = deal.result()
+        out["result"] = {
+            "summary": result.summary,
+            "scores": list(result.scores),
+            "made": result.made,
+            "thrown_in": result.thrown_in,
+        }
+    return out
+
+
+def _state(deal: Deal, seat: int, seed: int, log: list[str]) -> dict[str, Any]:
+    return {"record": deal.to_dict(), "seat": seat, "seed": seed, "log": log[-_LOG_KEEP:], "view": view(deal, seat)}
+
+
+def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None) -> dict[str, Any]:
+    """A fresh deal (seeded); the bots act until the learner's first turn."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise PlayError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
+    deal = Deal.new(rules, seed=seed, dealer=(seed % rules.players) if dealer is None else dealer)
+    log = [f"{rules.seat_name(deal.dealer)} deals. You are {rules.seat_name(seat)}."]
+    _bots_move(deal, seat, log)
+    return _state(deal, seat, seed, log)
+
+
+def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    code = request.get("code")
+    if not isinstance(code, str) or not code:
+        raise PlayError(
+            "an 'act' request needs 'code', the code of one of your legal actions (e.g. 'pass', '7H', 'JD')"
+        )
+    deal = Deal.from_dict(state["record"])
+    seat = int(state["seat"])
+    if deal.is_over:
+        raise PlayError("the deal is over: ask for a new deal")
+    if deal.to_move != seat:
+        raise PlayError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
+    legal = {a.code: a for a in deal.legal_actions()}
+    if code not in legal:
+        raise PlayError(f"{code!r} is not one of your legal actions now: {', '.join(legal)}")
+    log = list(state.get("log") or [])
+    first = len(log)
+    action = legal[code]
+    before = len(deal.tricks)
+    deal.push(action)
+    text = _text(deal.rules, seat, action)
+    if len(deal.tricks) > before:
+        text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
+    log.append(_as_you(deal.rules.seat_name(seat), text))
+    _bots_move(deal, seat, log)
+    new = _state(deal, seat, int(state.get("seed", 0)), log)
+    return {
+        "reply": {"type": "moved", "log": log[first:], "over": deal.is_over, "result": new["view"]["result"]},
+        "update": {"state": new},
+    }
+
+
+def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    seed = request.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+        raise PlayError(f"'seed' must be a whole number from 0, got {seed!r}")
+    old = state.get("record") or {}
+    rules = Rules.from_dict(old.get("rules") or {})
+    new = start(rules, seed, int(state.get("seat", 0)))
+    return {"reply": {"type": "deal", "seed": seed}, "update": {"state": new}}
+
+
+def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Answer a PlayDeal widget's request; ``state`` is ``{"state": ...}`` (the widget's trait).  Never raises."""
+    req_id = request.get("id") if isinstance(request, dict) else None
+    try:
+        if not isinstance(request, dict):
+            raise PlayError("a request must be an object like {'type': 'act', 'code': 'pass'}")
+        inner = state.get("state")
+        if not isinstance(inner, dict) or "record" not in inner:
+            raise PlayError("this widget has no deal in its state")
+        kind = request.get("type")
+        if kind == "hello":
+            result: dict[str, Any] = {"reply": {"type": "hello", "live": True}, "update": {}}
+        elif kind == "act":
+            result = _act(request, inner)
+        elif kind == "new_deal":
+            result = _new_deal(request, inner)
+        else:
+            raise PlayError(f"unknown request type {kind!r}; known: hello, act, new_deal")
+    except (PlayError, ValueError, KeyError, TypeError) as err:
+        message = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
+        result = {"reply": {"type": "error", "error": message}, "update": {}}
+    result["reply"]["id"] = req_id
+    return result

@@ -1,0 +1,223 @@
+"""The live book: the engine runs in the reader's browser (Pyodide in a Web Worker), on a served build.
+
+Real Chromium, every off-site request blocked (and recorded).  One chapter page
+goes live; its quiz makes questions that are not in the saved bank and judges
+them with the engine; a whole deal is played against the bots; the instructor's
+page makes a student's set identical to the CLI's; the page never freezes while
+the engine loads; a failed load leaves one line and the saved widgets working.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser]
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_support import open_page, wait_for_widgets  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TRICKS = "chapters/07-playing-tricks.html"
+INSTRUCTORS = "chapters/14-instructors.html"
+STATE_RE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+
+LONGTASKS_JS = """() => {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask" });
+}"""
+
+
+def _saved_models(html_file: Path) -> list[dict[str, Any]]:
+    match = STATE_RE.search(html_file.read_text(encoding="utf-8"))
+    assert match, f"{html_file.name} has no saved widget state"
+    return [m["state"] for m in json.loads(match.group(1))["state"].values()]
+
+
+@contextlib.contextmanager
+def _serve_without(root: Path, suffix: str) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1, answering 404 for every file ending in ``suffix``.
+
+    (A server-side block: Playwright's routing does not see a worker's requests.)
+    """
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def _blocked(self) -> bool:
+            if self.path.split("?")[0].endswith(suffix):
+                self.send_error(404, "blocked by the test")
+                return True
+            return False
+
+        def do_GET(self) -> None:
+            if not self._blocked():
+                super().do_GET()
+
+        def do_HEAD(self) -> None:
+            if not self._blocked():
+                super().do_HEAD()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _open(browser: Any, url: str) -> tuple[Any, Any]:
+    page, problems = open_page(browser, url)
+    declared, rendered = wait_for_widgets(page)
+    assert declared and rendered == declared, f"{rendered} of {declared} widgets rendered on {url}"
+    return page, problems
+
+
+def _wait_status(page: Any, timeout_ms: int = 30000) -> str:
+    page.wait_for_function(
+        "window.__fhtLive && ['live', 'failed'].includes(window.__fhtLive.status)", timeout=timeout_ms
+    )
+    return str(page.evaluate("window.__fhtLive.status"))
+
+
+def _answer_first(quiz: Any) -> bool:
+    """Answer the shown question with its first choice; False if it is not a choice/multi question."""
+    choices = quiz.locator(".fht-answer [data-choice]:not([disabled])")
+    if choices.count() == 0 or quiz.locator(".fht-answer input").count():
+        return False
+    choices.first.click()
+    check = quiz.locator(".fht-answer .fht-check")
+    if check.count() and check.is_enabled():
+        check.click()
+    return True
+
+
+def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) -> None:
+    html = built_book.html / TRICKS
+    saved_prompts = {q["prompt"] for s in _saved_models(html) if "quiz" in s for q in s["quiz"]["bank"]}
+    assert saved_prompts, "the chapter's quiz has a saved bank"
+    page, problems = _open(browser, built_book.url(TRICKS))
+    status = page.locator(".fht-live-status").first
+    assert "starts in your browser" in status.inner_text()
+    page.evaluate(LONGTASKS_JS)
+    quiz = page.locator(".fht-quiz").first
+    assert quiz.locator(".fht-progress").inner_text().endswith("of 12")
+
+    # The first request that needs the engine starts it, once, in a worker; the page stays responsive.
+    started = page.evaluate("performance.now()")
+    quiz.locator(".fht-new").click()
+    assert _wait_status(page) == "live", page.evaluate("window.__fhtLive.text")
+    assert "Live" in status.inner_text()
+    slow = [t for t in page.evaluate("window.__longtasks") if t["start"] >= started and t["ms"] > 200]
+    assert not slow, f"main-thread long tasks while the engine loaded: {slow}"
+    assert page.evaluate("document.querySelectorAll('.fht-live-status').length") >= 2  # one line per widget
+
+    # Fresh questions, not in the saved bank, judged by the engine (a right and a wrong verdict).
+    verdicts: dict[bool, str] = {}
+    for n in range(13, 30):
+        quiz.locator(".fht-progress").filter(has_text=f"Question {n} of {n}").wait_for(timeout=10000)
+        prompt = quiz.locator(".fht-prompt").inner_text()
+        assert prompt not in saved_prompts, f"question {n} was in the saved bank: {prompt}"
+        if _answer_first(quiz):
+            quiz.locator(".fht-engine-checked").wait_for(timeout=10000)
+            assert quiz.locator(".fht-engine-checked").inner_text() == "Checked by the engine in your browser."
+            good = quiz.locator(".fht-verdict-good").count() == 1
+            # the verdict's words and the question's explanation, both from the engine
+            text = quiz.locator(".fht-quiz > .fht-feedback").inner_text().strip()
+            assert len(text) > 30, f"no explanation with the verdict on question {n}: {text!r}"
+            verdicts.setdefault(good, text)
+        if len(verdicts) == 2:
+            break
+        quiz.locator(".fht-new").click()
+    assert set(verdicts) == {True, False}, f"saw only {verdicts}"
+    assert verdicts[True] != verdicts[False]
+
+    # A whole deal against the bots: bid once, then pass; discard and play the first legal card.
+    play = page.locator(".fht-play")
+    assert play.locator(".fht-play-calls").count() == 1, "the saved deal starts at the learner's call"
+    bid = False
+    for _ in range(80):
+        if play.locator(".fht-play-result").count():
+            break
+        play.locator(".fht-new-deal:not([disabled])").wait_for(timeout=15000)
+        calls = play.locator(".fht-play-calls button")
+        if calls.count():
+            target = calls.nth(1) if not bid and calls.count() > 1 else calls.first  # [0] is Pass
+            bid = bid or calls.count() > 1
+            target.click()
+        else:
+            play.locator(".fht-cards button:not([disabled])").first.click()
+        page.wait_for_timeout(30)
+    result = play.locator(".fht-play-result")
+    assert result.count() == 1, "the deal did not reach its end"
+    assert result.inner_text().startswith("Score: North–South"), result.inner_text()
+    assert re.search(r"took \d+ tricks?", result.inner_text()), result.inner_text()
+    problems.assert_clean(TRICKS)
+    page.context.close()
+
+
+def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import example_assignment_path
+
+    student = "zoe-7"
+    page, problems = _open(browser, built_book.url(INSTRUCTORS))
+    maker = page.locator(".fht-maker")
+    assert maker.locator(".fht-maker-summary").get_attribute("data-student") == "ada"  # saved state
+    maker.get_by_label("Student id").fill(student)
+    maker.locator(".fht-maker-make").click()
+    maker.locator(f'.fht-maker-summary[data-student="{student}"]').wait_for(timeout=30000)
+    with page.expect_download() as info:
+        maker.locator(".fht-maker-download").click()
+    browser_text = Path(info.value.path()).read_text(encoding="utf-8")
+    problems.assert_clean(INSTRUCTORS)
+    page.context.close()
+
+    (tmp_path / "roster.csv").write_text(f"id,name\n{student},Zoe\n", encoding="utf-8")
+    cmd = [sys.executable, "-m", "fivehundred_tutor", "assign", str(example_assignment_path())]
+    cmd += ["--roster", str(tmp_path / "roster.csv"), "--out", str(tmp_path / "out"), "--no-progress"]
+    subprocess.run(cmd, check=True, capture_output=True, cwd=tmp_path)
+    cli_text = (tmp_path / "out" / "students" / student / f"hw-basics-{student}.questions.json").read_text("utf-8")
+    assert json.loads(browser_text)["student"] == student
+    assert browser_text == cli_text
+
+
+def test_failed_load_says_so_and_the_saved_widgets_work(built_book: Any, browser: Any) -> None:
+    with _serve_without(built_book.html, ".wasm") as base:
+        _failed_load(browser, base + TRICKS)
+
+
+def _failed_load(browser: Any, url: str) -> None:
+    page, _problems = _open(browser, url)
+    quiz = page.locator(".fht-quiz").first
+    t0 = time.monotonic()
+    quiz.locator(".fht-new").click()
+    assert _wait_status(page) == "failed"
+    assert time.monotonic() - t0 < 30
+    lines = page.locator(".fht-live-status")
+    assert lines.count() >= 2 and all(
+        "could not start" in t and "saved examples still work" in t for t in lines.all_inner_texts()
+    )
+    assert lines.first.get_attribute("aria-live") == "polite"
+    assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 12"  # nothing lost, nothing added
+    assert _answer_first(quiz)
+    assert quiz.locator(".fht-verdict-good, .fht-verdict-bad").count() == 1  # judged from the saved verdicts
+    assert quiz.locator(".fht-feedback-text").inner_text().strip()
+    page.context.close()

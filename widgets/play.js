@@ -1,0 +1,99 @@
+// PlayDeal: you hold one seat, the bots the others.  Every move is answered by the engine
+// (fivehundred_tutor.playdeal): the kernel in JupyterLab, the engine in your browser in the
+// live book.  This code draws the state the engine wrote and sends your choice; no rules here.
+
+function fhtPlayTrick(names, plays, winner) {
+  const row = fhtEl("div", { class: "fht-cards fht-play-trick", role: "group", "aria-label": plays.length ? "Cards on the table: " + plays.map(([s, c]) => `${names[s]}: ${fhtCard(c).name}`).join(", ") : "No cards on the table yet" });
+  for (const [seat, code] of plays) {
+    row.append(fhtEl("div", { class: "fht-trick-slot" + (seat === winner ? " fht-won" : "") }, fhtCardEl(code, { small: true }), fhtEl("div", { text: names[seat] + (seat === winner ? " wins" : "") })));
+  }
+  return row;
+}
+
+function fhtDrawPlay(model, el, ui) {
+  const state = fhtExpect(model.get("state"), "object", "deal state");
+  const v = fhtExpect(state.view, "object", "deal view");
+  const names = fhtExpect(v.seat_names, "array", "seat names");
+  const me = Number(v.seat);
+  const root = fhtRoot(el, "play", { fourColour: Boolean(model.get("four_colour")), label: model.get("title") || "play a deal" });
+  root.append(fhtTitle(model.get("title") || "Play a deal against the bots"));
+  const facts = [`You are ${names[me]}`, `dealer ${names[v.dealer]}`];
+  if (v.contract) facts.push(`contract ${v.contract} by ${names[v.declarer]}`);
+  if (v.side_tricks) facts.push("tricks " + v.side_names.map((n, i) => `${n} ${v.side_tricks[i]}`).join(", "));
+  root.append(fhtEl("p", { class: "fht-context fht-play-facts", text: facts.join(" · ") + "." }));
+  if (v.auction && v.auction.length && v.phase === "auction") {
+    root.append(fhtEl("p", { class: "fht-play-auction" }, fhtEl("span", { class: "fht-label", text: "Auction: " }), v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ")));
+  }
+  if (v.phase === "play" || v.last_trick) {
+    const showing = v.trick.length ? v.trick : v.last_trick ? v.last_trick.plays : [];
+    const winner = v.trick.length ? null : v.last_trick ? v.last_trick.winner : null;
+    root.append(fhtEl("div", { class: "fht-label", text: v.trick.length || !v.last_trick ? "This trick" : "Last trick" }), fhtPlayTrick(names, showing, winner));
+  }
+  const legal = Array.isArray(v.legal) ? v.legal : [];
+  const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
+  const mine = Array.isArray(v.hands[me]) ? v.hands[me] : [];
+  let prompt = "";
+  if (v.over) prompt = "The deal is over.";
+  else if (ui.waiting) prompt = "The engine is thinking…";
+  else if (legal.length) prompt = v.phase === "auction" ? "Your call: bid or pass." : v.phase === "kitty" ? "You took the kitty: choose a card to discard." : "Your turn: choose a card.";
+  root.append(fhtEl("p", { class: "fht-label fht-play-prompt", text: prompt }));
+  const hand = fhtCardRow(mine, { label: `Your hand (${names[me]})`, button: !v.over && legal.length > 0, onClick: (code) => { const a = byCard.get(code); if (a) ui.act(a.code); } });
+  for (const btn of hand.querySelectorAll("button")) {
+    const action = byCard.get(btn.dataset.card);
+    if (!action || ui.waiting) btn.disabled = true;
+    else btn.querySelector(".fht-sr").textContent = action.label;
+  }
+  root.append(hand);
+  const others = legal.filter((a) => !a.card);
+  if (others.length && !v.over) {
+    const box = fhtEl("div", { class: "fht-choices fht-play-calls", role: "group", "aria-label": v.phase === "auction" ? "Your call" : "Other ways to play" });
+    for (const a of others) {
+      const words = a.words ? fhtEl("span", { class: "fht-sr", text: ` (${a.words})` }) : null;
+      box.append(fhtEl("button", { type: "button", class: "fht-choice", "data-choice": a.code, disabled: ui.waiting || undefined, onclick: () => ui.act(a.code) }, a.label.replace(/^Bid /, ""), words));
+    }
+    fhtRoving(box);
+    root.append(box);
+  }
+  const log = Array.isArray(state.log) ? state.log.slice(-6) : [];
+  root.append(fhtEl("div", { class: "fht-label", text: "What happened" }), fhtEl("ul", { class: "fht-play-log" }, log.map((t) => fhtEl("li", { text: t }))));
+  const feedback = fhtLive(root);
+  feedback.classList.add("fht-feedback");
+  if (ui.message) feedback.textContent = ui.message;
+  if (v.over && v.result) {
+    const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
+    root.append(fhtEl("div", { class: "fht-feedback fht-play-result " + (v.result.made ? "fht-good" : "fht-bad") }, fhtEl("strong", { text: "Score: " }), scores, fhtEl("div", { text: v.result.summary })));
+  }
+  const nav = fhtEl("div", { class: "fht-bar fht-nav" });
+  nav.append(fhtEl("button", { type: "button", class: "fht-new-deal", disabled: ui.waiting || undefined, text: "New deal", onclick: () => ui.newDeal() }));
+  root.append(nav);
+}
+
+export default {
+  render({ model, el }) {
+    const ui = { waiting: false, message: "", focus: null };
+    const draw = () => fhtKeepFocus(el, () => fhtSafe(el, "play", () => fhtDrawPlay(model, el, ui)));
+    const send = async (message) => {
+      ui.waiting = true;
+      ui.message = "";
+      draw();
+      const reply = await fhtRequest(model, message, 30000);
+      ui.waiting = false;
+      if (!reply) ui.message = "Playing needs the engine: run this notebook in JupyterLab, or open the live book.";
+      else if (reply.type === "error") ui.message = reply.error;
+      else if (reply.type === "moved") ui.message = reply.log.join(". ") + ".";
+      else if (reply.type === "deal") ui.message = "A new deal.";
+      draw();
+      const first = el.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-new-deal");
+      if (first) first.focus();
+    };
+    ui.act = (code) => { if (!ui.waiting) send({ type: "act", code }); };
+    ui.newDeal = () => { if (!ui.waiting) send({ type: "new_deal", seed: Math.floor(Math.random() * 1e9) }); };
+    draw();
+    model.on("change:state", draw);
+    model.on("change:four_colour", draw);
+    return () => {
+      model.off("change:state", draw);
+      model.off("change:four_colour", draw);
+    };
+  },
+};
