@@ -308,12 +308,16 @@ LAB_QUIET = {
 
 @contextlib.contextmanager
 def jupyterlab_server(
-    root_dir: Path, scratch: Path, overrides: dict[str, Any] | None = None
+    root_dir: Path,
+    scratch: Path,
+    overrides: dict[str, Any] | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """An isolated ``jupyter lab`` on 127.0.0.1 serving ``root_dir``; yields ``(base_url, token)``.
 
     Config, data, runtime, IPython, user-settings and workspace folders live in ``scratch``;
-    ``overrides`` (default: no news, no update check, no autosave) go to its app settings.
+    ``overrides`` (default: no news, no update check, no autosave) go to its app settings;
+    ``extra_env`` is added to the server's (and so the kernels') environment.
     """
     import json
     import os
@@ -336,6 +340,7 @@ def jupyterlab_server(
         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
     ):
         env[var] = str(scratch / sub)
+    env.update(extra_env or {})
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

@@ -4,12 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,58 +118,7 @@ def write_json(path: Path, data: Any) -> Path:
 @contextlib.contextmanager
 def jupyterlab(root_dir: Path, scratch: Path) -> Iterator[tuple[str, str]]:
     """Start an isolated ``jupyter lab`` serving ``root_dir``; yields (base URL, token). See DESIGN.md."""
-    settings = scratch / "app_settings"
-    settings.mkdir(parents=True, exist_ok=True)
-    overrides = {
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
-        "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
-    }
-    (settings / "overrides.json").write_text(json.dumps(overrides), encoding="utf-8")
-    env = dict(os.environ)
-    for var, sub in (
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("IPYTHONDIR", "ipython"),
-        ("JUPYTERLAB_SETTINGS_DIR", "user_settings"),
-        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-    ):
-        env[var] = str(scratch / sub)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    token = "fht-exercises-test"
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
-        f"--LabApp.app_settings_dir={settings}",
-    ]  # fmt: skip
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log_path = scratch / "lab.log"
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 40
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1) as r:
-                        if r.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise RuntimeError("jupyter lab did not start:\n" + log_path.read_text()[-3000:])
-                time.sleep(0.2)
-            yield base, token
-        finally:
-            try:
-                req = urllib.request.Request(
-                    f"{base}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
-                )
-                urllib.request.urlopen(req, timeout=5)
-                proc.wait(timeout=15)
-            except Exception:
-                proc.kill()
-                proc.wait()
+    from browser_support import jupyterlab_server
+
+    with jupyterlab_server(root_dir, scratch) as server:
+        yield server

@@ -3,30 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 
 import pytest
-from browser_support import launch_chromium, open_page
+from browser_support import jupyterlab_server, launch_chromium, open_page
 from widgets_support import LAB_NOTEBOOK
 
 pytestmark = pytest.mark.jupyterlab
-
-OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
-    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
-}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -34,56 +18,9 @@ def lab(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     shutil.copy(LAB_NOTEBOOK, work / LAB_NOTEBOOK.name)
-    settings = tmp_path / "app_settings"
-    settings.mkdir()
-    (settings / "overrides.json").write_text(json.dumps(OVERRIDES))
-    env = dict(os.environ)
-    for var, sub in (
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("IPYTHONDIR", "ipython"),
-        ("JUPYTERLAB_SETTINGS_DIR", "user_settings"),
-        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-    ):
-        env[var] = str(tmp_path / sub)
     out = tmp_path / "judged.json"
-    env["FHT_LAB_OUT"] = str(out)
-    port, token = _free_port(), "fht-widgets-test"
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
-        f"--LabApp.app_settings_dir={settings}", "--ServerApp.disable_check_xsrf=False",
-    ]  # fmt: skip
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log = (tmp_path / "lab.log").open("w")
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("jupyter lab did not start:\n" + (tmp_path / "lab.log").read_text()[-3000:])
-            time.sleep(0.2)
+    with jupyterlab_server(work, tmp_path, extra_env={"FHT_LAB_OUT": str(out)}) as (base, token):
         yield base, token, out
-    finally:
-        try:
-            req = urllib.request.Request(
-                f"{base}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
-            )
-            urllib.request.urlopen(req, timeout=5)
-            proc.wait(timeout=10)
-        except Exception:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def test_lab_runs_widgets_and_kernel_judges_answer(lab):
