@@ -526,21 +526,23 @@ class Deal:
         for a in actions:
             self.push(a)
 
+    # The auction's scalar state, saved before each call so that pop() can restore it.
+    _AUCTION_FIELDS = (
+        "to_move",
+        "high_bid",
+        "high_bidder",
+        "_passed",
+        "_calls",
+        "_consecutive_passes",
+        "_seven_bid",
+        "_bidders",
+        "_raise_pending",
+        "phase",
+        "thrown_in_reason",
+    )
+
     def _auction_snapshot(self) -> tuple[Any, ...]:
-        return (
-            "call",
-            self.to_move,
-            self.high_bid,
-            self.high_bidder,
-            list(self._passed),
-            self._calls,
-            self._consecutive_passes,
-            self._seven_bid,
-            self._bidders,
-            self._raise_pending,
-            self.phase,
-            self.thrown_in_reason,
-        )
+        return ("call", *(getattr(self, name) for name in self._AUCTION_FIELDS))
 
     def _push_call(self, call: Bid | Pass) -> None:
         rules = self.rules
@@ -571,6 +573,7 @@ class Deal:
             return
         self._calls += 1
         if call is PASS:
+            self._passed = [*self._passed]  # copy on write: the undo snapshot keeps the old list
             self._passed[seat] = True
             self._consecutive_passes += 1
         else:
@@ -775,20 +778,8 @@ class Deal:
             self.declarer = None
             self.active = tuple(range(self.n))
             self._refresh_table()
-        (
-            _,
-            self.to_move,
-            self.high_bid,
-            self.high_bidder,
-            self._passed,
-            self._calls,
-            self._consecutive_passes,
-            self._seven_bid,
-            self._bidders,
-            self._raise_pending,
-            self.phase,
-            self.thrown_in_reason,
-        ) = undo
+        for name, value in zip(self._AUCTION_FIELDS, undo[1:]):
+            setattr(self, name, value)
         self.auction.pop()
 
     def _pop_discard(self, action: Discard, undo: tuple[Any, ...]) -> None:
