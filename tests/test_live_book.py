@@ -23,11 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytestmark = [pytest.mark.browser]
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_support import open_page, wait_for_widgets  # noqa: E402
+from browser_support import open_page, wait_for_widgets
 
 ROOT = Path(__file__).resolve().parent.parent
 TRICKS = "chapters/07-playing-tricks.html"
@@ -110,6 +106,7 @@ def _answer_first(quiz: Any) -> bool:
     return True
 
 
+@pytest.mark.browser
 def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) -> None:
     html = built_book.html / TRICKS
     saved_prompts = {q["prompt"] for s in _saved_models(html) if "quiz" in s for q in s["quiz"]["bank"]}
@@ -118,6 +115,8 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
     status = page.locator(".fht-live-status").first
     assert "starts in your browser" in status.inner_text()
     page.evaluate(LONGTASKS_JS)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))  # the worker's requests too
     quiz = page.locator(".fht-quiz").first
     assert quiz.locator(".fht-progress").inner_text().endswith("of 12")
 
@@ -170,10 +169,14 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
     assert result.count() == 1, "the deal did not reach its end"
     assert result.inner_text().startswith("Score: North–South"), result.inner_text()
     assert re.search(r"took \d+ tricks?", result.inner_text()), result.inner_text()
+    assert any(u.endswith(".whl") or ".whl?" in u for u in requested), "the engine's requests were not seen"
+    offsite = [u for u in requested if not u.startswith(built_book.base_url) and not u.startswith(("blob:", "data:"))]
+    assert not offsite, f"off-site requests: {offsite}"
     problems.assert_clean(TRICKS)
     page.context.close()
 
 
+@pytest.mark.browser
 def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_path: Path) -> None:
     from fivehundred_tutor.exercises import example_assignment_path
 
@@ -199,6 +202,7 @@ def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_pa
     assert browser_text == cli_text
 
 
+@pytest.mark.browser
 def test_failed_load_says_so_and_the_saved_widgets_work(built_book: Any, browser: Any) -> None:
     with _serve_without(built_book.html, ".wasm") as base:
         _failed_load(browser, base + TRICKS)
@@ -221,3 +225,73 @@ def _failed_load(browser: Any, url: str) -> None:
     assert quiz.locator(".fht-verdict-good, .fht-verdict-bad").count() == 1  # judged from the saved verdicts
     assert quiz.locator(".fht-feedback-text").inner_text().strip()
     page.context.close()
+
+
+# ------------------------------------------------------------------ the Python side (no browser)
+
+
+def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
+    import zipfile
+
+    from fivehundred_tutor import webassets
+
+    first = webassets.write_wheel(tmp_path / "a")
+    second = webassets.write_wheel(tmp_path / "b")
+    assert first.name == "fivehundred_tutor-0.1.0-py3-none-any.whl"
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        names = zf.namelist()
+        assert "fivehundred_tutor/live.py" in names and "fivehundred_tutor-0.1.0.dist-info/RECORD" in names
+        assert not [n for n in names if "/static/" in n or n.endswith(".pyc")]
+        zf.extractall(tmp_path / "site")
+    # -S: no site-packages at all, as under Pyodide (no anywidget, traitlets, tqdm …)
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); from fivehundred_tutor import live; live.warm();"
+        "r = json.loads(live.handle_json(json.dumps({'kind': 'play', 'request': {'type': 'hello', 'id': 1}, 'state': {}})));"
+        "print(live.__file__, r['reply']['type'])"
+    )
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path / "site")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(str(tmp_path / "site")) and out.stdout.split()[-1] == "error"  # no deal in the state
+
+
+def test_a_deal_against_the_bots_plays_to_the_end() -> None:
+    from fivehundred_tutor import Rules
+    from fivehundred_tutor.live import handle
+    from fivehundred_tutor.playdeal import start
+
+    state = start(Rules(), seed=3, seat=2)
+    assert state["view"]["to_move"] == 2 and state["view"]["legal"]
+    assert all(isinstance(h, int) for i, h in enumerate(state["view"]["hands"]) if i != 2)  # the others unseen
+    wrong = handle("play", {"type": "act", "code": "ZZ", "id": 9}, {"state": state})["reply"]
+    assert wrong["type"] == "error" and "not one of your legal actions" in wrong["error"] and wrong["id"] == 9
+    moves = 0
+    while not state["view"]["over"]:
+        legal = state["view"]["legal"]
+        code = legal[1]["code"] if moves == 0 and len(legal) > 1 else legal[0]["code"]
+        out = handle("play", {"type": "act", "code": code, "id": moves}, {"state": state})
+        assert out["reply"]["type"] == "moved", out["reply"]
+        state = out["update"]["state"]
+        moves += 1
+        assert moves < 40
+    result = state["view"]["result"]
+    assert sum(state["view"]["tricks_won"]) == 10 and len(result["scores"]) == 2 and "took" in result["summary"]
+    again = handle("play", {"type": "act", "code": "pass"}, {"state": state})["reply"]
+    assert again["type"] == "error" and "over" in again["error"]
+
+
+def test_maker_gives_the_assign_file_and_clear_errors() -> None:
+    from fivehundred_tutor.exercises import example_assignment, example_assignment_path
+    from fivehundred_tutor.exercises.release import set_json, student_set
+    from fivehundred_tutor.live import handle
+
+    source = example_assignment_path().read_text(encoding="utf-8")
+    out = handle("maker", {"type": "make", "student": "b-2", "id": "m"}, {"source": source})
+    assert out["reply"] == {"type": "made", "student": "b-2", "questions": 14, "id": "m"}
+    assert out["update"]["made_text"] == set_json(student_set(example_assignment(), "b-2"))
+    bad_id = handle("maker", {"type": "make", "student": "no spaces"}, {"source": source})["reply"]
+    assert bad_id["type"] == "error" and "student id" in bad_id["error"]
+    bad_toml = handle("maker", {"type": "make", "student": "a", "source": "id = "}, {"source": source})["reply"]
+    assert bad_toml["type"] == "error" and "TOML" in bad_toml["error"]
+    unknown = handle("nothing", {"type": "x"}, {})["reply"]
+    assert unknown["type"] == "error" and "no widget kind" in unknown["error"]
