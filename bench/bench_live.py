@@ -8,7 +8,8 @@ Uses the built book in book/_build/html (builds it first when it is stale), serv
 Figures printed:
 - page load -> live engine: navigation start to "engine ready", when the reader asks for a new
   question as soon as the widgets are drawn (a fresh browser context each run: a cold cache);
-  also the engine start alone (click -> ready). Target <= 3 s.
+  split into "widgets drawn" and the engine start alone (click -> ready), and from the page's
+  load event. Target <= 3 s.
 - bytes downloaded to go live (everything the server sent between the click and "ready"), and
   the whole page with the engine.
 - answer latency, main thread -> worker -> main thread, through the same call the widgets use
@@ -104,6 +105,8 @@ def main() -> int:
     starts: list[float] = []
     engine_bytes: list[int] = []
     page_bytes: list[int] = []
+    drawn: list[float] = []
+    after_load: list[float] = []
     with counting_server(html) as (base, sent), launch_chromium() as browser:
         page: Any = None
         for _run in range(args.runs):
@@ -117,13 +120,17 @@ def main() -> int:
             page.locator(".fht-quiz .fht-new").first.click()
             page.wait_for_function("window.__fhtLive && window.__fhtLive.status !== 'loading'", timeout=60000)
             live = page.evaluate(
-                "({s: window.__fhtLive.status, t: window.__fhtLive.text, ready: window.__fhtLive.readyAt, started: window.__fhtLive.started})"
+                "({s: window.__fhtLive.status, t: window.__fhtLive.text, ready: window.__fhtLive.readyAt, "
+                "started: window.__fhtLive.started, "
+                "loaded: performance.getEntriesByType('navigation')[0].loadEventEnd})"
             )
             if live["s"] != "live":
                 print(f"the engine did not start: {live['t']}")
                 return 1
             loads.append(live["ready"])
             starts.append(live["ready"] - live["started"])
+            drawn.append(live["started"])
+            after_load.append(live["ready"] - live["loaded"])
             engine_bytes.append(sum(n for _p, n in sent[before:]))
             page.wait_for_timeout(300)
             page_bytes.append(sum(n for _p, n in sent))
@@ -131,7 +138,11 @@ def main() -> int:
             f"page load -> live engine: median {statistics.median(loads) / 1000:.2f} s "
             f"(runs: {', '.join(f'{v / 1000:.2f}' for v in loads)}; target <= 3 s)"
         )
-        print(f"engine start alone (click -> ready): median {statistics.median(starts) / 1000:.2f} s")
+        print(
+            f"  = widgets drawn and clicked at {statistics.median(drawn) / 1000:.2f} s, then engine start "
+            f"(click -> ready) {statistics.median(starts) / 1000:.2f} s; load event -> ready "
+            f"{statistics.median(after_load) / 1000:.2f} s"
+        )
         print(
             f"bytes to go live: {statistics.median(engine_bytes) / 1e6:.2f} MB; "
             f"whole page with the engine: {statistics.median(page_bytes) / 1e6:.2f} MB"
