@@ -271,6 +271,15 @@ class _Search:
         self.owner = owner
         self.ctx = ctx
         self.tt = tt
+        # Fixed facts, copied here for the inner loop.
+        self.is_max = ctx.is_max
+        self.trump = ctx.trump
+        self.two = ctx.two
+        self.any_time = ctx.joker_any_time
+        self.void_rule = ctx.void_rule
+        self.last_i = ctx.n - 1
+        # The representative-card cache for each virtual player (face-up table cards are never grouped).
+        self.rep_cache = [_REPS_NG if ctx.two and ctx.vps[vp][1] == TABLE else _REPS for vp in range(ctx.n)]
         self.rel = rel
         # Exact positions → the same entry as their relative-rank key (a cheap first look).
         self.abs_tt = abs_tt
@@ -474,27 +483,38 @@ class _Search:
         t = ctx.trump
         if t >= 0:
             top = _top_run(mine[t], live[t])
-            opp = 0
-            for o in range(ctx.n):
-                if is_max[o] != mx:
-                    c = masks[o][t].bit_count()
-                    if c > opp:
-                        opp = c
+            # Opponents still holding trumps once the leader's top trumps are drawn.
+            ruffers = [o for o in range(ctx.n) if is_max[o] != mx and masks[o][t].bit_count() > top]
             q = top
-            if top >= opp:
-                for s in range(4):
-                    if s != t and mine[s]:
-                        q += _top_run(mine[s], live[s])
+            for s in range(4):
+                if s != t and mine[s]:
+                    r = _top_run(mine[s], live[s])
+                    if r:
+                        # A winner is safe while every opponent who could ruff still follows suit.
+                        for o in ruffers:
+                            c = masks[o][s].bit_count()
+                            if c < r:
+                                r = c
+                        q += r
         else:
+            stopper = -1
             if mine[_JOKER_SUIT]:
                 q = 1
             else:
                 for o in range(ctx.n):
                     if is_max[o] != mx and masks[o][_JOKER_SUIT]:
-                        return 0
+                        if ctx.joker_any_time:
+                            return 0
+                        stopper = o
             for s in range(4):
                 if mine[s]:
-                    q += _top_run(mine[s], live[s])
+                    r = _top_run(mine[s], live[s])
+                    if r and stopper >= 0:
+                        # The opposing joker wins as soon as its holder is void.
+                        c = masks[stopper][s].bit_count()
+                        if c < r:
+                            r = c
+                    q += r
         return q
 
     def _sure_bounds(self) -> tuple[int, int]:
@@ -675,34 +695,40 @@ class _Search:
 
     def _follow(self, i: int, target: int) -> bool:
         self.nodes += 1
-        ctx = self.ctx
-        order = self.order
-        vp = order[i]
+        vp = self.order[i]
         m = self.masks[vp]
         led = self.led
         live = self.live
-        mx = ctx.is_max[vp]
-        no_group = ctx.two and ctx.vps[vp][1] == TABLE
+        is_max = self.is_max
+        mx = is_max[vp]
+        cache = self.rep_cache[vp]
         fm = m[led]
+        trump = self.trump
         # Candidate moves, ordered.
         wvp, wkind, wbit = self.wvp, self.wkind, self.wbit
-        friend_winning = ctx.is_max[wvp] == mx
+        friend_winning = is_max[wvp] == mx
         cands: list[tuple[int, int]]
         if fm:
-            reps = _reps(fm, live[led], no_group)
-            if friend_winning or wkind > 1:
-                cands = [(led, b) for b in reversed(reps)]
-            else:
-                win = [b for b in reps if b > wbit]
-                lose = [b for b in reps if b < wbit]
-                cands = [(led, b) for b in reversed(win)] + [(led, b) for b in reversed(lose)]
-            if ctx.joker_any_time and m[_JOKER_SUIT]:
-                cands.append((_JOKER_SUIT, 1))
             void = False
+            split = 0 if friend_winning or wkind > 1 else wbit
+            key = fm | live[led] << 20 | split << 40 | led << 60
+            cands = _FOLLOW.get(key)  # type: ignore[assignment]
+            if cands is None:
+                reps = _reps(fm, live[led], cache is _REPS_NG)
+                if split:
+                    cands = [(led, b) for b in reversed(reps) if b > split] + [
+                        (led, b) for b in reversed(reps) if b < split
+                    ]
+                else:
+                    cands = [(led, b) for b in reversed(reps)]
+                if cache is _REPS:
+                    if len(_FOLLOW) > 200_000:
+                        _FOLLOW.clear()
+                    _FOLLOW[key] = cands
+            if self.any_time and m[_JOKER_SUIT]:
+                cands = [*cands, (_JOKER_SUIT, 1)]
         else:
             void = True
-            cands = []
-            trump = ctx.trump
             low_discards: list[tuple[int, int]] = []
             rest: list[tuple[int, int]] = []
             ruffs: list[tuple[int, int]] = []
@@ -710,56 +736,57 @@ class _Search:
                 x = m[s]
                 if not x:
                     continue
-                reps = _reps(x, live[s], no_group)
-                if s in (trump, _JOKER_SUIT):
-                    ruffs.extend((s, b) for b in reversed(reps))
+                lv = live[s]
+                reps = cache.get(x | lv << 20)
+                if reps is None:
+                    reps = _reps(x, lv, cache is _REPS_NG)
+                if s == trump or s == _JOKER_SUIT:
+                    ruffs.extend([(s, b) for b in reversed(reps)])
                 else:
                     low_discards.append((s, reps[-1]))
-                    rest.extend((s, b) for b in reps[:-1])
+                    if len(reps) > 1:
+                        rest.extend([(s, b) for b in reps[:-1]])
             if friend_winning:
                 cands = low_discards + rest + ruffs
             else:
                 cands = ruffs + low_discards + rest
-        last = i == ctx.n - 1
+        last = i == self.last_i
         result = not mx
         trick = self.trick
-        track_voids = void and ctx.void_rule
-        two = ctx.two
-        trump = ctx.trump
+        track_voids = void and self.void_rule
+        two = self.two
         packed = self.packed
+        nxt = i + 1
         for s, b in cands:
             m[s] ^= b
             shifted = b << (20 * s)
             packed[vp] ^= shifted
             trick.append((s, b))
-            under = self.under.get((vp, s, b)) if two else None
-            if under is not None:
-                self.pending.append((vp, under[0], under[1]))
+            if two:
+                under = self.under.get((vp, s, b))
+                if under is not None:
+                    self.pending.append((vp, under[0], under[1]))
             if track_voids:
                 old_voids = self.voids[vp]
                 self.voids[vp] = old_voids | (1 << led)
             # Does this card take the lead in the trick?  (The free joker always does.)
-            changed = wkind != 3 and (
+            if wkind != 3 and (
                 s == _JOKER_SUIT or (s == trump and (wkind < 2 or b > wbit)) or (s == led and wkind == 1 and b > wbit)
-            )
-            if changed:
+            ):
                 self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == trump else 1)), b
-            if last:
-                r = self._end_trick(target)
-            else:
-                r = self._follow(i + 1, target)
-            if changed:
+                r = self._end_trick(target) if last else self._follow(nxt, target)
                 self.wvp, self.wkind, self.wbit = wvp, wkind, wbit
+            else:
+                r = self._end_trick(target) if last else self._follow(nxt, target)
             if track_voids:
                 self.voids[vp] = old_voids
-            if under is not None:
+            if two and under is not None:
                 self.pending.pop()
             trick.pop()
             m[s] ^= b
             packed[vp] ^= shifted
             if r == mx:
-                result = mx
-                break
+                return mx
         return result
 
     def _end_trick(self, target: int) -> bool:
@@ -811,13 +838,18 @@ class _Search:
         return r
 
 
-_REPS: dict[tuple[int, int, bool], list[int]] = {}
+# Caches keyed on ``x | live << 20``: grouped (``_REPS``), every card apart (``_REPS_NG``);
+# and the ordered follow-suit candidates (``_FOLLOW``).
+_REPS: dict[int, list[int]] = {}
+_REPS_NG: dict[int, list[int]] = {}
+_FOLLOW: dict[int, list[tuple[int, int]]] = {}
 
 
 def _reps(x: int, live: int, no_group: bool) -> list[int]:
     """One card (the highest) of each run of touching cards of ``x`` among ``live``; highest first."""
-    key = (x, live, no_group)
-    found = _REPS.get(key)
+    cache = _REPS_NG if no_group else _REPS
+    key = x | live << 20
+    found = cache.get(key)
     if found is not None:
         return found
     out = []
@@ -829,9 +861,9 @@ def _reps(x: int, live: int, no_group: bool) -> list[int]:
             prev_in = True
         else:
             prev_in = False
-    if len(_REPS) > 200_000:
-        _REPS.clear()
-    _REPS[key] = out
+    if len(cache) > 200_000:
+        cache.clear()
+    cache[key] = out
     return out
 
 
