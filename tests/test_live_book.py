@@ -177,6 +177,20 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
 
 
 @pytest.mark.browser
+def test_play_problem_gets_the_solver_verdict_in_the_browser(built_book: Any, browser: Any) -> None:
+    page, problems = _open(browser, built_book.url("chapters/12-annotated-deals.html"))
+    problem = page.locator(".fht-problem").first
+    problem.locator(".fht-cards button:not([disabled])").nth(1).click()  # not the joker: a mistake here
+    assert _wait_status(page) == "live"
+    feedback = problem.locator(".fht-feedback")
+    feedback.filter(has_text="Then:").wait_for(timeout=20000)  # the other seats answered by the solver
+    assert re.search(r"costs \d+ tricks?", feedback.inner_text()), feedback.inner_text()
+    assert problem.locator(".fht-next").count() == 0  # live: no stepping along the recorded line
+    problems.assert_clean("chapter 12")
+    page.context.close()
+
+
+@pytest.mark.browser
 def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_path: Path) -> None:
     from fivehundred_tutor.exercises import example_assignment_path
 

@@ -43,8 +43,11 @@ function fhtDrawMaker(model, el, ui) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
   root.append(fhtEl("p", { class: "fht-maker-summary", "data-student": student, text: `${student}: ${items.length} questions, ${meta.max_points} points — the same set \`fivehundred-tutor assign\` writes to students/${student}/${fileName}.` }), download);
-  const area = fhtEl("div", { class: "fht-maker-preview" });
-  root.append(area);
+  const area = fhtEl("div", {});
+  const preview = fhtEl("details", { class: "fht-maker-preview" }, fhtEl("summary", { text: `Preview ${student}'s questions, as the student sees them` }), area);
+  if (ui.previewOpen) preview.open = true;
+  preview.addEventListener("toggle", () => { ui.previewOpen = preview.open; });
+  root.append(preview);
   let answers = {};
   fhtAsgDraw(area, meta, student, items, {
     answers: () => answers,
@@ -57,7 +60,7 @@ function fhtDrawMaker(model, el, ui) {
 
 const fhtMaker = {
   render({ model, el }) {
-    const ui = { waiting: false, message: "", bad: false, source: null, typed: null };
+    const ui = { waiting: false, message: "", bad: false, source: null, typed: null, previewOpen: false };
     const draw = () => fhtKeepFocus(el, () => fhtSafe(el, "maker", () => fhtDrawMaker(model, el, ui)));
     ui.make = async (student, source) => {
       if (ui.waiting) return;
