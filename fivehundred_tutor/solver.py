@@ -555,7 +555,7 @@ class _Search:
                     sure_other = c
         return sure_count, self.tricks_left - sure_other
 
-    def _lead(self, target: int) -> bool:
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None) -> bool:
         if target <= 0:
             return True
         left = self.tricks_left
@@ -565,43 +565,33 @@ class _Search:
         ctx = self.ctx
         if left == 1 and not self.pending:
             return self._last_trick() >= target
-        akey = self._abs_key(self.order[0])
+        vp = self.order[0]
+        if akey is None:
+            akey = self._abs_key(vp)
         entry = self.abs_tt.get(akey)
         if entry is None:
             key = self._tt_key()
             tt = self.tt
             entry = tt.get(key)
             if entry is None:
-                entry = [0, left, 0, 0]
+                # A new position: start from the sure-trick and quick-trick bounds (they
+                # depend only on the relative position, so they hold for the whole entry).
+                lo, hi = (0, left) if ctx.two else self._sure_bounds()
+                if ctx.quick:
+                    q = self._quick(vp)
+                    if ctx.is_max[vp]:
+                        if q > lo:
+                            lo = min(q, left)
+                    elif left - q < hi:
+                        hi = left - q
+                entry = [lo, hi, 0, 0]
                 tt[key] = entry
             self.abs_tt[akey] = entry
         if entry[0] >= target:
             return True
         elif entry[1] < target:
             return False
-        vp = self.order[0]
         mx = ctx.is_max[vp]
-        if not ctx.two:
-            lo, hi = self._sure_bounds()
-            if lo >= target:
-                if lo > entry[0]:
-                    entry[0] = lo
-                return True
-            if hi < target:
-                if hi < entry[1]:
-                    entry[1] = hi
-                return False
-        if ctx.quick:
-            q = self._quick(vp)
-            if mx:
-                if q >= target:
-                    if q > entry[0]:
-                        entry[0] = min(q, left)
-                    return True
-            elif left - q < target:
-                if left - q < entry[1]:
-                    entry[1] = left - q
-                return False
         m = self.masks[vp]
         live = self.live
         trump = ctx.trump
@@ -621,6 +611,21 @@ class _Search:
                 others.extend((s, b) for b in reps[:-1])
         if trump >= 0:
             winners.sort(key=lambda sb: sb[0] != trump)
+        if not ctx.two and len(others) > 1:
+            # Low leads towards partner's winners (or partner's ruffs) first.
+            masks = self.masks
+            partners = [o for o in self.order[1:] if ctx.is_max[o] == mx]
+            if partners:
+                pref = []
+                for s, b in others:
+                    top = 1 << (live[s].bit_length() - 1)
+                    for o in partners:
+                        po = masks[o]
+                        if po[s] & top or (trump >= 0 and not po[s] and po[trump]):
+                            pref.append((s, b))
+                            break
+                if pref:
+                    others = pref + [sb for sb in others if sb not in pref]
         moves = winners + others
         hint = (entry[2], entry[3])
         if hint[1] and hint in moves:
@@ -740,7 +745,7 @@ class _Search:
                 reps = cache.get(x | lv << 20)
                 if reps is None:
                     reps = _reps(x, lv, cache is _REPS_NG)
-                if s == trump or s == _JOKER_SUIT:
+                if s in (trump, _JOKER_SUIT):
                     ruffs.extend([(s, b) for b in reversed(reps)])
                 else:
                     low_discards.append((s, reps[-1]))
@@ -800,8 +805,10 @@ class _Search:
             return True
         if target >= self.tricks_left:
             return False
+        akey = None
         if not self.pending:
-            entry = self.abs_tt.get(self._abs_key(winner))
+            akey = self._abs_key(winner)
+            entry = self.abs_tt.get(akey)
             if entry is not None:
                 if entry[0] >= target:
                     return True
@@ -823,7 +830,7 @@ class _Search:
                 self.packed[vp] |= b << (20 * s)
             self.pending = []
         self.tricks_left -= 1
-        r = self._lead(target)
+        r = self._lead(target, akey)
         self.tricks_left += 1
         if pending:
             for vp, s, b in pending:
