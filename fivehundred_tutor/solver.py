@@ -517,6 +517,46 @@ class _Search:
                     q += r
         return q
 
+    def _quick_via_partner(self, vp: int, q: int) -> int:
+        """Tricks the leader's side can cash by leading to a partner's winner, then the partner's
+        quick tricks (the winner that gave the entry is one of them); ``q`` if none does better."""
+        ctx = self.ctx
+        masks = self.masks
+        is_max = ctx.is_max
+        mx = is_max[vp]
+        mine = masks[vp]
+        live = self.live
+        t = ctx.trump
+        for p in range(ctx.n):
+            if p == vp or is_max[p] != mx:
+                continue
+            qp = self._quick(p)
+            if qp <= q:
+                continue
+            theirs = masks[p]
+            for s in range(4):
+                if not mine[s] or not theirs[s] & (1 << (live[s].bit_length() - 1)):
+                    continue
+                # The entry trick must not be ruffed (or taken by the free joker).
+                safe = True
+                if s != t:
+                    for o in range(ctx.n):
+                        if is_max[o] == mx or masks[o][s]:
+                            continue
+                        if (masks[o][t] if t >= 0 else masks[o][_JOKER_SUIT]) or (
+                            t < 0 and ctx.joker_any_time and masks[o][_JOKER_SUIT]
+                        ):
+                            safe = False
+                            break
+                    if t < 0 and ctx.joker_any_time:
+                        for o in range(ctx.n):
+                            if is_max[o] != mx and masks[o][_JOKER_SUIT]:
+                                safe = False
+                if safe:
+                    q = qp
+                    break
+        return q
+
     def _sure_bounds(self) -> tuple[int, int]:
         """Bounds from sure winners: a hand's trumps above every opposing trump each win a trick,
         and so does the free joker in no trumps and misère.
@@ -579,6 +619,8 @@ class _Search:
                 lo, hi = (0, left) if ctx.two else self._sure_bounds()
                 if ctx.quick:
                     q = self._quick(vp)
+                    if q < left:
+                        q = max(q, self._quick_via_partner(vp, q))
                     if ctx.is_max[vp]:
                         if q > lo:
                             lo = min(q, left)
