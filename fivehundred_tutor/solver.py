@@ -918,14 +918,8 @@ def _reps(x: int, live: int, no_group: bool) -> list[int]:
 
 def _top_run(x: int, live: int) -> int:
     """How many of the top live cards in a row belong to ``x``."""
-    n = 0
-    while live:
-        b = 1 << (live.bit_length() - 1)
-        if not x & b:
-            break
-        n += 1
-        live ^= b
-    return n
+    missing = live & ~x
+    return (live >> missing.bit_length()).bit_count()
 
 
 # ---------------------------------------------------------------- module API
