@@ -262,7 +262,10 @@ def test_cli_book_serve_serves_the_build_on_localhost(built_book):
     )
     try:
         assert proc.stdout is not None
-        first = [proc.stdout.readline() for _ in range(2)]
+        # The first run in a fresh environment also reports the JupyterLab viewer setting.
+        first: list[str] = []
+        while len(first) < 6 and not any("Serving the book" in line for line in first):
+            first.append(proc.stdout.readline())
         assert any(f"Serving the book at http://127.0.0.1:{port}/" in line for line in first), first
         body = ""
         for _ in range(50):
