@@ -447,7 +447,17 @@ class _Search:
         masks = self.masks
         n = ctx.n
         key = [self.order[0]]
-        if ctx.two:
+        if n == 4 and not ctx.two:
+            m0, m1, m2, m3 = masks
+            rel = self.rel
+            for s in ctx.suits:
+                ab = m0[s] | m1[s] << 20 | m2[s] << 40 | m3[s] << 60
+                r = rel.get(ab)
+                if r is None:
+                    r = self._rel_pattern(s)
+                    rel[ab] = r
+                key.append(r)
+        elif ctx.two:
             for s in ctx.suits:
                 key.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
         else:
@@ -458,18 +468,26 @@ class _Search:
                     ab |= masks[vp][s] << (20 * vp)
                 r = rel.get(ab)
                 if r is None:
-                    r = 1
-                    for b in _bits(self.live[s]):
-                        for vp in range(n):
-                            if masks[vp][s] & b:
-                                r = r * n + vp
-                                break
-                    # Different suits never share a pattern key by construction of the tuple position.
+                    r = self._rel_pattern(s)
                     rel[ab] = r
                 key.append(r)
         if ctx.void_rule:
             key.extend(self.voids)
         return tuple(key)
+
+    def _rel_pattern(self, s: int) -> int:
+        """The owners of suit ``s``'s live cards, top down, as one int (a relative-rank pattern).
+
+        Different suits never share a pattern key by construction of the tuple position."""
+        masks = self.masks
+        n = self.ctx.n
+        r = 1
+        for b in _bits(self.live[s]):
+            for vp in range(n):
+                if masks[vp][s] & b:
+                    r = r * n + vp
+                    break
+        return r
 
     def _quick(self, vp: int) -> int:
         """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only)."""
@@ -595,7 +613,11 @@ class _Search:
                     sure_other = c
         return sure_count, self.tricks_left - sure_other
 
-    def _lead(self, target: int, akey: tuple[int, ...] | None = None) -> bool:
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> bool:
+        """Can the counting side take ``target`` more tricks, from a trick start?
+
+        ``akey``/``entry``: the exact-position key and what the table held for it, when the
+        caller has looked already."""
         if target <= 0:
             return True
         left = self.tricks_left
@@ -608,7 +630,7 @@ class _Search:
         vp = self.order[0]
         if akey is None:
             akey = self._abs_key(vp)
-        entry = self.abs_tt.get(akey)
+            entry = self.abs_tt.get(akey)
         if entry is None:
             key = self._tt_key()
             tt = self.tt
@@ -848,7 +870,8 @@ class _Search:
         if target >= self.tricks_left:
             return False
         akey = None
-        if not self.pending:
+        entry = None
+        if not self.pending and self.tricks_left > 2:  # the last trick is never stored
             akey = self._abs_key(winner)
             entry = self.abs_tt.get(akey)
             if entry is not None:
@@ -872,7 +895,7 @@ class _Search:
                 self.packed[vp] |= b << (20 * s)
             self.pending = []
         self.tricks_left -= 1
-        r = self._lead(target, akey)
+        r = self._lead(target, akey, entry)
         self.tricks_left += 1
         if pending:
             for vp, s, b in pending:
