@@ -384,26 +384,29 @@ class _Search:
             hi = min(hi, 1)
         if lo >= hi:
             return hi
-        if guess is not None and lo <= guess <= hi:
-            # Probe around the guess first (cheap when it is right).
-            if guess <= lo or self.probe(guess):
-                lo = guess
-                if guess + 1 <= hi:
-                    if not self.probe(guess + 1):
-                        return guess
-                    lo = guess + 1
-            else:
-                hi = guess - 1
+        # Each probe's fail-soft answer moves a bound, often past the target probed.
+        # With a guess, step from it (MTD(f)-like: the next probe sits at the new bound);
+        # without one, halve the range.
+        step = guess is not None
+        mid = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.probe(mid):
-                lo = mid
+            v = self.probe(mid)
+            if v >= mid:
+                lo = min(v, hi)
+                mid = lo + 1
             else:
-                hi = mid - 1
+                hi = max(v, lo)
+                mid = hi
+            if not step:
+                mid = (lo + hi + 1) // 2
         return lo
 
-    def probe(self, target: int) -> bool:
-        """Can the counting side take at least ``target`` more tricks?"""
+    def probe(self, target: int) -> int:
+        """Can the counting side take at least ``target`` more tricks?
+
+        Fail-soft: the answer is yes when the figure returned is at least ``target``; it is
+        then a lower bound of the true value, otherwise an upper bound.
+        """
         self.nodes = 0
         result = self._lead(target) if self.i == 0 else self._follow(self.i, target)
         self.owner.nodes += self.nodes
@@ -613,20 +616,20 @@ class _Search:
                     sure_other = c
         return sure_count, self.tricks_left - sure_other
 
-    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> bool:
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> int:
         """Can the counting side take ``target`` more tricks, from a trick start?
 
         ``akey``/``entry``: the exact-position key and what the table held for it, when the
         caller has looked already."""
         if target <= 0:
-            return True
+            return 0
         left = self.tricks_left
         if target > left:
-            return False
+            return left
         self.nodes += 1
         ctx = self.ctx
         if left == 1 and not self.pending:
-            return self._last_trick() >= target
+            return self._last_trick()
         vp = self.order[0]
         if akey is None:
             akey = self._abs_key(vp)
@@ -652,9 +655,9 @@ class _Search:
                 tt[key] = entry
             self.abs_tt[akey] = entry
         if entry[0] >= target:
-            return True
+            return entry[0]
         elif entry[1] < target:
-            return False
+            return entry[1]
         mx = ctx.is_max[vp]
         m = self.masks[vp]
         live = self.live
@@ -695,7 +698,7 @@ class _Search:
         if hint[1] and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
-        result = not mx
+        best = -1 if mx else left + 1
         masks_vp = m
         packed = self.packed
         for s, b in moves:
@@ -709,28 +712,31 @@ class _Search:
                 noms: Iterable[int] = self._nominations(vp)
             else:
                 noms = (s,)
-            r = result
+            cut = False
             for led in noms:
                 self.led = led
                 self.wvp, self.wkind, self.wbit = vp, (3 if s == _JOKER_SUIT else (2 if s == trump else 1)), b
                 r = self._follow(1, target)
-                if r == mx:
+                if (r >= target) == mx:
+                    best = r
+                    cut = True
                     break
+                if (r > best) == mx:
+                    best = r
             if under is not None:
                 self.pending.pop()
             self.trick.pop()
             masks_vp[s] ^= b
             packed[vp] ^= b << (20 * s)
-            if r == mx:
-                result = mx
+            if cut:
                 entry[2], entry[3] = s, b
                 break
-        if result:
-            if target > entry[0]:
-                entry[0] = target
-        elif target - 1 < entry[1]:
-            entry[1] = target - 1
-        return result
+        if best >= target:
+            if best > entry[0]:
+                entry[0] = best
+        elif best < entry[1]:
+            entry[1] = best
+        return best
 
     def _last_trick(self) -> int:
         """Everyone has one card left: the counting side's tricks from the last trick (0 or 1)."""
@@ -762,7 +768,7 @@ class _Search:
             return allowed or [0, 1, 2, 3]
         return [0, 1, 2, 3]
 
-    def _follow(self, i: int, target: int) -> bool:
+    def _follow(self, i: int, target: int) -> int:
         self.nodes += 1
         vp = self.order[i]
         m = self.masks[vp]
@@ -820,7 +826,7 @@ class _Search:
             else:
                 cands = ruffs + low_discards + rest
         last = i == self.last_i
-        result = not mx
+        best = -1 if mx else self.tricks_left + 1
         trick = self.trick
         track_voids = void and self.void_rule
         two = self.two
@@ -854,21 +860,25 @@ class _Search:
             trick.pop()
             m[s] ^= b
             packed[vp] ^= shifted
-            if r == mx:
-                return mx
-        return result
+            if (r >= target) == mx:
+                return r
+            if (r > best) == mx:
+                best = r
+        return best
 
-    def _end_trick(self, target: int) -> bool:
+    def _end_trick(self, target: int) -> int:
         ctx = self.ctx
         winner = self.wvp
+        inc = 0
         if ctx.counts[winner]:
             if ctx.stop_on_count:
-                return target <= 1
+                return 1
+            inc = 1
             target -= 1
         if target <= 0:
-            return True
+            return inc
         if target >= self.tricks_left:
-            return False
+            return inc + self.tricks_left - 1
         akey = None
         entry = None
         if not self.pending and self.tricks_left > 2:  # the last trick is never stored
@@ -876,9 +886,9 @@ class _Search:
             entry = self.abs_tt.get(akey)
             if entry is not None:
                 if entry[0] >= target:
-                    return True
+                    return inc + entry[0]
                 if entry[1] < target:
-                    return False
+                    return inc + entry[1]
         live = self.live
         removed = self.trick
         for s, b in removed:
@@ -907,7 +917,7 @@ class _Search:
         self.trick = saved_trick
         for s, b in removed:
             live[s] ^= b
-        return r
+        return inc + r
 
 
 # Caches keyed on ``x | live << 20``: grouped (``_REPS``), every card apart (``_REPS_NG``);
