@@ -8,8 +8,8 @@ out), picks a random suit (or no trumps) and declarer, and times
 whole deal (``analyse`` before each card, the deal continued along a best line).
 Prints median / p95 / max, suit and no trumps separately, and also suit
 contracts whose trumps are the declaring side's longest suit (what a bidder
-would choose).  Wall-clock figures depend on the machine's load: the node
-counts do not.
+would choose).  Wall-clock figures depend on the machine's load: the CPU
+time (``time.process_time``) less so, the node counts not at all.
 """
 
 from __future__ import annotations
@@ -47,10 +47,21 @@ def random_deal(seed: int, no_trumps: bool, rules: Rules | None = None, *, longe
     return Deal.from_position(rules, hands, contract, declarer, declarer)
 
 
+def _p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+
 def figures(times: list[float]) -> str:
     times = sorted(times)
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return f"median {statistics.median(times):.3f} s  p95 {p95:.3f} s  max {times[-1]:.3f} s  (n={len(times)})"
+    return f"median {statistics.median(times):.3f} s  p95 {_p95(times):.3f} s  max {times[-1]:.3f} s  (n={len(times)})"
+
+
+def cpu_nodes(cpu: list[float], nodes: list[int] | None = None) -> str:
+    out = f"    cpu: median {statistics.median(cpu):.3f} s  p95 {_p95(cpu):.3f} s  max {max(cpu):.3f} s"
+    if nodes:
+        out += f"; nodes: median {int(statistics.median(nodes))}  p95 {int(_p95(nodes))}  max {max(nodes)}"
+    return out
 
 
 def annotate_all(deal: Deal) -> None:
@@ -70,25 +81,29 @@ def main() -> None:
     rules = Rules(players=args.players)
     kinds = [("suit", False, False), ("no trumps", True, False), ("suit, trumps = longest suit", False, True)]
     for label, nt, longest in kinds:
-        times, nodes = [], []
+        times, cpu, nodes = [], [], []
         for k in range(args.deals):
             deal = random_deal(derive_seed("bench", args.seed, k, label), nt, rules, longest=longest)
             solver = Solver()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             solver.solve(deal)
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             nodes.append(solver.nodes)
-        print(f"solve, {label}: {figures(times)}  median nodes {int(statistics.median(nodes))}", flush=True)
+        print(f"solve, {label}: {figures(times)}", flush=True)
+        print(cpu_nodes(cpu, nodes), flush=True)
         if longest:
             continue
-        times = []
+        times, cpu = [], []
         for k in range(args.annotate):
             deal = random_deal(derive_seed("bench-annotate", args.seed, k, label), nt, rules)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             annotate_all(deal)
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         if times:
             print(f"annotate every play, {label}: {figures(times)}", flush=True)
+            print(cpu_nodes(cpu), flush=True)
 
 
 if __name__ == "__main__":
