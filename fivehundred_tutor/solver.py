@@ -842,6 +842,11 @@ class _Search:
                         rest.extend([(s, b) for b in reps[:-1]])
             if friend_winning:
                 cands = low_discards + rest + ruffs
+            elif wkind == 2 and ruffs:
+                # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
+                over = [sb for sb in ruffs if sb[0] == _JOKER_SUIT or sb[1] > wbit]
+                below = [sb for sb in ruffs if not (sb[0] == _JOKER_SUIT or sb[1] > wbit)]
+                cands = over + low_discards + rest + below
             else:
                 cands = ruffs + low_discards + rest
         last = i == self.last_i
