@@ -819,6 +819,16 @@ class _Search:
                     if len(_FOLLOW) > 200_000:
                         _FOLLOW.clear()
                     _FOLLOW[key] = cands
+            if friend_winning and wkind == 1 and i == self.last_i - 1 and len(cands) > 1:
+                # Third hand high: the cheapest card that beats everything the last hand holds.
+                top4 = self.masks[self.order[i + 1]][led]
+                if top4 > wbit:
+                    h = 1 << (top4.bit_length() - 1)
+                    for k, sb in enumerate(cands):
+                        if sb[1] > h:
+                            if k:
+                                cands = [sb, *cands[:k], *cands[k + 1 :]]
+                            break
             if self.any_time and m[_JOKER_SUIT]:
                 cands = [*cands, (_JOKER_SUIT, 1)]
         else:
