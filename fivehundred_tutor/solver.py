@@ -695,8 +695,19 @@ class _Search:
             if reps:
                 others.append((s, reps[-1]))
                 others.extend((s, b) for b in reps[:-1])
-        if trump >= 0:
-            winners.sort(key=lambda sb: sb[0] != trump)
+        unsafe: list[tuple[int, int]] = []
+        if trump >= 0 and winners:
+            # Trump winners first; side winners an opponent could ruff go after the low leads.
+            masks = self.masks
+            opps = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
+            first = [sb for sb in winners if sb[0] == trump]
+            for sb in winners:
+                if sb[0] != trump:
+                    if any(not masks[o][sb[0]] for o in opps):
+                        unsafe.append(sb)
+                    else:
+                        first.append(sb)
+            winners = first
         if not ctx.two and len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
@@ -712,7 +723,7 @@ class _Search:
                             break
                 if pref:
                     others = pref + [sb for sb in others if sb not in pref]
-        moves = winners + others
+        moves = winners + others + unsafe
         hint = (entry[2], entry[3])
         if hint[1] and hint in moves:
             moves.remove(hint)
