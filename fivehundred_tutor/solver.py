@@ -723,6 +723,13 @@ class _Search:
                             break
                 if pref:
                     others = pref + [sb for sb in others if sb not in pref]
+        if trump >= 0 and len(others) > 1:
+            # Low leads an opponent could ruff come after the others.
+            masks = self.masks
+            voids = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
+            ruffable = [sb for sb in others if sb[0] != trump and any(not masks[o][sb[0]] for o in voids)]
+            if ruffable:
+                others = [sb for sb in others if sb not in ruffable] + ruffable
         moves = winners + others + unsafe
         hint = (entry[2], entry[3])
         if hint[1] and hint in moves:
