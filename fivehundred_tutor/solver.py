@@ -847,6 +847,12 @@ class _Search:
                             if k:
                                 cands = [sb, *cands[:k], *cands[k + 1 :]]
                             break
+            elif split and i == 1 and self.last_i == 3 and len(cands) > 1:
+                # Second hand low when the fourth hand (partner) holds the suit's top card.
+                o = self.order
+                p4 = self.masks[o[3]][led]
+                if p4 and p4 > self.masks[o[2]][led] and p4 > split:
+                    cands = sorted(cands, key=lambda sb: sb[1])
             if self.any_time and m[_JOKER_SUIT]:
                 cands = [*cands, (_JOKER_SUIT, 1)]
         else:
