@@ -684,6 +684,7 @@ class _Search:
         # Lead candidates: one card per group of touching cards; winners first, then low cards.
         winners: list[tuple[int, int]] = []
         others: list[tuple[int, int]] = []
+        middle: list[tuple[int, int]] = []
         for s in range(5):
             x = m[s]
             if not x:
@@ -694,7 +695,7 @@ class _Search:
                 reps = reps[1:]
             if reps:
                 others.append((s, reps[-1]))
-                others.extend((s, b) for b in reps[:-1])
+                middle.extend((s, b) for b in reps[:-1])
         unsafe: list[tuple[int, int]] = []
         if trump >= 0 and winners:
             # Trump winners first; side winners an opponent could ruff go after the low leads.
@@ -730,7 +731,7 @@ class _Search:
             ruffable = [sb for sb in others if sb[0] != trump and any(not masks[o][sb[0]] for o in voids)]
             if ruffable:
                 others = [sb for sb in others if sb not in ruffable] + ruffable
-        moves = winners + others + unsafe
+        moves = winners + others + middle + unsafe
         hint = (entry[2], entry[3])
         if hint[1] and hint in moves:
             moves.remove(hint)
