@@ -709,6 +709,9 @@ class _Search:
                     else:
                         first.append(sb)
             winners = first
+        if trump >= 0 and len(others) > 1:
+            # Suit contracts: low leads from long suits first (measured; not so in no trumps).
+            others.sort(key=lambda sb: -m[sb[0]].bit_count())
         if not ctx.two and len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
