@@ -22,17 +22,24 @@ double-dummy solvers do.
 Method (pure Python, standard library only): the position is turned into
 bitmasks per effective suit (cards ranked by power, so the left bower and the
 joker are simply the top trumps), searched with null-window alpha-beta ("can
-the declaring side still take *t* tricks?") and a binary search over *t*.
-What measurably matters (nodes over 12 random 10-card deals, suit / no trumps,
-with everything on: 5.6M / 5.8M): the transposition table at trick starts keyed
-on *relative* ranks (the owners of the remaining cards of each suit, top down),
-storing lower/upper bounds (absolute keys instead: 18.7M / 15.2M); equivalent-card
-grouping — touching cards of one hand are one move (without: 7.4M / 8.0M); the
-sure-trick bounds from top trumps and the free joker (without: 6.5M / 5.8M); the
-quick-trick bound for the side on lead (without: 5.8M / 7.1M); move ordering
-(cheap wins, low discards, the table's best move first: 86–97 % of cut-offs come
-from the first move tried).  An exact-position cache in front of the table saves
-recomputing relative keys.  ``bench/bench_solver.py`` prints the timings.
+the declaring side still take *t* tricks?"), fail-soft (a probe's answer is a
+bound, often past *t*), and a search over *t* that starts from a heuristic
+playout's result.  What measurably matters: the transposition table at trick
+starts keyed on *relative* ranks (the owners of the remaining cards of each suit,
+top down), storing lower/upper bounds (absolute keys instead: ~3x the nodes);
+equivalent-card grouping — touching cards of one hand are one move; the
+sure-trick bounds from top trumps and the free joker; the quick-trick bound for
+the side on lead (its own top cards, limited by the lengths of opponents who
+could ruff, or cashed by a partner reached through an entry), stored in each new
+table entry; and above all move ordering.  Nodes over 12 random 10-card suit
+deals (``bench/bench_solver.py`` seeds): 6.8M before the quick tricks through
+partner, fail-soft probes and the playout guess (together → 4.7M), then leads:
+side-suit winners an opponent could ruff after the low leads (→ 2.4M), low
+leads into a ruff after the others (→ 2.05M), every suit's low lead before the
+middle cards and long suits first (→ 1.7M); over-ruffs before discards and
+third hand high gave a few per cent each.  An exact-position cache in front of
+the table saves recomputing relative keys.  ``bench/bench_solver.py`` prints
+timings and node counts.
 
 >>> from fivehundred_tutor.deal import Deal
 >>> from fivehundred_tutor.rules import Rules
