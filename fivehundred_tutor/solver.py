@@ -885,6 +885,9 @@ class _Search:
                     low_discards.append((s, reps[-1]))
                     if len(reps) > 1:
                         rest.extend([(s, b) for b in reps[:-1]])
+            if trump < 0 and len(low_discards) > 1:
+                # No trumps: discard from long suits first (measured; neutral in suit contracts).
+                low_discards.sort(key=lambda sb: -m[sb[0]].bit_count())
             if friend_winning:
                 cands = low_discards + rest + ruffs
             elif wkind == 2 and ruffs:
