@@ -705,7 +705,7 @@ class _Search:
                 middle.extend((s, b) for b in reps[:-1])
         unsafe: list[tuple[int, int]] = []
         if trump >= 0 and winners:
-            # Trump winners first; side winners an opponent could ruff go after the low leads.
+            # Side winners an opponent could ruff go after the low leads.
             masks = self.masks
             opps = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
             first = [sb for sb in winners if sb[0] == trump]
@@ -715,7 +715,8 @@ class _Search:
                         unsafe.append(sb)
                     else:
                         first.append(sb)
-            winners = first
+            # Safe side-suit winners before the top trump (measured: fewer nodes).
+            winners = [sb for sb in first if sb[0] != trump] + [sb for sb in first if sb[0] == trump]
         if trump >= 0 and len(others) > 1:
             # Suit contracts: low leads from long suits first (measured; not so in no trumps).
             others.sort(key=lambda sb: -m[sb[0]].bit_count())
