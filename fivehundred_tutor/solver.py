@@ -36,7 +36,8 @@ deals (``bench/bench_solver.py`` seeds): 6.8M before the quick tricks through
 partner, fail-soft probes and the playout guess (together → 4.7M), then leads:
 side-suit winners an opponent could ruff after the low leads (→ 2.4M), low
 leads into a ruff after the others (→ 2.05M), every suit's low lead before the
-middle cards and long suits first (→ 1.7M); over-ruffs before discards and
+middle cards and long suits first (→ 1.7M), safe side-suit winners before the
+top trump (→ 1.5M); over-ruffs before discards and
 third hand high gave a few per cent each.  An exact-position cache in front of
 the table saves recomputing relative keys.  ``bench/bench_solver.py`` prints
 timings and node counts.
