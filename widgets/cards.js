@@ -229,6 +229,19 @@ export function fhtLive(root) {
   return region;
 }
 
+/** Several traits change together (after an answer, a step): draw once, after them all. */
+export function fhtBatched(draw) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+}
+
 /** Redraw `el` with `draw()` and put the keyboard focus back on the matching control. */
 export function fhtKeepFocus(el, draw) {
   const active = document.activeElement;

@@ -356,17 +356,8 @@ export function fhtQuizPanel(model, container, state) {
 /** Wire a quiz panel to the model: redraw on change, discover a live kernel. */
 export function fhtMountQuiz(model, el, kind, drawAll, extraTraits = []) {
   const state = { live: false, focus: null, engine: {}, redraw: null };
-  let pending = false;
   const draw = () => fhtKeepFocus(el, () => fhtSafe(el, kind, () => drawAll(state)));
-  // Several traits change together after an answer: draw once, after them all.
-  const redraw = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  };
+  const redraw = fhtBatched(draw);
   state.redraw = redraw;
   draw();
   const names = ["quiz", "index", "score", "streak", "best_streak", "answered", "responses", ...extraTraits];

@@ -299,16 +299,8 @@ function fhtDrawReplay(model, el, state) {
 export default {
   render({ model, el }) {
     const state = { live: false, focus: null, engine: {}, lastButton: null };
-    let pending = false;
     const draw = () => fhtKeepFocus(el, () => fhtSafe(el, "replay", () => fhtDrawReplay(model, el, state)));
-    const redraw = () => {
-      if (pending) return;
-      pending = true;
-      queueMicrotask(() => {
-        pending = false;
-        draw();
-      });
-    };
+    const redraw = fhtBatched(draw);
     state.redraw = redraw;
     draw();
     const names = ["model", "position", "answers", "four_colour"];

@@ -180,14 +180,18 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
     }
 
 
-def _ladder_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+def _rules_from_request(request: dict[str, Any], example: str) -> Rules:
+    """The ``rules`` of a request: a preset name or a dict of options."""
     options = request.get("rules")
     if isinstance(options, str):
-        rules = Rules.preset(options)
-    elif isinstance(options, dict):
-        rules = Rules.from_dict(options)
-    else:
-        raise RequestError("'rules' must be a preset name (e.g. 'misere-150') or a dict of options")
+        return Rules.preset(options)
+    if isinstance(options, dict):
+        return Rules.from_dict(options)
+    raise RequestError(f"'rules' must be a preset name (e.g. '{example}') or a dict of options")
+
+
+def _ladder_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    rules = _rules_from_request(request, "misere-150")
     model = ladder_model(rules)
     return {"reply": {"type": "ladder", "rules_name": rules.preset_name}, "update": {"ladder": model}}
 
@@ -687,13 +691,7 @@ def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[s
 
 
 def _quiz_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
-    options = request.get("rules")
-    if isinstance(options, str):
-        rules = Rules.preset(options)
-    elif isinstance(options, dict):
-        rules = Rules.from_dict(options)
-    else:
-        raise RequestError("'rules' must be a preset name (e.g. 'american') or a dict of options")
+    rules = _rules_from_request(request, "american")
     quiz = state["quiz"]
     model = quiz_model(
         rules, quiz["topics"], len(quiz["bank"]), int(quiz["next_seed"]), quiz["title"], quiz.get("difficulty")
