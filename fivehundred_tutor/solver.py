@@ -316,6 +316,8 @@ class _Search:
         self.voids = [0] * n
         self.under: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.pending: list[tuple[int, int, int]] = []
+        # Follow-card killers: the card that last cut off, per (player, suit led, winning card, tricks left).
+        self.killers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         code_of = ctx.code_of
         total = 0
         if ctx.two:
@@ -899,6 +901,10 @@ class _Search:
                 cands = over + low_discards + rest + below
             else:
                 cands = ruffs + low_discards + rest
+        kkey = (vp, led, wkind, wbit, self.tricks_left)
+        killer = self.killers.get(kkey)
+        if killer is not None and killer != cands[0] and killer in cands:
+            cands = [killer, *[sb for sb in cands if sb != killer]]
         last = i == self.last_i
         best = -1 if mx else self.tricks_left + 1
         trick = self.trick
@@ -935,6 +941,8 @@ class _Search:
             m[s] ^= b
             packed[vp] ^= shifted
             if (r >= target) == mx:
+                if (s, b) != cands[0]:
+                    self.killers[kkey] = (s, b)
                 return r
             if (r > best) == mx:
                 best = r
