@@ -118,6 +118,7 @@ class _Context:
                 self.code_of[card] = (s, 1 << i)
                 self.card_of[(s, 1 << i)] = card
         self.suits = tuple(sorted(by_suit))
+        self.killers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
         if self.two:
             self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]
@@ -317,7 +318,8 @@ class _Search:
         self.under: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.pending: list[tuple[int, int, int]] = []
         # Follow-card killers: the card that last cut off, per (player, suit led, winning card, tricks left).
-        self.killers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        # (Kept on the context, so every position of the contract shares them.)
+        self.killers = ctx.killers
         code_of = ctx.code_of
         total = 0
         if ctx.two:
