@@ -118,7 +118,7 @@ class _Context:
                 self.code_of[card] = (s, 1 << i)
                 self.card_of[(s, 1 << i)] = card
         self.suits = tuple(sorted(by_suit))
-        self.killers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        self.killers: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
         # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
         if self.two:
             self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]
@@ -317,7 +317,8 @@ class _Search:
         self.voids = [0] * n
         self.under: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.pending: list[tuple[int, int, int]] = []
-        # Follow-card killers: the card that last cut off, per (player, suit led, winning card, tricks left).
+        # Follow-card killers: the card that last cut off, per (player, place in the trick, suit led,
+        # winning card, tricks left).
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
         code_of = ctx.code_of
@@ -903,7 +904,7 @@ class _Search:
                 cands = over + low_discards + rest + below
             else:
                 cands = ruffs + low_discards + rest
-        kkey = (vp, led, wkind, wbit, self.tricks_left)
+        kkey = (vp, i, led, wkind, wbit, self.tricks_left)
         killer = self.killers.get(kkey)
         if killer is not None and killer != cands[0] and killer in cands:
             cands = [killer, *[sb for sb in cands if sb != killer]]
