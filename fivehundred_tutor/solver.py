@@ -583,13 +583,16 @@ class _Search:
         for p in range(ctx.n):
             if p == vp or is_max[p] != mx:
                 continue
+            theirs = masks[p]
+            # Suits where the leader can reach the partner's top card (checked before the
+            # partner's quick tricks, which cost more).
+            entries = [s for s in range(4) if mine[s] and theirs[s] & (1 << (live[s].bit_length() - 1))]
+            if not entries:
+                continue
             qp = self._quick(p)
             if qp <= q:
                 continue
-            theirs = masks[p]
-            for s in range(4):
-                if not mine[s] or not theirs[s] & (1 << (live[s].bit_length() - 1)):
-                    continue
+            for s in entries:
                 # The entry trick must not be ruffed (or taken by the free joker).
                 safe = True
                 if s != t:
