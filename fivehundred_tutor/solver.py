@@ -43,7 +43,7 @@ that last refuted the heuristic first choice, per (player, place in the trick,
 suit led, winning card, tricks left), is tried first next time, kept for the
 whole contract (20 suit deals: 2.25M → 1.70M nodes; no trumps -14%; annotating
 -11% more from sharing them).  Tried and dropped: the same for leads (by player
-and tricks left, or a history score per suit: +7–20% nodes — the static lead
+and tricks left, or a history score per suit: +7–15% nodes — the static lead
 order is better), a second killer slot (no gain), storing every cut-off card
 as the killer (+29%).  An exact-position cache in front of
 the table saves recomputing relative keys.  ``bench/bench_solver.py`` prints
