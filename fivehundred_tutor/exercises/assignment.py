@@ -153,17 +153,22 @@ class Assignment:
 
 
 # ------------------------------------------------------------------ loading
-def _read_mapping(path: Path) -> dict[str, Any]:
+def read_user_text(path: Path, what: str, error: type[ValueError], utf8_hint: str = "") -> str:
+    """An instructor's file as text, or ``error`` with a message naming the file and the problem."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise AssignmentError(f"{path}: no such assignment file") from None
+        raise error(f"{path}: no such {what}") from None
     except OSError as err:
-        raise AssignmentError(f"{path}: cannot read it ({err.strerror})") from None
+        raise error(f"{path}: cannot read it ({err.strerror})") from None
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise AssignmentError(f"{path}: not UTF-8 text") from None
+        raise error(f"{path}: not UTF-8 text{utf8_hint}") from None
+
+
+def _read_mapping(path: Path) -> dict[str, Any]:
+    text = read_user_text(path, "assignment file", AssignmentError)
     suffix = path.suffix.lower()
     if suffix == ".toml":
         if sys.version_info >= (3, 11):

@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from .assignment import ID_RE
+from .assignment import ID_RE, read_user_text
 
 __all__ = ["Roster", "RosterError", "Student", "load_roster", "parse_roster"]
 
@@ -62,16 +62,7 @@ class Roster:
 
 def load_roster(path: str | Path) -> Roster:
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise RosterError(f"{p}: no such roster file") from None
-    except OSError as err:
-        raise RosterError(f"{p}: cannot read it ({err.strerror})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RosterError(f"{p}: not UTF-8 text (save the CSV as UTF-8)") from None
+    text = read_user_text(p, "roster file", RosterError, " (save the CSV as UTF-8)")
     return parse_roster(text, source=str(p))
 
 
