@@ -277,15 +277,17 @@ def axe_table(rows: list[tuple[str, dict[str, Any]]]) -> str:
 # --------------------------------------------------------------------------- serving
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static-file handler that does not log every request (subclass it to change answers)."""
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @contextlib.contextmanager
-def serve_directory(path: str | Path) -> Iterator[str]:
+def serve_directory(path: str | Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """Serve ``path`` on 127.0.0.1 (free port) in a thread; yields ``http://127.0.0.1:PORT/``."""
-    handler = functools.partial(_QuietHandler, directory=str(path))
+    handler = functools.partial(handler_class, directory=str(path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="serve_directory", daemon=True)

@@ -10,20 +10,17 @@ the engine loads; a failed load leaves one line and the saved widgets working.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import json
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import open_page, wait_for_widgets
+from browser_support import QuietHandler, open_page, serve_directory, wait_for_widgets
 
 ROOT = Path(__file__).resolve().parent.parent
 TRICKS = "chapters/07-playing-tricks.html"
@@ -51,7 +48,7 @@ def _serve_without(root: Path, suffix: str) -> Iterator[str]:
     (A server-side block: Playwright's routing does not see a worker's requests.)
     """
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
+    class Handler(QuietHandler):
         def _blocked(self) -> bool:
             if self.path.split("?")[0].endswith(suffix):
                 self.send_error(404, "blocked by the test")
@@ -66,18 +63,8 @@ def _serve_without(root: Path, suffix: str) -> Iterator[str]:
             if not self._blocked():
                 super().do_HEAD()
 
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve_directory(root, Handler) as url:
+        yield url
 
 
 def _open(browser: Any, url: str) -> tuple[Any, Any]:
