@@ -24,30 +24,38 @@ bitmasks per effective suit (cards ranked by power, so the left bower and the
 joker are simply the top trumps), searched with null-window alpha-beta ("can
 the declaring side still take *t* tricks?"), fail-soft (a probe's answer is a
 bound, often past *t*), and a search over *t* that starts from a heuristic
-playout's result.  What measurably matters: the transposition table at trick
-starts keyed on *relative* ranks (the owners of the remaining cards of each suit,
-top down), storing lower/upper bounds (absolute keys instead: ~3x the nodes);
-equivalent-card grouping — touching cards of one hand are one move; the
-sure-trick bounds from top trumps and the free joker; the quick-trick bound for
-the side on lead (its own top cards, limited by the lengths of opponents who
-could ruff, or cashed by a partner reached through an entry), stored in each new
-table entry; and above all move ordering.  Nodes over 12 random 10-card suit
-deals (``bench/bench_solver.py`` seeds): 6.8M before the quick tricks through
-partner, fail-soft probes and the playout guess (together → 4.7M), then leads:
-side-suit winners an opponent could ruff after the low leads (→ 2.4M), low
-leads into a ruff after the others (→ 2.05M), every suit's low lead before the
-middle cards and long suits first (→ 1.7M), safe side-suit winners before the
-top trump (→ 1.5M); over-ruffs before discards and
-third hand high gave a few per cent each.  Killer cards when following: the card
-that last refuted the heuristic first choice, per (player, place in the trick,
-suit led, winning card, tricks left), is tried first next time, kept for the
-whole contract (20 suit deals: 2.25M → 1.70M nodes; no trumps -14%; annotating
--11% more from sharing them).  Tried and dropped: the same for leads (by player
-and tricks left, or a history score per suit: +7–15% nodes — the static lead
-order is better), a second killer slot (no gain), storing every cut-off card
-as the killer (+29%).  An exact-position cache in front of
-the table saves recomputing relative keys.  ``bench/bench_solver.py`` prints
-timings and node counts.
+playout's result.
+
+What measurably matters, first the transposition table at trick starts.  It
+stores lower/upper bounds keyed on *relevant ranks*, as Bo Haglund's DDS does for
+bridge: every answer carries the set of cards it depended on — a trick's ranks
+matter only if its winner beat another card of its suit, and then down to the
+best card beaten (so that cards grouped as equivalent stay on their side of
+it) — and is stored under the owners of just those top cards of each suit plus
+every hand's suit lengths, so positions that differ only in low cards share it.
+Over 20 random 10-card suit deals: 0.81M nodes against 1.70M with every card's
+owner in the key (itself ~3x fewer than absolute keys).  An exact-position cache
+in front of it saves recomputing keys.  Then: equivalent-card grouping (touching
+cards of one hand are one move); the sure-trick bounds from top trumps and the
+free joker; the quick-trick bound for the side on lead (its own top cards,
+limited by the lengths of opponents who could ruff, or cashed by a partner
+reached through an entry), worked out when the table has no answer; and above
+all move ordering.  Nodes over 12 random 10-card suit deals, measured before
+the relevant ranks: 6.8M before the quick tricks through partner, fail-soft
+probes and the playout guess (together → 4.7M), then leads: side-suit winners
+an opponent could ruff after the low leads (→ 2.4M), low leads into a ruff
+after the others (→ 2.05M), every suit's low lead before the middle cards and
+long suits first (→ 1.7M), safe side-suit winners before the top trump
+(→ 1.5M); over-ruffs before discards and third hand high gave a few per cent
+each.  Killer cards when following: the card that last refuted the heuristic
+first choice, per (player, place in the trick, suit led, winning card, tricks
+left), is tried first next time, kept for the whole contract (20 suit deals:
+2.25M → 1.70M nodes; no trumps -14%; annotating -11% more from sharing them).
+Tried and dropped: the same for leads (by player and tricks left, or a history
+score per suit: +7–15% nodes — the static lead order is better), a second
+killer slot (no gain), storing every cut-off card as the killer (+29%), and
+with relevant ranks, sharing the best lead between like positions (no gain).
+``bench/bench_solver.py`` prints timings and node counts.
 
 >>> from fivehundred_tutor.deal import Deal
 >>> from fivehundred_tutor.rules import Rules
@@ -77,6 +85,13 @@ DOUBLE_DUMMY_NOTE = (
 )
 
 _JOKER_SUIT = 4  # internal suit of the free joker (no trumps / misère)
+_SUIT_MASK = (1 << 20) - 1  # one suit's cards; sets of cards span five suits, 20 bits apart
+
+
+# Suit → (relative-rank pattern, live cards, each hand's length); the table:
+# bucket → per-suit cut → cut patterns → [lower bound, upper bound].
+_SuitInfo = tuple[int, int, int]
+_Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]]
 
 
 class SolveError(ValueError):
@@ -158,6 +173,8 @@ class _Context:
         else:
             self.next_order = [tuple((v + k) % n for k in range(n)) for v in range(n)]
         self.quick = not self.two and not self.misere
+        # Bits per card in a relative-rank pattern (the owner's index).
+        self.bits = 2 if n <= 4 else 3
 
     def vp_index(self, seat: int, source: str | None) -> int:
         return self.vps.index((seat, source if self.two else None))
@@ -173,11 +190,11 @@ class Solver:
     reuses much of the work).  ``nodes`` counts search nodes (for benchmarks).
     """
 
-    def __init__(self) -> None:
-        self._contexts: dict[
-            tuple[Any, ...], tuple[_Context, dict[Any, list[int]], dict[Any, int], dict[Any, list[int]]]
-        ] = {}
+    def __init__(self, *, relevant_ranks: bool = True) -> None:
+        self._contexts: dict[tuple[Any, ...], tuple[_Context, _Table, dict[int, _SuitInfo], dict[Any, list[int]]]] = {}
         self.nodes = 0
+        # False: table entries keep every card's owner (exact relative ranks); a reference for tests.
+        self.relevant_ranks = relevant_ranks
 
     # ------------------------------------------------------------ public API
     def solve(self, deal: Deal) -> int:
@@ -256,7 +273,7 @@ class Solver:
         nom = -1 if action.joker_suit is None else int(action.joker_suit)
         return (vp, s, b if nom < 0 else (b << 3) | nom)
 
-    def _context(self, deal: Deal) -> tuple[_Context, dict[Any, list[int]], dict[Any, int], dict[Any, list[int]]]:
+    def _context(self, deal: Deal) -> tuple[_Context, _Table, dict[int, _SuitInfo], dict[Any, list[int]]]:
         table = deal.rules.table(deal.contract, deal.joker_fixed)
         key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, table.joker_free, deal.active)
         found = self._contexts.get(key)
@@ -298,14 +315,17 @@ class _Search:
         self,
         owner: Solver,
         ctx: _Context,
-        tt: dict[Any, list[int]],
-        rel: dict[Any, int],
+        tt: _Table,
+        rel: dict[int, _SuitInfo],
         abs_tt: dict[Any, list[int]],
         deal: Deal,
     ):
         self.owner = owner
         self.ctx = ctx
         self.tt = tt
+        self.general = owner.relevant_ranks
+        # The cards the last answer depended on (suit s in bits 20·s…), set by every search call.
+        self.wr = 0
         # Fixed facts, copied here for the inner loop.
         self.is_max = ctx.is_max
         self.trump = ctx.trump
@@ -484,55 +504,96 @@ class _Search:
             return (leader, *self.packed, *self.voids)
         return (leader, *self.packed)
 
-    def _tt_key(self) -> tuple[int, ...]:
+    def _signature(self, leader: int) -> tuple[tuple[int, ...], list[_SuitInfo]]:
+        """The table bucket of this trick start, and each suit's (pattern, live cards, lengths).
+
+        The bucket is the leader and how many cards of each suit each hand holds (plus the
+        known voids under the not-to-a-void-suit rule).  Within a bucket, entries are keyed on
+        the owners of each suit's top cards — only as many as the result depended on."""
         ctx = self.ctx
         masks = self.masks
-        n = ctx.n
-        key = [self.order[0]]
-        if n == 4 and not ctx.two:
-            m0, m1, m2, m3 = masks
-            rel = self.rel
+        bucket = [leader]
+        pats: list[_SuitInfo] = []
+        if ctx.two:
+            # Face-down cards under table cards are not in the masks: exact keys only.
             for s in ctx.suits:
-                ab = m0[s] | m1[s] << 20 | m2[s] << 40 | m3[s] << 60
-                r = rel.get(ab)
-                if r is None:
-                    r = self._rel_pattern(s)
-                    rel[ab] = r
-                key.append(r)
-        elif ctx.two:
-            for s in ctx.suits:
-                key.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
+                bucket.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
         else:
             rel = self.rel
+            four = ctx.n == 4
+            if four:
+                m0, m1, m2, m3 = masks
             for s in ctx.suits:
-                ab = 0
-                for vp in range(n):
-                    ab |= masks[vp][s] << (20 * vp)
-                r = rel.get(ab)
-                if r is None:
-                    r = self._rel_pattern(s)
-                    rel[ab] = r
-                key.append(r)
+                if four:
+                    ab = m0[s] | m1[s] << 20 | m2[s] << 40 | m3[s] << 60
+                else:
+                    ab = 0
+                    for vp in range(ctx.n):
+                        ab |= masks[vp][s] << (20 * vp)
+                info = rel.get(ab)
+                if info is None:
+                    info = rel[ab] = self._rel_info(s)
+                bucket.append(info[2])
+                pats.append(info)
         if ctx.void_rule:
-            key.extend(self.voids)
-        return tuple(key)
+            bucket.extend(self.voids)
+        return tuple(bucket), pats
 
-    def _rel_pattern(self, s: int) -> int:
-        """The owners of suit ``s``'s live cards, top down, as one int (a relative-rank pattern).
-
-        Different suits never share a pattern key by construction of the tuple position."""
+    def _rel_info(self, s: int) -> _SuitInfo:
+        """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
+        ``bits`` bits per card under a leading 1), how many are live, and each hand's length."""
         masks = self.masks
         n = self.ctx.n
+        shift = self.ctx.bits
         r = 1
+        count = 0
+        lengths = 0
         for b in _bits(self.live[s]):
             for vp in range(n):
                 if masks[vp][s] & b:
-                    r = r * n + vp
+                    r = r << shift | vp
+                    lengths += 1 << (5 * vp)
+                    count += 1
                     break
-        return r
+        return r, count, lengths
 
-    def _quick(self, vp: int) -> int:
-        """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only)."""
+    def _cut(self, wr: int, pats: list[_SuitInfo]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table key for a result that depended on the cards in ``wr``: per suit, how many
+        low cards to drop from the pattern (as a shift), and the patterns so cut."""
+        if not self.general:
+            return (0,) * len(pats), tuple([p[0] for p in pats])
+        shift = self.ctx.bits
+        live = self.live
+        cut = []
+        pre = []
+        for (r, count, _), s in zip(pats, self.ctx.suits):
+            x = wr >> (20 * s) & _SUIT_MASK
+            if x:
+                sh = shift * (count - (live[s] >> ((x & -x).bit_length() - 1)).bit_count())
+            else:
+                sh = shift * count
+            cut.append(sh)
+            pre.append(r >> sh)
+        return tuple(cut), tuple(pre)
+
+    def _relevant(self, cut: tuple[int, ...], pats: list[_SuitInfo]) -> int:
+        """The cards of this position that a table entry with ``cut`` depended on (the lowest
+        one of each suit stands for it and every live card above it)."""
+        shift = self.ctx.bits
+        live = self.live
+        wr = 0
+        for (_, count, _), s, sh in zip(pats, self.ctx.suits, cut):
+            k = count - sh // shift
+            if k:
+                x = live[s]
+                for _ in range(k - 1):
+                    x ^= 1 << (x.bit_length() - 1)
+                wr |= 1 << (x.bit_length() - 1 + 20 * s)
+        return wr
+
+    def _quick(self, vp: int) -> tuple[int, int]:
+        """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only),
+        and the cards that figure depends on (the top runs it counts)."""
         ctx = self.ctx
         masks = self.masks
         mine = masks[vp]
@@ -540,16 +601,19 @@ class _Search:
         mx = is_max[vp]
         live = self.live
         q = 0
+        wr = 0
         t = ctx.trump
         if t >= 0:
-            top = _top_run(mine[t], live[t])
+            top, low = _top_run(mine[t], live[t])
+            wr = low << (20 * t)
             # Opponents still holding trumps once the leader's top trumps are drawn.
             ruffers = [o for o in range(ctx.n) if is_max[o] != mx and masks[o][t].bit_count() > top]
             q = top
             for s in range(4):
                 if s != t and mine[s]:
-                    r = _top_run(mine[s], live[s])
+                    r, low = _top_run(mine[s], live[s])
                     if r:
+                        wr |= low << (20 * s)
                         # A winner is safe while every opponent who could ruff still follows suit.
                         for o in ruffers:
                             c = masks[o][s].bit_count()
@@ -564,22 +628,25 @@ class _Search:
                 for o in range(ctx.n):
                     if is_max[o] != mx and masks[o][_JOKER_SUIT]:
                         if ctx.joker_any_time:
-                            return 0
+                            return 0, 0
                         stopper = o
             for s in range(4):
                 if mine[s]:
-                    r = _top_run(mine[s], live[s])
-                    if r and stopper >= 0:
-                        # The opposing joker wins as soon as its holder is void.
-                        c = masks[stopper][s].bit_count()
-                        if c < r:
-                            r = c
-                    q += r
-        return q
+                    r, low = _top_run(mine[s], live[s])
+                    if r:
+                        wr |= low << (20 * s)
+                        if stopper >= 0:
+                            # The opposing joker wins as soon as its holder is void.
+                            c = masks[stopper][s].bit_count()
+                            if c < r:
+                                r = c
+                        q += r
+        return q, wr
 
-    def _quick_via_partner(self, vp: int, q: int) -> int:
+    def _quick_via_partner(self, vp: int, q: int, wr: int) -> tuple[int, int]:
         """Tricks the leader's side can cash by leading to a partner's winner, then the partner's
-        quick tricks (the winner that gave the entry is one of them); ``q`` if none does better."""
+        quick tricks (the winner that gave the entry is one of them); ``(q, wr)`` if none does
+        better.  Also the cards the figure depends on."""
         ctx = self.ctx
         masks = self.masks
         is_max = ctx.is_max
@@ -596,7 +663,7 @@ class _Search:
             entries = [s for s in range(4) if mine[s] and theirs[s] & (1 << (live[s].bit_length() - 1))]
             if not entries:
                 continue
-            qp = self._quick(p)
+            qp, wp = self._quick(p)
             if qp <= q:
                 continue
             for s in entries:
@@ -617,14 +684,16 @@ class _Search:
                                 safe = False
                 if safe:
                     q = qp
+                    wr = wp | 1 << (live[s].bit_length() - 1 + 20 * s)
                     break
-        return q
+        return q, wr
 
-    def _sure_bounds(self) -> tuple[int, int]:
+    def _sure_bounds(self) -> tuple[int, int, int, int]:
         """Bounds from sure winners: a hand's trumps above every opposing trump each win a trick,
         and so does the free joker in no trumps and misère.
 
-        Returns (tricks the counting side is sure of, most it can take).
+        Returns (tricks the counting side is sure of, most it can take), and the cards each
+        bound depends on.
         """
         ctx = self.ctx
         masks = self.masks
@@ -633,8 +702,8 @@ class _Search:
         if t < 0:
             for vp in range(ctx.n):
                 if masks[vp][_JOKER_SUIT]:
-                    return (1, self.tricks_left) if counts[vp] else (0, self.tricks_left - 1)
-            return 0, self.tricks_left
+                    return (1, self.tricks_left, 0, 0) if counts[vp] else (0, self.tricks_left - 1, 0, 0)
+            return 0, self.tricks_left, 0, 0
         all_count = all_other = 0
         for vp in range(ctx.n):
             if counts[vp]:
@@ -642,6 +711,7 @@ class _Search:
             else:
                 all_other |= masks[vp][t]
         sure_count = sure_other = 0
+        low_count = low_other = 0
         h_other = all_other.bit_length()
         h_count = all_count.bit_length()
         for vp in range(ctx.n):
@@ -649,24 +719,31 @@ class _Search:
             if not x:
                 continue
             if counts[vp]:
-                c = (x >> h_other).bit_count()
+                y = x >> h_other
+                c = y.bit_count()
                 if c > sure_count:
                     sure_count = c
+                    low_count = (y & -y) << h_other
             else:
-                c = (x >> h_count).bit_count()
+                y = x >> h_count
+                c = y.bit_count()
                 if c > sure_other:
                     sure_other = c
-        return sure_count, self.tricks_left - sure_other
+                    low_other = (y & -y) << h_count
+        sh = 20 * t
+        return sure_count, self.tricks_left - sure_other, low_count << sh, low_other << sh
 
     def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> int:
         """Can the counting side take ``target`` more tricks, from a trick start?
 
         ``akey``/``entry``: the exact-position key and what the table held for it, when the
-        caller has looked already."""
+        caller has looked already.  Leaves in ``self.wr`` the cards the answer depended on."""
         if target <= 0:
+            self.wr = 0
             return 0
         left = self.tricks_left
         if target > left:
+            self.wr = 0
             return left
         self.nodes += 1
         ctx = self.ctx
@@ -676,30 +753,65 @@ class _Search:
         if akey is None:
             akey = self._abs_key(vp)
             entry = self.abs_tt.get(akey)
+            if entry is not None:
+                if entry[0] >= target:
+                    self.wr = entry[4]
+                    return entry[0]
+                if entry[1] < target:
+                    self.wr = entry[5]
+                    return entry[1]
         if entry is None:
-            key = self._tt_key()
-            tt = self.tt
-            entry = tt.get(key)
-            if entry is None:
-                # A new position: start from the sure-trick and quick-trick bounds (they
-                # depend only on the relative position, so they hold for the whole entry).
-                lo, hi = (0, left) if ctx.two else self._sure_bounds()
-                if ctx.quick:
-                    q = self._quick(vp)
-                    if q < left:
-                        q = max(q, self._quick_via_partner(vp, q))
-                    if ctx.is_max[vp]:
-                        if q > lo:
-                            lo = min(q, left)
-                    elif left - q < hi:
-                        hi = left - q
-                entry = [lo, hi, 0, 0]
-                tt[key] = entry
+            # [lower bound, upper bound, best lead's suit and card, the cards each bound
+            # depends on, whether the sure/quick-trick bounds are in]
+            entry = [0, left, 0, 0, 0, 0, 0]
             self.abs_tt[akey] = entry
-        if entry[0] >= target:
-            return entry[0]
-        elif entry[1] < target:
-            return entry[1]
+        # The table proper: results of positions that differ from this one only in cards
+        # the results did not depend on.
+        bucket, pats = self._signature(vp)
+        group = self.tt.get(bucket)
+        if group is not None:
+            for cutvec, stored in group.items():
+                found = stored.get(tuple([p[0] >> sh for p, sh in zip(pats, cutvec)]))
+                if found is None:
+                    continue
+                if found[0] > entry[0]:
+                    entry[0] = found[0]
+                    entry[4] = self._relevant(cutvec, pats)
+                    if found[0] >= target:
+                        self.wr = entry[4]
+                        return found[0]
+                if found[1] < entry[1]:
+                    entry[1] = found[1]
+                    entry[5] = self._relevant(cutvec, pats)
+                    if found[1] < target:
+                        self.wr = entry[5]
+                        return found[1]
+        else:
+            group = self.tt[bucket] = {}
+        if not entry[6]:
+            # The sure-trick and quick-trick bounds (worked out once per exact position,
+            # and only if the table has not answered).
+            entry[6] = 1
+            lo, hi, wlo, whi = (0, left, 0, 0) if ctx.two else self._sure_bounds()
+            if ctx.quick:
+                q, wq = self._quick(vp)
+                if q < left:
+                    q, wq = self._quick_via_partner(vp, q, wq)
+                if ctx.is_max[vp]:
+                    if q > lo:
+                        lo, wlo = min(q, left), wq
+                elif left - q < hi:
+                    hi, whi = left - q, wq
+            if lo > entry[0]:
+                entry[0], entry[4] = lo, wlo
+                if lo >= target:
+                    self.wr = wlo
+                    return lo
+            if hi < entry[1]:
+                entry[1], entry[5] = hi, whi
+                if hi < target:
+                    self.wr = whi
+                    return hi
         mx = ctx.is_max[vp]
         m = self.masks[vp]
         live = self.live
@@ -764,6 +876,7 @@ class _Search:
             moves.remove(hint)
             moves.insert(0, hint)
         best = -1 if mx else left + 1
+        wr = 0
         masks_vp = m
         packed = self.packed
         for s, b in moves:
@@ -784,8 +897,10 @@ class _Search:
                 r = self._follow(1, target)
                 if (r >= target) == mx:
                     best = r
+                    wr = self.wr
                     cut = True
                     break
+                wr |= self.wr
                 if (r > best) == mx:
                     best = r
             if under is not None:
@@ -796,11 +911,22 @@ class _Search:
             if cut:
                 entry[2], entry[3] = s, b
                 break
+        cutvec, pre = self._cut(wr, pats)
+        same_cut = group.get(cutvec)
+        if same_cut is None:
+            same_cut = group[cutvec] = {}
+        found = same_cut.get(pre)
+        if found is None:
+            found = same_cut[pre] = [0, left]
         if best >= target:
-            if best > entry[0]:
-                entry[0] = best
-        elif best < entry[1]:
-            entry[1] = best
+            entry[0], entry[4] = best, wr
+            if best > found[0]:
+                found[0] = best
+        else:
+            entry[1], entry[5] = best, wr
+            if best < found[1]:
+                found[1] = best
+        self.wr = wr
         return best
 
     def _last_trick(self) -> int:
@@ -808,7 +934,8 @@ class _Search:
         ctx = self.ctx
         masks = self.masks
         trump = ctx.trump
-        best_vp, best_kind, best_bit, led = -1, -1, 0, -1
+        best_vp, best_kind, best_bit, best_suit, led = -1, -1, 0, -1, -1
+        played: list[tuple[int, int]] = []
         for vp in self.order:
             m = masks[vp]
             s = next(x for x in range(5) if m[x])
@@ -823,8 +950,12 @@ class _Search:
                 kind = 0
             if led < 0:
                 led = s
+            played.append((s, b))
             if kind > best_kind or (kind == best_kind and kind > 0 and b > best_bit):
-                best_vp, best_kind, best_bit = vp, kind, b
+                best_vp, best_kind, best_bit, best_suit = vp, kind, b, s
+        # The winner's rank matters only if it beat another card of its suit (see _end_trick).
+        beat = any(s == best_suit and b < best_bit for s, b in played)
+        self.wr = best_bit << (20 * best_suit) if beat else 0
         return 1 if ctx.counts[best_vp] else 0
 
     def _nominations(self, vp: int) -> list[int]:
@@ -920,6 +1051,7 @@ class _Search:
             cands = [killer, *[sb for sb in cands if sb != killer]]
         last = i == self.last_i
         best = -1 if mx else self.tricks_left + 1
+        wr = 0
         trick = self.trick
         track_voids = void and self.void_rule
         two = self.two
@@ -957,22 +1089,47 @@ class _Search:
                 if (s, b) != cands[0]:
                     self.killers[kkey] = (s, b)
                 return r
+            wr |= self.wr
             if (r > best) == mx:
                 best = r
+        self.wr = wr
         return best
 
     def _end_trick(self, target: int) -> int:
         ctx = self.ctx
         winner = self.wvp
+        # Ranks matter in this trick only if the winner beat another card of its suit, and then
+        # down to the winner — or rather to the lowest card grouped with it as equivalent
+        # (the touching cards below it in the same hand), which beat that card just as well.
+        wkind = self.wkind
+        tw = 0
+        if wkind < 3:
+            ws = ctx.trump if wkind == 2 else self.led
+            wbit = self.wbit
+            for s, b in self.trick:
+                if s == ws and b < wbit:
+                    own = self.masks[winner][ws]
+                    below = self.live[ws] & (wbit - 1)
+                    while below:
+                        nb = 1 << (below.bit_length() - 1)
+                        if not own & nb:
+                            break
+                        wbit = nb
+                        below ^= nb
+                    tw = wbit << (20 * ws)
+                    break
         inc = 0
         if ctx.counts[winner]:
             if ctx.stop_on_count:
+                self.wr = tw
                 return 1
             inc = 1
             target -= 1
         if target <= 0:
+            self.wr = tw
             return inc
         if target >= self.tricks_left:
+            self.wr = tw
             return inc + self.tricks_left - 1
         akey = None
         entry = None
@@ -981,8 +1138,10 @@ class _Search:
             entry = self.abs_tt.get(akey)
             if entry is not None:
                 if entry[0] >= target:
+                    self.wr = entry[4] | tw
                     return inc + entry[0]
                 if entry[1] < target:
+                    self.wr = entry[5] | tw
                     return inc + entry[1]
         live = self.live
         removed = self.trick
@@ -1012,6 +1171,7 @@ class _Search:
         self.trick = saved_trick
         for s, b in removed:
             live[s] ^= b
+        self.wr |= tw
         return inc + r
 
 
@@ -1044,10 +1204,12 @@ def _reps(x: int, live: int, no_group: bool) -> list[int]:
     return out
 
 
-def _top_run(x: int, live: int) -> int:
-    """How many of the top live cards in a row belong to ``x``."""
+def _top_run(x: int, live: int) -> tuple[int, int]:
+    """How many of the top live cards in a row belong to ``x``, and the lowest of them (0 if none)."""
     missing = live & ~x
-    return (live >> missing.bit_length()).bit_count()
+    n = missing.bit_length()
+    run = live >> n
+    return run.bit_count(), (run & -run) << n
 
 
 # ---------------------------------------------------------------- module API
