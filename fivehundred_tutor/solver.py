@@ -26,35 +26,38 @@ the declaring side still take *t* tricks?"), fail-soft (a probe's answer is a
 bound, often past *t*), and a search over *t* that starts from a heuristic
 playout's result.
 
-What measurably matters, first the transposition table at trick starts.  It
-stores lower/upper bounds keyed on *relevant ranks*, as Bo Haglund's DDS does for
-bridge: every answer carries the set of cards it depended on — a trick's ranks
-matter only if its winner beat another card of its suit, and then down to the
-best card beaten (so that cards grouped as equivalent stay on their side of
-it) — and is stored under the owners of just those top cards of each suit plus
-every hand's suit lengths, so positions that differ only in low cards share it.
-Over 20 random 10-card suit deals: 0.81M nodes against 1.70M with every card's
-owner in the key (itself ~3x fewer than absolute keys).  An exact-position cache
-in front of it saves recomputing keys.  Then: equivalent-card grouping (touching
-cards of one hand are one move); the sure-trick bounds from top trumps and the
-free joker; the quick-trick bound for the side on lead (its own top cards,
-limited by the lengths of opponents who could ruff, or cashed by a partner
-reached through an entry), worked out when the table has no answer; and above
-all move ordering.  Nodes over 12 random 10-card suit deals, measured before
-the relevant ranks: 6.8M before the quick tricks through partner, fail-soft
-probes and the playout guess (together → 4.7M), then leads: side-suit winners
-an opponent could ruff after the low leads (→ 2.4M), low leads into a ruff
-after the others (→ 2.05M), every suit's low lead before the middle cards and
-long suits first (→ 1.7M), safe side-suit winners before the top trump
-(→ 1.5M); over-ruffs before discards and third hand high gave a few per cent
-each.  Killer cards when following: the card that last refuted the heuristic
-first choice, per (player, place in the trick, suit led, winning card, tricks
-left), is tried first next time, kept for the whole contract (20 suit deals:
-2.25M → 1.70M nodes; no trumps -14%; annotating -11% more from sharing them).
-Tried and dropped: the same for leads (by player and tricks left, or a history
-score per suit: +7–15% nodes — the static lead order is better), a second
-killer slot (no gain), storing every cut-off card as the killer (+29%), and
-with relevant ranks, sharing the best lead between like positions (no gain).
+What measurably matters, first the transposition table at trick starts.  It stores
+lower/upper bounds keyed on *relevant ranks*, as Bo Haglund's DDS does for bridge:
+every answer carries the set of cards it depended on — a trick's ranks matter only
+if its winner beat another card of its suit, and then down to the winner, or
+rather to the lowest card grouped with it as equivalent (cutting at the winner
+alone lets a grouped card fall below the card it beat; cutting at the best card
+beaten is safe too but shares less: 0.81M nodes) — and is stored under the owners
+of just those top cards of each suit plus every hand's suit lengths, so positions
+that differ only in low cards share it.  Over 20 random 10-card suit deals: 0.58M
+nodes against 1.92M with every card's owner in the key
+(``Solver(relevant_ranks=False)``; itself ~3x fewer than absolute keys).  An
+exact-position cache in front of it saves recomputing keys.  Then: equivalent-card
+grouping (touching cards of one hand are one move); the sure-trick bounds from top
+trumps and the free joker; the quick-trick bound for the side on lead (its own top
+cards, limited by the lengths of opponents who could ruff, or cashed by a partner
+reached through an entry), worked out when the table has no answer — in no trumps
+only since the relevant ranks (there -21% nodes; in suit contracts it saved 4% of
+the nodes and cost 10% more time); and above all move ordering.  Nodes over 12
+random 10-card suit deals, measured before the relevant ranks: 6.8M before the
+quick tricks through partner, fail-soft probes and the playout guess (together →
+4.7M), then leads: side-suit winners an opponent could ruff after the low leads (→
+2.4M), low leads into a ruff after the others (→ 2.05M), every suit's low lead
+before the middle cards and long suits first (→ 1.7M), safe side-suit winners
+before the top trump (→ 1.5M); over-ruffs before discards and third hand high gave
+a few per cent each.  Killer cards when following: the card that last refuted the
+heuristic first choice, per (player, place in the trick, suit led, winning card,
+tricks left), is tried first next time, kept for the whole contract (20 suit
+deals: 2.25M → 1.70M nodes; no trumps -14%; annotating -11% more from sharing
+them).  Tried and dropped: the same for leads (by player and tricks left, or a
+history score per suit: +7–15% nodes — the static lead order is better), a second
+killer slot (no gain), storing every cut-off card as the killer (+29%), and with
+relevant ranks, sharing the best lead between like positions (no gain).
 ``bench/bench_solver.py`` prints timings and node counts.
 
 >>> from fivehundred_tutor.deal import Deal
@@ -172,7 +175,9 @@ class _Context:
                 )
         else:
             self.next_order = [tuple((v + k) % n for k in range(n)) for v in range(n)]
-        self.quick = not self.two and not self.misere
+        # The quick-trick bound pays in no trumps only (measured with the relevant-rank table:
+        # suit contracts -10% time without it, no trumps +12%).
+        self.quick = not self.two and not self.misere and self.trump < 0
         # Bits per card in a relative-rank pattern (the owner's index).
         self.bits = 2 if n <= 4 else 3
 
