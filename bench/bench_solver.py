@@ -1,6 +1,6 @@
 """Speed of the double-dummy solver on random full deals (figures, not a test).
 
-Usage: python bench/bench_solver.py [--deals 50] [--annotate 10] [--seed 1]
+Usage: python bench/bench_solver.py [--deals 50] [--annotate 50] [--seed 1]
 
 Deals 10 cards to each of four players from the 43-card pack (the kitty left
 out), picks a random suit (or no trumps) and declarer, and times
@@ -74,7 +74,7 @@ def annotate_all(deal: Deal) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--annotate", type=int, default=10, help="deals to annotate play by play, per kind")
+    parser.add_argument("--annotate", type=int, default=50, help="deals to annotate play by play, per kind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
