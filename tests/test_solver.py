@@ -8,6 +8,7 @@ per hand (mid-trick too), in every contract type and player count.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -119,51 +120,58 @@ CASES = [
 ]
 
 
+def unfinished_positions(
+    tag: str, rules: Rules, contract: str, k: int, count: int, *, joker_fixed: Suit | None = None
+) -> Iterator[Deal]:
+    """``count`` seeded random endings of ``k`` cards a hand, those still in play."""
+    parts: list[object] = [tag, rules.preset_name, rules.players, contract, k]
+    rng = Random(derive_seed(*parts, *([] if joker_fixed is None else [joker_fixed])))
+    bid = Bid.parse(contract)
+    for n in range(count):
+        fixed = None if joker_fixed is None else Suit((int(joker_fixed) + n) % 4)
+        deal = random_position(rng, rules, bid, k, joker_fixed=fixed)
+        if deal.phase != DONE:
+            yield deal
+
+
+def assert_agrees_with_minimax(deal: Deal) -> None:
+    """The solver's value and every action's value equal plain minimax; the deal is left as found."""
+    before = deal.state_key()
+    solver = Solver()
+    assert solver.solve(deal) == minimax(deal, {}), deal.to_dict()
+    values = solver.analyse(deal)
+    assert deal.state_key() == before
+    assert set(values) == set(deal.legal_actions())
+    for action, value in values.items():
+        deal.push(action)
+        assert value == minimax(deal, {}), (action, deal.to_dict())
+        deal.pop()
+
+
 @pytest.mark.parametrize(("rules", "contract", "k", "count"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_agrees_with_exhaustive_minimax(rules: Rules, contract: str, k: int, count: int) -> None:
-    rng = Random(derive_seed("solver-test", rules.preset_name, rules.players, contract, k))
-    bid = Bid.parse(contract)
     checked = 0
-    for _ in range(count):
-        deal = random_position(rng, rules, bid, k)
-        if deal.phase == DONE:
-            continue
-        before = deal.state_key()
-        solver = Solver()
-        assert solver.solve(deal) == minimax(deal, {}), deal.to_dict()
-        values = solver.analyse(deal)
-        assert deal.state_key() == before  # the solver leaves the deal as it found it
-        assert set(values) == set(deal.legal_actions())
-        for action, value in values.items():
-            deal.push(action)
-            assert value == minimax(deal, {}), (action, deal.to_dict())
-            deal.pop()
+    for deal in unfinished_positions("solver-test", rules, contract, k, count):
+        assert_agrees_with_minimax(deal)
         checked += 1
     assert checked >= count * 0.8
 
 
 @pytest.mark.parametrize("contract", ["7NT", "MIS"])
-def test_agrees_with_minimax_when_the_joker_was_named_in_advance(contract: str) -> None:
+@pytest.mark.parametrize("k", [3, 4])
+def test_agrees_with_minimax_when_the_joker_was_named_in_advance(contract: str, k: int) -> None:
     # The joker-advance variant: the joker's holder names its suit before the first lead, and
     # the engine then treats it as the top card of that suit.  (The nomination itself is a
     # move the solver takes the best of; this checks the positions after it.)
-    rules = Rules.preset("joker-advance")
-    rng = Random(derive_seed("solver-test", "joker-advance", contract))
     checked = with_joker = 0
-    for n in range(120):
-        deal = random_position(rng, rules, Bid.parse(contract), 3 + n % 2, joker_fixed=Suit(n % 4))
-        if deal.phase == DONE:
-            continue
-        solver = Solver()
-        assert solver.solve(deal) == minimax(deal, {}), deal.to_dict()
-        for action, value in solver.analyse(deal).items():
-            deal.push(action)
-            assert value == minimax(deal, {}), (action, deal.to_dict())
-            deal.pop()
+    for deal in unfinished_positions(
+        "solver-test", Rules.preset("joker-advance"), contract, k, 60, joker_fixed=Suit(0)
+    ):
+        assert_agrees_with_minimax(deal)
         checked += 1
         with_joker += any(c.is_joker for h in deal.hands for c in h)
-    assert checked >= 100
-    assert with_joker >= 20
+    assert checked >= 45
+    assert with_joker >= 5  # the joker is in play in some of them
 
 
 def test_hand_checked_bowers() -> None:

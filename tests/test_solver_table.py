@@ -10,10 +10,9 @@ the sharing happens (fewer nodes, entries that leave low cards out).
 from __future__ import annotations
 
 import pytest
-from test_solver import minimax, random_position
+from test_solver import minimax, unfinished_positions
 
-from fivehundred_tutor.bids import Bid
-from fivehundred_tutor.deal import DONE, Deal
+from fivehundred_tutor.deal import Deal
 from fivehundred_tutor.rng import Random, derive_seed
 from fivehundred_tutor.rules import Rules
 from fivehundred_tutor.solver import Solver
@@ -36,13 +35,8 @@ CASES = [
 
 @pytest.mark.parametrize(("rules", "contract", "k", "count"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_shared_entries_agree_with_exact_keys(rules: Rules, contract: str, k: int, count: int) -> None:
-    rng = Random(derive_seed("solver-table", rules.preset_name, rules.players, contract, k))
-    bid = Bid.parse(contract)
     checked = 0
-    for _ in range(count):
-        deal = random_position(rng, rules, bid, k)
-        if deal.phase == DONE:
-            continue
+    for deal in unfinished_positions("solver-table", rules, contract, k, count):
         shared, exact = Solver(), Solver(relevant_ranks=False)
         assert shared.solve(deal) == exact.solve(deal), deal.to_dict()
         assert shared.analyse(deal) == exact.analyse(deal), deal.to_dict()
