@@ -1,0 +1,580 @@
+"""The double-dummy solver's search: null-window alpha-beta over a :class:`Position`,
+with the relevant-rank transposition table.  See :mod:`.solver` for the method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .actions import TABLE
+from .deal import Deal
+from .solver_position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Position, bits_of, group_reps
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+# Suit → (relative-rank pattern, live cards, each hand's length); the table:
+# bucket → per-suit cut → cut patterns → [lower bound, upper bound].
+SuitInfo = tuple[int, int, int]
+Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]]
+
+
+class Search(Position):
+    """A position and the null-window search over it, sharing the tables of its contract."""
+
+    def __init__(
+        self,
+        owner: Solver,
+        ctx: Context,
+        tt: Table,
+        rel: dict[int, SuitInfo],
+        abs_tt: dict[Any, list[int]],
+        deal: Deal,
+    ) -> None:
+        super().__init__(ctx, deal)
+        self.owner = owner
+        self.tt = tt
+        self.general = owner.relevant_ranks
+        self.rel = rel
+        # Exact positions → the same entry as their relative-rank key (a cheap first look).
+        self.abs_tt = abs_tt
+        # Follow-card killers: the card that last cut off, per (player, place in the trick, suit led,
+        # winning card, tricks left).
+        # (Kept on the context, so every position of the contract shares them.)
+        self.killers = ctx.killers
+
+    # ----------------------------------------------------------- root values
+    def value(self, guess: int | None = None, lo: int = 0, hi: int | None = None) -> int:
+        """Future tricks for the counting side, by binary search on null-window probes.
+
+        ``lo``/``hi`` are bounds already known (e.g. a child of a maximising move cannot
+        be worth more than its parent); ``guess`` is probed first.
+        """
+        lo = max(lo, 0)
+        hi = self.tricks_left if hi is None else min(hi, self.tricks_left)
+        if self.ctx.stop_on_count:
+            hi = min(hi, 1)
+        if lo >= hi:
+            return hi
+        # Each probe's fail-soft answer moves a bound, often past the target probed.
+        # With a guess, step from it (MTD(f)-like: the next probe sits at the new bound);
+        # without one, halve the range.
+        step = guess is not None
+        mid = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+        while lo < hi:
+            v = self.probe(mid)
+            if v >= mid:
+                lo = min(v, hi)
+                mid = lo + 1
+            else:
+                hi = max(v, lo)
+                mid = hi
+            if not step:
+                mid = (lo + hi + 1) // 2
+        return lo
+
+    def probe(self, target: int) -> int:
+        """Can the counting side take at least ``target`` more tricks?
+
+        Fail-soft: the answer is yes when the figure returned is at least ``target``; it is
+        then a lower bound of the true value, otherwise an upper bound.
+        """
+        self.nodes = 0
+        result = self._lead(target) if self.i == 0 else self._follow(self.i, target)
+        self.owner.nodes += self.nodes
+        return result
+
+    # ------------------------------------------------------------- the search
+    def _signature(self, leader: int) -> tuple[tuple[int, ...], list[SuitInfo]]:
+        """The table bucket of this trick start, and each suit's (pattern, live cards, lengths).
+
+        The bucket is the leader and how many cards of each suit each hand holds (plus the
+        known voids under the not-to-a-void-suit rule).  Within a bucket, entries are keyed on
+        the owners of each suit's top cards — only as many as the result depended on."""
+        ctx = self.ctx
+        masks = self.masks
+        bucket = [leader]
+        pats: list[SuitInfo] = []
+        if ctx.two:
+            # Face-down cards under table cards are not in the masks: exact keys only.
+            for s in ctx.suits:
+                bucket.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
+        else:
+            rel = self.rel
+            four = ctx.n == 4
+            if four:
+                m0, m1, m2, m3 = masks
+            for s in ctx.suits:
+                if four:
+                    ab = m0[s] | m1[s] << 20 | m2[s] << 40 | m3[s] << 60
+                else:
+                    ab = 0
+                    for vp in range(ctx.n):
+                        ab |= masks[vp][s] << (20 * vp)
+                info = rel.get(ab)
+                if info is None:
+                    info = rel[ab] = self._rel_info(s)
+                bucket.append(info[2])
+                pats.append(info)
+        if ctx.void_rule:
+            bucket.extend(self.voids)
+        return tuple(bucket), pats
+
+    def _rel_info(self, s: int) -> SuitInfo:
+        """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
+        ``bits`` bits per card under a leading 1), how many are live, and each hand's length."""
+        masks = self.masks
+        n = self.ctx.n
+        shift = self.ctx.bits
+        r = 1
+        count = 0
+        lengths = 0
+        for b in bits_of(self.live[s]):
+            for vp in range(n):
+                if masks[vp][s] & b:
+                    r = r << shift | vp
+                    lengths += 1 << (5 * vp)
+                    count += 1
+                    break
+        return r, count, lengths
+
+    def _cut(self, wr: int, pats: list[SuitInfo]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table key for a result that depended on the cards in ``wr``: per suit, how many
+        low cards to drop from the pattern (as a shift), and the patterns so cut."""
+        if not self.general:
+            return (0,) * len(pats), tuple([p[0] for p in pats])
+        shift = self.ctx.bits
+        live = self.live
+        cut = []
+        pre = []
+        for (r, count, _), s in zip(pats, self.ctx.suits):
+            x = wr >> (20 * s) & SUIT_MASK
+            if x:
+                sh = shift * (count - (live[s] >> ((x & -x).bit_length() - 1)).bit_count())
+            else:
+                sh = shift * count
+            cut.append(sh)
+            pre.append(r >> sh)
+        return tuple(cut), tuple(pre)
+
+    def _relevant(self, cut: tuple[int, ...], pats: list[SuitInfo]) -> int:
+        """The cards of this position that a table entry with ``cut`` depended on (the lowest
+        one of each suit stands for it and every live card above it)."""
+        shift = self.ctx.bits
+        live = self.live
+        wr = 0
+        for (_, count, _), s, sh in zip(pats, self.ctx.suits, cut):
+            k = count - sh // shift
+            if k:
+                x = live[s]
+                for _ in range(k - 1):
+                    x ^= 1 << (x.bit_length() - 1)
+                wr |= 1 << (x.bit_length() - 1 + 20 * s)
+        return wr
+
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> int:
+        """Can the counting side take ``target`` more tricks, from a trick start?
+
+        ``akey``/``entry``: the exact-position key and what the table held for it, when the
+        caller has looked already.  Leaves in ``self.wr`` the cards the answer depended on."""
+        if target <= 0:
+            self.wr = 0
+            return 0
+        left = self.tricks_left
+        if target > left:
+            self.wr = 0
+            return left
+        self.nodes += 1
+        ctx = self.ctx
+        if left == 1 and not self.pending:
+            return self._last_trick()
+        vp = self.order[0]
+        if akey is None:
+            akey = self._abs_key(vp)
+            entry = self.abs_tt.get(akey)
+            if entry is not None:
+                if entry[0] >= target:
+                    self.wr = entry[4]
+                    return entry[0]
+                if entry[1] < target:
+                    self.wr = entry[5]
+                    return entry[1]
+        if entry is None:
+            # [lower bound, upper bound, best lead's suit and card, the cards each bound
+            # depends on, whether the sure/quick-trick bounds are in]
+            entry = [0, left, 0, 0, 0, 0, 0]
+            self.abs_tt[akey] = entry
+        # The table proper: results of positions that differ from this one only in cards
+        # the results did not depend on.
+        bucket, pats = self._signature(vp)
+        group = self.tt.get(bucket)
+        if group is not None:
+            for cutvec, stored in group.items():
+                found = stored.get(tuple([p[0] >> sh for p, sh in zip(pats, cutvec)]))
+                if found is None:
+                    continue
+                if found[0] > entry[0]:
+                    entry[0] = found[0]
+                    entry[4] = self._relevant(cutvec, pats)
+                    if found[0] >= target:
+                        self.wr = entry[4]
+                        return found[0]
+                if found[1] < entry[1]:
+                    entry[1] = found[1]
+                    entry[5] = self._relevant(cutvec, pats)
+                    if found[1] < target:
+                        self.wr = entry[5]
+                        return found[1]
+        else:
+            group = self.tt[bucket] = {}
+        if not entry[6]:
+            # The sure-trick and quick-trick bounds (worked out once per exact position,
+            # and only if the table has not answered).
+            entry[6] = 1
+            lo, hi, wlo, whi = (0, left, 0, 0) if ctx.two else self._sure_bounds()
+            if ctx.quick:
+                q, wq = self._quick(vp)
+                if q < left:
+                    q, wq = self._quick_via_partner(vp, q, wq)
+                if ctx.is_max[vp]:
+                    if q > lo:
+                        lo, wlo = min(q, left), wq
+                elif left - q < hi:
+                    hi, whi = left - q, wq
+            if lo > entry[0]:
+                entry[0], entry[4] = lo, wlo
+                if lo >= target:
+                    self.wr = wlo
+                    return lo
+            if hi < entry[1]:
+                entry[1], entry[5] = hi, whi
+                if hi < target:
+                    self.wr = whi
+                    return hi
+        mx = ctx.is_max[vp]
+        m = self.masks[vp]
+        live = self.live
+        trump = ctx.trump
+        # Lead candidates: one card per group of touching cards; winners first, then low cards.
+        winners: list[tuple[int, int]] = []
+        others: list[tuple[int, int]] = []
+        middle: list[tuple[int, int]] = []
+        for s in range(5):
+            x = m[s]
+            if not x:
+                continue
+            reps = group_reps(x, live[s], ctx.two and ctx.vps[vp][1] == TABLE)
+            if reps[0] == 1 << (live[s].bit_length() - 1):
+                winners.append((s, reps[0]))
+                reps = reps[1:]
+            if reps:
+                others.append((s, reps[-1]))
+                middle.extend((s, b) for b in reps[:-1])
+        unsafe: list[tuple[int, int]] = []
+        if trump >= 0 and winners:
+            # Side winners an opponent could ruff go after the low leads.
+            masks = self.masks
+            opps = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
+            first = [sb for sb in winners if sb[0] == trump]
+            for sb in winners:
+                if sb[0] != trump:
+                    if any(not masks[o][sb[0]] for o in opps):
+                        unsafe.append(sb)
+                    else:
+                        first.append(sb)
+            # Safe side-suit winners before the top trump (measured: fewer nodes).
+            winners = [sb for sb in first if sb[0] != trump] + [sb for sb in first if sb[0] == trump]
+        if trump >= 0 and len(others) > 1:
+            # Suit contracts: low leads from long suits first (measured; not so in no trumps).
+            others.sort(key=lambda sb: -m[sb[0]].bit_count())
+        if not ctx.two and len(others) > 1:
+            # Low leads towards partner's winners (or partner's ruffs) first.
+            masks = self.masks
+            partners = [o for o in self.order[1:] if ctx.is_max[o] == mx]
+            if partners:
+                pref = []
+                for s, b in others:
+                    top = 1 << (live[s].bit_length() - 1)
+                    for o in partners:
+                        po = masks[o]
+                        if po[s] & top or (trump >= 0 and not po[s] and po[trump]):
+                            pref.append((s, b))
+                            break
+                if pref:
+                    others = pref + [sb for sb in others if sb not in pref]
+        if trump >= 0 and len(others) > 1:
+            # Low leads an opponent could ruff come after the others.
+            masks = self.masks
+            voids = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
+            ruffable = [sb for sb in others if sb[0] != trump and any(not masks[o][sb[0]] for o in voids)]
+            if ruffable:
+                others = [sb for sb in others if sb not in ruffable] + ruffable
+        moves = winners + others + middle + unsafe
+        hint = (entry[2], entry[3])
+        if hint[1] and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        best = -1 if mx else left + 1
+        wr = 0
+        masks_vp = m
+        packed = self.packed
+        for s, b in moves:
+            masks_vp[s] ^= b
+            packed[vp] ^= b << (20 * s)
+            self.trick.append((s, b))
+            under = self.under.get((vp, s, b)) if ctx.two else None
+            if under is not None:
+                self.pending.append((vp, under[0], under[1]))
+            if s == JOKER_SUIT:
+                noms: Iterable[int] = self._nominations(vp)
+            else:
+                noms = (s,)
+            cut = False
+            for led in noms:
+                self.led = led
+                self.wvp, self.wkind, self.wbit = vp, (3 if s == JOKER_SUIT else (2 if s == trump else 1)), b
+                r = self._follow(1, target)
+                if (r >= target) == mx:
+                    best = r
+                    wr = self.wr
+                    cut = True
+                    break
+                wr |= self.wr
+                if (r > best) == mx:
+                    best = r
+            if under is not None:
+                self.pending.pop()
+            self.trick.pop()
+            masks_vp[s] ^= b
+            packed[vp] ^= b << (20 * s)
+            if cut:
+                entry[2], entry[3] = s, b
+                break
+        cutvec, pre = self._cut(wr, pats)
+        same_cut = group.get(cutvec)
+        if same_cut is None:
+            same_cut = group[cutvec] = {}
+        found = same_cut.get(pre)
+        if found is None:
+            found = same_cut[pre] = [0, left]
+        if best >= target:
+            entry[0], entry[4] = best, wr
+            if best > found[0]:
+                found[0] = best
+        else:
+            entry[1], entry[5] = best, wr
+            if best < found[1]:
+                found[1] = best
+        self.wr = wr
+        return best
+
+    def _follow(self, i: int, target: int) -> int:
+        self.nodes += 1
+        vp = self.order[i]
+        m = self.masks[vp]
+        led = self.led
+        live = self.live
+        is_max = self.is_max
+        mx = is_max[vp]
+        cache = self.rep_cache[vp]
+        fm = m[led]
+        trump = self.trump
+        # Candidate moves, ordered.
+        wvp, wkind, wbit = self.wvp, self.wkind, self.wbit
+        friend_winning = is_max[wvp] == mx
+        cands: list[tuple[int, int]]
+        if fm:
+            void = False
+            split = 0 if friend_winning or wkind > 1 else wbit
+            key = fm | live[led] << 20 | split << 40 | led << 60
+            cands = FOLLOW.get(key)  # type: ignore[assignment]
+            if cands is None:
+                reps = group_reps(fm, live[led], cache is REPS_NG)
+                if split:
+                    cands = [(led, b) for b in reversed(reps) if b > split] + [
+                        (led, b) for b in reversed(reps) if b < split
+                    ]
+                else:
+                    cands = [(led, b) for b in reversed(reps)]
+                if cache is REPS:
+                    if len(FOLLOW) > 200_000:
+                        FOLLOW.clear()
+                    FOLLOW[key] = cands
+            if friend_winning and wkind == 1 and i == self.last_i - 1 and len(cands) > 1:
+                # Third hand high: the cheapest card that beats everything the last hand holds.
+                top4 = self.masks[self.order[i + 1]][led]
+                if top4 > wbit:
+                    h = 1 << (top4.bit_length() - 1)
+                    for k, sb in enumerate(cands):
+                        if sb[1] > h:
+                            if k:
+                                cands = [sb, *cands[:k], *cands[k + 1 :]]
+                            break
+            elif split and i == 1 and self.last_i == 3 and len(cands) > 1:
+                # Second hand low when the fourth hand (partner) holds the suit's top card.
+                o = self.order
+                p4 = self.masks[o[3]][led]
+                if p4 and p4 > self.masks[o[2]][led] and p4 > split:
+                    cands = sorted(cands, key=lambda sb: sb[1])
+            if self.any_time and m[JOKER_SUIT]:
+                cands = [*cands, (JOKER_SUIT, 1)]
+        else:
+            void = True
+            low_discards: list[tuple[int, int]] = []
+            rest: list[tuple[int, int]] = []
+            ruffs: list[tuple[int, int]] = []
+            for s in range(5):
+                x = m[s]
+                if not x:
+                    continue
+                lv = live[s]
+                reps = cache.get(x | lv << 20)
+                if reps is None:
+                    reps = group_reps(x, lv, cache is REPS_NG)
+                if s in (trump, JOKER_SUIT):
+                    ruffs.extend([(s, b) for b in reversed(reps)])
+                else:
+                    low_discards.append((s, reps[-1]))
+                    if len(reps) > 1:
+                        rest.extend([(s, b) for b in reps[:-1]])
+            if trump < 0 and len(low_discards) > 1:
+                # No trumps: discard from long suits first (measured; neutral in suit contracts).
+                low_discards.sort(key=lambda sb: -m[sb[0]].bit_count())
+            if friend_winning:
+                cands = low_discards + rest + ruffs
+            elif wkind == 2 and ruffs:
+                # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
+                over = [sb for sb in ruffs if sb[0] == JOKER_SUIT or sb[1] > wbit]
+                below = [sb for sb in ruffs if not (sb[0] == JOKER_SUIT or sb[1] > wbit)]
+                cands = over + low_discards + rest + below
+            else:
+                cands = ruffs + low_discards + rest
+        kkey = (vp, i, led, wkind, wbit, self.tricks_left)
+        killer = self.killers.get(kkey)
+        if killer is not None and killer != cands[0] and killer in cands:
+            cands = [killer, *[sb for sb in cands if sb != killer]]
+        last = i == self.last_i
+        best = -1 if mx else self.tricks_left + 1
+        wr = 0
+        trick = self.trick
+        track_voids = void and self.void_rule
+        two = self.two
+        packed = self.packed
+        nxt = i + 1
+        for s, b in cands:
+            m[s] ^= b
+            shifted = b << (20 * s)
+            packed[vp] ^= shifted
+            trick.append((s, b))
+            if two:
+                under = self.under.get((vp, s, b))
+                if under is not None:
+                    self.pending.append((vp, under[0], under[1]))
+            if track_voids:
+                old_voids = self.voids[vp]
+                self.voids[vp] = old_voids | (1 << led)
+            # Does this card take the lead in the trick?  (The free joker always does.)
+            if wkind != 3 and (
+                s == JOKER_SUIT or (s == trump and (wkind < 2 or b > wbit)) or (s == led and wkind == 1 and b > wbit)
+            ):
+                self.wvp, self.wkind, self.wbit = vp, (3 if s == JOKER_SUIT else (2 if s == trump else 1)), b
+                r = self._end_trick(target) if last else self._follow(nxt, target)
+                self.wvp, self.wkind, self.wbit = wvp, wkind, wbit
+            else:
+                r = self._end_trick(target) if last else self._follow(nxt, target)
+            if track_voids:
+                self.voids[vp] = old_voids
+            if two and under is not None:
+                self.pending.pop()
+            trick.pop()
+            m[s] ^= b
+            packed[vp] ^= shifted
+            if (r >= target) == mx:
+                if (s, b) != cands[0]:
+                    self.killers[kkey] = (s, b)
+                return r
+            wr |= self.wr
+            if (r > best) == mx:
+                best = r
+        self.wr = wr
+        return best
+
+    def _end_trick(self, target: int) -> int:
+        ctx = self.ctx
+        winner = self.wvp
+        # Ranks matter in this trick only if the winner beat another card of its suit, and then
+        # down to the winner — or rather to the lowest card grouped with it as equivalent
+        # (the touching cards below it in the same hand), which beat that card just as well.
+        wkind = self.wkind
+        tw = 0
+        if wkind < 3:
+            ws = ctx.trump if wkind == 2 else self.led
+            wbit = self.wbit
+            for s, b in self.trick:
+                if s == ws and b < wbit:
+                    own = self.masks[winner][ws]
+                    below = self.live[ws] & (wbit - 1)
+                    while below:
+                        nb = 1 << (below.bit_length() - 1)
+                        if not own & nb:
+                            break
+                        wbit = nb
+                        below ^= nb
+                    tw = wbit << (20 * ws)
+                    break
+        inc = 0
+        if ctx.counts[winner]:
+            if ctx.stop_on_count:
+                self.wr = tw
+                return 1
+            inc = 1
+            target -= 1
+        if target <= 0:
+            self.wr = tw
+            return inc
+        if target >= self.tricks_left:
+            self.wr = tw
+            return inc + self.tricks_left - 1
+        akey = None
+        entry = None
+        if not self.pending and self.tricks_left > 2:  # the last trick is never stored
+            akey = self._abs_key(winner)
+            entry = self.abs_tt.get(akey)
+            if entry is not None:
+                if entry[0] >= target:
+                    self.wr = entry[4] | tw
+                    return inc + entry[0]
+                if entry[1] < target:
+                    self.wr = entry[5] | tw
+                    return inc + entry[1]
+        live = self.live
+        removed = self.trick
+        for s, b in removed:
+            live[s] ^= b
+        saved_trick = self.trick
+        self.trick = []
+        saved_order = self.order
+        saved = (self.led, self.wvp, self.wkind, self.wbit)
+        self.order = ctx.next_order[winner]
+        pending = self.pending
+        if pending:
+            for vp, s, b in pending:
+                self.masks[vp][s] |= b
+                self.packed[vp] |= b << (20 * s)
+            self.pending = []
+        self.tricks_left -= 1
+        r = self._lead(target, akey, entry)
+        self.tricks_left += 1
+        if pending:
+            for vp, s, b in pending:
+                self.masks[vp][s] ^= b
+                self.packed[vp] ^= b << (20 * s)
+            self.pending = pending
+        self.order = saved_order
+        self.led, self.wvp, self.wkind, self.wbit = saved
+        self.trick = saved_trick
+        for s, b in removed:
+            live[s] ^= b
+        self.wr |= tw
+        return inc + r
