@@ -273,6 +273,29 @@ def test_layouts_misere_open_misere_three_and_two_players(page, widgets):
     assert "Order this trick: 1." in two.locator(".fht-order-line").inner_text()
 
 
+def test_replay_rearranges_itself_on_a_phone(site):
+    browser, url = site
+    boxes = "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.dataset.seat, r.x, r.y, r.width]; })"
+    seen = {}
+    for width in (1280, 390):
+        page, problems = open_page(browser, url, viewport={"width": width, "height": 844})
+        wait_for_widgets(page)
+        replay = root(page, "Four players replay")
+        replay.scroll_into_view_if_needed()
+        seen[width] = {seat: (x, y, w) for seat, x, y, w in replay.locator(".fht-seat").evaluate_all(boxes)}
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        problems.assert_clean(f"the gallery at {width}px")
+        page.context.close()
+    for layout in seen.values():
+        north, east, south, west = (layout[str(s)] for s in range(4))
+        assert north[1] < west[1] < south[1] and abs(west[1] - east[1]) < 2  # West and East on one level
+        assert west[0] < east[0]
+    wide, narrow = seen[1280], seen[390]
+    # wide: the trick sits between West and East; narrow: West and East take the width, the trick goes below
+    assert wide["1"][0] - (wide["3"][0] + wide["3"][2]) > 150
+    assert narrow["1"][0] - (narrow["3"][0] + narrow["3"][2]) < 40
+
+
 _NO_JP = "<style>* { --jp-layout-color1: initial; --jp-ui-font-color1: initial; }</style>"
 _STYLE = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
 

@@ -263,7 +263,8 @@ function fhtDrawReplay(model, el, state) {
   }
   center.append(fhtTrickView(data, frame));
   table.append(center);
-  root.append(table);
+  // The frame is a size container, so the table can re-arrange itself when the widget is narrow.
+  root.append(fhtEl("div", { class: "fht-table-frame" }, table));
 
   const auction = fhtAuctionView(data, position);
   if (auction) root.append(auction);
