@@ -66,6 +66,21 @@ def test_book_builds_with_warnings_as_errors(built_book):
     assert result.warnings == []
 
 
+def test_tables_computed_by_chapters_render_as_tables(built_book):
+    # Chapters build tables as Markdown outputs; rendered as CommonMark they would show as
+    # paragraphs of pipes ("| Preset | What changes | …").
+    import re
+
+    raw = {}
+    for page in _content_pages(built_book.html):
+        found = re.findall(r"<p>\|[^<]{0,60}", page.read_text(encoding="utf-8"))
+        if found:
+            raw[page.name] = found[:2]
+    assert raw == {}
+    tables = re.findall(r"<table", (built_book.html / "chapters" / "01-how-to-use.html").read_text(encoding="utf-8"))
+    assert len(tables) >= 2  # the presets table is one of them
+
+
 def test_every_internal_link_resolves(built_book):
     html_dir = built_book.html
     pages = _content_pages(html_dir)
