@@ -35,7 +35,7 @@ class Search(Position):
         super().__init__(ctx, deal)
         self.owner = owner
         self.tt = tt
-        self.general = owner.relevant_ranks
+        self.relevant_ranks = owner.relevant_ranks
         self.rel = rel
         # Exact positions → the same entry as their relative-rank key (a cheap first look).
         self.abs_tt = abs_tt
@@ -142,7 +142,7 @@ class Search(Position):
     def _cut(self, wr: int, pats: list[SuitInfo]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The table key for a result that depended on the cards in ``wr``: per suit, how many
         low cards to drop from the pattern (as a shift), and the patterns so cut."""
-        if not self.general:
+        if not self.relevant_ranks:
             return (0,) * len(pats), tuple([p[0] for p in pats])
         shift = self.ctx.bits
         live = self.live
