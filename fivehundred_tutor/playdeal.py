@@ -9,6 +9,8 @@ browser::
     state["view"]["legal"]                        # [{"code": "pass", "label": "Pass"}, ...]
     out = handle_request({"type": "act", "code": "pass"}, {"state": state})
     out["update"]["state"]["view"]["phase"]
+    handle_request({"type": "review"}, ...)       # once the deal is over: the learner's cards,
+                                                  # checked by the double-dummy solver
 
 >>> from fivehundred_tutor import Rules
 >>> s = start(Rules(), seed=7, seat=0)
@@ -26,7 +28,7 @@ from .bots import HeuristicBot
 from .deal import Deal
 from .rules import Rules
 
-__all__ = ["PlayError", "handle_request", "start", "view"]
+__all__ = ["PlayError", "handle_request", "review", "start", "view"]
 
 _LOG_KEEP = 40
 
@@ -191,6 +193,82 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def review(deal: Deal, seat: int) -> dict[str, Any]:
+    """The learner's card plays in a finished deal, each checked by the double-dummy solver.
+
+    For every card ``seat`` played where the choice mattered, the solver compares it with
+    the best card *with all hands in view*: ``rows`` lists the ones that cost tricks (and
+    which cards were better); ``summary`` says it in a sentence.
+
+    >>> from fivehundred_tutor import Rules
+    >>> deal = Deal.from_position(Rules(), {0: "AH 5S", 1: "KH 6S", 2: "QH 7S", 3: "JS 8S"}, "7NT", 0)
+    >>> deal.push_many(["5S", "6S", "7S", "8S", "JS", "AH", "KH", "QH"])
+    >>> r = review(deal, 0)
+    >>> r["rows"][0]["text"]
+    'Trick 1: your 5♠ cost a trick; A♥ kept the best result.'
+    >>> r["checked"], r["lost"]
+    (1, 1)
+    """
+    from .solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
+
+    if not deal.is_over:
+        raise PlayError("the deal is not over yet: finish it, then ask for a review")
+    rules = deal.rules
+    notes = [DOUBLE_DUMMY_NOTE] if rules.players == 2 else []
+    if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
+        return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
+                "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip
+    replay = Deal.from_dict({**deal.to_dict(), "actions": []})
+    solver = Solver()
+    rows: list[dict[str, Any]] = []
+    checked = 0
+    for action in deal.history:
+        if (
+            replay.phase == "play"
+            and replay.to_move == seat
+            and isinstance(action, Play)
+            and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
+        ):
+            checked += 1
+            values = solver.analyse(replay)
+            best = best_actions(replay, values)
+            lost = abs(values[action] - values[best[0]])
+            if lost:
+                trick = len(replay.tricks) + 1
+                better = " or ".join(str(a) for a in best[:3])
+                rows.append(
+                    {
+                        "trick": trick,
+                        "card": str(action),
+                        "lost": lost,
+                        "better": [a.code for a in best],
+                        "text": f"Trick {trick}: your {action} cost {'a trick' if lost == 1 else f'{lost} tricks'}; "
+                        f"{better} kept the best result.",
+                    }
+                )
+        replay.push(action)
+    lost_total = sum(r["lost"] for r in rows)
+    if not checked:
+        summary = "You had no real choice of card in this deal (or sat it out), so there is nothing to check."
+    elif not rows:
+        summary = (
+            f"All {checked} of your cards that were a real choice kept the best result, even with every hand in view."
+        )
+    else:
+        cost = "a trick" if lost_total == 1 else f"{lost_total} tricks in all"
+        summary = (
+            f"Of your {checked} cards that were a real choice, {checked - len(rows)} kept the best result and "
+            f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
+            "have been fair guesses."
+        )
+    return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary}
+
+
+def _review(state: dict[str, Any]) -> dict[str, Any]:
+    deal = Deal.from_dict(state["record"])
+    return {"reply": review(deal, int(state["seat"])), "update": {}}
+
+
 def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -217,8 +295,10 @@ def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, 
             result = _act(request, inner)
         elif kind == "new_deal":
             result = _new_deal(request, inner)
+        elif kind == "review":
+            result = _review(inner)
         else:
-            raise PlayError(f"unknown request type {kind!r}; known: hello, act, new_deal")
+            raise PlayError(f"unknown request type {kind!r}; known: hello, act, new_deal, review")
     except (PlayError, ValueError, KeyError, TypeError) as err:
         message = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
         result = {"reply": {"type": "error", "error": message}, "update": {}}

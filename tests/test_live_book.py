@@ -156,6 +156,12 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
     assert result.count() == 1, "the deal did not reach its end"
     assert result.inner_text().startswith("Score: North–South"), result.inner_text()
     assert re.search(r"took \d+ tricks?", result.inner_text()), result.inner_text()
+    # The solver, in the browser, checks the learner's cards.
+    play.locator(".fht-review").click()
+    review = play.locator(".fht-play-review")
+    review.wait_for(timeout=30000)
+    assert "real choice" in review.inner_text() or "nothing to check" in review.inner_text(), review.inner_text()
+    assert play.locator(".fht-review").count() == 0  # asked once; the answer stays until a new deal
     assert any(u.endswith(".whl") or ".whl?" in u for u in requested), "the engine's requests were not seen"
     offsite = [u for u in requested if not u.startswith(built_book.base_url) and not u.startswith(("blob:", "data:"))]
     assert not offsite, f"off-site requests: {offsite}"

@@ -63,14 +63,25 @@ function fhtDrawPlay(model, el, ui) {
     const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
     root.append(fhtEl("div", { class: "fht-feedback fht-play-result " + (v.result.made ? "fht-good" : "fht-bad") }, fhtEl("strong", { text: "Score: " }), scores, fhtEl("div", { text: v.result.summary })));
   }
+  if (v.over && ui.review) {
+    // The solver's check of the learner's cards (computed by the engine; drawn here).
+    const review = fhtEl("div", { class: "fht-play-review", role: "group", "aria-label": "Your play, checked by the solver" });
+    review.append(fhtEl("p", { class: "fht-label", text: "Your play, checked by the solver" }), fhtEl("p", { text: ui.review.summary }));
+    if (ui.review.rows.length) review.append(fhtEl("ul", { class: "fht-play-log" }, ui.review.rows.map((r) => fhtEl("li", { text: r.text }))));
+    for (const note of ui.review.notes || []) review.append(fhtEl("p", { class: "fht-muted", text: note }));
+    root.append(review);
+  }
   const nav = fhtEl("div", { class: "fht-bar fht-nav" });
+  if (v.over && !ui.review) {
+    nav.append(fhtEl("button", { type: "button", class: "fht-review", disabled: ui.waiting || undefined, text: "Check my play", title: "The double-dummy solver checks each card you chose", onclick: () => ui.checkPlay() }));
+  }
   nav.append(fhtEl("button", { type: "button", class: "fht-new-deal", disabled: ui.waiting || undefined, text: "New deal", onclick: () => ui.newDeal() }));
   root.append(nav);
 }
 
 export default {
   render({ model, el }) {
-    const ui = { waiting: false, message: "", focus: null };
+    const ui = { waiting: false, message: "", focus: null, review: null };
     const draw = () => fhtKeepFocus(el, () => fhtSafe(el, "play", () => fhtDrawPlay(model, el, ui)));
     const send = async (message) => {
       ui.waiting = true;
@@ -81,13 +92,15 @@ export default {
       if (!reply) ui.message = "Playing needs the engine: run this notebook in JupyterLab, or open the live book.";
       else if (reply.type === "error") ui.message = reply.error;
       else if (reply.type === "moved") ui.message = reply.log.join(". ") + ".";
-      else if (reply.type === "deal") ui.message = "A new deal.";
+      else if (reply.type === "deal") { ui.message = "A new deal."; ui.review = null; }
+      else if (reply.type === "review") { ui.review = reply; ui.message = reply.summary; }
       draw();
-      const first = el.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-new-deal");
+      const first = el.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal");
       if (first) first.focus();
     };
     ui.act = (code) => { if (!ui.waiting) send({ type: "act", code }); };
     ui.newDeal = () => { if (!ui.waiting) send({ type: "new_deal", seed: Math.floor(Math.random() * 1e9) }); };
+    ui.checkPlay = () => { if (!ui.waiting) send({ type: "review" }); };
     draw();
     model.on("change:state", draw);
     model.on("change:four_colour", draw);

@@ -1,0 +1,94 @@
+"""Playing a deal against the bots: the end-of-deal check of the learner's cards by the solver."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fivehundred_tutor import Deal, Rules
+from fivehundred_tutor.live import handle
+from fivehundred_tutor.playdeal import review, start
+from fivehundred_tutor.solver import Solver, best_actions
+
+
+def _play_out(state: dict[str, Any], pick: int) -> dict[str, Any]:
+    """Play the learner's seat to the end, always choosing legal action number ``pick`` (wrapped)."""
+    for _ in range(60):
+        if state["view"]["over"]:
+            return state
+        legal = state["view"]["legal"]
+        out = handle("play", {"type": "act", "code": legal[pick % len(legal)]["code"]}, {"state": state})
+        assert out["reply"]["type"] == "moved", out["reply"]
+        state = out["update"]["state"]
+    raise AssertionError("the deal did not end")
+
+
+def test_review_agrees_with_the_solver_card_by_card() -> None:
+    # A learner who always plays their last legal card: the review must list exactly the
+    # cards the solver says lost tricks, with the solver's better cards.
+    state = _play_out(start(Rules(), seed=11, seat=2), pick=-1)
+    reply = handle("play", {"type": "review", "id": 4}, {"state": state})["reply"]
+    assert reply["type"] == "review" and reply["id"] == 4
+    deal = Deal.from_dict(state["record"])
+    replay = Deal.from_dict({**deal.to_dict(), "actions": []})
+    solver = Solver()
+    expected, checked = [], 0
+    for action in deal.history:
+        cards = {a.card for a in replay.legal_actions() if getattr(a, "card", None)}
+        if replay.phase == "play" and replay.to_move == 2 and len(cards) > 1:
+            checked += 1
+            values = solver.analyse(replay)
+            best = best_actions(replay, values)
+            lost = abs(values[action] - values[best[0]])
+            if lost:
+                expected.append((len(replay.tricks) + 1, str(action), lost, [a.code for a in best]))
+        replay.push(action)
+    assert reply["checked"] == checked > 0
+    assert [(r["trick"], r["card"], r["lost"], r["better"]) for r in reply["rows"]] == expected
+    assert reply["lost"] == sum(e[2] for e in expected)
+    assert str(checked) in reply["summary"]
+    for row in reply["rows"]:
+        assert row["text"].startswith(f"Trick {row['trick']}: your {row['card']} cost")
+
+
+def test_some_learner_loses_a_trick_and_the_review_says_which() -> None:
+    found = None
+    for seed in range(30):
+        state = _play_out(start(Rules(), seed=seed, seat=0), pick=-1)
+        reply = handle("play", {"type": "review"}, {"state": state})["reply"]
+        if reply["rows"]:
+            found = reply
+            break
+    assert found is not None, "thirty deals of careless play and never a costly card?"
+    assert "cost" in found["summary"] and "in view" in found["summary"]
+
+
+def test_review_before_the_end_is_a_clear_error() -> None:
+    state = start(Rules(), seed=3, seat=1)
+    reply = handle("play", {"type": "review"}, {"state": state})["reply"]
+    assert reply["type"] == "error" and "not over" in reply["error"]
+
+
+def test_review_of_a_deal_without_play_or_choices() -> None:
+    # Seat 0 passes throughout; a thrown-in deal has no cards to check.
+    for seed in range(200):
+        state = start(Rules(), seed=seed, seat=0)
+        while not state["view"]["over"]:
+            legal = state["view"]["legal"]
+            code = "pass" if any(a["code"] == "pass" for a in legal) else legal[0]["code"]
+            state = handle("play", {"type": "act", "code": code}, {"state": state})["update"]["state"]
+        if state["view"]["result"]["thrown_in"]:
+            reply = handle("play", {"type": "review"}, {"state": state})["reply"]
+            assert reply["rows"] == [] and reply["checked"] == 0 and "nothing to check" in reply["summary"]
+            return
+    raise AssertionError("no thrown-in deal in 200 seeds")
+
+
+def test_two_player_review_says_the_face_down_cards_were_known() -> None:
+    # A short 2-player ending (two cards in hand, a face-up card on a face-down one on the table).
+    table = [[["5H", "6H"]], [["7H", "8H"]]]
+    deal = Deal.from_position(Rules(players=2), {0: "AS 4D", 1: "KS 9D"}, "7S", 0, 0, table=table)
+    while not deal.is_over:
+        deal.push(deal.legal_actions()[-1])
+    reply = review(deal, 0)
+    assert reply["type"] == "review" and any("face-down" in n for n in reply["notes"])
+    assert reply["checked"] >= 1
