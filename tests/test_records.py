@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -209,6 +210,14 @@ def test_cli_annotate_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["solve", str(src), "--at", "0", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["value"] == 1 and sorted(report["best"]) == ["5S", "JH"]
+    # --text: one line per play, cards in the same notation as the card played
+    capsys.readouterr()
+    assert main(["annotate", str(src), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    plays = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(plays) == 8 and lines[-1].startswith("Critical moments:")
+    assert all(re.search(r"[♠♣♦♥]", line) for line in plays)
+    assert not any(re.search(r"\b[2-9TJQKA][SCDH]\b", line) for line in plays), "ASCII card codes in --text"
     assert main(["solve", str(tmp_path / "missing.fhn")]) == 1
     assert "no such record file" in capsys.readouterr().err
     bad = tmp_path / "bad.fhn"
