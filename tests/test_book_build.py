@@ -198,6 +198,52 @@ def test_jupytext_reads_a_chapter_as_a_notebook_with_code_cells():
     assert any(c.cell_type == "code" for c in nb.cells)
 
 
+def _notebook_pages() -> list[Path]:
+    return [p for p in [BOOK / "index.md", *sorted((BOOK / "chapters").glob("*.md"))] if "jupytext:" in p.read_text()]
+
+
+def test_chapters_round_trip_through_jupytext_unchanged():
+    """Saving a chapter from JupyterLab (jupytext, with book/jupytext.toml) writes back the same text."""
+    import jupytext
+    from jupytext.config import load_jupytext_configuration_file
+
+    config = load_jupytext_configuration_file(str(BOOK / "jupytext.toml"))
+    pages = _notebook_pages()
+    assert len(pages) >= 15
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        again = jupytext.writes(jupytext.reads(text, fmt="md:myst"), fmt="md:myst", config=config)
+        assert again == text, f"{page.name} changes when saved through jupytext: normalise it"
+
+
+@pytest.mark.jupyterlab
+def test_saving_a_chapter_in_jupyterlab_leaves_the_file_unchanged(tmp_path):
+    """Open a chapter as a notebook through a real Jupyter server's contents API and save it back."""
+    import json
+    import shutil
+    import urllib.request
+
+    from browser_support import jupyterlab_server
+
+    work = tmp_path / "book"
+    (work / "chapters").mkdir(parents=True)
+    shutil.copy(BOOK / "jupytext.toml", work / "jupytext.toml")
+    chapter = work / "chapters" / "03-bowers.md"
+    shutil.copy(BOOK / "chapters" / "03-bowers.md", chapter)
+    before = chapter.read_bytes()
+    with jupyterlab_server(work, tmp_path / "lab") as (base, token):
+        url = f"{base}/api/contents/chapters/03-bowers.md?type=notebook&content=1&token={token}"
+        with urllib.request.urlopen(url, timeout=30) as reply:
+            model = json.load(reply)
+        assert model["type"] == "notebook" and any(c["cell_type"] == "code" for c in model["content"]["cells"])
+        body = json.dumps({"type": "notebook", "format": "json", "content": model["content"]}).encode()
+        save = urllib.request.Request(url.split("?")[0] + f"?token={token}", data=body, method="PUT")
+        save.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(save, timeout=30) as reply:
+            assert reply.status == 200
+    assert chapter.read_bytes() == before
+
+
 # --------------------------------------------------------------------------- webassets and the CLI
 
 
