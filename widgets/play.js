@@ -87,7 +87,8 @@ export default {
       ui.waiting = true;
       ui.message = "";
       draw();
-      const reply = await fhtRequest(model, message, 30000);
+      // The solver's check of a whole deal can take a while (the 2-player game most): wait longer for it.
+      const reply = await fhtRequest(model, message, message.type === "review" ? 120000 : 30000);
       ui.waiting = false;
       if (!reply) ui.message = "Playing needs the engine: run this notebook in JupyterLab, or open the live book.";
       else if (reply.type === "error") ui.message = reply.error;
