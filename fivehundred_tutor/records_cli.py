@@ -77,7 +77,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(f"{report['to_move']} to play:")
         for code, value in report["actions"].items():
             star = "  best" if code in report["best"] else ""
-            print(f"  {code:<6} {value}{star}")
+            print(f"  {deal.parse_action(code)!s:<16} {value}{star}")
     for note in report["notes"]:
         print(f"Note: {note}")
     return 0

@@ -218,6 +218,9 @@ def test_cli_annotate_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert len(plays) == 8 and lines[-1].startswith("Critical moments:")
     assert all(re.search(r"[♠♣♦♥]", line) for line in plays)
     assert not any(re.search(r"\b[2-9TJQKA][SCDH]\b", line) for line in plays), "ASCII card codes in --text"
+    assert main(["solve", str(src), "--at", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "Double dummy: 1 " in text and re.search(r"^  J♥ +1  best$", text, re.M), text
     assert main(["solve", str(tmp_path / "missing.fhn")]) == 1
     assert "no such record file" in capsys.readouterr().err
     bad = tmp_path / "bad.fhn"
