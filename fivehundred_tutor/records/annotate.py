@@ -22,7 +22,7 @@ import copy
 from typing import Any
 
 from ..deal import PLAY, Deal
-from ..solver import DOUBLE_DUMMY_NOTE, Solver
+from ..solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
 from .record import DealRecord
 
 __all__ = ["annotate", "critical_moments"]
@@ -79,14 +79,13 @@ def annotate(record: DealRecord, solver: Solver | None = None) -> DealRecord:
             values = solver.analyse(deal)
             seat = deal.to_move
             assert seat is not None
-            mover_max = Solver._seat_is_max(deal, seat)
-            best_value = max(values.values()) if mover_max else min(values.values())
+            best = best_actions(deal, values)
+            best_value = values[best[0]]
             deal.push(code)
             action = deal.history[-1]
             deal.pop()
             after = values[action]
             cost = abs(best_value - after)
-            best = [a for a, v in values.items() if v == best_value]
             critical = len(set(values.values())) > 1
             note: dict[str, Any] = {
                 "seat": seat,
