@@ -79,9 +79,6 @@ def main(argv: list[str]) -> int:
         return code
     ensure_venv("book")
     cli = str(BIN / "fivehundred-tutor")
-    if not (ROOT / "book" / "_config.yml").exists():
-        # Until the book lands, the main job is a bot simulation.
-        return run([cli, "simulate", "--hands", "2000", "--seed", "1", *rest])
     if job == "build":
         return run([cli, "book", "build", *rest])
     return run([cli, "book", "serve", *rest])
