@@ -39,13 +39,16 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         deal = annotated.start_deal()
         for i, code in enumerate(annotated.actions):
             note = annotated.annotations.get(i)
-            # The best cards in the same notation as the card played (parsed before it is played).
-            best = ", ".join(str(deal.parse_action(c)) for c in note["best"]) if note else ""
+            if note:
+                # Without the solver's sentence: the figure and the best cards, in the same notation
+                # as the card played (parsed before it is played).
+                words = note.get("text") or f"{note['after']} tricks; best: " + ", ".join(
+                    str(deal.parse_action(c)) for c in note["best"]
+                )
             deal.push(code)
             if note:
                 who = deal.rules.seat_name(note["seat"])
                 mark = note.get("mark", "")
-                words = note.get("text") or f"{note['after']} tricks; best: {best}"
                 print(f"{i:3} {who:<11} {str(deal.history[-1]) + mark:<14} {words}")
         moments = critical_moments(annotated)
         print(f"Critical moments: {len(moments)} ({elapsed:.1f} s)")
