@@ -185,8 +185,8 @@ class Solver:
         return (vp, s, b if nom < 0 else (b << 3) | nom)
 
     def _context(self, deal: Deal) -> tuple[Context, Table, dict[int, SuitInfo], dict[Any, list[int]]]:
-        table = deal.rules.table(deal.contract, deal.joker_fixed)
-        key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, table.joker_free, deal.active)
+        # (Whether the joker is free follows from the contract and joker_fixed.)
+        key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, deal.active)
         found = self._contexts.get(key)
         if found is None:
             found = self._contexts[key] = (Context(deal), {}, {}, {})
