@@ -1011,6 +1011,17 @@ class Deal:
         """An independent copy with the same history."""
         return Deal.from_dict(self.to_dict())
 
+    def root(self) -> Deal:
+        """An independent copy as the deal stood before its first action (like python-chess's
+        ``Board.root``): replay ``history`` on it to walk through the deal.
+
+        >>> d = Deal.new(Rules(), seed=1)
+        >>> d.push(d.legal_actions()[0])
+        >>> len(d.root().history), d.root().hands == Deal.new(Rules(), seed=1).hands
+        (0, True)
+        """
+        return Deal.from_dict({**self.to_dict(), "actions": []})
+
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the current state (for tests of push/pop)."""
         return (

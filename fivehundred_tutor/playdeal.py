@@ -218,7 +218,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
         return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
                 "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip
-    replay = Deal.from_dict({**deal.to_dict(), "actions": []})
+    replay = deal.root()
     solver = Solver()
     rows: list[dict[str, Any]] = []
     checked = 0
