@@ -118,8 +118,7 @@ class Solver:
             raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
         if deal._nominating:
             values = self.analyse(deal)
-            mover_max = self._seat_is_max(deal, deal.to_move)  # type: ignore[arg-type]
-            return max(values.values()) if mover_max else min(values.values())
+            return values[best_actions(deal, values)[0]]
         return deal.declarer_tricks + self._future(deal)
 
     def analyse(self, deal: Deal) -> dict[Action, int]:
