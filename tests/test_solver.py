@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from fivehundred_tutor.bids import Bid
+from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.cards import Card, Suit
 from fivehundred_tutor.deal import DONE, Deal
 from fivehundred_tutor.rng import Random, derive_seed
@@ -172,6 +173,32 @@ def test_agrees_with_minimax_when_the_joker_was_named_in_advance(contract: str, 
         with_joker += any(c.is_joker for h in deal.hands for c in h)
     assert checked >= 45
     assert with_joker >= 5  # the joker is in play in some of them
+
+
+def test_the_advance_nomination_takes_the_holders_best_suit() -> None:
+    # A real joker-advance deal that reaches the nomination (before the first lead): the
+    # solver's figure is the holder's best over the five choices (no suit, or one of four).
+    rules = Rules.preset("joker-advance")
+    bot = HeuristicBot()
+    for seed in range(400):
+        deal = Deal.new(rules, seed=seed)
+        while not deal.is_over and not (deal.phase == "play" and deal._nominating):
+            deal.push(bot.choose(deal))
+        if deal.is_over:
+            continue
+        before = deal.state_key()
+        values = analyse(deal)
+        assert {a.code for a in values} == {a.code for a in deal.legal_actions()}
+        # The figure counts the declaring side's tricks (the declarer's own in misère, where the
+        # declarer wants fewest).
+        if deal.contract.is_misere:
+            wants_most = deal.to_move != deal.declarer
+        else:
+            wants_most = rules.side_of(deal.to_move) == rules.side_of(deal.declarer)
+        assert solve(deal) == (max if wants_most else min)(values.values())
+        assert deal.state_key() == before
+        return
+    raise AssertionError("no advance nomination in 400 bot deals")
 
 
 def test_hand_checked_bowers() -> None:
