@@ -1,0 +1,423 @@
+// fivehundred_tutor — the assignment: a student's question set, answered in a notebook
+// widget or in the class's static page (assignment-page.js).
+//
+// It draws questions, collects answers and compares a response's canonical key with
+// the keys the engine accepted (written into the data by Python).  No rule of the
+// game is decided here.  In exam mode the data holds no accepted keys at all.
+
+import { card, cardEl } from "./cards.js";
+import { download, el, expect, uid } from "./dom.js";
+import { isAnswered, responseKey } from "./keys.js";
+import { mountWidget, root, safe } from "./mount.js";
+
+const SHEET_FORMAT = "fivehundred-answers/1";
+
+/** The verdict the data allows: null when this set carries no answers (exam). */
+function verdictOf(item, response) {
+  if (!Array.isArray(item.accept)) return null;
+  const key = responseKey(item.question, response);
+  if (key === null) return { correct: false, unreadable: true };
+  return { correct: item.accept.includes(key), unreadable: false };
+}
+
+function contextView(context) {
+  const box = el("div", { class: "fht-context" });
+  if (!context || typeof context !== "object") return box;
+  if (context.contract && typeof context.contract === "object" && context.contract.label) {
+    const c = context.contract;
+    box.append(
+      el(
+        "div",
+        {},
+        el("div", { class: "fht-label", text: "Contract" }),
+        el("strong", { text: c.label }),
+        ` (${c.words}${c.trumps ? `; ${c.trumps} are trumps` : "; no trumps"})`,
+      ),
+    );
+  }
+  const trick = Array.isArray(context.trick) ? context.trick.filter((v) => v && typeof v.code === "string") : [];
+  if (trick.length) {
+    const words = trick.map((v) => `${v.seat}: ${v.words || card(v.code).name}`).join(", ");
+    const row = el("div", { class: "fht-cards", role: "group", "aria-label": `The trick so far: ${words}` });
+    for (const v of trick) row.append(el("div", { class: "fht-trick-slot" }, cardEl(v.code, { small: true }), el("div", { text: v.seat })));
+    box.append(el("div", {}, el("div", { class: "fht-label", text: "Trick" }), row));
+  }
+  if (context.auction && Array.isArray(context.auction)) {
+    const text = context.auction.length ? context.auction.map((c) => `${c.seat} ${c.label}`).join(", ") : "no calls yet";
+    box.append(el("div", {}, el("div", { class: "fht-label", text: "Auction" }), el("span", { text })));
+  }
+  return box;
+}
+
+function choiceLabel(choice) {
+  if (choice.card) {
+    return [
+      cardEl(choice.card, { small: true, label: choice.words || card(choice.card).name }),
+      el("span", { class: "fht-asg-choice-text", "aria-hidden": "true", text: choice.label }),
+    ];
+  }
+  return [el("span", { text: choice.label })];
+}
+
+/** The answer controls of one question; `onChange(response)` on every change. */
+function answerControls(item, response, onChange, disabled) {
+  const q = item.question;
+  const name = uid("fht-asg");
+  const fieldset = el("fieldset", { class: "fht-asg-controls" });
+  const legendText =
+    {
+      choice: "Choose one",
+      multi: "Choose every one that applies",
+      cards: `Pick ${q.context?.count ? q.context.count : "the"} cards`,
+      order: "Put them in order, highest first",
+      number: "Write whole numbers (minus sign for a loss)",
+    }[q.kind] || "Your answer";
+  fieldset.append(el("legend", { text: legendText }));
+  const choices = Array.isArray(q.choices) ? q.choices : [];
+  if (q.kind === "choice" || q.kind === "multi" || q.kind === "cards") {
+    const many = q.kind !== "choice";
+    const chosen = new Set(many ? (Array.isArray(response) ? response : []) : response ? [response] : []);
+    const wrap = el("div", { class: "fht-choices" });
+    const counter = q.kind === "cards" ? el("div", { class: "fht-muted", "aria-live": "polite" }) : null;
+    const updateCounter = () => {
+      if (counter) counter.textContent = `${chosen.size} of ${q.context.count} picked`;
+    };
+    for (const choice of choices) {
+      const input = el("input", { type: many ? "checkbox" : "radio", name, value: choice.id, disabled });
+      input.checked = chosen.has(choice.id);
+      input.addEventListener("change", () => {
+        if (many) {
+          if (input.checked) chosen.add(choice.id);
+          else chosen.delete(choice.id);
+          updateCounter();
+          onChange(choices.map((c) => c.id).filter((id) => chosen.has(id)));
+        } else if (input.checked) {
+          onChange(choice.id);
+        }
+      });
+      wrap.append(el("label", { class: "fht-asg-choice", "data-choice": choice.id }, input, ...choiceLabel(choice)));
+    }
+    fieldset.append(wrap);
+    if (counter) {
+      updateCounter();
+      fieldset.append(counter);
+    }
+  } else if (q.kind === "order") {
+    const ids = choices.map((c) => c.id);
+    let order = Array.isArray(response) && response.length === ids.length && ids.every((id) => response.includes(id)) ? [...response] : ids;
+    const list = el("ol", { class: "fht-asg-order" });
+    const byId = Object.fromEntries(choices.map((c) => [c.id, c]));
+    const draw = (focusId, dir) => {
+      list.replaceChildren();
+      order.forEach((id, at) => {
+        const choice = byId[id];
+        const words = choice.words || choice.label;
+        const up = el("button", { type: "button", class: "fht-btn", "aria-label": `Move ${words} up`, disabled: disabled || at === 0, text: "\u2191" });
+        const down = el("button", {
+          type: "button",
+          class: "fht-btn",
+          "aria-label": `Move ${words} down`,
+          disabled: disabled || at === order.length - 1,
+          text: "\u2193",
+        });
+        const move = (delta) => {
+          const to = at + delta;
+          if (to < 0 || to >= order.length) return;
+          order = [...order];
+          [order[at], order[to]] = [order[to], order[at]];
+          onChange(order);
+          draw(id, delta < 0 ? "up" : "down");
+        };
+        up.addEventListener("click", () => move(-1));
+        down.addEventListener("click", () => move(1));
+        list.append(el("li", { "data-choice": id }, ...choiceLabel(choice), up, down));
+        if (focusId === id) setTimeout(() => ((dir === "up" ? up : down).disabled ? (dir === "up" ? down : up) : dir === "up" ? up : down).focus(), 0);
+      });
+    };
+    draw(null);
+    const keep = el("button", { type: "button", class: "fht-btn", disabled, text: "This is my order" });
+    keep.addEventListener("click", () => onChange(order));
+    fieldset.append(list, keep);
+  } else if (q.kind === "number") {
+    // No fields: one box, and the response is its text (not a dict), as the engine reads it.
+    const named = Array.isArray(q.fields) && q.fields.length > 0;
+    const fields = named ? q.fields : [{ id: "value", label: "Answer" }];
+    const values = named ? { ...(response && typeof response === "object" ? response : {}) } : { value: response ?? "" };
+    for (const f of fields) {
+      const id = uid("fht-num");
+      const input = el("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", size: 6, value: values[f.id] ?? "", disabled });
+      input.addEventListener("input", () => {
+        values[f.id] = input.value;
+        onChange(named ? { ...values } : values.value);
+      });
+      fieldset.append(el("div", { class: "fht-asg-field" }, el("label", { for: id, text: f.label }), input));
+    }
+  } else {
+    throw new Error(`unknown question kind "${q.kind}"`);
+  }
+  return fieldset;
+}
+
+function showVerdict(box, item, response, final = false) {
+  const verdict = verdictOf(item, response);
+  if (!verdict) return;
+  box.className = `fht-feedback ${verdict.correct ? "fht-good" : "fht-bad"}`;
+  const q = item.question;
+  const blank = q.kind === "number" && (q.fields || []).some((f) => String(response?.[f.id] ?? "").trim() === "");
+  const head = !isAnswered(response)
+    ? "Not answered yet."
+    : blank
+      ? "Write a number in every box (0 if nothing)."
+      : verdict.unreadable
+        ? "Write whole numbers only, like 280 or -140."
+        : verdict.correct
+          ? "Correct!"
+          : "Not quite.";
+  if (!final && (verdict.unreadable || !isAnswered(response))) {
+    box.className = "fht-feedback fht-bad";
+    box.replaceChildren(el("span", { class: "fht-verdict-bad", text: head }));
+    return;
+  }
+  box.replaceChildren(
+    el("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: head }),
+    verdict.correct ? "" : el("span", { text: ` The answer: ${item.answer_words}.` }),
+    el("div", { text: item.explanation || "" }),
+  );
+}
+
+/**
+ * Draw a student's set into `container`.  `store` = {answers(), setAnswer(item, response),
+ * submitted(), submit(), footer(root)}; `meta` is the assignment's public description.
+ */
+export function drawSet(container, meta, student, items, store) {
+  container.replaceChildren();
+  const feedbackMode = meta.feedback;
+  const head = el(
+    "div",
+    { class: "fht-asg-head" },
+    el("h2", {}, "Questions for ", el("strong", { class: "fht-asg-student", text: student })),
+    el("p", { text: `${meta.title} · ${items.length} questions · ${meta.max_points} points` }),
+    el("p", {
+      class: "fht-muted",
+      text:
+        feedbackMode === "none"
+          ? "Exam: no feedback is shown; your teacher grades your answer sheet."
+          : feedbackMode === "after-submit"
+            ? "Press Finish at the end to see your results."
+            : "Press Check on a question to see whether you are right.",
+    }),
+  );
+  container.append(head);
+  const progress = el("p", { class: "fht-asg-progress", role: "status", "aria-live": "polite" });
+  const boxes = [];
+  const updateProgress = () => {
+    const answers = store.answers();
+    const done = items.filter((it) => isAnswered(answers[it.item])).length;
+    progress.textContent = `Answered ${done} of ${items.length}.`;
+  };
+  const submitted = store.submitted();
+  let section = null;
+  for (const item of items) {
+    if (item.section !== section) {
+      section = item.section;
+      container.append(el("h3", { class: "fht-asg-section", text: section }));
+    }
+    const q = item.question;
+    const titleId = uid("fht-asg-title");
+    const box = el("section", { class: "fht-asg-item", "aria-labelledby": titleId, "data-item": item.item });
+    box.append(el("h4", { id: titleId, text: `Question ${item.item} (${item.points} point${item.points === 1 ? "" : "s"})` }));
+    box.append(el("p", { class: "fht-prompt", text: q.prompt }));
+    box.append(contextView(q.context));
+    const feedback = el("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });
+    const controls = answerControls(
+      item,
+      store.answers()[item.item],
+      (response) => {
+        store.setAnswer(item.item, response);
+        feedback.replaceChildren();
+        feedback.className = "fht-feedback";
+        updateProgress();
+      },
+      submitted && feedbackMode === "after-submit",
+    );
+    box.append(controls);
+    if (feedbackMode === "immediate" && Array.isArray(item.accept)) {
+      const checkBtn = el("button", { type: "button", class: "fht-btn fht-asg-check", text: "Check" });
+      checkBtn.addEventListener("click", () => showVerdict(feedback, item, store.answers()[item.item]));
+      box.append(checkBtn);
+    }
+    box.append(feedback);
+    if (submitted && feedbackMode === "after-submit") showVerdict(feedback, item, store.answers()[item.item], true);
+    boxes.push(box);
+    container.append(box);
+  }
+  const foot = el("div", { class: "fht-asg-foot" }, progress);
+  if (feedbackMode === "after-submit" && !submitted && items.some((it) => Array.isArray(it.accept))) {
+    const finish = el("button", { type: "button", class: "fht-btn fht-asg-finish", text: "Finish and show my results" });
+    finish.addEventListener("click", () => store.submit());
+    foot.append(finish);
+  }
+  store.footer(foot);
+  container.append(foot);
+  updateProgress();
+}
+
+// ------------------------------------------------------------------ notebook widget
+function render({ model, el: host }) {
+  let offStatus = () => {};
+  const widget = mountWidget(host, model, {
+    kind: "assignment",
+    label: "assignment",
+    traits: ["data", "submitted"],
+    focus: false,
+    draw: (root) => {
+      const data = expect(model.get("data"), "object", "assignment data");
+      const items = expect(data.items, "array", "assignment questions");
+      const meta = expect(data.assignment, "object", "assignment description");
+      const store = {
+        answers: () => model.get("answers") || {},
+        setAnswer: (item, response) => {
+          model.set("answers", { ...(model.get("answers") || {}), [item]: response });
+          model.save_changes();
+        },
+        submitted: () => Boolean(model.get("submitted")),
+        submit: () => {
+          model.set("submitted", true);
+          model.save_changes();
+        },
+        footer: (foot) => {
+          const status = el("p", { class: "fht-muted fht-asg-status", role: "status", "aria-live": "polite", text: model.get("status") || "" });
+          const onStatus = () => {
+            status.textContent = model.get("status") || "";
+          };
+          offStatus();
+          model.on("change:status", onStatus);
+          offStatus = () => model.off("change:status", onStatus);
+          foot.append(status);
+        },
+      };
+      drawSet(root, meta, String(data.student || ""), items, store);
+    },
+  });
+  return () => {
+    widget.dispose();
+    offStatus();
+  };
+}
+
+// ---------------------------------------------------------------------- the page
+function loadSaved(key) {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  } catch (_error) {
+    return null;
+  }
+}
+
+function save(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch (_error) {
+    return false;
+  }
+}
+
+/** Build the answer sheet the grader reads. */
+export function answerSheet(meta, student, items, answers) {
+  const picked = {};
+  const ids = {};
+  for (const it of items) {
+    ids[it.item] = it.question.id;
+    if (isAnswered(answers[it.item])) picked[it.item] = answers[it.item];
+  }
+  return {
+    format: SHEET_FORMAT,
+    assignment: meta.id,
+    fingerprint: meta.fingerprint,
+    student,
+    answers: picked,
+    question_ids: ids,
+    saved_at: new Date().toISOString(),
+    source: "page",
+  };
+}
+
+/** The class page: ask for the student's id, then show their set. */
+export function mountPage(host, data) {
+  safe(host, "assignment", () => {
+    expect(data, "object", "page data");
+    const meta = expect(data.assignment, "object", "assignment description");
+    const sets = expect(data.students, "object", "question sets");
+    const page = root(host, "assignment", { label: `${meta.title}: assignment` });
+    const ask = (message) => {
+      page.replaceChildren();
+      const inputId = uid("fht-id");
+      const form = el(
+        "form",
+        { class: "fht-asg-login" },
+        el("label", { for: inputId, text: "Your student id" }),
+        el("input", { id: inputId, name: "student", type: "text", autocomplete: "username", required: true, spellcheck: "false" }),
+        el("button", { type: "submit", class: "fht-btn", text: "Show my questions" }),
+      );
+      const error = el("p", { class: "fht-error-text", role: "alert", text: message || "" });
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const typed = form.elements.student.value.trim();
+        const exact = Object.hasOwn(sets, typed) ? typed : null;
+        const loose = exact || Object.keys(sets).find((k) => k.toLowerCase() === typed.toLowerCase()) || null;
+        if (!loose) {
+          error.textContent = typed ? `No questions for the id "${typed}". Check the id your teacher gave you.` : "Type your student id.";
+          form.elements.student.focus();
+          return;
+        }
+        show(loose);
+      });
+      page.append(el("p", { text: `${meta.title}: type your student id to get your own questions.` }), form, error);
+      setTimeout(() => form.elements.student.focus(), 0);
+    };
+    const show = (student) => {
+      const items = expect(sets[student], "array", `questions of ${student}`);
+      const storeKey = `fht-assignment:${meta.id}:${meta.fingerprint}:${student}`;
+      const saved = loadSaved(storeKey) || {};
+      let answers = saved.answers && typeof saved.answers === "object" ? saved.answers : {};
+      let submitted = Boolean(saved.submitted);
+      const persist = () => save(storeKey, { answers, submitted });
+      const area = el("div", {});
+      const store = {
+        answers: () => answers,
+        setAnswer: (item, response) => {
+          answers = { ...answers, [item]: response };
+          persist();
+        },
+        submitted: () => submitted,
+        submit: () => {
+          submitted = true;
+          persist();
+          redraw();
+        },
+        footer: (foot) => {
+          const button = el("button", { type: "button", class: "fht-btn fht-asg-download", text: "Download my answer sheet" });
+          const note = el("p", { class: "fht-muted", role: "status", "aria-live": "polite" });
+          button.addEventListener("click", () => {
+            const sheet = answerSheet(meta, student, items, answers);
+            download(JSON.stringify(sheet, null, 1), `${meta.id}-${student}.answers.json`);
+            note.textContent = `Saved ${meta.id}-${student}.answers.json: hand in that file.`;
+          });
+          const change = el("button", { type: "button", class: "fht-btn", text: "Not you? Use another id" });
+          change.addEventListener("click", () => ask(""));
+          foot.append(el("div", { class: "fht-asg-actions" }, button, change), note);
+        },
+      };
+      const redraw = () => drawSet(area, meta, student, items, store);
+      page.replaceChildren(area);
+      redraw();
+      const first = area.querySelector("input, button");
+      if (first) first.focus();
+    };
+    ask("");
+  });
+}
+
+export default { render };

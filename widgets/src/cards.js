@@ -1,0 +1,116 @@
+// Cards: facts and spoken names from an ASCII code ("JD" → Jack of diamonds), SVG faces, rows of cards.
+// Drawing only: which card is legal or wins is the engine's business.
+
+import { el, roving, svgEl } from "./dom.js";
+
+export const SUITS = {
+  S: { sym: "\u2660", word: "spades", red: false },
+  C: { sym: "\u2663", word: "clubs", red: false },
+  D: { sym: "\u2666", word: "diamonds", red: true },
+  H: { sym: "\u2665", word: "hearts", red: true },
+};
+
+const RANKS = {
+  2: ["2", "Two"],
+  3: ["3", "Three"],
+  4: ["4", "Four"],
+  5: ["5", "Five"],
+  6: ["6", "Six"],
+  7: ["7", "Seven"],
+  8: ["8", "Eight"],
+  9: ["9", "Nine"],
+  T: ["10", "Ten"],
+  11: ["11", "Eleven"],
+  12: ["12", "Twelve"],
+  13: ["13", "Thirteen"],
+  J: ["J", "Jack"],
+  Q: ["Q", "Queen"],
+  K: ["K", "King"],
+  A: ["A", "Ace"],
+};
+
+/** Read an ASCII card code ("JD", "TH", "11H", "JK") into display facts. */
+export function card(code) {
+  if (typeof code !== "string") throw new Error(`expected a card code, got ${JSON.stringify(code)}`);
+  if (code === "JK") return { code, joker: true, label: "Joker", sym: "\u2605", name: "Joker", short: "Joker", red: false, suit: null };
+  const suit = Object.hasOwn(SUITS, code.slice(-1)) ? SUITS[code.slice(-1)] : null;
+  const rank = Object.hasOwn(RANKS, code.slice(0, -1)) ? RANKS[code.slice(0, -1)] : null;
+  if (!suit || !rank) throw new Error(`"${code}" is not a card code (like "JD", "TH" or "JK")`);
+  return {
+    code,
+    joker: false,
+    suit: code.slice(-1),
+    label: rank[0],
+    sym: suit.sym,
+    red: suit.red,
+    name: `${rank[1]} of ${suit.word}`,
+    short: `${rank[0]}${suit.sym}`,
+  };
+}
+
+/** Short text for a card code: "J♦", "10♥", "Joker". */
+export function shortName(code) {
+  return card(code).short;
+}
+
+/** The spoken name of a card code: "Jack of diamonds", "Joker". */
+export function cardName(code) {
+  return card(code).name;
+}
+
+/** The SVG picture of one card face (or its back), decorative: the wrapper carries the words. */
+export function cardSvg(code, { faceDown = false } = {}) {
+  const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "fht-svg", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgEl("rect", { class: faceDown ? "fht-back" : "fht-face", x: 1, y: 1, width: 58, height: 82, rx: 6, ry: 6 }));
+  if (faceDown) {
+    svg.append(svgEl("rect", { class: "fht-back-inner", x: 7, y: 7, width: 46, height: 70, rx: 3, ry: 3 }));
+    return svg;
+  }
+  const facts = card(code);
+  if (facts.joker) {
+    svg.append(svgEl("text", { x: 30, y: 44, "text-anchor": "middle", "font-size": 26, class: "fht-ink fht-joker" }, "\u2605"));
+    svg.append(svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 11, "font-weight": 700, class: "fht-ink fht-joker" }, "JOKER"));
+    return svg;
+  }
+  const cls = `fht-ink fht-s-${facts.suit}`;
+  const small = facts.label.length > 1 ? 11 : 14;
+  svg.append(svgEl("text", { x: 5, y: 17, "font-size": small, "font-weight": 700, class: cls }, facts.label));
+  svg.append(svgEl("text", { x: 5, y: 31, "font-size": 13, class: cls }, facts.sym));
+  svg.append(svgEl("text", { x: 32, y: 60, "text-anchor": "middle", "font-size": 28, class: cls }, facts.sym));
+  const corner = { x: 55, y: 79, "text-anchor": "end", "font-size": small, "font-weight": 700, class: cls, transform: "rotate(180 47 73)" };
+  svg.append(svgEl("text", corner, facts.label));
+  return svg;
+}
+
+/**
+ * One card as a labelled element.  Options: button (make it a <button>), onClick,
+ * faceDown, highlight, dim, label (override the spoken words), small, extraClass.
+ */
+export function cardEl(code, opts = {}) {
+  const faceDown = Boolean(opts.faceDown);
+  const words = opts.label || (faceDown ? "a face-down card" : card(code).name);
+  const cls = ["fht-card"];
+  if (opts.highlight) cls.push("fht-highlight");
+  if (opts.dim) cls.push("fht-dim");
+  if (opts.small) cls.push("fht-small");
+  if (opts.extraClass) cls.push(opts.extraClass);
+  let node;
+  if (opts.button) {
+    // named by its (visually hidden) text, so the name and the content agree
+    node = el("button", { type: "button", class: `${cls.join(" ")} fht-card-btn`, "data-card": code }, el("span", { class: "fht-sr", text: words }));
+    if (opts.onClick) node.addEventListener("click", () => opts.onClick(code, node));
+  } else {
+    node = el("span", { class: cls.join(" "), role: "img", "aria-label": words, "data-card": faceDown ? null : code });
+  }
+  node.append(cardSvg(code, { faceDown }));
+  return node;
+}
+
+/** A row of cards, grouped for screen readers under `label`. */
+export function cardRow(codes, opts = {}) {
+  const label = opts.label || codes.map((c) => card(c).name).join(", ") || "no cards";
+  const row = el("div", { class: "fht-cards", role: "group", "aria-label": label });
+  for (const code of codes) row.append(cardEl(code, { ...opts, highlight: (opts.highlight || []).includes(code), label: undefined }));
+  if (opts.button) roving(row);
+  return row;
+}

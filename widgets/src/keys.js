@@ -1,0 +1,72 @@
+// The canonical text of a response to a question: the key under which the engine stored a
+// verdict (quiz banks) or the keys it accepts (assignments).  Python has the same function
+// (widgets/tests/keys.test.js checks the two agree over generated questions of every topic).
+
+const WHOLE = /^[+-]?\d{1,6}$/;
+
+/**
+ * A whole number as canonical text ("40", "-140"), or null.  Read: 40, 40.0, "40", " +40 ",
+ * "1 040" (spaces dropped), "−40" (U+2212 minus); not: 40.5, "4e1", "", true, null.
+ */
+export function wholeNumberText(value) {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? String(value === 0 ? 0 : value) : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim().replaceAll("\u2212", "-").replaceAll(" ", "");
+  return WHOLE.test(text) ? String(Number.parseInt(text, 10) || 0) : null;
+}
+
+function numberValues(fields, response) {
+  const isList = Array.isArray(response);
+  const isDict = typeof response === "object" && !isList;
+  if (!fields.length) return isList || isDict ? null : [response];
+  const ids = fields.map((f) => String(f.id));
+  if (isDict) return Object.keys(response).every((k) => ids.includes(k)) ? ids.map((id) => response[id]) : null;
+  if (isList) return response.length === ids.length ? response : null;
+  return ids.length === 1 ? [response] : null;
+}
+
+/**
+ * The key of `response` to `question` ({kind, fields?}), or null when it cannot be read:
+ *   choice        the chosen id (text)
+ *   multi, cards  the ids, sorted, joined by ","
+ *   order         the ids in the given order, joined by ","
+ *   number        each field's whole number, in the question's field order, joined by ","; the
+ *                 response is {field id: value}, or [values] in field order, or one value when
+ *                 the question has one field or none
+ */
+export function responseKey(question, response) {
+  const kind = question?.kind;
+  if (response === undefined || response === null) return null;
+  const isIds = Array.isArray(response) && response.every((v) => typeof v === "string");
+  if (kind === "choice") return typeof response === "string" ? response : null;
+  if (kind === "multi" || kind === "cards") return isIds ? [...response].sort().join(",") : null;
+  if (kind === "order") return isIds ? response.join(",") : null;
+  if (kind === "number") {
+    const values = numberValues(Array.isArray(question.fields) ? question.fields : [], response);
+    const out = values ? values.map(wholeNumberText) : [null];
+    return out.includes(null) ? null : out.join(",");
+  }
+  return null;
+}
+
+/** Has the learner given any answer at all (for progress counts)? */
+export function isAnswered(response) {
+  if (response === undefined || response === null || response === "") return false;
+  if (Array.isArray(response)) return response.length > 0;
+  if (typeof response === "object") return Object.values(response).some((v) => String(v ?? "").trim() !== "");
+  return true;
+}
+
+/** Look the verdict of a quiz question up in what the engine precomputed ({correct, feedback}). */
+export function localVerdict(question, response) {
+  const key = responseKey(question, response);
+  const verdicts = question.verdicts || {};
+  if (key !== null && Object.hasOwn(verdicts, key)) {
+    const [correct, at] = verdicts[key];
+    return { correct: Boolean(correct), feedback: (question.feedbacks || [])[at] || "" };
+  }
+  if (key !== null && question.answer_key !== null && question.answer_key !== undefined && key === question.answer_key) {
+    return { correct: true, feedback: question.right };
+  }
+  return { correct: false, feedback: question.wrong };
+}

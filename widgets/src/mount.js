@@ -1,0 +1,90 @@
+// One way to mount a widget: its root element, a readable error instead of a blank area,
+// one redraw after the traits it reads change, the keyboard focus kept, cleanup for anywidget.
+
+import { batched, el, keepFocus } from "./dom.js";
+import { request } from "./host.js";
+import { liveConfig, liveStatusLine } from "./live.js";
+
+/** The model layout this code reads: Python's MODEL_VERSION, put in by the bundler (esbuild `define`). */
+export const MODEL_VERSION = typeof __FHT_MODEL_VERSION__ === "number" ? __FHT_MODEL_VERSION__ : null;
+
+/** A stale saved state from another version of the package gets a readable message. */
+export function checkVersion(data, what) {
+  if (data.version !== undefined && data.version !== MODEL_VERSION) {
+    throw new Error(
+      `this ${what} was saved by a different version of fivehundred-tutor (model version ${data.version}; this page reads version ${MODEL_VERSION})`,
+    );
+  }
+}
+
+/** The root element every widget draws into (theming hooks, four-colour switch, live status line). */
+export function root(host, kind, { fourColour = false, label = "", region = true } = {}) {
+  host.replaceChildren();
+  const node = el("div", {
+    class: `fht-root fht-${kind}${fourColour ? " fht-four" : ""}`,
+    role: region ? "region" : null,
+    "aria-label": region ? label || kind : null,
+  });
+  host.append(node);
+  if (region && liveConfig()) node.append(liveStatusLine());
+  return node;
+}
+
+/** A readable message in place of a widget whose data cannot be drawn. */
+export function showError(host, kind, error) {
+  const node = root(host, kind, { region: false });
+  node.append(
+    el(
+      "div",
+      { class: "fht-error", role: "alert" },
+      el("strong", { text: "This widget cannot be shown. " }),
+      String(error?.message ? error.message : error),
+      el("div", { class: "fht-hint", text: "Re-run the cell that made it (the saved data may be from an older version)." }),
+    ),
+  );
+}
+
+/** Run `draw()`; if it throws, show the error inside `host` instead of a blank area. */
+export function safe(host, kind, draw) {
+  try {
+    draw();
+  } catch (error) {
+    showError(host, kind, error);
+  }
+}
+
+/**
+ * Mount a widget into anywidget's `el`.  Options:
+ *   kind        the widget's CSS name (`fht-<kind>` on the root) and error-box name
+ *   label       the root region's accessible name: text, or a function of nothing (must not throw)
+ *   fourColour  read the model's `four_colour` trait (and redraw when it changes)
+ *   traits      model traits whose change redraws (once, after all the changes of one update)
+ *   draw(root)  draw the widget into its fresh root element; throw a readable Error on bad data
+ *   focus       put the keyboard focus back on the same control after a redraw (default true)
+ *   hello(reply) called when a host (kernel, or the engine in the browser) answers "hello" as live
+ * Returns {draw, redraw, dispose}: draw now, redraw batched, dispose (anywidget's cleanup).
+ */
+export function mountWidget(host, model, { kind, label = kind, fourColour = false, traits = [], draw, focus = true, hello = null }) {
+  const drawOnce = () =>
+    safe(host, kind, () => {
+      const name = typeof label === "function" ? label() : label;
+      draw(root(host, kind, { fourColour: fourColour && Boolean(model.get("four_colour")), label: name }));
+    });
+  const drawNow = () => (focus ? keepFocus(host, drawOnce) : drawOnce());
+  const redraw = batched(drawNow);
+  const events = [...traits, ...(fourColour && !traits.includes("four_colour") ? ["four_colour"] : [])].map((name) => `change:${name}`);
+  drawNow();
+  for (const event of events) model.on(event, redraw);
+  if (hello) {
+    request(model, { type: "hello" }, 5000).then((reply) => {
+      if (reply?.live) hello(reply);
+    });
+  }
+  return {
+    draw: drawNow,
+    redraw,
+    dispose: () => {
+      for (const event of events) model.off(event, redraw);
+    },
+  };
+}
