@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fivehundred_tutor import book_cli  # noqa: E402
+from fivehundred_tutor.bookbuild import jupyterbook  # noqa: E402
 
 BOOK = ROOT / "book"
 
@@ -83,7 +83,7 @@ def copy_book(dest: Path) -> Path:
 
 
 def timed_build(book: Path, **kwargs: object) -> float:
-    result = book_cli.run_build(book, capture=True, **kwargs)  # type: ignore[arg-type]
+    result = jupyterbook.run_build(book, capture=True, **kwargs)  # type: ignore[arg-type]
     if not result.ok:
         print("\n".join(result.warnings) or result.output[-3000:], file=sys.stderr)
         raise SystemExit(f"build failed (exit {result.returncode})")

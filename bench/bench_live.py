@@ -37,10 +37,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import launch_chromium, wait_for_widgets  # noqa: E402
 
-from fivehundred_tutor import Rules, book_cli  # noqa: E402
-from fivehundred_tutor.playdeal import start as play_start  # noqa: E402
-from fivehundred_tutor.problems import start as problem_start  # noqa: E402
-from fivehundred_tutor.widgets.handlers import quiz_model  # noqa: E402
+from fivehundred_tutor import Rules  # noqa: E402
+from fivehundred_tutor.bookbuild import jupyterbook  # noqa: E402
+from fivehundred_tutor.handlers.play import start as play_start  # noqa: E402
+from fivehundred_tutor.handlers.quiz import quiz_model  # noqa: E402
+from fivehundred_tutor.records.problems import start as problem_start  # noqa: E402
 
 BOOK = ROOT / "book"
 PROBLEMS = ("10-ending-name-the-suit", "11-ending-overtake-with-the-joker", "12-defence-keep-the-right-card")
@@ -91,9 +92,9 @@ def main() -> int:
     args = parser.parse_args()
 
     html = BOOK / "_build" / "html"
-    if not (html / "index.html").exists() or book_cli.is_stale(BOOK):
+    if not (html / "index.html").exists() or jupyterbook.is_stale(BOOK):
         print("building the book first …", flush=True)
-        result = book_cli.run_build(BOOK, capture=True)
+        result = jupyterbook.run_build(BOOK, capture=True)
         if result.returncode != 0:
             print(result.output[-3000:])
             return 1

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from fivehundred_tutor import Rules  # noqa: E402
 from fivehundred_tutor.actions import Play  # noqa: E402
+from fivehundred_tutor.handlers.replay import bot_deal  # noqa: E402
 from fivehundred_tutor.widgets import (  # noqa: E402
     BiddingLadder,
     BowerTrainer,
@@ -31,7 +32,6 @@ from fivehundred_tutor.widgets import (  # noqa: E402
     ScoringQuiz,
     TrickTrainer,
 )
-from fivehundred_tutor.widgets.handlers import bot_deal  # noqa: E402
 
 HARNESS = """
 async ({ esm, css, state, runs }) => {

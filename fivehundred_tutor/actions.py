@@ -77,7 +77,11 @@ class Play:
         return self._str
 
     def __repr__(self) -> str:
-        return f"Play({self.code!r})"
+        """Evaluates back to this play: ``Play(Card.parse('J♦'))``, ``Play(JOKER, joker_suit=Suit.SPADES)``."""
+        extra = "" if self.source is None else f", source={self.source!r}"
+        if self.joker_suit is not None:
+            extra += f", joker_suit=Suit.{self.joker_suit.name}"
+        return f"Play({self.card!r}{extra})"
 
 
 class Discard:
@@ -109,7 +113,7 @@ class Discard:
         return f"discard {self.card}"
 
     def __repr__(self) -> str:
-        return f"Discard({self.code!r})"
+        return f"Discard({self.card!r})"
 
 
 class NominateJoker:
@@ -141,7 +145,7 @@ class NominateJoker:
         return "keep the joker free" if self.suit is None else f"nominate the joker as {self.suit.word}"
 
     def __repr__(self) -> str:
-        return f"NominateJoker({self.code!r})"
+        return f"NominateJoker({'None' if self.suit is None else f'Suit.{self.suit.name}'})"
 
 
 Action = Bid | Pass | Play | Discard | NominateJoker

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from typing import ClassVar
 
-__all__ = ["JOKER", "Card", "CardParseError", "Suit", "format_cards", "parse_cards"]
+__all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "parse_cards"]
 
 
 class CardParseError(ValueError):
@@ -274,3 +275,15 @@ def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
     """Inverse of :func:`parse_cards`: ``'J♦ 10♥ Joker'``."""
     return " ".join(str(c) for c in cards)
+
+
+_DISPLAY_SUIT = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
+
+
+def display_order(cards: Iterable[Card]) -> list[Card]:
+    """Joker first, then ♠ ♥ ♣ ♦ (alternating colours), high to low: how a hand is shown (no rules meaning).
+
+    >>> format_cards(display_order(parse_cards("5D JK AS 10H")))
+    'Joker A♠ 10♥ 5♦'
+    """
+    return sorted(cards, key=lambda c: (0 if c.suit is None else _DISPLAY_SUIT[c.suit], -c.rank))

@@ -4,7 +4,7 @@ The :class:`Deal` is the one mutable state object: ``legal_actions()``,
 ``push(action)``, ``pop()``, like python-chess's ``Board``.
 
 >>> deal = Deal.new(Rules(), seed=7, dealer=0)
->>> deal.phase, deal.rules.seat_name(deal.to_move)
+>>> deal.phase.value, deal.rules.seat_name(deal.to_move)
 ('auction', 'East')
 >>> deal.push("pass"); deal.push("6NT"); deal.auction[-1]
 (2, Bid.parse('6NT'))
@@ -20,19 +20,46 @@ It is the auction: South must bid or pass, not play a card.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import HAND, TABLE, Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
-from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit
+from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order
 from .explain import why_illegal
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
 
-__all__ = ["AUCTION", "DONE", "KITTY", "PLAY", "Deal", "DealResult", "GameStateError", "IllegalAction", "Trick"]
+__all__ = [
+    "AUCTION",
+    "DONE",
+    "KITTY",
+    "PLAY",
+    "Deal",
+    "DealResult",
+    "GameStateError",
+    "IllegalAction",
+    "Phase",
+    "Trick",
+]
 
-AUCTION, KITTY, PLAY, DONE = "auction", "kitty", "play", "done"
+
+class Phase(str, enum.Enum):
+    """Where a deal stands; one legal-actions path per phase.  Compares equal to its text (``"play"``)."""
+
+    AUCTION = "auction"
+    KITTY = "kitty"
+    PLAY = "play"
+    DONE = "done"
+
+    # Shown, printed and serialised as its text, so JSON, f-strings and doctests read "play".
+    __str__ = str.__str__
+    __format__ = str.__format__
+    __repr__ = str.__repr__
+
+
+AUCTION, KITTY, PLAY, DONE = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE
 FORMAT = "fivehundred-deal/1"
 
 
@@ -73,6 +100,44 @@ class Trick(NamedTuple):
     def winning_source(self) -> str | None:
         """``"hand"`` or ``"table"`` in the 2-player game."""
         return self.plays[self.win_index][2] if self.win_index >= 0 else None
+
+
+class CallUndo(NamedTuple):
+    """What :meth:`Deal.pop` needs to undo a call: the auction's scalar state before it."""
+
+    fields: tuple[Any, ...]  # values of Deal._AUCTION_FIELDS, in order
+
+
+class DiscardUndo(NamedTuple):
+    """Where the discarded card sat in the declarer's hand."""
+
+    hand_index: int
+
+
+class NominationUndo(NamedTuple):
+    """Who nominated the joker's suit in advance."""
+
+    seat: int
+
+
+class TrickEnd(NamedTuple):
+    """The trick as it stood before its last card completed it (and the 2-player table cards that turned up)."""
+
+    trick: list[tuple[int, Card, str | None]]
+    joker_suit: Suit | None
+    leader: int | None
+    order: list[tuple[int, str]]
+    turned: list[tuple[int, int]]
+
+
+class PlayUndo(NamedTuple):
+    """Where a played card came from, the seat's shown voids before it, and the trick it completed (if any)."""
+
+    seat: int
+    hand_index: int  # -1: from a table pile
+    pile_index: int  # -1: from the hand
+    old_void: int
+    trick_end: TrickEnd | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -157,7 +222,7 @@ class Deal:
         if self.table is not None:
             self._start["table"] = [[[c.code for c in pile] for pile in piles] for piles in self.table]
         self.discards: list[Card] = []
-        self.phase = AUCTION
+        self.phase: Phase = AUCTION
         self.to_move: int | None = (dealer + 1) % n
         # auction
         self.auction: list[tuple[int, Bid | Pass]] = []
@@ -184,7 +249,7 @@ class Deal:
         self._nominating = False
         self._order: list[tuple[int, str]] = []  # 2-player: (seat, source) for each slot of the trick
         self.history: list[Action] = []
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[CallUndo | DiscardUndo | NominationUndo | PlayUndo] = []
         self._legal: list[Action] | None = None  # cache, cleared by push/pop
         self._ctable = rules.table(None)  # card tables for the contract; see _refresh_table
 
@@ -335,6 +400,16 @@ class Deal:
         return out
 
     @property
+    def is_nominating(self) -> bool:
+        """Variant step: the joker's holder names its suit in advance, before the first lead."""
+        return self._nominating
+
+    @property
+    def play_order(self) -> tuple[tuple[int, str], ...]:
+        """2-player game: (seat, ``"hand"``/``"table"``) for each slot of the current trick; empty otherwise."""
+        return tuple(self._order)
+
+    @property
     def is_over(self) -> bool:
         return self.phase == DONE
 
@@ -412,7 +487,7 @@ class Deal:
 
     def _legal_calls(self) -> list[Action]:
         rules = self.rules
-        ladder = rules._ladder
+        ladder = rules.ladder
         if self.high_bid is None:
             candidates: Sequence[Bid] = ladder
         else:
@@ -541,8 +616,8 @@ class Deal:
         "thrown_in_reason",
     )
 
-    def _auction_snapshot(self) -> tuple[Any, ...]:
-        return ("call", *(getattr(self, name) for name in self._AUCTION_FIELDS))
+    def _auction_snapshot(self) -> CallUndo:
+        return CallUndo(tuple(getattr(self, name) for name in self._AUCTION_FIELDS))
 
     def _push_call(self, call: Bid | Pass) -> None:
         rules = self.rules
@@ -648,7 +723,7 @@ class Deal:
         idx = hand.index(action.card)
         del hand[idx]
         self.discards.append(action.card)
-        self._undo.append(("discard", idx))
+        self._undo.append(DiscardUndo(idx))
         if len(self.discards) == self.rules.kitty_size:
             self._start_play()
 
@@ -668,7 +743,8 @@ class Deal:
                     break
 
     def _push_nomination(self, action: NominateJoker) -> None:
-        self._undo.append(("nominate", self.to_move))
+        assert self.to_move is not None
+        self._undo.append(NominationUndo(self.to_move))
         self.joker_fixed = action.suit
         self._refresh_table()
         self._nominating = False
@@ -712,20 +788,20 @@ class Deal:
         self.trick.append((seat, card, action.source))
         trick_size = 4 if self.n == 2 else len(self._active)
         if len(self.trick) < trick_size:
-            self._undo.append(("play", seat, hand_index, pile_index, old_void, None))
+            self._undo.append(PlayUndo(seat, hand_index, pile_index, old_void, None))
             if self.n == 2:
                 self.to_move = self._order[len(self.trick)][0]
             else:
                 self.to_move = self._successor[seat]
             return
         # The trick is complete.
-        saved = (list(self.trick), self.trick_joker_suit, self.leader, list(self._order), self.to_move)
+        trick_end = TrickEnd(list(self.trick), self.trick_joker_suit, self.leader, list(self._order), [])
         cards = [c for _, c, _ in self.trick]
         win_index = self.rules.trick_winner(cards, self.contract, self.trick_joker_suit, self.joker_fixed)
         winner, _, win_source = self.trick[win_index]
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner, self.trick_joker_suit, win_index))  # type: ignore[arg-type]
         self.tricks_won[winner] += 1
-        turned: list[tuple[int, int]] = []
+        turned = trick_end.turned
         if self.n == 2:
             for s in (0, 1):
                 for i, up in enumerate(self._pile_up[s]):
@@ -738,7 +814,7 @@ class Deal:
         self.trick = []
         self.trick_joker_suit = None
         self.leader = winner
-        self._undo.append(("play", seat, hand_index, pile_index, old_void, (saved, turned, self.phase)))
+        self._undo.append(PlayUndo(seat, hand_index, pile_index, old_void, trick_end))
         contract = self.contract
         assert contract is not None
         if (contract.is_misere and winner == self.declarer and self.rules.misere_stops_early) or all(
@@ -756,21 +832,20 @@ class Deal:
         action = self.history.pop()
         undo = self._undo.pop()
         self._legal = None
-        kind = undo[0]
-        if kind == "play":
+        if isinstance(undo, PlayUndo):
             self._pop_play(action, undo)  # type: ignore[arg-type]
-        elif kind == "call":
+        elif isinstance(undo, CallUndo):
             self._pop_call(undo)
-        elif kind == "discard":
+        elif isinstance(undo, DiscardUndo):
             self._pop_discard(action, undo)  # type: ignore[arg-type]
         else:
             self.joker_fixed = None
             self._refresh_table()
             self._nominating = True
-            self.to_move = undo[1]
+            self.to_move = undo.seat
         return action
 
-    def _pop_call(self, undo: tuple[Any, ...]) -> None:
+    def _pop_call(self, undo: CallUndo) -> None:
         if self.phase == KITTY:
             assert self.declarer is not None
             del self.hands[self.declarer][-len(self.kitty) :]
@@ -778,29 +853,33 @@ class Deal:
             self.declarer = None
             self.active = tuple(range(self.n))
             self._refresh_table()
-        for name, value in zip(self._AUCTION_FIELDS, undo[1:]):
+        for name, value in zip(self._AUCTION_FIELDS, undo.fields):
             setattr(self, name, value)
         self.auction.pop()
 
-    def _pop_discard(self, action: Discard, undo: tuple[Any, ...]) -> None:
+    def _pop_discard(self, action: Discard, undo: DiscardUndo) -> None:
         assert self.declarer is not None
         card = self.discards.pop()
-        self.hands[self.declarer].insert(undo[1], card)
+        self.hands[self.declarer].insert(undo.hand_index, card)
         self.phase = KITTY
         self.to_move = self.declarer
         self.leader = None
         self._nominating = False
         self._order = []
 
-    def _pop_play(self, action: Play, undo: tuple[Any, ...]) -> None:
-        _, seat, hand_index, pile_index, old_void, completed = undo
-        if completed is not None:
-            saved, turned, _ = completed
+    def _pop_play(self, action: Play, undo: PlayUndo) -> None:
+        seat, hand_index, pile_index, old_void, trick_end = undo
+        if trick_end is not None:
             trick = self.tricks.pop()
             self.tricks_won[trick.winner] -= 1
-            for s, i in turned:
+            for s, i in trick_end.turned:
                 self._pile_up[s][i] = False
-            self.trick, self.trick_joker_suit, self.leader, self._order, _ = saved
+            self.trick, self.trick_joker_suit, self.leader, self._order = (
+                trick_end.trick,
+                trick_end.joker_suit,
+                trick_end.leader,
+                trick_end.order,
+            )
             self.phase = PLAY
         self.trick.pop()
         if not self.trick:
@@ -968,6 +1047,70 @@ class Deal:
         return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary + ".")
 
     # --------------------------------------------------------------- records
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` can see, as plain data (like OpenSpiel's ``ObservationString(player)``).
+
+        Hidden hands are card counts; the kitty and discards show only to the declarer.
+        ``seat=None`` is a commentator's view: every hand and the kitty.  Hands are in
+        display order (:func:`~fivehundred_tutor.cards.display_order`), cards as codes.
+
+        >>> from fivehundred_tutor import Rules
+        >>> v = Deal.new(Rules(), seed=3).view(0)
+        >>> len(v["hands"][0]), v["hands"][1], v["phase"]
+        (10, 10, 'auction')
+        """
+        rules = self.rules
+        n = rules.players
+        exposed = set(self.exposed_seats)
+        sees_all = seat is None
+        hands: list[list[str] | int] = []
+        for s in range(n):
+            cards = display_order(self.hands[s])
+            hands.append([c.code for c in cards] if sees_all or s == seat or s in exposed else len(cards))
+        declarer_view = self.declarer is not None and (sees_all or seat == self.declarer)
+        last = self.tricks[-1] if self.tricks else None
+        out: dict[str, Any] = {
+            "seat": seat,
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": hands,
+            "exposed": sorted(exposed),
+            "out": [s for s in range(n) if s not in self.active] if self.contract is not None else [],
+            "auction": [[s, call.code] for s, call in self.auction],
+            "contract": None if self.contract is None else self.contract.code,
+            "declarer": self.declarer,
+            "trick": [[s, c.code, src] for s, c, src in self.trick],
+            "trick_joker_suit": None if self.trick_joker_suit is None else self.trick_joker_suit.letter,
+            "last_trick": None
+            if last is None
+            else {"plays": [[s, c.code, src] for s, c, src in last.plays], "winner": last.winner},
+            "tricks_won": list(self.tricks_won),
+            "side_tricks": [self.side_tricks(i) for i in range(len(rules.sides))]
+            if self.contract is not None
+            else None,
+            "declarer_tricks": self.declarer_tricks,
+            "kitty": [c.code for c in self.kitty] if sees_all else len(self.kitty),
+            "discards": [c.code for c in self.discards] if declarer_view else len(self.discards),
+            "joker_fixed": None if self.joker_fixed is None else self.joker_fixed.letter,
+            "is_nominating": self._nominating,
+            "play_order": [[s, src] for s, src in self._order] if self.phase == PLAY else [],
+            "over": self.phase == DONE,
+        }
+        if self.phase == KITTY and declarer_view:
+            assert self.declarer is not None
+            out["kitty_in_hand"] = [c.code for c in self.kitty if c in self.hands[self.declarer]]
+        if self.table is not None:
+            piles = []
+            for s in range(n):
+                row = []
+                for down, top, up in self.table_piles(s):
+                    face = None if top is None else (top.code if up or sees_all else "?")
+                    row.append([None if down is None else "?", face, bool(up)])
+                piles.append(row)
+            out["piles"] = piles
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe record; ``Deal.from_dict(d.to_dict())`` rebuilds the same state."""
         out: dict[str, Any] = {

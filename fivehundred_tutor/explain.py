@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .bids import Bid
+from .actions import Action, Discard, NominateJoker, Play
+from .bids import PASS, Bid, Pass
 from .cards import JACK, JOKER, Card, Suit
 
 if TYPE_CHECKING:
@@ -173,3 +174,52 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         end += "; a side wins only by making a contract as declarer"
     rows.append(("Game", end))
     return rows
+
+
+def action_kind(action: Action) -> str:
+    """``"call"``, ``"discard"``, ``"nominate"`` or ``"play"``."""
+    if isinstance(action, (Bid, Pass)):
+        return "call"
+    if isinstance(action, Discard):
+        return "discard"
+    if isinstance(action, NominateJoker):
+        return "nominate"
+    return "play"
+
+
+def action_label(action: Action) -> str:
+    """An action in card notation, without the player: ``J♦``, ``Joker (as ♠)``, ``7♥``, ``pass``.
+
+    >>> action_label(Play(JOKER, joker_suit=Suit.SPADES))
+    'Joker (as ♠)'
+    """
+    if isinstance(action, Play):
+        return str(action.card) if action.joker_suit is None else f"Joker (as {action.joker_suit})"
+    if isinstance(action, Discard):
+        return str(action.card)
+    return str(action)
+
+
+def action_text(rules: Rules, seat: int, action: Action) -> str:
+    """One action in words, as a learner reads it in a log: ``"North bids 7♥"``, ``"East plays J♦"``.
+
+    >>> from fivehundred_tutor import Rules
+    >>> action_text(Rules(), 0, Bid.parse("7H"))
+    'North bids 7♥'
+    """
+    name = rules.seat_name(seat)
+    if action is PASS:
+        return f"{name} passes"
+    if isinstance(action, Bid):
+        return f"{name} bids {action}"
+    if isinstance(action, Discard):
+        return f"{name} discards {action.card}"
+    if isinstance(action, NominateJoker):
+        return f"{name}: {action}"
+    assert isinstance(action, Play)
+    text = f"{name} plays {action.card}"
+    if action.joker_suit is not None:
+        text += f" (naming {action.joker_suit.word})"
+    if action.source is not None:
+        text += f" from the {action.source}"
+    return text

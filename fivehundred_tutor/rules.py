@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .bids import DENOMINATIONS, Bid
-from .cards import ACE, JACK, JOKER, Card, Suit
+from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 
 __all__ = ["PRESETS", "ContractTable", "Rules", "RulesError"]
 
@@ -90,7 +90,7 @@ class ContractTable:
         self.joker_free = trump is None and joker_fixed is None
         suit_of = [NO_SUIT] * 65
         power = [0] * 65
-        for card in Card._cache.values():
+        for card in ALL_CARDS:
             i = card.index
             if card.is_joker:
                 suit_of[i] = int(trump) if trump is not None else (NO_SUIT if joker_fixed is None else int(joker_fixed))
@@ -311,7 +311,8 @@ class Rules:
         return _natural_key(bid.tricks, bid.denomination)
 
     @cached_property
-    def _ladder(self) -> tuple[Bid, ...]:
+    def ladder(self) -> tuple[Bid, ...]:
+        """Every biddable contract, lowest first (misères at their variant places); computed once per rules."""
         bids: list[Bid] = []
         for tricks in range(6, 11):
             for denom in DENOMINATIONS:
@@ -322,7 +323,7 @@ class Rules:
 
     def bid_ladder(self) -> list[Bid]:
         """Every biddable contract, lowest first (misères at their variant places)."""
-        return list(self._ladder)
+        return list(self.ladder)
 
     def bid_value(self, bid: Bid) -> int:
         """Avondale value: 40 + 100·(tricks − 6) + 20·denomination; misères per variant."""

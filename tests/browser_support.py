@@ -242,7 +242,7 @@ def toc_pages(book_dir: Path = BOOK) -> list[str]:
 
 def run_axe(page: Any, *, book_dir: Path | None = None) -> list[dict[str, Any]]:
     """Inject npm ``axe-core`` (local file) and return its violations for the current document."""
-    from fivehundred_tutor import webassets
+    from fivehundred_tutor.bookbuild import webassets
 
     axe = webassets.axe_js(book_dir or webassets.BOOK_DIR)
     # Audit the settled page: colour transitions (e.g. the theme's) give false contrast results.
@@ -413,14 +413,14 @@ def render_notebook_to_html(
     """Execute ``notebook`` (``.ipynb`` or MyST ``.md``) and export ``out_dir/<stem>.html``.
 
     The page loads require.js, the widget HTML manager and anywidget from
-    ``out_dir/widgetjs/`` (installed by ``fivehundred_tutor.webassets``), so
+    ``out_dir/widgetjs/`` (installed by ``fivehundred_tutor.bookbuild.webassets``), so
     its widgets render offline.  Serve ``out_dir`` (``serve_directory``) to open it.
     """
     import jinja2
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import ExecutePreprocessor
 
-    from fivehundred_tutor import webassets
+    from fivehundred_tutor.bookbuild import webassets
 
     notebook = Path(notebook).resolve()
     out_dir = Path(out_dir)

@@ -186,7 +186,7 @@ def pytest_configure(config: pytest.Config) -> None:
 class BuiltBook:
     html: Path
     base_url: str
-    result: Any  # fivehundred_tutor.book_cli.BuildResult
+    result: Any  # fivehundred_tutor.jupyterbook.BuildResult
 
     @property
     def pages(self) -> list[str]:
@@ -219,7 +219,7 @@ def _file_lock(path: Path) -> Iterator[None]:
 
 def build_book_once() -> Any:
     """Build (or reuse an up-to-date build of) the book; safe from several xdist workers at once."""
-    from fivehundred_tutor import book_cli
+    from fivehundred_tutor.bookbuild import jupyterbook
 
     out_root = Path(os.environ.get("FIVEHUNDRED_BOOK_OUTPUT", str(BOOK))).resolve()
     build_dir = out_root / "_build"
@@ -229,20 +229,20 @@ def build_book_once() -> Any:
         fresh = (
             record.exists()
             and (html / "index.html").exists()
-            and not book_cli.is_stale(BOOK, out_root if out_root != BOOK else None)
+            and not jupyterbook.is_stale(BOOK, out_root if out_root != BOOK else None)
         )
         if fresh:
             saved = json.loads(record.read_text())
-            if saved.get("digest") == book_cli.package_digest():
-                return book_cli.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
-        result = book_cli.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
+            if saved.get("digest") == jupyterbook.package_digest():
+                return jupyterbook.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
+        result = jupyterbook.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
         record.write_text(
             json.dumps(
                 {
                     "returncode": result.returncode,
                     "output": result.output,
                     "seconds": result.seconds,
-                    "digest": book_cli.package_digest(),
+                    "digest": jupyterbook.package_digest(),
                 }
             )
         )

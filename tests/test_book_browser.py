@@ -196,11 +196,11 @@ def test_jupyterlab_opens_a_chapter_as_a_notebook_and_runs_it(tmp_path, browser)
 
     from browser_support import LAB_QUIET, jupyterlab_server
 
-    from fivehundred_tutor import book_cli
+    from fivehundred_tutor.bookbuild import jupyterbook
 
     overrides_file = tmp_path / "overrides.json"
     overrides_file.write_text(json.dumps(LAB_QUIET))
-    assert book_cli.configure_jupyterlab(overrides_file) is True
+    assert jupyterbook.configure_jupyterlab(overrides_file) is True
     overrides = json.loads(overrides_file.read_text())
     assert overrides["@jupyterlab/docmanager-extension:plugin"]["autosave"] is False  # merged, not replaced
     work = tmp_path / "work"

@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from fivehundred_tutor import book_cli, webassets
+from fivehundred_tutor.bookbuild import jupyterbook, webassets
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -291,13 +291,13 @@ def test_script_tags_are_in_load_order():
 
 
 def test_build_refuses_a_folder_without_config(tmp_path):
-    with pytest.raises(book_cli.BookError, match=r"_config\.yml"):
-        book_cli.run_build(tmp_path)
+    with pytest.raises(jupyterbook.BookError, match=r"_config\.yml"):
+        jupyterbook.run_build(tmp_path)
 
 
 def test_build_result_collects_sphinx_warnings():
     out = "\x1b[91m/b/ch.md:3: WARNING: undefined label: 'x'\x1b[39;49;00m\n[IPKernelApp] WARNING | noise\nok\n"
-    result = book_cli.BuildResult(Path("."), 1, out, 1.0)
+    result = jupyterbook.BuildResult(Path("."), 1, out, 1.0)
     assert result.warnings == ["/b/ch.md:3: WARNING: undefined label: 'x'"]
     assert not result.ok
 
@@ -363,17 +363,17 @@ def test_staleness_follows_the_sources(tmp_path):
     (book / "_build" / "html").mkdir(parents=True)
     (book / "_config.yml").write_text("title: t\n")
     (book / "_build" / "html" / "index.html").write_text("<html></html>")
-    assert book_cli.is_stale(book)  # never built successfully: no stamp
+    assert jupyterbook.is_stale(book)  # never built successfully: no stamp
     stamp = book / "_build" / ".fivehundred-package-digest"
     stamp.write_text("x")
     future = time.time() + 60
     os.utime(stamp, (future, future))
-    assert not book_cli.is_stale(book)
+    assert not jupyterbook.is_stale(book)
     chapter = book / "ch.md"
     chapter.write_text("# new\n")
     later = future + 60
     os.utime(chapter, (later, later))
-    assert book_cli.is_stale(book)
+    assert jupyterbook.is_stale(book)
 
 
 def test_configure_jupyterlab_merges_and_reports_bad_json(tmp_path):
@@ -381,14 +381,14 @@ def test_configure_jupyterlab_merges_and_reports_bad_json(tmp_path):
 
     overrides = tmp_path / "overrides.json"
     overrides.write_text(json.dumps({"@jupyterlab/docmanager-extension:plugin": {"autosave": False}, "x": {"y": 1}}))
-    assert book_cli.configure_jupyterlab(overrides) is True
+    assert jupyterbook.configure_jupyterlab(overrides) is True
     data = json.loads(overrides.read_text())
     assert data["x"] == {"y": 1}
     assert data["@jupyterlab/docmanager-extension:plugin"] == {
         "autosave": False,
         "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"},
     }
-    assert book_cli.configure_jupyterlab(overrides) is False  # already set: file untouched
+    assert jupyterbook.configure_jupyterlab(overrides) is False  # already set: file untouched
     overrides.write_text("{not json")
-    with pytest.raises(book_cli.BookError, match="not valid JSON"):
-        book_cli.configure_jupyterlab(overrides)
+    with pytest.raises(jupyterbook.BookError, match="not valid JSON"):
+        jupyterbook.configure_jupyterlab(overrides)

@@ -482,7 +482,7 @@ def test_cli_errors_are_one_clear_line(tmp_path, capsys):
 
 # ------------------------------------------------------------ the widget (Python side)
 def test_widget_keeps_answers_in_the_sheet_and_the_file(tmp_path):
-    from fivehundred_tutor.exercises import AssignmentWidget
+    from fivehundred_tutor.widgets import AssignmentWidget
 
     hw = small_assignment()
     assign(hw, roster("amy"), tmp_path)

@@ -240,7 +240,7 @@ def _failed_load(browser: Any, url: str) -> None:
 def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
     import zipfile
 
-    from fivehundred_tutor import webassets
+    from fivehundred_tutor.bookbuild import webassets
 
     first = webassets.write_wheel(tmp_path / "a")
     second = webassets.write_wheel(tmp_path / "b")
@@ -253,7 +253,7 @@ def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: 
         zf.extractall(tmp_path / "site")
     # -S: no site-packages at all, as under Pyodide (no anywidget, traitlets, tqdm …)
     code = (
-        "import json, sys; sys.path.insert(0, sys.argv[1]); from fivehundred_tutor import live; live.warm();"
+        "import json, sys; sys.path.insert(0, sys.argv[1]); from fivehundred_tutor import handlers as live; live.warm();"
         "r = json.loads(live.handle_json(json.dumps({'kind': 'play', 'request': {'type': 'hello', 'id': 1}, 'state': {}})));"
         "print(live.__file__, r['reply']['type'])"
     )
@@ -264,8 +264,8 @@ def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: 
 
 def test_a_deal_against_the_bots_plays_to_the_end() -> None:
     from fivehundred_tutor import Rules
-    from fivehundred_tutor.live import handle
-    from fivehundred_tutor.playdeal import start
+    from fivehundred_tutor.handlers import handle
+    from fivehundred_tutor.handlers.play import start
 
     state = start(Rules(), seed=3, seat=2)
     assert state["view"]["to_move"] == 2 and state["view"]["legal"]
@@ -290,7 +290,7 @@ def test_a_deal_against_the_bots_plays_to_the_end() -> None:
 def test_maker_gives_the_assign_file_and_clear_errors() -> None:
     from fivehundred_tutor.exercises import example_assignment, example_assignment_path
     from fivehundred_tutor.exercises.release import set_json, student_set
-    from fivehundred_tutor.live import handle
+    from fivehundred_tutor.handlers import handle
 
     source = example_assignment_path().read_text(encoding="utf-8")
     out = handle("maker", {"type": "make", "student": "b-2", "id": "m"}, {"source": source})

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from fivehundred_tutor import Deal, Rules
-from fivehundred_tutor.live import handle
-from fivehundred_tutor.playdeal import review, start
+from fivehundred_tutor.handlers import handle
+from fivehundred_tutor.handlers.play import review, start
 from fivehundred_tutor.solver import Solver, best_actions
 
 

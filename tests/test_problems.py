@@ -7,8 +7,8 @@ import json
 import pytest
 
 from fivehundred_tutor.deal import Deal
-from fivehundred_tutor.problems import ProblemError, precompute, respond, start
 from fivehundred_tutor.records import DealRecord
+from fivehundred_tutor.records.problems import ProblemError, precompute, respond, start
 from fivehundred_tutor.rng import Random
 from fivehundred_tutor.rules import Rules
 from fivehundred_tutor.solver import Solver, analyse, best_actions
@@ -128,7 +128,7 @@ def test_precompute_for_the_book() -> None:
 
 def test_widget_requests_live_path() -> None:
     pytest.importorskip("anywidget")
-    from fivehundred_tutor.problem_widget import PlayProblem
+    from fivehundred_tutor.widgets.problem import PlayProblem
 
     widget = PlayProblem({"library": "12-defence-keep-the-right-card"})
     assert widget.request({"type": "hello"})["live"] is True

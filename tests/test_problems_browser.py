@@ -22,7 +22,7 @@ kernelspec:
 # Problem
 
 ```{code-cell} ipython3
-from fivehundred_tutor.problem_widget import PlayProblem
+from fivehundred_tutor.widgets.problem import PlayProblem
 PlayProblem({"library": "10-ending-name-the-suit"})
 ```
 """

@@ -39,7 +39,7 @@ def minimax(deal: Deal, memo: dict[Any, int]) -> int:
             tuple(tuple(sorted(h)) for h in deal.hands),
             tuple(deal.tricks_won),
             tuple(deal.voids),
-            None if deal.table is None else (repr(deal.table), repr(deal._pile_up), repr(deal._order)),
+            None if deal.table is None else (repr(deal.table), repr(deal._pile_up), repr(deal.play_order)),
         )
         if key in memo:
             return memo[key]
@@ -182,7 +182,7 @@ def test_the_advance_nomination_takes_the_holders_best_suit() -> None:
     bot = HeuristicBot()
     for seed in range(400):
         deal = Deal.new(rules, seed=seed)
-        while not deal.is_over and not (deal.phase == "play" and deal._nominating):
+        while not deal.is_over and not (deal.phase == "play" and deal.is_nominating):
             deal.push(bot.choose(deal))
         if deal.is_over:
             continue

@@ -25,7 +25,7 @@ def test_probe_bounds_hold_at_every_target(contract: str, k: int) -> None:
     checked = 0
     for _ in range(25 if k == 4 else 3):
         deal = random_position(rng, rules, bid, k)
-        if deal.phase == DONE or deal._nominating:
+        if deal.phase == DONE or deal.is_nominating:
             continue
         future = minimax(deal, {}) - deal.declarer_tricks
         search = Solver()._search(deal)

@@ -13,7 +13,9 @@ import pytest
 from widgets_support import four_player_replay, misere_deal
 
 from fivehundred_tutor import Card, Deal, Rules
-from fivehundred_tutor.questions import check
+from fivehundred_tutor.handlers import handle, models
+from fivehundred_tutor.handlers.replay import bot_deal
+from fivehundred_tutor.questions import check, response_key
 from fivehundred_tutor.widgets import (
     BiddingLadder,
     BowerTrainer,
@@ -22,10 +24,8 @@ from fivehundred_tutor.widgets import (
     DealReplay,
     ScoringQuiz,
     TrickTrainer,
-    handlers,
 )
 from fivehundred_tutor.widgets.base import STATIC_DIR, esm_bundle
-from fivehundred_tutor.widgets.handlers import bot_deal, handle
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIZZES = [CardHierarchyQuiz, BowerTrainer, TrickTrainer, ScoringQuiz, BiddingLadder]
@@ -59,7 +59,7 @@ def test_quiz_builds_json_safe_with_engine_answers(cls):
             right = [k for k, (ok, _) in question["verdicts"].items() if ok]
             assert right == [question["answer"]]
         if question["answer_key"] is not None:
-            assert question["answer_key"] == handlers._canonical(question["kind"], question["answer"])
+            assert question["answer_key"] == response_key(question, question["answer"])
 
 
 def test_quiz_banks_follow_the_rules_and_seed():
@@ -277,21 +277,19 @@ def test_wheel_ships_the_widget_files(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for asset in sorted(p.name for p in (ROOT / "widgets").iterdir() if p.suffix in (".js", ".css")):
         assert f"fivehundred_tutor/widgets/static/{asset}" in names
-    assert "fivehundred_tutor/widgets/handlers.py" in names
+    assert "fivehundred_tutor/handlers/replay.py" in names
 
 
 def test_handlers_import_without_anywidget():
     # the handlers must also run where anywidget is absent (the engine under Pyodide)
-    code = (
-        "import sys, fivehundred_tutor.widgets.handlers; print('anywidget' in sys.modules, 'traitlets' in sys.modules)"
-    )
+    code = "import sys, fivehundred_tutor.handlers; print('anywidget' in sys.modules, 'traitlets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 
 
 def test_model_version_matches_the_front_end():
     js = (STATIC_DIR / "cards.js").read_text()
-    assert f"export const FHT_MODEL_VERSION = {handlers.MODEL_VERSION};" in js
+    assert f"export const FHT_MODEL_VERSION = {models.MODEL_VERSION};" in js
 
 
 def test_replay_of_thrown_in_and_unfinished_deals():

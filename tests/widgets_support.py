@@ -12,6 +12,7 @@ from typing import Any
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.bots import HeuristicBot
+from fivehundred_tutor.handlers.replay import bot_deal
 from fivehundred_tutor.questions import TOPICS
 from fivehundred_tutor.widgets import (
     BiddingLadder,
@@ -23,7 +24,6 @@ from fivehundred_tutor.widgets import (
     ScoringQuiz,
     TrickTrainer,
 )
-from fivehundred_tutor.widgets.handlers import bot_deal
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 GALLERY_NOTEBOOK = NOTEBOOKS / "widgets_gallery.md"

@@ -189,7 +189,7 @@ export function fhtCheckVersion(data, what) {
 /**
  * Requests to the Python side.  `fhtRequest(model, {type: …})` resolves with the reply, or with
  * null when nothing answers within `wait` ms.  Three hosts, one protocol: the JupyterLab kernel
- * (model.send → fivehundred_tutor.live.handle), the static book without the engine (null), and
+ * (model.send → fivehundred_tutor.handlers.handle), the static book without the engine (null), and
  * the live book, where the engine runs in the reader's browser (fhtLiveRequest below).
  */
 let fhtNextId = 1;
@@ -264,7 +264,7 @@ export function fhtKeepFocus(el, draw) {
 // Every widget module on the page carries this code, so the engine's state is
 // kept once per page on window.__fhtLive: ONE Web Worker, started on the first
 // request that needs the engine, answering with the same Python handlers as the
-// kernel (fivehundred_tutor.live.handle).  Until then, and if it cannot start,
+// kernel (fivehundred_tutor.handlers.handle).  Until then, and if it cannot start,
 // the widgets work from their saved state; the status line says why in one line.
 
 export function fhtLiveConfig() {

@@ -11,7 +11,8 @@ Python API (the CLI ``fivehundred-tutor assign`` / ``grade`` wraps it)::
 
 The checking API for nbgrader/otter tests is in :mod:`.checking`
 (``check_answer``, ``assert_correct``, ``grade_answers``, ``grade_sheet_bytes``).
-Everything except the widget and the reports' progress bar and histogram is
+No widget classes here (they are in :mod:`fivehundred_tutor.widgets`: ``AssignmentWidget``,
+``AssignmentMaker``); everything except the reports' progress bar and histogram is
 standard-library Python.
 """
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from .assignment import FEEDBACK_MODES, Assignment, AssignmentError, Section, load_assignment, parse_assignment
 from .checking import assert_correct, check_answer, expected_question, grade_answers, grade_sheet_bytes
@@ -28,18 +28,12 @@ from .release import assign, notebook_json, page_html, student_set
 from .roster import Roster, RosterError, Student, load_roster, parse_roster
 from .sheets import SHEET_FORMAT, SHEET_MIME, SubmissionProblem, make_sheet, read_submission
 
-if TYPE_CHECKING:
-    from .maker_widget import AssignmentMaker
-    from .widget import AssignmentWidget
-
 __all__ = [
     "FEEDBACK_MODES",
     "SHEET_FORMAT",
     "SHEET_MIME",
     "Assignment",
     "AssignmentError",
-    "AssignmentMaker",
-    "AssignmentWidget",
     "GradeReport",
     "ItemResult",
     "Roster",
@@ -95,15 +89,3 @@ def grade(
     report = grade_folder(assignment, roster, submissions, progress=progress)
     write_reports(report, out, feedback=feedback, histogram=histogram)
     return report
-
-
-def __getattr__(name: str) -> Any:
-    if name == "AssignmentWidget":  # imports anywidget only when a notebook asks for it
-        from .widget import AssignmentWidget
-
-        return AssignmentWidget
-    if name == "AssignmentMaker":
-        from .maker_widget import AssignmentMaker
-
-        return AssignmentMaker
-    raise AttributeError(name)

@@ -18,6 +18,7 @@ answers and explanations ride along, so feedback works without a kernel.
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from .assignment import Assignment
 from .roster import Roster
 from .sheets import student_item
 
-__all__ = ["SET_FORMAT", "assign", "notebook_json", "page_html", "set_json", "student_set"]
+__all__ = ["SET_FORMAT", "assign", "notebook_json", "page_assets", "page_html", "set_json", "student_set"]
 
 SET_FORMAT = "fivehundred-student-set/1"
 
@@ -86,7 +87,7 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
             {**md(intro), "id": "intro"},
             {
                 **code(
-                    "from fivehundred_tutor.exercises import AssignmentWidget\n\n"
+                    "from fivehundred_tutor.widgets import AssignmentWidget\n\n"
                     f'hw = AssignmentWidget.from_file("{stem}.questions.json")\n'
                     "hw"
                 ),
@@ -110,10 +111,16 @@ def _json_for_script(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def page_assets() -> tuple[str, str]:
+    """(ES module, CSS) of the assignment's front end, read from the package's widget files (no widget class)."""
+    static = resources.files("fivehundred_tutor.widgets").joinpath("static")
+    esm = "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("cards.js", "assignment.js"))
+    css = "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("fht.css", "assignment.css"))
+    return esm, css
+
+
 def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]]) -> str:
     """One self-contained HTML page (no network): enter your id, answer, download the sheet."""
-    from .widget import page_assets
-
     esm, css = page_assets()
     data = {"mode": "page", "assignment": assignment.public_meta(), "students": sets}
     title = f"{assignment.title} — answer sheet"

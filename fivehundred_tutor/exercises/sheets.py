@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..questions import check, public_view
-from ..questions.core import _answer_words
+from ..questions.core import answer_words, response_key
 
 __all__ = [
     "MAX_SUBMISSION_BYTES",
@@ -54,30 +54,6 @@ class SubmissionProblem(ValueError):
 
 
 # ---------------------------------------------------------------- student copies
-def response_key(question: Mapping[str, Any], response: Any) -> str | None:
-    """The canonical text of a response, as the page's JavaScript computes it (None: unreadable)."""
-    kind = question.get("kind")
-    try:
-        if kind == "choice":
-            return str(response) if isinstance(response, (str, int)) and not isinstance(response, bool) else None
-        if kind in ("multi", "cards"):
-            return ",".join(sorted(str(r) for r in response))
-        if kind == "order":
-            return ",".join(str(r) for r in response)
-        if kind == "number":
-            fields = question.get("fields") or []
-            if isinstance(response, Mapping):
-                values = [response.get(f["id"]) for f in fields]
-            elif isinstance(response, list):
-                values = list(response)
-            else:
-                values = [response]
-            return ",".join(str(int(str(v).strip())) for v in values)
-    except (TypeError, ValueError):
-        return None
-    return None
-
-
 def accepted_keys(question: Mapping[str, Any]) -> list[str]:
     """Every response key that ``check`` marks fully correct (what the page compares with)."""
     kind, answer = question["kind"], question["answer"]
@@ -113,7 +89,7 @@ def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
     if feedback != "none":
         item["accept"] = accepted_keys(question)
         item["explanation"] = question["explanation"]
-        item["answer_words"] = _answer_words(question)
+        item["answer_words"] = answer_words(question)
     return item
 
 

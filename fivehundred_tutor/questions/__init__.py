@@ -32,7 +32,18 @@ from typing import Any
 from ..rules import Rules, RulesError
 from .bidding import gen_bid_ladder, gen_bid_values, gen_game_end, gen_scoring
 from .cardplay import gen_bowers, gen_hierarchy, gen_kitty, gen_legal_plays, gen_trick_winner
-from .core import FORMAT, KINDS, QuestionError, TopicInfo, check, make_rng, public_view, question_id, sub_seed
+from .core import (
+    FORMAT,
+    KINDS,
+    QuestionError,
+    TopicInfo,
+    check,
+    make_rng,
+    public_view,
+    question_id,
+    response_key,
+    sub_seed,
+)
 from .decisions import gen_misere, gen_play_decision, gen_two_player, misere_unavailable, set_verdict_provider
 
 __all__ = [
@@ -47,6 +58,7 @@ __all__ = [
     "public_view",
     "question_bank",
     "regenerate",
+    "response_key",
     "set_verdict_provider",
 ]
 

@@ -23,7 +23,7 @@ def _suit_contract(rng: Random, rules: Rules) -> Bid:
     return random_contract(rng, rules, no_trumps=0.0)
 
 
-def _contract_phrase(contract: Bid) -> str:
+def contract_phrase(contract: Bid) -> str:
     if contract.is_misere:
         return f"The contract is {contract} ({contract.words}): no trumps."
     if contract.trump is None:
@@ -41,7 +41,7 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         a, b = rng.sample(pool, 2)
         order = [c for c in pool if c in (a, b)]  # highest first
         cards = [a, b]
-        prompt = f"{_contract_phrase(contract)} Which card ranks higher: {a} or {b}?"
+        prompt = f"{contract_phrase(contract)} Which card ranks higher: {a} or {b}?"
         explanation = " ".join(rules.explain_card(c, contract) for c in order)
         return {
             "prompt": prompt,
@@ -65,7 +65,7 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     context = {"contract": bid_info(contract), "cards": cards_info(picked)}
     if difficulty == 2:
         return {
-            "prompt": f"{_contract_phrase(contract)} Which of these cards is the highest?",
+            "prompt": f"{contract_phrase(contract)} Which of these cards is the highest?",
             "kind": "choice",
             "choices": [card_choice(c) for c in picked],
             "context": context,
@@ -73,7 +73,7 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "explanation": explanation,
         }
     return {
-        "prompt": f"{_contract_phrase(contract)} Put these trumps in order, highest first.",
+        "prompt": f"{contract_phrase(contract)} Put these trumps in order, highest first.",
         "kind": "order",
         "choices": [card_choice(c) for c in picked],
         "context": context,
@@ -101,7 +101,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         want = 99 if which == "right" else 98
         bower = next(c for c in jacks if rules.card_power(c, contract) == want)
         return {
-            "prompt": f"{_contract_phrase(contract)} Which jack is the {which} bower?",
+            "prompt": f"{contract_phrase(contract)} Which jack is the {which} bower?",
             "kind": "choice",
             "choices": [card_choice(c) for c in jacks],
             "context": {"contract": bid_info(contract)},
@@ -118,7 +118,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         card = rng.choice(candidates)
         suit = rules.effective_suit(card, contract)
         return {
-            "prompt": f"{_contract_phrase(contract)} Which suit does {card} belong to?",
+            "prompt": f"{contract_phrase(contract)} Which suit does {card} belong to?",
             "kind": "choice",
             "choices": _suit_choices(),
             "context": {"contract": bid_info(contract), "card": card_info(card)},
@@ -142,7 +142,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     trumps = [c.code for c in hand if rules.effective_suit(c, contract) == trump]
     notes = [rules.explain_card(c, contract) for c in hand if c.is_joker or c.rank == JACK or c.suit == trump.sister]
     return {
-        "prompt": f"{_contract_phrase(contract)} Which of these cards are trumps? Pick every one.",
+        "prompt": f"{contract_phrase(contract)} Which of these cards are trumps? Pick every one.",
         "kind": "multi",
         "choices": [card_choice(c) for c in hand],
         "context": {"contract": bid_info(contract), "hand": cards_info(hand)},
@@ -199,7 +199,7 @@ def _legal_spot(rules: Rules, rng: Random, difficulty: int) -> TrickSpot:
     return found
 
 
-def _trick_words(spot: TrickSpot) -> str:
+def trick_words(spot: TrickSpot) -> str:
     parts = []
     for i, card in enumerate(spot.trick):
         text = f"{spot.slots[i].label} {card}"
@@ -224,7 +224,7 @@ def gen_legal_plays(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any
         first = reasons[0] if reasons else ""
         explanation = f"Legal: {' '.join(str(c) for c in legal)}. {first}"
     prompt = (
-        f"{_contract_phrase(contract)} Trick so far: {_trick_words(spot)}. "
+        f"{contract_phrase(contract)} Trick so far: {trick_words(spot)}. "
         f"{spot.to_play.label} to play. Which cards may be played? Pick every legal card."
     )
     return {
@@ -284,7 +284,7 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
     context = spot.context(rules)
     context.pop("to_play", None)
     return {
-        "prompt": f"{_contract_phrase(contract)} The trick: {_trick_words(spot)}. Which card wins the trick?",
+        "prompt": f"{contract_phrase(contract)} The trick: {trick_words(spot)}. Which card wins the trick?",
         "kind": "choice",
         "choices": choices,
         "context": context,
@@ -342,7 +342,7 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     )
     return {
         "prompt": (
-            f"{_contract_phrase(contract)} You are the declarer and have taken the kitty: you hold {len(hand)} cards "
+            f"{contract_phrase(contract)} You are the declarer and have taken the kitty: you hold {len(hand)} cards "
             f"and must discard {k}. Discard {k} cards so that you {task}."
         ),
         "kind": "cards",

@@ -41,6 +41,7 @@ __all__ = [
     "make_rng",
     "public_view",
     "question_id",
+    "response_key",
 ]
 
 FORMAT = "fivehundred-question/1"
@@ -145,7 +146,7 @@ def _label(question: Mapping[str, Any], choice_id: str) -> str:
     return str(choice_id)
 
 
-def _answer_words(question: Mapping[str, Any]) -> str:
+def answer_words(question: Mapping[str, Any]) -> str:
     kind, answer = question.get("kind"), question.get("answer")
     if kind == "choice":
         return _label(question, str(answer))
@@ -213,7 +214,7 @@ def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
     explanation = str(question.get("explanation", ""))
     kind = question["kind"]
     if response is None or response == "" or response == []:
-        return _result(False, 0.0, f"No answer given. The answer: {_answer_words(question)}.", explanation)
+        return _result(False, 0.0, f"No answer given. The answer: {answer_words(question)}.", explanation)
     try:
         correct, score, detail = _CHECKERS[kind](question, response)
     except _Malformed as err:
@@ -221,11 +222,11 @@ def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
     if correct:
         feedback = "Correct!" + (f" {detail}" if detail else "")
     elif score > 0:
-        feedback = f"Partly right ({round(score * 100)}%). {detail} The answer: {_answer_words(question)}.".replace(
+        feedback = f"Partly right ({round(score * 100)}%). {detail} The answer: {answer_words(question)}.".replace(
             "  ", " "
         )
     else:
-        feedback = f"Not quite. {detail} The answer: {_answer_words(question)}.".replace("  ", " ")
+        feedback = f"Not quite. {detail} The answer: {answer_words(question)}.".replace("  ", " ")
     return _result(correct, 1.0 if correct else score, feedback.strip(), explanation)
 
 
@@ -349,3 +350,38 @@ _CHECKERS: dict[str, Callable[[Mapping[str, Any], Any], tuple[bool, float, str]]
     "number": _check_number,
     "cards": _check_cards,
 }
+
+
+def response_key(question: Mapping[str, Any], response: Any) -> str | None:
+    """The canonical text of a response: how the quiz and assignment JavaScript key verdicts (None: unreadable).
+
+    One definition for every host: the book's saved verdicts, the assignment page and grading all use it,
+    and a Node test checks the JavaScript ``responseKey`` against it.
+
+    >>> response_key({"kind": "multi"}, ["b", "a"])
+    'a,b'
+    >>> response_key({"kind": "number", "fields": [{"id": "ns"}, {"id": "ew"}]}, {"ew": "20", "ns": 40})
+    '40,20'
+    >>> response_key({"kind": "number"}, " 40 ")
+    '40'
+    """
+    kind = question.get("kind")
+    try:
+        if kind == "choice":
+            return str(response) if isinstance(response, (str, int)) and not isinstance(response, bool) else None
+        if kind in ("multi", "cards"):
+            return ",".join(sorted(str(r) for r in response))
+        if kind == "order":
+            return ",".join(str(r) for r in response)
+        if kind == "number":
+            fields = question.get("fields") or []
+            if isinstance(response, Mapping):
+                values = [response.get(f["id"]) for f in fields]
+            elif isinstance(response, list):
+                values = list(response)
+            else:
+                values = [response]
+            return ",".join(str(int(str(v).strip())) for v in values)
+    except (TypeError, ValueError):
+        return None
+    return None

@@ -18,7 +18,7 @@ from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
-from .cardplay import _contract_phrase, _trick_words
+from .cardplay import contract_phrase, trick_words
 from .core import QuestionError, bid_info, card_choice, card_info, cards_info, sub_seed
 from .positions import TrickSpot, random_contract, random_trick, retry
 
@@ -134,7 +134,7 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
     return {
         "prompt": (
             f"{rules.seat_name(spot.declarer)} is playing misère (no trumps; the declarer must take no trick). "
-            f"Trick so far: {_trick_words(spot)}. The declarer plays last. Which cards may the declarer play "
+            f"Trick so far: {trick_words(spot)}. The declarer plays last. Which cards may the declarer play "
             "without winning the trick? Pick every one."
         ),
         "kind": "multi",
@@ -276,7 +276,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
     plays = ", ".join(f"{r2.seat_name(s)} {c} ({src})" for s, c, src in deal.trick)
     return {
         "prompt": (
-            f"Two players{note}. {_contract_phrase(deal.contract)} Trick so far: {plays}. "
+            f"Two players{note}. {contract_phrase(deal.contract)} Trick so far: {plays}. "
             f"{r2.seat_name(seat)} now plays from the table. Which face-up table cards may be played? Pick every one."
         ),
         "kind": "multi",
@@ -365,8 +365,8 @@ def _cheapest_winner(rules: Rules, rng: Random) -> dict[str, Any]:
     me = spot.to_play
     return {
         "prompt": (
-            f"{_contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{_trick_words(spot)}. You are {me.label} ({_role(rules, spot, me.seat)}), last to play, and want to "
+            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
+            f"{trick_words(spot)}. You are {me.label} ({_role(rules, spot, me.seat)}), last to play, and want to "
             "win this trick as cheaply as possible. Which card do you play?"
         ),
         "kind": "choice",
@@ -403,8 +403,8 @@ def _partner_winning(rules: Rules, rng: Random) -> dict[str, Any]:
     me = spot.to_play
     return {
         "prompt": (
-            f"{_contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{_trick_words(spot)}. You are {me.label}, last to play; your partner {partner.label} is winning "
+            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
+            f"{trick_words(spot)}. You are {me.label}, last to play; your partner {partner.label} is winning "
             f"with {spot.trick[current]}. Which of your cards leave the trick with your partner? Pick every one."
         ),
         "kind": "multi",
@@ -471,7 +471,7 @@ def _solver_decision(rules: Rules, rng: Random) -> dict[str, Any]:
     lines = ", ".join(f"{c['label']} → {values[c['id']]}" for c in choices)
     return {
         "prompt": (
-            f"{_contract_phrase(contract)} Everyone's cards are shown (a double-dummy problem). "
+            f"{contract_phrase(contract)} Everyone's cards are shown (a double-dummy problem). "
             f"{rules.seat_name(deal.declarer)} is the declarer; the declaring side has "
             f"{deal.declarer_tricks} trick(s) so far. Trick so far: {trick}. {rules.seat_name(seat)} to play. "
             f"Which card(s) give {goal} with best play from here? Pick every such card."

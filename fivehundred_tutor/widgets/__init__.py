@@ -4,8 +4,9 @@
 >>> CardView("JD TH JK").cards
 ['JD', 'TH', 'JK']
 
-Classes are imported lazily, so :mod:`fivehundred_tutor.widgets.handlers`
-(plain data, no anywidget) can be used where anywidget is absent (Pyodide).
+Each class is a thin traitlets shell over one family of :mod:`fivehundred_tutor.handlers`
+(plain data, no anywidget), which also answers where anywidget is absent (Pyodide).
+Classes are imported lazily.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ import importlib
 from typing import Any
 
 __all__ = [
+    "AssignmentMaker",
+    "AssignmentWidget",
     "BiddingLadder",
     "BowerTrainer",
     "CardHierarchyQuiz",
     "CardView",
     "DealReplay",
     "PlayDeal",
+    "PlayProblem",
     "QuizWidget",
     "ScoringQuiz",
     "TrickTrainer",
@@ -30,6 +34,9 @@ _WHERE = {
     "BiddingLadder": "ladder",
     "DealReplay": "replay",
     "PlayDeal": "play",
+    "PlayProblem": "problem",
+    "AssignmentWidget": "assignment",
+    "AssignmentMaker": "maker",
     "QuizWidget": "quiz",
     "CardHierarchyQuiz": "quiz",
     "BowerTrainer": "quiz",

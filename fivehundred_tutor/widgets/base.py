@@ -37,8 +37,8 @@ and no ``import`` statements.
 Messages
 --------
 :class:`FhtWidget` forwards every ``msg:custom`` message to
-:func:`fivehundred_tutor.live.handle` (which routes it to
-:func:`fivehundred_tutor.widgets.handlers.handle` or the family's handler) with the widget's plain-data
+:func:`fivehundred_tutor.handlers.handle` (which routes it to
+:func:`fivehundred_tutor.handlers.handle` or the family's handler) with the widget's plain-data
 state, applies the ``update`` the handler returns to the traitlets and sends
 the ``reply`` back (echoing the request's ``id``).  Nothing raised by a
 handler reaches the kernel log: it becomes ``{"type": "error", ...}``.
@@ -154,7 +154,7 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
         return plain
 
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        from ..live import handle
+        from ..handlers import handle
 
         result = handle(self._kind, content, self.handler_state())
         for name, value in result.get("update", {}).items():

@@ -8,8 +8,8 @@ from typing import Any
 import traitlets
 
 from ..cards import Card
+from ..handlers.cards import cards_model
 from .base import FhtWidget, card_codes, esm_bundle
-from .handlers import cards_model
 
 __all__ = ["CardView"]
 

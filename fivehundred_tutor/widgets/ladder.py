@@ -6,9 +6,9 @@ from typing import Any
 
 import traitlets
 
+from ..handlers.ladder import ladder_model
 from ..rules import Rules
 from .base import FhtWidget, esm_bundle, rules_from
-from .handlers import ladder_model
 from .quiz import QuizMixin
 
 __all__ = ["BiddingLadder"]

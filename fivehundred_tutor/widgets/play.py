@@ -2,7 +2,7 @@
 
 The saved state is the deal up to the learner's first turn (the bots have
 acted), so the widget paints at once; every move after that is answered by
-:func:`fivehundred_tutor.playdeal.handle_request`: in JupyterLab by the kernel,
+the ``play`` family of :mod:`fivehundred_tutor.handlers`: in JupyterLab by the kernel,
 in the live book by the engine running in the reader's browser.
 
 >>> w = PlayDeal(seed=7)
@@ -18,7 +18,7 @@ from typing import Any
 
 import traitlets
 
-from ..playdeal import start
+from ..handlers.play import start
 from ..rules import Rules
 from .base import FhtWidget, esm_bundle, rules_from
 

@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from ..handlers.quiz import quiz_model
 from ..rules import Rules
 from .base import FhtWidget, esm_bundle, rules_from
-from .handlers import quiz_model
 
 __all__ = ["BowerTrainer", "CardHierarchyQuiz", "QuizMixin", "QuizWidget", "ScoringQuiz", "TrickTrainer"]
 

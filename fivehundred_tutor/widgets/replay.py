@@ -8,8 +8,9 @@ from typing import Any
 import traitlets
 
 from ..deal import Deal
+from ..handlers.models import MARKS
+from ..handlers.replay import replay_model
 from .base import FhtWidget, esm_bundle
-from .handlers import MARKS, replay_model
 
 __all__ = ["MARKS", "DealReplay"]
 
@@ -24,7 +25,7 @@ class DealReplay(FhtWidget):
     one seat's view (other hands face down, except an exposed open-misère hand).
 
     >>> from fivehundred_tutor import Rules
-    >>> from fivehundred_tutor.widgets.handlers import bot_deal
+    >>> from fivehundred_tutor.handlers.replay import bot_deal
     >>> r = DealReplay(bot_deal(Rules(), 3))
     >>> len(r.model["frames"]) == len(r.model["actions"]) + 1
     True

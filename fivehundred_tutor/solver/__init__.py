@@ -77,12 +77,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, Play
-from .deal import DONE, PLAY, Deal
-from .solver_position import Context
-from .solver_search import Search, SuitInfo, Table
+from ..actions import Action, Play
+from ..deal import DONE, PLAY, Deal
+from .position import Context
+from .search import Search, SuitInfo, Table
 
-__all__ = ["DOUBLE_DUMMY_NOTE", "SolveError", "Solver", "analyse", "best_actions", "solve", "solve_report"]
+__all__ = ["DOUBLE_DUMMY_NOTE", "SolveError", "Solver", "analyse", "best_actions", "maximises", "solve", "solve_report"]
 
 DOUBLE_DUMMY_NOTE = (
     "2-player dummy layout: the face-down table cards are treated as known (double dummy), "
@@ -92,6 +92,14 @@ DOUBLE_DUMMY_NOTE = (
 
 class SolveError(ValueError):
     """The position cannot be solved (not in the play phase, or malformed)."""
+
+
+def maximises(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` wants the declarer's side to take tricks (the declaring side; in misère, the defenders)."""
+    assert deal.contract is not None and deal.declarer is not None
+    if deal.contract.is_misere:
+        return seat != deal.declarer
+    return deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
 
 
 class Solver:
@@ -116,7 +124,7 @@ class Solver:
             return deal.declarer_tricks
         if deal.phase != PLAY:
             raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
-        if deal._nominating:
+        if deal.is_nominating:
             values = self.analyse(deal)
             return values[best_actions(deal, values)[0]]
         return deal.declarer_tricks + self._future(deal)
@@ -126,7 +134,7 @@ class Solver:
         if deal.phase != PLAY:
             raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
         out: dict[Action, int] = {}
-        if deal._nominating:
+        if deal.is_nominating:
             for action in deal.legal_actions():
                 deal.push(action)
                 try:
@@ -138,7 +146,7 @@ class Solver:
         base = deal.declarer_tricks
         value = base + search.value()
         assert deal.to_move is not None
-        mover_max = self._seat_is_max(deal, deal.to_move)
+        mover_max = maximises(deal, deal.to_move)
         groups = search.root_groups()
         legal = deal.legal_actions()
         seen: dict[int, int] = {}
@@ -170,13 +178,6 @@ class Solver:
 
     # -------------------------------------------------------------- helpers
     @staticmethod
-    def _seat_is_max(deal: Deal, seat: int) -> bool:
-        assert deal.contract is not None and deal.declarer is not None
-        if deal.contract.is_misere:
-            return seat != deal.declarer
-        return deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
-
-    @staticmethod
     def _action_key(ctx: Context, deal: Deal, action: Play) -> tuple[int, int, int]:
         vp = ctx.vp_index(deal.to_move, action.source)  # type: ignore[arg-type]
         s, b = ctx.code_of[action.card]
@@ -203,7 +204,7 @@ class Solver:
     def _playout_guess(deal: Deal) -> int:
         """First guess for the root search: the deal played out by the heuristic bot (right or
         within a trick most of the time; saves about a tenth of the nodes)."""
-        from .bots import HeuristicBot  # the bots do not need the solver; imported late all the same
+        from ..bots import HeuristicBot  # the bots do not need the solver; imported late all the same
 
         bot = HeuristicBot()
         base = deal.declarer_tricks
@@ -239,7 +240,7 @@ def best_actions(deal: Deal, values: dict[Action, int] | None = None) -> list[Ac
     if not values:
         return []
     assert deal.to_move is not None
-    mover_max = Solver._seat_is_max(deal, deal.to_move)
+    mover_max = maximises(deal, deal.to_move)
     best = max(values.values()) if mover_max else min(values.values())
     return [a for a, v in values.items() if v == best]
 

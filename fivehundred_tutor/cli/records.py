@@ -21,7 +21,7 @@ __all__ = ["register"]
 
 
 def _load(path: str) -> Any:
-    from .records import DealRecord
+    from ..records import DealRecord
 
     if not Path(path).is_file():
         raise FileNotFoundError(f"no such record file: {path}")
@@ -29,7 +29,7 @@ def _load(path: str) -> Any:
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
-    from .records import annotate, critical_moments
+    from ..records import annotate, critical_moments
 
     record = _load(args.file)
     started = time.perf_counter()
@@ -62,8 +62,8 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .records import RecordError
-    from .solver import solve_report
+    from ..records import RecordError
+    from ..solver import solve_report
 
     record = _load(args.file)
     upto = args.at

@@ -17,8 +17,8 @@ from typing import Any
 
 import traitlets
 
-from ..widgets.base import FhtWidget, asset_text, css_bundle, esm_bundle
-from .maker import make_set_text
+from ..exercises.maker import make_set_text
+from .base import FhtWidget, asset_text, css_bundle, esm_bundle
 
 
 def _esm() -> str:

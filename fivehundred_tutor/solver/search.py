@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .actions import TABLE
-from .deal import Deal
-from .solver_position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Position, bits_of, group_reps
+from ..actions import TABLE
+from ..deal import Deal
+from .position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Position, bits_of, group_reps
 
 if TYPE_CHECKING:
-    from .solver import Solver
+    from . import Solver
 
 # Suit → (relative-rank pattern, live cards, each hand's length); the table:
 # bucket → per-suit cut → cut patterns → [lower bound, upper bound].

@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .assignment import AssignmentError, load_assignment
-from .roster import RosterError, load_roster
+from ..exercises.assignment import AssignmentError, load_assignment
+from ..exercises.roster import RosterError, load_roster
 
 __all__ = ["register"]
 
@@ -19,7 +19,7 @@ class _Fail(Exception):
 
 
 def _load(args: argparse.Namespace) -> tuple[Any, Any]:
-    from ..cli import CLIError
+    from . import CLIError
 
     try:
         assignment = load_assignment(args.assignment)
@@ -30,7 +30,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def cmd_assign(args: argparse.Namespace) -> int:
-    from .release import assign
+    from ..exercises.release import assign
 
     assignment, roster = _load(args)
     start = time.perf_counter()
@@ -45,8 +45,8 @@ def cmd_assign(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    from ..cli import CLIError
-    from . import grade
+    from ..exercises import grade
+    from . import CLIError
 
     assignment, roster = _load(args)
     if not Path(args.submissions).is_dir():

@@ -1,8 +1,8 @@
 """PlayProblem: the learner plays one seat of a problem deal; the solver answers for the others.
 
-In the built book (no kernel) the widget uses the verdicts :func:`~fivehundred_tutor.problems.precompute`
+In the built book (no kernel) the widget uses the verdicts :func:`~fivehundred_tutor.records.problems.precompute`
 stored in its model, along the recorded line.  In JupyterLab each card goes to
-:func:`~fivehundred_tutor.problems.handle_request`: the other seats answer with the
+the ``problem`` family of :mod:`fivehundred_tutor.handlers`: the other seats answer with the
 solver and, on declarer problems, the defenders' unseen cards may be rearranged.
 
 >>> w = PlayProblem({"library": "10-ending-name-the-suit"})
@@ -18,8 +18,8 @@ from typing import Any
 
 import traitlets
 
-from .problems import handle_request, precompute, start
-from .widgets.base import FhtWidget, esm_bundle
+from ..records.problems import precompute, start
+from .base import FhtWidget, esm_bundle
 
 __all__ = ["PlayProblem"]
 
@@ -47,16 +47,8 @@ class PlayProblem(FhtWidget):
         data["seat_names"] = list(_seat_names(live))
         super().__init__(model=data, state=live, problem=problem, four_colour=four_colour, **kwargs)
 
-    def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        result = handle_request(content, self.handler_state())
-        for name, value in result.get("update", {}).items():
-            if name in self._state_traits:
-                setattr(self, name, value)
-        self.last_reply = result["reply"]
-        self.send(result["reply"])
-
 
 def _seat_names(state: dict[str, Any]) -> tuple[str, ...]:
-    from .records.record import DealRecord
+    from ..records.record import DealRecord
 
     return DealRecord.from_dict(state["record"]).rules.seat_names

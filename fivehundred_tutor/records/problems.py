@@ -34,11 +34,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .deal import DONE, PLAY, Deal, IllegalAction
-from .records.record import DealRecord, RecordError
-from .rng import Random, derive_seed
-from .rules import NO_SUIT
-from .solver import Solver
+from ..deal import DONE, PLAY, Deal, IllegalAction
+from ..rng import Random, derive_seed
+from ..rules import NO_SUIT
+from ..solver import Solver, maximises
+from .record import DealRecord, RecordError
 
 __all__ = ["ProblemError", "precompute", "respond", "start"]
 
@@ -52,7 +52,7 @@ def _record(problem: dict[str, Any]) -> DealRecord:
     if not isinstance(problem, dict):
         raise ProblemError(f"a problem is an object like {{'library': NAME}}, not {type(problem).__name__}")
     if "library" in problem:
-        from .records.library import load_library_record
+        from .library import load_library_record
 
         try:
             return load_library_record(str(problem["library"]), annotated=False)
@@ -107,13 +107,6 @@ def _defenders(deal: Deal) -> list[int]:
     return [s for s in deal.active if not _on_declaring_side(deal, s)]
 
 
-def _learner_maximises(deal: Deal, seat: int) -> bool:
-    assert deal.contract is not None and deal.declarer is not None
-    if deal.contract.is_misere:
-        return seat != deal.declarer
-    return _on_declaring_side(deal, seat)
-
-
 # -------------------------------------------------------------------- state
 def _deal_of(state: dict[str, Any]) -> Deal:
     try:
@@ -127,19 +120,18 @@ def _deal_of(state: dict[str, Any]) -> Deal:
 
 
 def _view(deal: Deal, seat: int) -> dict[str, Any]:
-    rules = deal.rules
-    exposed = {s: [c.code for c in deal.hands[s]] for s in deal.exposed_seats if s != seat}
+    seen = deal.view(seat)
     return {
         "seat": seat,
-        "seat_name": rules.seat_name(seat),
-        "contract": None if deal.contract is None else deal.contract.code,
-        "declarer": deal.declarer,
-        "hand": [c.code for c in deal.hands[seat]],
-        "exposed": exposed,
-        "trick": [[s, card.code] for s, card, _ in deal.trick],
-        "tricks_won": list(deal.tricks_won),
-        "declarer_tricks": deal.declarer_tricks,
-        "to_move": deal.to_move,
+        "seat_name": deal.rules.seat_name(seat),
+        "contract": seen["contract"],
+        "declarer": seen["declarer"],
+        "hand": [c.code for c in deal.hands[seat]],  # the learner's own order, as dealt
+        "exposed": {s: [c.code for c in deal.hands[s]] for s in seen["exposed"] if s != seat},
+        "trick": [[s, code] for s, code, _src in seen["trick"]],
+        "tricks_won": seen["tricks_won"],
+        "declarer_tricks": seen["declarer_tricks"],
+        "to_move": seen["to_move"],
     }
 
 
@@ -150,7 +142,7 @@ def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str]) -> list
         values = solver.analyse(deal)
         mover = deal.to_move
         assert mover is not None
-        maximise = Solver._seat_is_max(deal, mover)
+        maximise = maximises(deal, mover)
         target = max(values.values()) if maximise else min(values.values())
         best = [a for a, v in values.items() if v == target]
         index = len(deal.history)
@@ -190,7 +182,7 @@ def start(problem: dict[str, Any]) -> dict[str, Any]:
         "seat": seat,
         "rearrange": rearrange,
         "target": target,
-        "maximise": _learner_maximises(deal, seat),
+        "maximise": maximises(deal, seat),
         "played": played,
         "recorded": record.actions,
         "title": record.title,
@@ -358,7 +350,7 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
     deal = record.to_deal(start_at)
     solver = Solver()
     steps: list[dict[str, Any]] = []
-    maximise = _learner_maximises(deal, seat)
+    maximise = maximises(deal, seat)
     target = solver.solve(deal)
     for index in range(start_at, len(record.actions)):
         if deal.phase != PLAY:
@@ -387,43 +379,3 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
             )
         deal.push(record.actions[index])
     return {"title": record.title, "seat": seat, "start": start_at, "target": target, "steps": steps}
-
-
-# ------------------------------------------------------------- widget requests
-def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
-    """Answer a play-problem widget's request (plain data in, plain data out; never raises).
-
-    ``{"type": "play", "code": "JD"}`` → ``{"reply": {...verdict...}, "update": {"state": new}}``;
-    ``{"type": "restart"}`` → a fresh start of the same problem.
-    """
-    req_id = request.get("id") if isinstance(request, dict) else None
-    try:
-        if not isinstance(request, dict):
-            raise ProblemError("a request must be an object like {'type': 'play', 'code': 'JD'}")
-        live = state.get("state") or {}
-        kind = request.get("type")
-        if kind == "hello":
-            return {"reply": {"type": "hello", "id": req_id, "live": True}, "update": {}}
-        if kind == "play":
-            code = request.get("code")
-            if not isinstance(code, str) or not code:
-                raise ProblemError("a 'play' request needs 'code', the action code of a legal card")
-            result = respond(live, code)
-            reply = {k: v for k, v in result.items() if k != "state"}
-            reply.update({"type": "verdict", "id": req_id, "view": result["state"]["view"]})
-            reply["legal"] = result["state"]["legal"]
-            reply["status"] = result["state"]["status"]
-            reply["result"] = result["state"]["result"]
-            return {"reply": reply, "update": {"state": result["state"]}}
-        if kind == "restart":
-            spec = state.get("problem") or live.get("problem")
-            if not spec:
-                raise ProblemError("restart needs the problem ('problem' in the widget state)")
-            fresh = start(spec)
-            return {
-                "reply": {"type": "restarted", "id": req_id, "view": fresh["view"], "legal": fresh["legal"]},
-                "update": {"state": fresh},
-            }
-        raise ProblemError(f"unknown request type {kind!r}; known: hello, play, restart")
-    except (ProblemError, RecordError, KeyError, TypeError, ValueError) as err:
-        return {"reply": {"type": "error", "id": req_id, "error": str(err)}, "update": {}}

@@ -12,11 +12,11 @@ and the last trick.  See :mod:`.solver` for the method and its measurements.
 
 from __future__ import annotations
 
-from .actions import HAND, TABLE
-from .bids import Bid
-from .cards import Card
-from .deal import Deal
-from .rules import NO_SUIT
+from ..actions import HAND, TABLE
+from ..bids import Bid
+from ..cards import Card
+from ..deal import Deal
+from ..rules import NO_SUIT
 
 JOKER_SUIT = 4  # internal suit of the free joker (no trumps / misère)
 SUIT_MASK = (1 << 20) - 1  # one suit's cards; sets of cards span five suits, 20 bits apart
@@ -156,7 +156,7 @@ class Position:
                     else:
                         us, ub = code_of[pile[-1]]
                         self.pending.append((tv, us, ub))
-            order = tuple(ctx.vp_index(seat, src) for seat, src in deal._order)
+            order = tuple(ctx.vp_index(seat, src) for seat, src in deal.play_order)
             self.voids = [deal.voids[seat] for seat, _ in ctx.vps]
         else:
             for vp, (seat, _) in enumerate(ctx.vps):

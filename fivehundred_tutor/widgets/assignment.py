@@ -17,18 +17,12 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .sheets import SHEET_MIME, make_sheet
+from ..exercises.release import page_assets
+from ..exercises.sheets import SHEET_MIME, make_sheet
 
-__all__ = ["AssignmentWidget", "page_assets"]
+__all__ = ["AssignmentWidget"]
 
 _HERE = Path(__file__).resolve().parent
-
-
-def page_assets() -> tuple[str, str]:
-    """(ES module, CSS) for the assignment: the shared card module + assignment.js, fht.css + assignment.css."""
-    from ..widgets.base import css_bundle, esm_bundle
-
-    return esm_bundle("assignment.js"), css_bundle("assignment.css")
 
 
 def _now() -> str:

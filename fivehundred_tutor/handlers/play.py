@@ -7,9 +7,9 @@ browser::
 
     state = start(Rules(), seed=7, seat=0)        # the bots act until it is the learner's turn
     state["view"]["legal"]                        # [{"code": "pass", "label": "Pass"}, ...]
-    out = handle_request({"type": "act", "code": "pass"}, {"state": state})
+    out = handle("play", {"type": "act", "code": "pass"}, {"state": state})
     out["update"]["state"]["view"]["phase"]
-    handle_request({"type": "review"}, ...)       # once the deal is over: the learner's cards,
+    handle("play", {"type": "review"}, ...)       # once the deal is over: the learner's cards,
                                                   # checked by the double-dummy solver
 
 >>> from fivehundred_tutor import Rules
@@ -22,25 +22,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Discard, NominateJoker, Play
-from .bids import Bid, Pass
-from .bots import HeuristicBot
-from .deal import Deal
-from .rules import Rules
+from ..actions import Discard, NominateJoker, Play
+from ..bids import Bid, Pass
+from ..bots import HeuristicBot
+from ..deal import Deal
+from ..explain import action_text
+from ..rules import Rules
+from .fields import Handler, widget_state
 
-__all__ = ["PlayError", "handle_request", "review", "start", "view"]
+__all__ = ["HANDLERS", "PlayError", "review", "start", "view"]
 
 _LOG_KEEP = 40
 
 
 class PlayError(ValueError):
     """A request the deal cannot take; the message says what to send instead."""
-
-
-def _text(rules: Rules, seat: int, action: object) -> str:
-    from .widgets.handlers import _action_text
-
-    return _action_text(rules, seat, action)
 
 
 def _label(action: object) -> str:
@@ -79,7 +75,7 @@ def _bots_move(deal: Deal, seat: int, log: list[str]) -> None:
         action = bot.choose(deal)
         before = len(deal.tricks)
         deal.push(action)
-        text = _text(deal.rules, mover, action)
+        text = action_text(deal.rules, mover, action)
         if isinstance(action, Discard):
             text = f"{deal.rules.seat_name(mover)} discards a card"
         if len(deal.tricks) > before:
@@ -88,18 +84,9 @@ def _bots_move(deal: Deal, seat: int, log: list[str]) -> None:
 
 
 def view(deal: Deal, seat: int) -> dict[str, Any]:
-    """What the learner at ``seat`` sees (other hands as counts), and what they may do."""
-    from .widgets.handlers import sort_for_display
-
+    """What the learner at ``seat`` sees (:meth:`Deal.view`: other hands as counts), and what they may do."""
     rules = deal.rules
-    exposed = set(deal.exposed_seats)
-    hands: list[Any] = []
-    for s in range(rules.players):
-        cards = sort_for_display(deal.hands[s])
-        hands.append([c.code for c in cards] if s == seat or s in exposed else len(cards))
-    auction = []
-    for who, call in deal.auction:
-        auction.append({"seat": who, "call": call.code, "label": "pass" if isinstance(call, Pass) else str(call)})
+    seen = deal.view(seat)
     legal: list[dict[str, Any]] = []
     if not deal.is_over and deal.to_move == seat:
         for action in deal.legal_actions():
@@ -112,30 +99,32 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
             if plain_card:
                 entry["card"] = action.card.code  # type: ignore[union-attr]
             legal.append(entry)
-    last = None
-    if deal.tricks and not deal.trick:
-        t = deal.tricks[-1]
-        last = {"plays": [[s, c.code] for s, c, _src in t.plays], "winner": t.winner}
+    last = seen["last_trick"] if not deal.trick else None
     out: dict[str, Any] = {
         "seat": seat,
         "seat_names": list(rules.seat_names),
         "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
         "dealer": deal.dealer,
-        "phase": deal.phase,
+        "phase": seen["phase"],
         "to_move": deal.to_move,
-        "hands": hands,
-        "auction": auction,
+        "hands": seen["hands"],
+        "auction": [
+            {"seat": who, "call": call.code, "label": "pass" if isinstance(call, Pass) else str(call)}
+            for who, call in deal.auction
+        ],
         "contract": None if deal.contract is None else str(deal.contract),
         "declarer": deal.declarer,
-        "trick": [[s, c.code] for s, c, _src in deal.trick],
-        "last_trick": last,
-        "tricks_won": list(deal.tricks_won),
+        "trick": [[s, code] for s, code, _src in seen["trick"]],
+        "last_trick": None
+        if last is None
+        else {"plays": [[s, c] for s, c, _ in last["plays"]], "winner": last["winner"]},
+        "tricks_won": seen["tricks_won"],
         "legal": legal,
         "over": deal.is_over,
         "result": None,
     }
-    if deal.contract is not None:
-        out["side_tricks"] = [deal.side_tricks(i) for i in range(len(rules.sides))]
+    if seen["side_tricks"] is not None:
+        out["side_tricks"] = seen["side_tricks"]
     if deal.is_over:
         result = deal.result()
         out["result"] = {
@@ -181,7 +170,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     action = legal[code]
     before = len(deal.tricks)
     deal.push(action)
-    text = _text(deal.rules, seat, action)
+    text = action_text(deal.rules, seat, action)
     if len(deal.tricks) > before:
         text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
     log.append(_as_you(deal.rules.seat_name(seat), text))
@@ -209,7 +198,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     >>> r["checked"], r["lost"]
     (1, 1)
     """
-    from .solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
+    from ..solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
 
     if not deal.is_over:
         raise PlayError("the deal is not over yet: finish it, then ask for a review")
@@ -279,28 +268,15 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     return {"reply": {"type": "deal", "seed": seed}, "update": {"state": new}}
 
 
-def handle_request(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
-    """Answer a PlayDeal widget's request; ``state`` is ``{"state": ...}`` (the widget's trait).  Never raises."""
-    req_id = request.get("id") if isinstance(request, dict) else None
-    try:
-        if not isinstance(request, dict):
-            raise PlayError("a request must be an object like {'type': 'act', 'code': 'pass'}")
-        inner = state.get("state")
-        if not isinstance(inner, dict) or "record" not in inner:
-            raise PlayError("this widget has no deal in its state")
-        kind = request.get("type")
-        if kind == "hello":
-            result: dict[str, Any] = {"reply": {"type": "hello", "live": True}, "update": {}}
-        elif kind == "act":
-            result = _act(request, inner)
-        elif kind == "new_deal":
-            result = _new_deal(request, inner)
-        elif kind == "review":
-            result = _review(inner)
-        else:
-            raise PlayError(f"unknown request type {kind!r}; known: hello, act, new_deal, review")
-    except (PlayError, ValueError, KeyError, TypeError) as err:
-        message = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
-        result = {"reply": {"type": "error", "error": message}, "update": {}}
-    result["reply"]["id"] = req_id
-    return result
+def _family_state(state: dict[str, Any]) -> dict[str, Any]:
+    inner = widget_state(state, "state", "deal")
+    if "record" not in inner:
+        raise PlayError("this widget has no deal in its state")
+    return inner
+
+
+HANDLERS: dict[str, Handler] = {
+    "act": lambda request, state: _act(request, _family_state(state)),
+    "new_deal": lambda request, state: _new_deal(request, _family_state(state)),
+    "review": lambda request, state: _review(_family_state(state)),
+}

@@ -12,11 +12,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from . import __version__
-from .bots import HeuristicBot
-from .deal import Deal
-from .rng import derive_seed
-from .rules import Rules, RulesError
+from .. import __version__
+from ..bots import HeuristicBot
+from ..deal import Deal
+from ..rng import derive_seed
+from ..rules import Rules, RulesError
 
 T = TypeVar("T")
 
@@ -120,7 +120,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
-        from .rules import PRESETS
+        from ..rules import PRESETS
 
         for name, (words, _) in PRESETS.items():
             print(f"{name:<24}{words}")
@@ -180,7 +180,7 @@ def _load_extensions() -> None:
 
     if _EXTENSIONS:
         return
-    for name in ("fivehundred_tutor.book_cli", "fivehundred_tutor.exercises.cli", "fivehundred_tutor.records_cli"):
+    for name in ("fivehundred_tutor.cli.book", "fivehundred_tutor.cli.exercises", "fivehundred_tutor.cli.records"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:

@@ -1,0 +1,72 @@
+"""The bidding ladder's model and requests: every contract in order, with its value and notes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bids import Bid
+from ..rules import Rules
+from .fields import Handler, RequestError, str_field
+from .models import MODEL_VERSION
+from .quiz import HANDLERS as QUIZ_HANDLERS
+
+__all__ = ["HANDLERS", "ladder_model"]
+
+
+def ladder_model(rules: Rules) -> dict[str, Any]:
+    """Every biddable contract for ``rules``, lowest first, with its value and notes."""
+    ladder = rules.bid_ladder()
+    rungs = []
+    for i, bid in enumerate(ladder):
+        note = ""
+        if bid.kind == "misere":
+            if rules.misere == "after-seven":
+                note = "may be bid only after someone has bid at the 7 level in this auction"
+            elif rules.misere == "any-time":
+                note = "may be bid at any time under these rules"
+        elif bid.kind == "open_misere":
+            note = "may be bid at any time, even as the first bid; the declarer's hand is exposed after the first trick"
+        if rules.six_bids_informational and bid.tricks == 6:
+            note = "6-level bids only inform (American rules): they cannot win the auction"
+        above = ladder[i + 1 :]
+        rungs.append(
+            {
+                "code": bid.code,
+                "label": str(bid),
+                "words": bid.words,
+                "value": rules.bid_value(bid),
+                "level": bid.tricks if not bid.is_misere else (ladder[i - 1].tricks if i else 6),
+                "suit": bid.trump.letter if bid.trump is not None else ("NT" if bid.is_no_trumps else "MIS"),
+                "misere": bid.is_misere,
+                "note": note,
+                "cheapest_over": above[0].code if above else None,
+                "outranked_by": len(above),
+            }
+        )
+    return {
+        "version": MODEL_VERSION,
+        "rules": rules.to_dict(),
+        "rules_name": rules.preset_name,
+        "placement": rules.describe_misere_placement() if rules.misere != "never" else "misère is not allowed",
+        "rungs": rungs,
+    }
+
+
+def _ladder_explain(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    code = str_field(request, "bid")
+    rules = Rules.from_dict(state["ladder"]["rules"])
+    bid = Bid.parse(code)
+    if bid not in rules.bid_ladder():
+        raise RequestError(f"{bid} cannot be bid under these rules")
+    ladder = rules.bid_ladder()
+    above = ladder[ladder.index(bid) + 1 :]
+    text = f"{bid} ({bid.words}) is worth {rules.bid_value(bid)}. "
+    text += (
+        f"{len(above)} bid(s) outrank it; the cheapest is {above[0]}."
+        if above
+        else "Nothing outranks it: it is the top of the ladder."
+    )
+    return {"reply": {"type": "explain", "bid": bid.code, "text": text}, "update": {}}
+
+
+HANDLERS: dict[str, Handler] = {**QUIZ_HANDLERS, "explain": _ladder_explain}

@@ -1,0 +1,310 @@
+"""Deal replays: every step of a deal precomputed, with comments, marks and "your turn" stops.
+
+:func:`replay_model` builds the model a :class:`~fivehundred_tutor.widgets.DealReplay` starts from;
+the requests judge a stop (``answer``) and deal a new bot-played deal (``new_deal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..actions import Discard, Play
+from ..bots import HeuristicBot
+from ..cards import display_order
+from ..deal import Deal
+from ..explain import action_kind, action_label, action_text, why_illegal
+from ..rules import Rules
+from .fields import Handler, RequestError, int_field, str_field
+from .models import MARKS, MODEL_VERSION
+
+__all__ = ["HANDLERS", "bot_deal", "judge_stop", "replay_model"]
+
+
+_POSITIONS = {
+    "North": "top",
+    "South": "bottom",
+    "East": "right",
+    "West": "left",
+    "North-east": "right",
+    "South-east": "right",
+    "South-west": "left",
+    "North-west": "left",
+}
+
+
+def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str, Any]:
+    rules = deal.rules
+    n = rules.players
+    exposed = set(deal.exposed_seats)
+    out = [s for s in range(n) if s not in deal.active] if deal.contract is not None else []
+    hands: list[Any] = []
+    for seat in range(n):
+        cards = display_order(deal.hands[seat])
+        if viewer is None or seat == viewer or seat in exposed:
+            hands.append(" ".join(c.code for c in cards))
+        else:
+            hands.append(len(cards))
+    frame: dict[str, Any] = {
+        "phase": deal.phase,
+        "to_move": deal.to_move,
+        "hands": hands,
+        "tricks_won": list(deal.tricks_won),
+        "trick_no": len(deal.tricks),
+        "exposed": sorted(exposed),
+        "out": out,
+        "discards": len(deal.discards),
+        "contract": None if deal.contract is None else deal.contract.code,
+        "contract_label": None if deal.contract is None else str(deal.contract),
+        "declarer": deal.declarer,
+    }
+    declarer_visible = deal.declarer is not None and (viewer is None or viewer == deal.declarer)
+    if deal.phase == "kitty" and declarer_visible:
+        frame["kitty_cards"] = [c.code for c in deal.kitty if c in deal.hands[deal.declarer]]  # type: ignore[index]
+    if deal.discards and declarer_visible:
+        frame["discard_cards"] = [c.code for c in deal.discards]
+    if deal.contract is not None:
+        frame["side_tricks"] = [deal.side_tricks(i) for i in range(len(rules.sides))]
+    if last_trick_done and deal.tricks:
+        trick = deal.tricks[-1]
+        frame["trick"] = [[s, c.code, src] for s, c, src in trick.plays]
+        frame["winner"] = trick.winner
+        frame["explain"] = rules.explain_trick(trick.cards, deal.contract, trick.joker_suit)
+    else:
+        frame["trick"] = [[s, c.code, src] for s, c, src in deal.trick]
+        frame["winner"] = None
+    if deal.trick_joker_suit is not None and not last_trick_done:
+        frame["joker_suit"] = deal.trick_joker_suit.letter
+    if deal.table is not None:
+        piles = []
+        for seat in range(n):
+            row = []
+            for down, top, up in deal.table_piles(seat):
+                row.append([None if down is None else "?", top.code if top is not None else None, bool(up)])
+                if top is not None and not up:
+                    row[-1][1] = "?"
+            piles.append(row)
+        frame["piles"] = piles
+        if deal.phase == "play" and deal.play_order:
+            frame["order"] = [[s, src] for s, src in deal.play_order]
+    return frame
+
+
+def _stop_data(deal: Deal, index: int, played: object, comment: str) -> dict[str, Any]:
+    """The question at a stop: every choice the mover has, judged against the annotated action."""
+    rules = deal.rules
+    seat = deal.to_move
+    assert seat is not None
+    legal = deal.legal_actions()
+    name = rules.seat_name(seat)
+    choices: list[dict[str, Any]] = []
+    kind = action_kind(played)
+    played_label = action_label(played)
+    if kind in ("play", "discard"):
+        assert isinstance(played, (Play, Discard))
+        if kind == "play":
+            assert isinstance(played, Play)
+            source = played.source
+            pool = deal.hands[seat] if source in (None, "hand") else deal.table_up(seat)
+        else:
+            pool = deal.hands[seat]
+        legal_cards = {a.card for a in legal if isinstance(a, (Play, Discard))}
+        for card in display_order(pool):
+            correct = card is played.card
+            if correct:
+                text = f"Yes: {name} played {card} here."
+            elif card in legal_cards:
+                text = f"{card} is legal, but the annotated play is {played.card}."
+            else:
+                reason = why_illegal(
+                    rules, card, pool, deal.trick_cards(), deal.contract, deal.trick_joker_suit, deal.joker_fixed
+                )
+                text = f"{card} is not allowed: {reason or 'it cannot be played now.'}"
+            choices.append(
+                {
+                    "code": card.code,
+                    "label": str(card),
+                    "legal": card in legal_cards,
+                    "correct": correct,
+                    "feedback": text + (f" {comment}" if correct and comment else ""),
+                }
+            )
+        prompt = f"Your turn ({name}): what do you {'play' if kind == 'play' else 'discard'}?"
+    else:
+        for action in legal:
+            correct = action == played
+            label = action_label(action)
+            text = (
+                f"Yes: {name} chose {label} here."
+                if correct
+                else f"{label} is legal, but the annotation chose {played_label}."
+            )
+            choices.append(
+                {
+                    "code": action.code,
+                    "label": label,
+                    "legal": True,
+                    "correct": correct,
+                    "feedback": text + (f" {comment}" if correct and comment else ""),
+                }
+            )
+        prompt = f"Your turn ({name}): what do you call?" if kind == "call" else f"Your turn ({name}): what do you do?"
+    answer = played.card.code if isinstance(played, Play) else str(getattr(played, "code", played))
+    return {"index": index, "seat": seat, "kind": kind, "prompt": prompt, "choices": choices, "answer": answer}
+
+
+def replay_model(
+    deal: Deal,
+    *,
+    comments: Mapping[int, str] | None = None,
+    marks: Mapping[int, str] | None = None,
+    stops: Sequence[int] | None = None,
+    seat: int | None = None,
+    title: str | None = None,
+) -> dict[str, Any]:
+    """Everything a replay needs, precomputed: one frame per step of ``deal.history``.
+
+    Frame ``k`` shows the table after the first ``k`` actions.  ``comments`` and
+    ``marks`` are keyed by index into ``deal.history``; ``stops`` lists history
+    indices where the learner is asked to choose that action.
+    """
+    rules = deal.rules
+    history = list(deal.history)
+    comments = dict(comments or {})
+    marks = dict(marks or {})
+    stop_list = list(stops or [])
+    n_actions = len(history)
+    for what, keys in (("comments", comments), ("marks", marks)):
+        for key in keys:
+            if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n_actions:
+                raise ValueError(f"{what} are keyed by index into deal.history (0–{n_actions - 1}); got {key!r}")
+    for key, text in comments.items():
+        if not isinstance(text, str):
+            raise ValueError(f"comment {key} must be text, not {type(text).__name__}")
+    for key, mark in marks.items():
+        if mark not in MARKS:
+            raise ValueError(f"mark {mark!r} at {key} is not one of {' '.join(MARKS)}")
+    for key in stop_list:
+        if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n_actions:
+            raise ValueError(f"stops are indices into deal.history (0–{n_actions - 1}); got {key!r}")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players):
+        raise ValueError(f"seat must be a seat number 0–{rules.players - 1} or None, got {seat!r}")
+
+    record = deal.to_dict()
+    replay = Deal.from_dict({**record, "actions": []})
+    frames = [_snapshot(replay, seat, False)]
+    actions = []
+    stop_data = []
+    stop_set = set(stop_list)
+    for i, action in enumerate(history):
+        mover = replay.to_move
+        assert mover is not None
+        if i in stop_set:
+            stop_data.append(_stop_data(replay, i, action, comments.get(i, "")))
+        tricks_before = len(replay.tricks)
+        replay.push(action)
+        done_trick = len(replay.tricks) > tricks_before
+        frames.append(_snapshot(replay, seat, done_trick))
+        entry: dict[str, Any] = {
+            "seat": mover,
+            "kind": action_kind(action),
+            "code": action.code,
+            "label": action_label(action),
+            "text": action_text(rules, mover, action),
+        }
+        if isinstance(action, (Play, Discard)):
+            entry["card"] = action.card.code
+        if isinstance(action, Discard) and seat is not None and mover != seat:
+            # one seat's view: the declarer's discards stay hidden
+            entry.update(code="d:?", label="a card", text=f"{rules.seat_name(mover)} discards a card")
+            del entry["card"]
+        if done_trick:
+            trick = replay.tricks[-1]
+            entry["text"] += f"; trick {len(replay.tricks)} to {rules.seat_name(trick.winner)}"
+        if i in comments:
+            entry["comment"] = comments[i]
+        if i in marks:
+            entry["mark"] = marks[i]
+        actions.append(entry)
+    start_kitty = record.get("kitty", [])
+    model: dict[str, Any] = {
+        "version": MODEL_VERSION,
+        "title": title or f"Five Hundred deal ({rules.preset_name})",
+        "rules": rules.to_dict(),
+        "players": rules.players,
+        "seat_names": list(rules.seat_names),
+        "positions": [_POSITIONS.get(name, "top") for name in rules.seat_names],
+        "sides": [list(side) for side in rules.sides],
+        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "dealer": deal.dealer,
+        "viewer": seat,
+        "kitty": start_kitty if seat is None else len(start_kitty),
+        "actions": actions,
+        "frames": frames,
+        "stops": stop_data,
+        "result": deal.result().summary if deal.is_over else None,
+    }
+    return model
+
+
+def judge_stop(stop: Mapping[str, Any], choice: str) -> dict[str, Any]:
+    """The verdict for ``choice`` (a card or call code) at a precomputed stop."""
+    for option in stop["choices"]:
+        if option["code"] == choice:
+            return {
+                "index": stop["index"],
+                "choice": choice,
+                "correct": bool(option["correct"]),
+                "legal": bool(option["legal"]),
+                "feedback": option["feedback"],
+                "answer": stop["answer"],
+            }
+    raise RequestError(f"{choice!r} is not one of the choices at this stop")
+
+
+def _replay_answer(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    index = int_field(request, "index", 0, 10_000)
+    choice = str_field(request, "choice")
+    record = state.get("record")
+    if not isinstance(record, dict):
+        raise RequestError("this replay has no deal record to judge against")
+    model = state["model"]
+    stop = next((s for s in model.get("stops", []) if s["index"] == index), None)
+    if stop is None:
+        raise RequestError(f"there is no stop at step {index}")
+    # Judge with the engine from the deal record (not from the front end's copy).
+    deal = Deal.from_dict({**record, "actions": record["actions"][:index]})
+    played = deal.parse_action(record["actions"][index])
+    comment = next((a.get("comment", "") for i, a in enumerate(model.get("actions", [])) if i == index), "")
+    verdict = judge_stop(_stop_data(deal, index, played, comment), choice)
+    answers = dict(state.get("answers") or {})
+    answers[str(index)] = {"choice": choice, "correct": verdict["correct"]}
+    return {"reply": {"type": "judged", **verdict}, "update": {"answers": answers}}
+
+
+def bot_deal(rules: Rules, seed: int) -> Deal:
+    """A whole deal played by the heuristic bot (re-dealt until someone bids), for live replays."""
+    bot = HeuristicBot()
+    for attempt in range(20):
+        deal = Deal.new(rules, seed=seed + attempt, dealer=0)
+        while not deal.is_over:
+            deal.push(bot.choose(deal))
+        if deal.contract is not None:
+            return deal
+    return deal
+
+
+def _replay_new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    seed = int_field(request, "seed", 0, 2**62)
+    old = state.get("model") or {}
+    rules = Rules.from_dict(old.get("rules") or {})
+    deal = bot_deal(rules, seed)
+    viewer = old.get("viewer")
+    model = replay_model(deal, seat=viewer, title=f"Bot deal, seed {seed}")
+    return {
+        "reply": {"type": "deal", "seed": seed, "result": model["result"]},
+        "update": {"model": model, "record": deal.to_dict(), "position": 0, "answers": {}},
+    }
+
+
+HANDLERS: dict[str, Handler] = {"answer": _replay_answer, "new_deal": _replay_new_deal}
