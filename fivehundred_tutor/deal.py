@@ -24,7 +24,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .actions import HAND, TABLE, Action, Discard, NominateJoker, Play
+from .actions import HAND, TABLE, Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order
 from .explain import why_illegal
@@ -55,7 +55,7 @@ class Phase(str, enum.Enum):
 
     # Shown, printed and serialised as its text, so JSON, f-strings and doctests read "play".
     __str__ = str.__str__
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]
     __repr__ = str.__repr__
 
 
@@ -128,6 +128,12 @@ class TrickEnd(NamedTuple):
     leader: int | None
     order: list[tuple[int, str]]
     turned: list[tuple[int, int]]
+
+
+class PartnerUndo(NamedTuple):
+    """Undo record of a partner call (5 players)."""
+
+    seat: int
 
 
 class PlayUndo(NamedTuple):
@@ -234,6 +240,8 @@ class Deal:
         self._seven_bid = False
         self._bidders = 0  # bit per seat that bid since the auction (re)opened
         self._raise_pending = False
+        # each seat's last bid denomination, for the rebid-after-change variant
+        self._last_denomination: tuple[tuple[str, Suit | None] | None, ...] = (None,) * n
         self.thrown_in_reason: str | None = None
         # play
         self.contract: Bid | None = None
@@ -247,9 +255,13 @@ class Deal:
         self.voids = [0] * n  # bit s set: seat has shown void in suit s
         self.joker_fixed: Suit | None = None
         self._nominating = False
+        # 5 players: the card the declarer calls, and its holder (the partner for this hand)
+        self.called_card: Card | None = None
+        self.partner: int | None = None
+        self._calling = False
         self._order: list[tuple[int, str]] = []  # 2-player: (seat, source) for each slot of the trick
         self.history: list[Action] = []
-        self._undo: list[CallUndo | DiscardUndo | NominationUndo | PlayUndo] = []
+        self._undo: list[CallUndo | DiscardUndo | NominationUndo | PartnerUndo | PlayUndo] = []
         self._legal: list[Action] | None = None  # cache, cleared by push/pop
         self._ctable = rules.table(None)  # card tables for the contract; see _refresh_table
 
@@ -405,6 +417,22 @@ class Deal:
         return self._nominating
 
     @property
+    def is_calling(self) -> bool:
+        """5 players: the declarer has discarded and now calls a card to choose a partner."""
+        return self._calling
+
+    @property
+    def declaring_seats(self) -> tuple[int, ...]:
+        """The declarer's side for this hand: partners, or with 5 players the declarer and the called partner."""
+        if self.declarer is None:
+            return ()
+        if self.rules.calls_partner:
+            if self.partner is None or self.partner == self.declarer:
+                return (self.declarer,)
+            return (self.declarer, self.partner)
+        return self.rules.sides[self.rules.side_of(self.declarer)]
+
+    @property
     def play_order(self) -> tuple[tuple[int, str], ...]:
         """2-player game: (seat, ``"hand"``/``"table"``) for each slot of the current trick; empty otherwise."""
         return tuple(self._order)
@@ -427,6 +455,8 @@ class Deal:
             return 0
         if self.contract is not None and self.contract.is_misere:
             return self.tricks_won[self.declarer]
+        if self.rules.calls_partner:
+            return sum(self.tricks_won[s] for s in self.declaring_seats)
         return self.side_tricks(self.rules.side_of(self.declarer))
 
     @property
@@ -482,8 +512,16 @@ class Deal:
         if phase == AUCTION:
             return self._legal_calls()
         if phase == KITTY:
+            if self._calling:
+                return self._partner_calls()
             return [Discard(c) for c in self.hands[self.declarer]]  # type: ignore[index]
         return []
+
+    def _partner_calls(self) -> list[Action]:
+        """Any card another player holds (the declarer knows the rest: own hand, kitty, discards)."""
+        decl = self.declarer
+        held = [c for s in range(self.n) if s != decl for c in self.hands[s]]
+        return [CallPartner(c) for c in sorted(held, key=lambda c: c.index)]
 
     def _legal_calls(self) -> list[Action]:
         rules = self.rules
@@ -592,6 +630,8 @@ class Deal:
                 self._push_nomination(action)  # type: ignore[arg-type]
         elif self.phase == AUCTION:
             self._push_call(action)  # type: ignore[arg-type]
+        elif isinstance(action, CallPartner):
+            self._push_partner_call(action)
         else:
             self._push_discard(action)  # type: ignore[arg-type]
         self.history.append(action)
@@ -612,6 +652,7 @@ class Deal:
         "_seven_bid",
         "_bidders",
         "_raise_pending",
+        "_last_denomination",
         "phase",
         "thrown_in_reason",
     )
@@ -659,6 +700,17 @@ class Deal:
             self._bidders |= 1 << seat
             if call.tricks == 7:
                 self._seven_bid = True
+            denomination = (call.kind, call.trump)
+            previous = self._last_denomination[seat]
+            self._last_denomination = (
+                *self._last_denomination[:seat],
+                denomination,
+                *self._last_denomination[seat + 1 :],
+            )
+            if rules.bidding == "rebid-on-change" and previous is not None and previous != denomination:
+                # Seed 000_: a player who passed may bid again once someone has changed
+                # the suit of their bid; here every player who passed is back in.
+                self._passed = [False] * n
         if rules.bidding == "single-round":
             if self._calls >= n:
                 self._finish_or_throw_in()
@@ -725,7 +777,19 @@ class Deal:
         self.discards.append(action.card)
         self._undo.append(DiscardUndo(idx))
         if len(self.discards) == self.rules.kitty_size:
-            self._start_play()
+            assert self.contract is not None
+            if self.rules.calls_partner and not self.contract.is_misere:
+                self._calling = True  # the declarer now calls a card; to_move stays the declarer
+            else:
+                self._start_play()
+
+    def _push_partner_call(self, action: CallPartner) -> None:
+        assert self.declarer is not None
+        self._undo.append(PartnerUndo(self.declarer))
+        self.called_card = action.card
+        self.partner = next(s for s in range(self.n) if action.card in self.hands[s])
+        self._calling = False
+        self._start_play()
 
     def _start_play(self) -> None:
         decl = self.declarer
@@ -736,7 +800,9 @@ class Deal:
         if self.n == 2:
             self._order = [(decl, HAND), (1 - decl, HAND), (decl, TABLE), (1 - decl, TABLE)]
         if self.rules.joker_advance_nomination and self.contract.trump is None:
-            for seat in self.active:
+            # Variant: any holder may name the joker's suit (seed 000_), or only the declarer.
+            seats = (decl,) if self.rules.joker_advance_by == "declarer" else self.active
+            for seat in seats:
                 if JOKER in self.hands[seat] or (self.table is not None and any(JOKER in p for p in self.table[seat])):
                     self._nominating = True
                     self.to_move = seat
@@ -838,6 +904,14 @@ class Deal:
             self._pop_call(undo)
         elif isinstance(undo, DiscardUndo):
             self._pop_discard(action, undo)  # type: ignore[arg-type]
+        elif isinstance(undo, PartnerUndo):
+            self.called_card = None
+            self.partner = None
+            self._calling = True
+            self.phase = KITTY
+            self.to_move = undo.seat
+            self.leader = None
+            self._nominating = False
         else:
             self.joker_fixed = None
             self._refresh_table()
@@ -865,6 +939,7 @@ class Deal:
         self.to_move = self.declarer
         self.leader = None
         self._nominating = False
+        self._calling = False
         self._order = []
 
     def _pop_play(self, action: Play, undo: PlayUndo) -> None:
@@ -902,6 +977,12 @@ class Deal:
         try:
             if self.phase == AUCTION:
                 return parse_call(raw)
+            if self.phase == KITTY and self._calling:
+                for prefix in ("call ", "c:", "c "):
+                    if low.startswith(prefix):
+                        raw = raw[len(prefix) :]
+                        break
+                return CallPartner(Card.parse(raw))
             if self.phase == KITTY:
                 for prefix in ("discard ", "d:", "d "):
                     if low.startswith(prefix):
@@ -977,6 +1058,10 @@ class Deal:
                 if problem:
                     return f"{seat_name} cannot bid {action}: {problem}."
             return f"{action} is not a legal call now."
+        if self.phase == KITTY and self._calling:
+            if not isinstance(action, CallPartner):
+                return f"{seat_name} has discarded and now calls a card to choose a partner."
+            return f"{action.card} is not in another player's hand, so calling it would choose no partner."
         if self.phase == KITTY:
             if not isinstance(action, Discard):
                 k = self.rules.kitty_size - len(self.discards)
@@ -1030,17 +1115,20 @@ class Deal:
         declaring_points, _ = rules.score(contract, taken)
         made = declaring_points > 0
         scores = [0] * nsides
-        dside = rules.side_of(decl)
-        scores[dside] = declaring_points
+        declaring = {rules.side_of(s) for s in self.declaring_seats}
+        for side in declaring:
+            scores[side] = declaring_points  # 5 players: the called partner scores as the declarer does
         if not contract.is_misere or rules.misere_defenders_score:
             for side in range(nsides):
-                if side != dside:
+                if side not in declaring:
                     scores[side] = rules.defender_points(self.side_tricks(side))
         name = rules.seat_name(decl)
         if contract.is_misere:
             verdict = "made it: no tricks taken" if made else f"failed: took a trick (trick {len(self.tricks)})"
         else:
             verdict = f"took {taken} trick{'s' if taken != 1 else ''}: " + ("made" if made else "set")
+        if rules.calls_partner and self.called_card is not None and self.partner is not None:
+            name += f" (with {rules.seat_name(self.partner)}, who held the called {self.called_card})"
         summary = f"{name} bid {contract}, {verdict}. " + ", ".join(
             f"{rules.side_name(i)} {s:+d}" for i, s in enumerate(scores)
         )
@@ -1094,6 +1182,11 @@ class Deal:
             "discards": [c.code for c in self.discards] if declarer_view else len(self.discards),
             "joker_fixed": None if self.joker_fixed is None else self.joker_fixed.letter,
             "is_nominating": self._nominating,
+            "called_card": None if self.called_card is None else self.called_card.code,
+            "partner": self.partner
+            if sees_all or seat == self.partner or any(self.called_card in t.cards for t in self.tricks)
+            else None,
+            "is_calling": self._calling,
             "play_order": [[s, src] for s, src in self._order] if self.phase == PLAY else [],
             "over": self.phase == DONE,
         }
@@ -1105,7 +1198,7 @@ class Deal:
             for s in range(n):
                 row = []
                 for down, top, up in self.table_piles(s):
-                    face = None if top is None else (top.code if up or sees_all else "?")
+                    face = None if top is None else (top.code if up else "?")  # turns up when its trick ends
                     row.append([None if down is None else "?", face, bool(up)])
                 piles.append(row)
             out["piles"] = piles
@@ -1194,6 +1287,10 @@ class Deal:
             tuple(self.voids),
             self.joker_fixed,
             self._nominating,
+            self.called_card,
+            self.partner,
+            self._calling,
+            self._last_denomination,
             tuple(self._order),
             tuple(self.history),
             self.thrown_in_reason,

@@ -1,7 +1,7 @@
 """The card view's requests: show other cards.
 
 >>> cards_model(["JD", "TH"], False, "")["label"]
-'Jack of diamonds, 10 of hearts'
+'Jack of diamonds, Ten of hearts'
 """
 
 from __future__ import annotations

@@ -40,7 +40,9 @@ def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
         if text not in seen:
             seen[text] = len(feedbacks)
             feedbacks.append(text)
-        verdicts[response_key(question, response)] = [int(bool(result["correct"])), seen[text]]
+        key = response_key(question, response)
+        if key is not None:
+            verdicts[key] = [int(bool(result["correct"])), seen[text]]
 
     ids = [c["id"] for c in item.get("choices") or []]
     if kind == "choice":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import Discard, Play
+from ..actions import Action, Discard, Play
 from ..bots import HeuristicBot
 from ..cards import display_order
 from ..deal import Deal
@@ -34,63 +34,45 @@ _POSITIONS = {
 
 
 def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str, Any]:
-    rules = deal.rules
-    n = rules.players
-    exposed = set(deal.exposed_seats)
-    out = [s for s in range(n) if s not in deal.active] if deal.contract is not None else []
-    hands: list[Any] = []
-    for seat in range(n):
-        cards = display_order(deal.hands[seat])
-        if viewer is None or seat == viewer or seat in exposed:
-            hands.append(" ".join(c.code for c in cards))
-        else:
-            hands.append(len(cards))
+    """One replay frame: :meth:`Deal.view` for ``viewer``, shaped for the replay widget."""
+    seen = deal.view(viewer)
     frame: dict[str, Any] = {
-        "phase": deal.phase,
-        "to_move": deal.to_move,
-        "hands": hands,
-        "tricks_won": list(deal.tricks_won),
+        "phase": seen["phase"],
+        "to_move": seen["to_move"],
+        "hands": [" ".join(h) if isinstance(h, list) else h for h in seen["hands"]],
+        "tricks_won": seen["tricks_won"],
         "trick_no": len(deal.tricks),
-        "exposed": sorted(exposed),
-        "out": out,
+        "exposed": seen["exposed"],
+        "out": seen["out"],
         "discards": len(deal.discards),
-        "contract": None if deal.contract is None else deal.contract.code,
+        "contract": seen["contract"],
         "contract_label": None if deal.contract is None else str(deal.contract),
-        "declarer": deal.declarer,
+        "declarer": seen["declarer"],
     }
-    declarer_visible = deal.declarer is not None and (viewer is None or viewer == deal.declarer)
-    if deal.phase == "kitty" and declarer_visible:
-        frame["kitty_cards"] = [c.code for c in deal.kitty if c in deal.hands[deal.declarer]]  # type: ignore[index]
-    if deal.discards and declarer_visible:
-        frame["discard_cards"] = [c.code for c in deal.discards]
-    if deal.contract is not None:
-        frame["side_tricks"] = [deal.side_tricks(i) for i in range(len(rules.sides))]
+    if "kitty_in_hand" in seen:
+        frame["kitty_cards"] = seen["kitty_in_hand"]
+    if deal.discards and isinstance(seen["discards"], list):
+        frame["discard_cards"] = seen["discards"]
+    if seen["side_tricks"] is not None:
+        frame["side_tricks"] = seen["side_tricks"]
     if last_trick_done and deal.tricks:
         trick = deal.tricks[-1]
-        frame["trick"] = [[s, c.code, src] for s, c, src in trick.plays]
+        frame["trick"] = seen["last_trick"]["plays"]
         frame["winner"] = trick.winner
-        frame["explain"] = rules.explain_trick(trick.cards, deal.contract, trick.joker_suit)
+        frame["explain"] = deal.rules.explain_trick(trick.cards, deal.contract, trick.joker_suit)
     else:
-        frame["trick"] = [[s, c.code, src] for s, c, src in deal.trick]
+        frame["trick"] = seen["trick"]
         frame["winner"] = None
-    if deal.trick_joker_suit is not None and not last_trick_done:
-        frame["joker_suit"] = deal.trick_joker_suit.letter
-    if deal.table is not None:
-        piles = []
-        for seat in range(n):
-            row = []
-            for down, top, up in deal.table_piles(seat):
-                row.append([None if down is None else "?", top.code if top is not None else None, bool(up)])
-                if top is not None and not up:
-                    row[-1][1] = "?"
-            piles.append(row)
-        frame["piles"] = piles
-        if deal.phase == "play" and deal.play_order:
-            frame["order"] = [[s, src] for s, src in deal.play_order]
+        if seen["trick_joker_suit"] is not None:
+            frame["joker_suit"] = seen["trick_joker_suit"]
+    if "piles" in seen:
+        frame["piles"] = seen["piles"]
+        if seen["play_order"]:
+            frame["order"] = seen["play_order"]
     return frame
 
 
-def _stop_data(deal: Deal, index: int, played: object, comment: str) -> dict[str, Any]:
+def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str, Any]:
     """The question at a stop: every choice the mover has, judged against the annotated action."""
     rules = deal.rules
     seat = deal.to_move
