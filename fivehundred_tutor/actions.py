@@ -17,7 +17,7 @@ from typing import ClassVar
 from .bids import Bid, Pass
 from .cards import Card, Suit
 
-__all__ = ["Action", "Discard", "NominateJoker", "Play"]
+__all__ = ["Action", "CallPartner", "Discard", "NominateJoker", "Play"]
 
 HAND, TABLE = "hand", "table"
 
@@ -148,4 +148,36 @@ class NominateJoker:
         return f"NominateJoker({'None' if self.suit is None else f'Suit.{self.suit.name}'})"
 
 
-Action = Bid | Pass | Play | Discard | NominateJoker
+class CallPartner:
+    """5 players: after the kitty, the declarer calls a card; its holder is the declarer's partner."""
+
+    __slots__ = ("card", "code")
+    _cache: ClassVar[dict[Card, CallPartner]] = {}
+
+    card: Card
+    code: str
+
+    def __new__(cls, card: Card) -> CallPartner:
+        found = cls._cache.get(card)
+        if found is not None:
+            return found
+        self = object.__new__(cls)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "code", "c:" + card.code)
+        cls._cache[card] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[CallPartner], tuple[Card]]:
+        return (CallPartner, (self.card,))
+
+    def __str__(self) -> str:
+        return f"call {self.card} as partner"
+
+    def __repr__(self) -> str:
+        return f"CallPartner({self.card!r})"
+
+
+Action = Bid | Pass | Play | Discard | NominateJoker | CallPartner

@@ -135,6 +135,8 @@ class HeuristicBot:
         if deal.phase == AUCTION:
             return self._bid(deal, legal)
         if deal.phase == KITTY:
+            if deal.is_calling:
+                return self._call_partner(deal, legal)
             return self._discard(deal)
         if isinstance(legal[0], NominateJoker):
             return NominateJoker(None)
@@ -147,6 +149,8 @@ class HeuristicBot:
             return 2.3
         if rules.players == 6:
             return 3.6 if rules.partnerships else 1.4
+        if rules.players == 5:
+            return 2.0  # a called partner and the kitty
         if rules.players == 2:
             return 2.0  # the face-up table cards
         return 1.6
@@ -188,6 +192,11 @@ class HeuristicBot:
         # Bid only as high as needed: the cheapest bid of the chosen denomination.
         same = [b for b in bids if b.kind == best.kind and b.trump == best.trump]
         return min(same, key=rules.bid_key) if best.tricks and rules.bidding != "single-round" else best
+
+    def _call_partner(self, deal: Deal, legal: list[Action]) -> Action:
+        """5 players: call the highest trump (or, in no trumps, the highest card) someone else holds."""
+        power = deal.rules.table(deal.contract).power
+        return max(legal, key=lambda a: power[a.card.index])  # type: ignore[union-attr]
 
     # -------------------------------------------------------------- kitty
     def _discard(self, deal: Deal) -> Action:

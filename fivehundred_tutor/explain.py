@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, Discard, NominateJoker, Play
+from .actions import Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, Pass
 from .cards import JACK, JOKER, Card, Suit
 
@@ -140,9 +140,20 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         "australian": "clockwise from the dealer's left; a player who passes is out",
         "single-round": "one round only: each player bids once (American)",
         "rebid": "a player who passed may bid again (as in bridge)",
+        "rebid-on-change": "a player who passed may bid again once a player changes the suit of their bid",
     }[rules.bidding]
     rows = [
-        ("Players", f"{rules.players}" + (", in partnerships" if rules.partnerships else ", each for themselves")),
+        (
+            "Players",
+            f"{rules.players}"
+            + (
+                ", in partnerships"
+                if rules.partnerships
+                else ", the declarer with a partner chosen by calling a card"
+                if rules.calls_partner
+                else ", each for themselves"
+            ),
+        ),
         ("Deck", f"{rules.deck_size} cards, 10 each, kitty of {rules.kitty_size}"),
         ("Bidding", bidding),
         ("Misère", misere),
@@ -158,7 +169,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
     if not rules.joker_nominate_void_suit:
         joker_rules += " not shown void"
     if rules.joker_advance_nomination:
-        joker_rules += "; its suit may be named before the first lead"
+        who = "the declarer, if holding it," if rules.joker_advance_by == "declarer" else "its holder"
+        joker_rules += f"; {who} may name its suit before the first lead"
     rows.append(("Joker in no trumps", joker_rules))
     rows.append(
         (
@@ -184,6 +196,8 @@ def action_kind(action: Action) -> str:
         return "discard"
     if isinstance(action, NominateJoker):
         return "nominate"
+    if isinstance(action, CallPartner):
+        return "partner"
     return "play"
 
 
@@ -216,6 +230,8 @@ def action_text(rules: Rules, seat: int, action: Action) -> str:
         return f"{name} discards {action.card}"
     if isinstance(action, NominateJoker):
         return f"{name}: {action}"
+    if isinstance(action, CallPartner):
+        return f"{name} calls {action.card}: its holder is the partner"
     assert isinstance(action, Play)
     text = f"{name} plays {action.card}"
     if action.joker_suit is not None:

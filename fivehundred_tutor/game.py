@@ -89,14 +89,15 @@ class Game:
         for side, points in enumerate(result.scores):
             self.scores[side] += points
         self.dealer = (self.dealer + 1) % self.rules.players
-        self._check_end(result)
+        self._check_end(result, deal)
         return result
 
-    def _check_end(self, result: DealResult) -> None:
+    def _check_end(self, result: DealResult, deal: Deal) -> None:
         rules = self.rules
         if result.thrown_in or result.declarer is None:
             return
         dside = rules.side_of(result.declarer)
+        declaring = {rules.side_of(s) for s in deal.declaring_seats}
         name = rules.side_name
         if rules.hole is not None:
             sunk = [s for s, pts in enumerate(self.scores) if pts <= rules.hole]
@@ -109,22 +110,49 @@ class Game:
         reached = [s for s, pts in enumerate(self.scores) if pts >= rules.target]
         if not reached:
             return
-        if dside in reached and result.made:
-            self.winner = dside
-            self.reason = f"{name(dside)} made their contract and reached {self.scores[dside]}"
-            if len(reached) > 1:
-                self.reason += " (the declaring side wins when both pass the target)"
-            return
+        if result.made:
+            # The declarer first; with 5 players the called partner too, if only they got there.
+            for side in (dside, *sorted(declaring - {dside})):
+                if side in reached:
+                    self.winner = side
+                    self.reason = f"{name(side)} made their contract and reached {self.scores[side]}"
+                    if len(reached) > 1:
+                        self.reason += " (the declaring side wins when others pass the target too)"
+                    return
         if rules.win_only_as_declarer:
             return
-        defenders = [s for s in reached if s != dside]
-        if defenders:
-            best = max(defenders, key=lambda s: self.scores[s])
-            self.winner = best
-            self.reason = f"{name(best)} reached {self.scores[best]} as defenders"
+        defenders = [s for s in reached if s not in declaring]
+        if len(defenders) == 1:
+            self.winner = defenders[0]
+            self.reason = f"{name(defenders[0])} reached {self.scores[defenders[0]]} as defenders"
+        elif defenders:
+            # Several defenders pass the target on one hand (3 or more players, each for
+            # themselves): the first to reach it, trick by trick, wins (seed 002_; Hoyle).
+            first, at_trick = self._first_to_target(deal, defenders)
+            self.winner = first
+            self.reason = (
+                f"{name(first)} reached {rules.target} first, at trick {at_trick}, and wins with {self.scores[first]}"
+            )
         elif dside in reached:
             self.winner = dside
             self.reason = f"{name(dside)} reached {self.scores[dside]}"
+
+    def _first_to_target(self, deal: Deal, sides: list[int]) -> tuple[int, int]:
+        """Which of ``sides`` (defenders) reached the target first, replaying the hand's tricks.
+
+        Returns the side and the number of the trick (1–10) that brought it there.
+        """
+        rules = self.rules
+        before = {s: self.scores[s] - deal.result().scores[s] for s in sides}
+        taken = dict.fromkeys(sides, 0)
+        for number, trick in enumerate(deal.tricks, start=1):
+            side = rules.side_of(trick.winner)
+            if side not in taken:
+                continue
+            taken[side] += 1
+            if before[side] + rules.defender_points(taken[side]) >= rules.target:
+                return side, number
+        raise AssertionError("a defender passed the target without a trick that took them there")
 
     def play(
         self, players: Player | list[Player], max_deals: int = 500, on_deal: Callable[[Deal], None] | None = None

@@ -61,14 +61,16 @@ _SEAT_NAMES = {
     2: ("North", "South"),
     3: ("North", "East", "West"),
     4: ("North", "East", "South", "West"),
+    5: ("North", "North-east", "South-east", "South-west", "North-west"),
     6: ("North", "North-east", "South-east", "South", "South-west", "North-west"),
 }
-_DECKS = {33: 3, 43: 4, 45: 4, 63: 6}  # deck size -> lowest rank kept (red suits for 43/45)
+_DECKS = {33: 3, 43: 4, 45: 4, 53: 2, 63: 6}  # deck size -> lowest rank kept (red suits for 43/45)
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "misere": ("after-seven", "any-time", "never"),
     "misere_placement": tuple(_PLACEMENTS),
-    "bidding": ("australian", "single-round", "rebid"),
+    "bidding": ("australian", "single-round", "rebid", "rebid-on-change"),
+    "joker_advance_by": ("any-holder", "declarer"),
     "joker_no_trumps": ("when-void", "any-time"),
     "defender_tricks": ("all", "beyond-five"),
 }
@@ -131,6 +133,7 @@ class Rules:
     joker_no_trumps: str = "when-void"
     joker_nominate_void_suit: bool = True
     joker_advance_nomination: bool = False
+    joker_advance_by: str = "any-holder"
     defender_tricks: str = "all"
     misere_defenders_score: bool = False
     slam_bonus: bool = True
@@ -145,11 +148,11 @@ class Rules:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if self.players not in _SEAT_NAMES:
-            raise RulesError(f"Five Hundred is played by 2, 3, 4 or 6 players, not {self.players}")
-        default_deck = {2: 43, 3: 33, 4: 43, 6: 63}[self.players]
+            raise RulesError(f"Five Hundred is played by 2, 3, 4, 5 or 6 players, not {self.players}")
+        default_deck = {2: 43, 3: 33, 4: 43, 5: 53, 6: 63}[self.players]
         if self.deck_size is None:
             set_(self, "deck_size", default_deck)
-        allowed = {2: (43,), 3: (33,), 4: (43, 45), 6: (63,)}[self.players]
+        allowed = {2: (43,), 3: (33,), 4: (43, 45), 5: (53,), 6: (63,)}[self.players]
         if self.deck_size not in allowed:
             raise RulesError(
                 f"a {self.players}-player game uses a deck of "
@@ -237,6 +240,11 @@ class Rules:
         return _SEAT_NAMES[self.players][seat]
 
     @property
+    def calls_partner(self) -> bool:
+        """5 players: after the kitty, the declarer calls a card and its holder becomes the partner."""
+        return self.players == 5
+
+    @property
     def kitty_size(self) -> int:
         return 5 if self.deck_size == 45 else 3
 
@@ -270,8 +278,8 @@ class Rules:
     def deck(self) -> list[Card]:
         """The pack for these rules, in a fixed order (suit, then rank), joker last.
 
-        >>> len(Rules(players=3).deck()), len(Rules(players=6).deck()), len(Rules(deck_size=45).deck())
-        (33, 63, 45)
+        >>> len(Rules(players=3).deck()), len(Rules(players=5).deck()), len(Rules(players=6).deck())
+        (33, 53, 63)
         """
         return list(self._deck)
 
@@ -282,6 +290,8 @@ class Rules:
         for suit in Suit:
             if size == 33:
                 ranks = list(range(7, 11)) + [JACK, JACK + 1, JACK + 2, ACE]
+            elif size == 53:
+                ranks = list(range(2, 11)) + [JACK, JACK + 1, JACK + 2, ACE]
             elif size == 63:
                 top = 13 if suit.is_red else 12
                 ranks = list(range(2, top + 1)) + [JACK, JACK + 1, JACK + 2, ACE]
@@ -545,7 +555,15 @@ def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
         "open-misere-above-10h": ("open misère above 10♥, below 10NT", {"misere_placement": "open-above-10h"}),
         "open-misere-330": ("open misère above 8NT, below 9♠, worth 330", {"misere_placement": "open-330"}),
         "misere-150": ("misère 150 above 7♠; open misère 250 above 8♠", {"misere_placement": "low"}),
+        "five-player": (
+            "5 players, 53 cards; the declarer calls a card and its holder is the partner for the hand",
+            {"players": 5},
+        ),
         "bridge-bidding": ("a player who passed may bid again (as in bridge)", {"bidding": "rebid"}),
+        "rebid-after-change": (
+            "a player who passed may bid again once someone changes the suit of their bid",
+            {"bidding": "rebid-on-change"},
+        ),
         "declarer-raises": ("the auction winner may raise their own bid", {"declarer_may_raise": True}),
         "joker-any-time": ("in no trumps the joker may be played at any time", {"joker_no_trumps": "any-time"}),
         "joker-not-to-void": (
@@ -553,8 +571,12 @@ def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
             {"joker_nominate_void_suit": False},
         ),
         "joker-advance": (
-            "in no trumps the joker's holder may name its suit before the first lead",
+            "in no trumps the joker's holder, declarer or defender, may name its suit before the first lead",
             {"joker_advance_nomination": True},
+        ),
+        "joker-advance-declarer": (
+            "in no trumps a declarer holding the joker may name its suit before the first lead",
+            {"joker_advance_nomination": True, "joker_advance_by": "declarer"},
         ),
         "defenders-beyond-five": ("defenders score only tricks beyond five", {"defender_tricks": "beyond-five"}),
         "no-hole": ("no loss at -500", {"hole": None}),

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fivehundred_tutor import PASS, Bid, Card, Deal, Discard, IllegalAction, NominateJoker, Play, Rules, Suit
+from fivehundred_tutor.actions import CallPartner
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.cards import ALL_CARDS
 from fivehundred_tutor.rng import Random
@@ -53,6 +54,7 @@ UNIVERSE = (
     + [Play(c, src) for c in ALL_CARDS for src in ("hand", "table")]
     + [Play(ALL_CARDS[-1], None, s) for s in Suit]
     + [NominateJoker(s) for s in (None, *Suit)]
+    + [CallPartner(c) for c in ALL_CARDS]
 )
 
 
@@ -101,9 +103,20 @@ def check_result(deal: Deal) -> None:
         assert len(deal.tricks) == 10
         assert sum(deal.tricks_won) == 10
     expected_declaring, expected_defending = rules.score(contract, result.declarer_tricks)
-    dside = rules.side_of(deal.declarer)
-    assert result.scores[dside] == expected_declaring
-    assert sum(s for i, s in enumerate(result.scores) if i != dside) == (
+    declaring = {rules.side_of(s) for s in deal.declaring_seats}
+    assert rules.side_of(deal.declarer) in declaring
+    if rules.calls_partner:
+        # 5 players: the called card's holder is the partner (the declarer alone in misère).
+        if contract.is_misere:
+            assert deal.partner is None and deal.declaring_seats == (deal.declarer,)
+        else:
+            assert deal.called_card is not None and deal.partner is not None
+            assert deal.partner != deal.declarer
+            assert deal.called_card in deal.root().hands[deal.partner]
+        assert result.declarer_tricks == sum(deal.tricks_won[s] for s in deal.declaring_seats)
+    for side in declaring:
+        assert result.scores[side] == expected_declaring
+    assert sum(s for i, s in enumerate(result.scores) if i not in declaring) == (
         0 if contract.is_misere else expected_defending
     )
     assert result.made == (expected_declaring > 0)

@@ -504,7 +504,7 @@ def test_bad_generate_arguments():
     with pytest.raises(QuestionError, match="seed"):
         generate("bowers", Rules(), -3)
     with pytest.raises(QuestionError, match="bad rules"):
-        generate("bowers", {"players": 5}, 1)
+        generate("bowers", {"players": 7}, 1)
     assert generate("bowers", {"preset_name": "australian"}, 1) == generate("bowers", Rules(), 1)
 
 

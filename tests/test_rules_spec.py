@@ -295,6 +295,30 @@ def test_rule_3_variant_4_bidding_again_after_passing() -> None:
     assert deal.high_bidder == 0
 
 
+def test_rule_3_variant_4b_bidding_again_after_passing_once_someone_changes_suit() -> None:
+    """Seed 000_: "można licytować po spasowaniu, jeśli któryś z graczy wciąż zmienił kolor swojej
+    odzywki" -- a player who passed may bid again once a player changes the suit of their bid."""
+    rules = Rules.preset("rebid-after-change")
+    deal = Deal.new(rules, seed=1, dealer=3)
+    run_auction(deal, ["pass", "6S", "pass", "6H"])  # N and S passed; first bids change nothing
+    assert deal.to_move == 1, "North and South are out until someone changes suit"
+    deal.push("7S")  # East raises in the same suit: nobody comes back
+    assert deal.to_move == 3
+    deal = Deal.new(rules, seed=1, dealer=3)
+    run_auction(deal, ["pass", "6S", "pass", "6H", "7C"])  # East changes from spades to clubs
+    assert deal.to_move == 2, "South, who passed, is asked again"
+    run_auction(deal, ["pass", "pass"])
+    assert deal.to_move == 0
+    deal.push("7H")  # North passed before and bids again
+    assert deal.high_bidder == 0
+    deal.push("pass")  # East passes; South and West passed after the change: the auction ends
+    assert deal.phase == "kitty" and deal.declarer == 0
+    # In the default game a pass stays final.
+    deal = Deal.new(Rules(), seed=1, dealer=3)
+    run_auction(deal, ["pass", "6S", "pass", "6H", "7C"])
+    assert deal.to_move == 3
+
+
 def test_rule_3_variant_5_declarer_may_raise_reopening_the_auction() -> None:
     rules = Rules.preset("declarer-raises")
     # Others all passed: no raise.
@@ -504,6 +528,40 @@ def _misere_deal(rules: Rules, seed: int = 1) -> Deal:
     return deal
 
 
+def _joker_deal(rules: Rules, holder_is_declarer: bool) -> Deal:
+    """A 7NT deal (North declares) with the joker in North's hand or in a defender's."""
+    for seed in range(200):
+        deal = Deal.new(rules, seed=seed, dealer=3)
+        if JOKER in deal.kitty or (JOKER in deal.hands[0]) != holder_is_declarer:
+            continue
+        run_auction(deal, ["7NT", "pass", "pass", "pass"])
+        for card in [c for c in deal.hands[0] if c is not JOKER][:3]:
+            deal.push(f"discard {card}")
+        return deal
+    raise AssertionError("no suitable seed")
+
+
+def test_rule_5_variant_d1_any_holder_nominates_in_advance() -> None:
+    """Seed 000_: "Zgodnie z niektórymi zasadami, posiadacz dżokera może go wcześniej nominować"
+    -- the joker's holder, whoever it is, may nominate it in advance (the joker-advance preset)."""
+    rules = Rules.preset("joker-advance")
+    assert rules.joker_advance_by == "any-holder"
+    deal = _joker_deal(rules, holder_is_declarer=False)
+    holder = next(s for s in range(4) if JOKER in deal.hands[s])
+    assert holder != 0 and deal.is_nominating and deal.to_move == holder
+
+
+def test_rule_5_variant_d2_only_the_declarer_nominates_in_advance() -> None:
+    """Rule pages quoting the Australian rules: the contractor, if holding the joker, may nominate it."""
+    rules = Rules.preset("joker-advance-declarer")
+    deal = _joker_deal(rules, holder_is_declarer=False)
+    assert not deal.is_nominating and deal.to_move == 0 and deal.phase == "play"
+    deal = _joker_deal(rules, holder_is_declarer=True)
+    assert deal.is_nominating and deal.to_move == 0
+    deal.push("n:S")
+    assert deal.joker_fixed == Suit.SPADES and deal.to_move == 0
+
+
 def test_rule_5_misere_partner_sits_out_three_play() -> None:
     deal = _misere_deal(Rules())
     assert deal.contract == bid("MIS") and deal.declarer == 1
@@ -604,6 +662,9 @@ def _scripted_game(
     game.scores = list(scores)
 
     class _Fake:
+        tricks: tuple[object, ...] = ()
+        declaring_seats = rules.sides[declarer_side]
+
         def result(self) -> object:
             from fivehundred_tutor.deal import DealResult
 
@@ -660,6 +721,48 @@ def test_rule_6_three_players_declarer_wins_tie_at_500_and_no_hole() -> None:
     assert Rules(players=3).replace(hole=-500).hole == -500
 
 
+def _bot_deal(rules: Rules, seed: int) -> Deal:
+    from fivehundred_tutor.bots import HeuristicBot
+
+    deal = Deal.new(rules, seed=seed, dealer=seed % rules.players)
+    bot = HeuristicBot()
+    while not deal.is_over:
+        deal.push(bot.choose(deal))
+    return deal
+
+
+def test_rule_6_three_players_two_defenders_past_500_first_to_reach_it_trick_by_trick_wins() -> None:
+    """Seed 002_: "Jeśli tylko dwóch przeciwników zdobędzie 500 lub więcej punktów, wygrywa gracz,
+    który wykona pierwszą lewę" (Hoyle: the one who first makes the trick that brings them over 500)."""
+    rules = Rules(players=3)
+    checked_against_higher_score = False
+    for seed in range(60):
+        deal = _bot_deal(rules, seed)
+        result = deal.result()
+        if result.thrown_in or deal.contract is None or deal.contract.is_misere or result.made:
+            continue
+        assert deal.declarer is not None
+        a, b = (s for s in range(3) if s != deal.declarer)
+        if not deal.tricks_won[a] or not deal.tricks_won[b]:
+            continue
+        # When does each defender take its n-th trick?
+        nth = {s: [i for i, t in enumerate(deal.tricks, 1) if t.winner == s] for s in (a, b)}
+        for need_a in range(1, deal.tricks_won[a] + 1):
+            for need_b in range(1, deal.tricks_won[b] + 1):
+                before = [0, 0, 0]
+                before[a], before[b] = 500 - 10 * need_a, 500 - 10 * need_b
+                game = Game(rules, seed=1, first_dealer=0)
+                game.scores = list(before)
+                game.record(deal)
+                at = {a: nth[a][need_a - 1], b: nth[b][need_b - 1]}
+                first = min((a, b), key=at.__getitem__)
+                assert game.winner == first, (seed, need_a, need_b)
+                assert f"at trick {at[first]}" in game.reason
+                if game.scores[first] < game.scores[a if first == b else b]:
+                    checked_against_higher_score = True
+    assert checked_against_higher_score, "no case where the first to 500 ends with the lower score"
+
+
 # --------------------------------------------------------------------------- 7. Three players
 
 
@@ -672,6 +775,75 @@ def test_rule_7_three_players_each_for_themselves_defenders_score_individually()
     result = deal.result()
     assert result.tricks_by_seat == (7, 2, 1)
     assert result.scores == (40, 20, 10)
+
+
+# --------------------------------------------------------------------------- 8a. Five players
+
+
+def test_rule_8a_five_players_53_cards_ten_each_kitty_of_three() -> None:
+    """Seed 002_: "Od 2 do 6 graczy" (two to six players); the usual 5-handed pack: 52 cards + joker."""
+    rules = Rules.preset("five-player")
+    assert rules.players == 5 and rules.deck_size == 53 and len(set(rules.deck())) == 53
+    assert JOKER in rules.deck() and Card.parse("2S") in rules.deck()
+    deal = Deal.new(rules, seed=4)
+    assert [len(h) for h in deal.hands] == [10] * 5 and len(deal.kitty) == 3
+    assert not rules.partnerships and rules.sides == tuple((s,) for s in range(5))
+
+
+def test_rule_8a_five_players_declarer_calls_a_card_and_its_holder_is_the_partner() -> None:
+    rules = Rules.preset("five-player")
+    deal = Deal.new(rules, seed=4, dealer=4)
+    run_auction(deal, ["7H", "pass", "pass", "pass", "pass"])
+    for card in list(deal.hands[0])[:3]:
+        deal.push(f"discard {card}")
+    assert deal.phase == "kitty" and deal.is_calling and deal.to_move == 0
+    others = {c for s in range(1, 5) for c in deal.hands[s]}
+    assert {a.card for a in deal.legal_actions()} == others  # type: ignore[union-attr]
+    own = deal.hands[0][0]
+    assert_illegal_unchanged(deal, f"c:{own.code}", "another player")
+    called = Card.parse("JH") if Card.parse("JH") in others else sorted(others, key=lambda c: c.index)[0]
+    holder = next(s for s in range(5) if called in deal.hands[s])
+    deal.push(f"c:{called.code}")
+    assert deal.partner == holder and deal.declaring_seats == (0, holder) and deal.phase == "play"
+    assert deal.pop().code == f"c:{called.code}" and deal.is_calling  # undo restores the call
+    deal.push(f"c:{called.code}")
+    rng_deal = deal
+    from engine_support import finish_randomly
+
+    finish_randomly(rng_deal, 3)
+    result = rng_deal.result()
+    taken = rng_deal.tricks_won[0] + rng_deal.tricks_won[holder]
+    assert result.declarer_tricks == taken
+    value = rules.score(bid("7H"), taken)[0]
+    for seat in range(5):
+        expected = value if seat in (0, holder) else 10 * rng_deal.tricks_won[seat]
+        assert result.scores[seat] == expected
+
+
+def test_rule_8a_five_players_misere_is_played_alone_against_four() -> None:
+    rules = Rules.preset("five-player")
+    deal = Deal.new(rules, seed=4, dealer=4)
+    run_auction(deal, ["OM", "pass", "pass", "pass", "pass"])
+    for card in list(deal.hands[0])[:3]:
+        deal.push(f"discard {card}")
+    assert not deal.is_calling and deal.phase == "play" and deal.declaring_seats == (0,)
+    assert deal.active == (0, 1, 2, 3, 4)
+
+
+def test_rule_8a_five_players_called_partner_reaching_500_wins() -> None:
+    rules = Rules.preset("five-player")
+    for seed in range(40):
+        deal = _bot_deal(rules, seed)
+        if deal.result().made and deal.partner is not None and not deal.result().thrown_in:
+            break
+    else:
+        raise AssertionError("no made contract with a partner")
+    partner = deal.partner
+    game = Game(rules, seed=1, first_dealer=0)
+    game.scores = [0] * 5
+    game.scores[partner] = 499
+    game.record(deal)
+    assert game.winner == partner
 
 
 # --------------------------------------------------------------------------- 8. Two players
