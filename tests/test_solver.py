@@ -138,7 +138,7 @@ def unfinished_positions(
 def assert_agrees_with_minimax(deal: Deal) -> None:
     """The solver's value and every action's value equal plain minimax; the deal is left as found."""
     before = deal.state_key()
-    solver = Solver()
+    solver = Solver(backend="python")  # the pure-Python search; DDS is checked against it in test_solver_dds
     assert solver.solve(deal) == minimax(deal, {}), deal.to_dict()
     values = solver.analyse(deal)
     assert deal.state_key() == before

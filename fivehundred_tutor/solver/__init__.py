@@ -79,6 +79,7 @@ from typing import Any
 
 from ..actions import Action, Play
 from ..deal import DONE, PLAY, Deal
+from . import dds
 from .position import Context
 from .search import Search, SuitInfo, Table
 
@@ -109,7 +110,13 @@ class Solver:
     reuses much of the work).  ``nodes`` counts search nodes (for benchmarks).
     """
 
-    def __init__(self, *, relevant_ranks: bool = True) -> None:
+    def __init__(self, *, relevant_ranks: bool = True, backend: str = "auto") -> None:
+        if backend not in ("auto", "python", "dds"):
+            raise ValueError(f"backend must be 'auto', 'python' or 'dds', not {backend!r}")
+        if backend == "dds" and not dds.available():
+            raise SolveError("the 'dds' backend needs the endplay package (pip install 'fivehundred-tutor[dds]')")
+        # "auto": DDS for positions that map to bridge when endplay is importable, else pure Python.
+        self.backend = backend
         self._contexts: dict[tuple[Any, ...], tuple[Context, Table, dict[int, SuitInfo], dict[Any, list[int]]]] = {}
         self.nodes = 0
         # False: table entries keep every card's owner (exact relative ranks); a reference for tests.
@@ -127,7 +134,18 @@ class Solver:
         if deal.is_nominating:
             values = self.analyse(deal)
             return values[best_actions(deal, values)[0]]
+        if self.uses_dds(deal):
+            return deal.declarer_tricks + dds.future_tricks(deal)
         return deal.declarer_tricks + self._future(deal)
+
+    def uses_dds(self, deal: Deal) -> bool:
+        """Whether this solver hands ``deal`` to DDS (a bridge-like position, endplay importable)."""
+        if self.backend == "python":
+            return False
+        ok = dds.mappable(deal)
+        if self.backend == "dds" and not ok:
+            raise SolveError("this position does not map to bridge (misère, free joker in play, not 4 players)")
+        return ok and dds.available()
 
     def analyse(self, deal: Deal) -> dict[Action, int]:
         """Each legal action of the player to move → :meth:`solve` after it."""
@@ -142,6 +160,8 @@ class Solver:
                 finally:
                     deal.pop()
             return out
+        if self.uses_dds(deal):
+            return dds.play_values(deal)
         search = self._search(deal)
         base = deal.declarer_tricks
         value = base + search.value()
