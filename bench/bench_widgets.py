@@ -107,7 +107,7 @@ def main() -> None:
     n = len(replay.model["actions"])
     print(
         f"  DealReplay         annotated deal ({n} actions, {len(replay.model['stops'])} stops): "
-        f"{kb(replay.model) + kb(replay.record):6.1f} KB (frames {kb(replay.model['frames']):.1f} KB)"
+        f"{kb(replay.model) + kb(replay.deal):6.1f} KB (frames {kb(replay.model['frames']):.1f} KB)"
     )
     print(
         f"  shared bundle (cards.js + replay.js): {len(replay._esm.encode()) / 1024:.1f} KB; CSS {len(replay._css.encode()) / 1024:.1f} KB"
@@ -115,7 +115,7 @@ def main() -> None:
 
     from browser_support import launch_chromium
 
-    state = {"model": replay.model, "record": replay.record, "position": 0, "answers": {}, "four_colour": False}
+    state = {"model": replay.model, "deal": replay.deal, "position": 0, "answers": {}, "four_colour": False}
     with launch_chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")

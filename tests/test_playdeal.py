@@ -28,7 +28,7 @@ def test_review_agrees_with_the_solver_card_by_card() -> None:
     state = _play_out(start(Rules(), seed=11, seat=2), pick=-1)
     reply = handle("play", {"type": "review", "id": 4}, {"state": state})["reply"]
     assert reply["type"] == "review" and reply["id"] == 4
-    deal = Deal.from_dict(state["record"])
+    deal = Deal.from_dict(state["deal"])
     replay = Deal.from_dict({**deal.to_dict(), "actions": []})
     solver = Solver()
     expected, checked = [], 0

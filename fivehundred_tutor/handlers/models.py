@@ -1,10 +1,270 @@
-"""Shapes shared by the handlers and the widgets' JavaScript."""
+"""Shapes shared by the handlers and the widgets' JavaScript: one definition per widget model.
+
+Each widget's model is plain JSON built by a handler module and read by that widget's
+ES module.  The ``TypedDict`` classes below are the one place its keys are written down;
+:func:`shape_problems` checks a built model against them (the tests do, for every family).
+
+>>> shape_problems({"cards": ["JD"], "four_colour": False, "label": "Jack of diamonds"}, CardsModel)
+[]
+>>> shape_problems({"cards": ["JD"]}, CardsModel)
+['missing key four_colour', 'missing key label']
+"""
 
 from __future__ import annotations
 
-__all__ = ["MARKS", "MODEL_VERSION"]
+from typing import Any, TypedDict, get_type_hints, is_typeddict
+
+__all__ = [
+    "MARKS",
+    "MODEL_VERSION",
+    "CardsModel",
+    "LadderModel",
+    "LadderRung",
+    "PlayState",
+    "PlayView",
+    "ProblemModel",
+    "ProblemState",
+    "QuizItem",
+    "QuizModel",
+    "ReplayAction",
+    "ReplayFrame",
+    "ReplayModel",
+    "ReplayStop",
+    "shape_problems",
+]
 
 #: version of every widget model; the front end refuses a model of another version with a readable message
 MODEL_VERSION = 1
 #: annotation marks a deal record may put on an action
 MARKS = ("!", "?", "??", "!?", "?!", "!!")
+
+
+class CardsModel(TypedDict):
+    """``CardView``: cards as codes, drawn with their spoken names as the label."""
+
+    cards: list[str]
+    four_colour: bool
+    label: str
+
+
+class LadderRung(TypedDict):
+    code: str
+    label: str
+    words: str
+    value: int
+    level: int
+    suit: str
+    misere: bool
+    note: str
+    cheapest_over: str | None
+    outranked_by: int
+
+
+class LadderModel(TypedDict):
+    """``BiddingLadder``: every biddable contract for the rules, lowest first."""
+
+    version: int
+    rules: dict[str, Any]
+    rules_name: str
+    placement: str
+    rungs: list[LadderRung]
+
+
+class _QuizItemBase(TypedDict):
+    id: str
+    topic: str
+    kind: str  # choice, multi, cards, order, number
+    prompt: str
+    answer: Any
+    explanation: str
+    verdicts: dict[str, list[int]]  # response_key -> [correct 0/1, index into feedbacks]
+    feedbacks: list[str]
+    right: str
+    wrong: str
+    answer_key: str | None
+
+
+class QuizItem(_QuizItemBase, total=False):
+    """One question of a quiz bank, with every verdict precomputed (see ``handlers.quiz.quiz_item``)."""
+
+    format: str
+    title: str
+    difficulty: int
+    points: float
+    rules: dict[str, Any]
+    seed: int
+    choices: list[dict[str, Any]]
+    context: dict[str, Any]
+    fields: list[dict[str, Any]]
+
+
+class QuizModel(TypedDict):
+    """Every quiz widget (and the ladder's quiz panel)."""
+
+    version: int
+    title: str
+    rules: dict[str, Any]
+    rules_name: str
+    presets: list[str]
+    topics: list[str]
+    difficulty: int | None
+    bank: list[QuizItem]
+    next_seed: int
+
+
+class _ReplayFrameBase(TypedDict):
+    phase: str
+    to_move: int | None
+    hands: list[str | int]  # the cards a viewer sees ("JD TH …"), or a count
+    tricks_won: list[int]
+    trick_no: int
+    exposed: list[int]
+    out: list[int]
+    discards: int
+    contract: str | None
+    contract_label: str | None
+    declarer: int | None
+    trick: list[list[Any]]  # [seat, card code, source]
+    winner: int | None
+
+
+class ReplayFrame(_ReplayFrameBase, total=False):
+    """The table after the first k actions of a replay."""
+
+    kitty_cards: list[str]
+    discard_cards: list[str]
+    side_tricks: list[int]
+    explain: str
+    joker_suit: str
+    piles: list[list[list[Any]]]
+    order: list[list[Any]]
+
+
+class _ReplayActionBase(TypedDict):
+    seat: int
+    kind: str  # call, discard, nominate, play
+    code: str
+    label: str
+    text: str
+
+
+class ReplayAction(_ReplayActionBase, total=False):
+    card: str
+    comment: str
+    mark: str
+
+
+class ReplayStop(TypedDict):
+    """A "your turn" stop: every choice the mover has, judged against the recorded action."""
+
+    index: int
+    seat: int
+    kind: str
+    prompt: str
+    choices: list[dict[str, Any]]
+    answer: str
+
+
+class ReplayModel(TypedDict):
+    """``DealReplay``: every frame of a deal precomputed."""
+
+    version: int
+    title: str
+    rules: dict[str, Any]
+    players: int
+    seat_names: list[str]
+    positions: list[str]
+    sides: list[list[int]]
+    side_names: list[str]
+    dealer: int
+    viewer: int | None
+    kitty: list[str] | int
+    actions: list[ReplayAction]
+    frames: list[ReplayFrame]
+    stops: list[ReplayStop]
+    result: str | None
+
+
+class _PlayViewBase(TypedDict):
+    seat: int
+    seat_names: list[str]
+    side_names: list[str]
+    dealer: int
+    phase: str
+    to_move: int | None
+    hands: list[list[str] | int]
+    auction: list[dict[str, Any]]
+    contract: str | None
+    declarer: int | None
+    trick: list[list[Any]]
+    last_trick: dict[str, Any] | None
+    tricks_won: list[int]
+    legal: list[dict[str, Any]]
+    over: bool
+    result: dict[str, Any] | None
+
+
+class PlayView(_PlayViewBase, total=False):
+    """What the learner's seat sees in ``PlayDeal`` (built on ``Deal.view``) and may do."""
+
+    side_tricks: list[int]
+
+
+class PlayState(TypedDict):
+    """``PlayDeal``'s state: the deal so far (``Deal.to_dict()``), the learner's seat and the log."""
+
+    deal: dict[str, Any]
+    seat: int
+    seed: int
+    log: list[str]
+    view: PlayView
+
+
+class ProblemModel(TypedDict):
+    """``PlayProblem``'s saved verdicts for the kernel-less book, along the recorded line."""
+
+    title: str
+    seat: int
+    start: int
+    target: Any
+    steps: list[dict[str, Any]]
+
+
+class ProblemState(TypedDict):
+    """``PlayProblem``'s live state: the problem's deal record (``DealRecord``, ``fivehundred-record/1``)."""
+
+    problem: dict[str, Any]
+    record: dict[str, Any]
+    title: str
+    seat: int
+    start: int
+    target: Any
+    played: list[str]
+    recorded: list[str]
+    rearrange: bool
+    maximise: bool
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+    prompt: str | None
+    status: str
+    result: Any
+
+
+def shape_problems(value: Any, shape: type, where: str = "") -> list[str]:
+    """What is wrong with ``value`` as a ``shape`` (a TypedDict above): missing and unknown keys, nested too."""
+    if not isinstance(value, dict):
+        return [f"{where or 'model'} is {type(value).__name__}, not an object"]
+    hints = get_type_hints(shape)
+    required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
+    out = [f"missing key {where}{key}" for key in sorted(required - value.keys())]
+    out += [f"unknown key {where}{key}" for key in sorted(value.keys() - hints.keys())]
+    for key, hint in hints.items():
+        inner = value.get(key)
+        if is_typeddict(hint):
+            out += shape_problems(inner, hint, f"{where}{key}.") if key in value else []
+        elif getattr(hint, "__origin__", None) is list and inner is not None:
+            (item,) = hint.__args__
+            if is_typeddict(item):
+                for i, element in enumerate(inner):
+                    out += shape_problems(element, item, f"{where}{key}[{i}].")
+    return out

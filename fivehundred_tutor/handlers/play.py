@@ -137,7 +137,7 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
 
 
 def _state(deal: Deal, seat: int, seed: int, log: list[str]) -> dict[str, Any]:
-    return {"record": deal.to_dict(), "seat": seat, "seed": seed, "log": log[-_LOG_KEEP:], "view": view(deal, seat)}
+    return {"deal": deal.to_dict(), "seat": seat, "seed": seed, "log": log[-_LOG_KEEP:], "view": view(deal, seat)}
 
 
 def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None) -> dict[str, Any]:
@@ -156,7 +156,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         raise PlayError(
             "an 'act' request needs 'code', the code of one of your legal actions (e.g. 'pass', '7H', 'JD')"
         )
-    deal = Deal.from_dict(state["record"])
+    deal = Deal.from_dict(state["deal"])
     seat = int(state["seat"])
     if deal.is_over:
         raise PlayError("the deal is over: ask for a new deal")
@@ -254,7 +254,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
 
 
 def _review(state: dict[str, Any]) -> dict[str, Any]:
-    deal = Deal.from_dict(state["record"])
+    deal = Deal.from_dict(state["deal"])
     return {"reply": review(deal, int(state["seat"])), "update": {}}
 
 
@@ -262,7 +262,7 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
         raise PlayError(f"'seed' must be a whole number from 0, got {seed!r}")
-    old = state.get("record") or {}
+    old = state.get("deal") or {}
     rules = Rules.from_dict(old.get("rules") or {})
     new = start(rules, seed, int(state.get("seat", 0)))
     return {"reply": {"type": "deal", "seed": seed}, "update": {"state": new}}
@@ -270,7 +270,7 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
 
 def _family_state(state: dict[str, Any]) -> dict[str, Any]:
     inner = widget_state(state, "state", "deal")
-    if "record" not in inner:
+    if "deal" not in inner:
         raise PlayError("this widget has no deal in its state")
     return inner
 

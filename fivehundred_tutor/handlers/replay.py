@@ -247,9 +247,9 @@ def judge_stop(stop: Mapping[str, Any], choice: str) -> dict[str, Any]:
 def _replay_answer(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     index = int_field(request, "index", 0, 10_000)
     choice = str_field(request, "choice")
-    record = state.get("record")
+    record = state.get("deal")
     if not isinstance(record, dict):
-        raise RequestError("this replay has no deal record to judge against")
+        raise RequestError("this replay has no deal to judge against")
     model = state["model"]
     stop = next((s for s in model.get("stops", []) if s["index"] == index), None)
     if stop is None:
@@ -285,7 +285,7 @@ def _replay_new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str
     model = replay_model(deal, seat=viewer, title=f"Bot deal, seed {seed}")
     return {
         "reply": {"type": "deal", "seed": seed, "result": model["result"]},
-        "update": {"model": model, "record": deal.to_dict(), "position": 0, "answers": {}},
+        "update": {"model": model, "deal": deal.to_dict(), "position": 0, "answers": {}},
     }
 
 

@@ -10,7 +10,7 @@ import traitlets
 from ..deal import Deal
 from ..handlers.models import MARKS
 from ..handlers.replay import replay_model
-from .base import FhtWidget, esm_bundle
+from .base import FhtWidget, bundle
 
 __all__ = ["MARKS", "DealReplay"]
 
@@ -31,13 +31,13 @@ class DealReplay(FhtWidget):
     True
     """
 
-    _esm = traitlets.Unicode(esm_bundle("replay.js")).tag(sync=True)
+    _esm = bundle("replay.js")
     _kind = "replay"
-    _state_traits = ("model", "record", "position", "answers")
+    _state_traits = ("model", "deal", "position", "answers")
 
     model = traitlets.Dict().tag(sync=True)
-    #: the deal record (``Deal.to_dict()``) the engine judges stops against
-    record = traitlets.Dict().tag(sync=True)
+    #: the deal (``Deal.to_dict()``, format ``fivehundred-deal/1``) the engine judges stops against
+    deal = traitlets.Dict().tag(sync=True)
     #: frame shown: 0 = before the first action, len(actions) = the end
     position = traitlets.Int(0).tag(sync=True)
     #: learner's answers at stops: {"12": {"choice": "JD", "correct": true}}
@@ -59,4 +59,4 @@ class DealReplay(FhtWidget):
         if not isinstance(deal, Deal):
             raise TypeError(f"DealReplay needs a Deal, not {type(deal).__name__}")
         model = replay_model(deal, comments=comments, marks=marks, stops=stops, seat=seat, title=title)
-        super().__init__(model=model, record=deal.to_dict(), four_colour=four_colour, **kwargs)
+        super().__init__(model=model, deal=deal.to_dict(), four_colour=four_colour, **kwargs)
