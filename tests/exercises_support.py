@@ -11,6 +11,9 @@ from typing import Any
 from fivehundred_tutor.exercises import Assignment, Roster, make_sheet, parse_assignment
 from fivehundred_tutor.exercises.roster import Student
 
+#: A fixed secret for the tests' assignments (a real one comes from ``secrets`` at the first ``assign``).
+TEST_SECRET = bytes(range(32))
+
 SECTIONS: list[dict[str, Any]] = [
     {"title": "Bowers", "topic": "bowers", "count": 2, "difficulty": [1, 3], "points": 1},
     {"title": "Following suit", "topic": "legal-plays", "count": 2, "difficulty": [2, 3], "points": 2},
@@ -44,9 +47,12 @@ def assignment_toml(
     return TOML.format(feedback=feedback, preset=preset, sections="\n".join(parts))
 
 
-def write_assignment(folder: Path, feedback: str = "immediate", **kw: Any) -> Path:
+def write_assignment(folder: Path, feedback: str = "immediate", *, secret: bool = True, **kw: Any) -> Path:
+    """``hw1.toml`` (and, unless ``secret=False``, its ``hw1.secret`` with :data:`TEST_SECRET`)."""
     path = folder / "hw1.toml"
     path.write_text(assignment_toml(feedback, **kw), encoding="utf-8")
+    if secret:
+        (folder / "hw1.secret").write_text(TEST_SECRET.hex() + "\n", encoding="utf-8")
     return path
 
 
@@ -60,7 +66,7 @@ def small_assignment(feedback: str = "immediate", **kw: Any) -> Assignment:
     }
     if "preset" in kw:
         data["rules"] = {"preset": kw["preset"]}
-    return parse_assignment(data)
+    return parse_assignment(data, secret=kw.get("secret", TEST_SECRET))
 
 
 def roster(*ids: str) -> Roster:
@@ -98,7 +104,13 @@ def wrong_response(q: dict[str, Any]) -> Any:
 def sheet_for(hw: Assignment, student: str, answers: dict[str, Any], **changes: Any) -> dict[str, Any]:
     qs = hw.questions_for(student)
     sheet = make_sheet(
-        hw.id, hw.fingerprint, student, answers, {q["item"]: q["id"] for q in qs}, saved_at="2026-01-01T00:00:00Z"
+        hw.id,
+        hw.fingerprint,
+        student,
+        answers,
+        {q["item"]: q["id"] for q in qs},
+        saved_at="2026-01-01T00:00:00Z",
+        token=hw.token_for(student),
     )
     sheet.update(changes)
     return sheet

@@ -14,15 +14,11 @@ from ..exercises.roster import RosterError, load_roster
 __all__ = ["register"]
 
 
-class _Fail(Exception):
-    pass
-
-
 def _load(args: argparse.Namespace) -> tuple[Any, Any]:
     from . import CLIError
 
     try:
-        assignment = load_assignment(args.assignment)
+        assignment = load_assignment(args.assignment, secret=args.secret)
         roster = load_roster(args.roster)
     except (AssignmentError, RosterError) as err:
         raise CLIError(str(err)) from None
@@ -30,37 +26,68 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def cmd_assign(args: argparse.Namespace) -> int:
+    from ..exercises.grading import safe_text
     from ..exercises.release import assign
+    from . import CLIError
 
     assignment, roster = _load(args)
     start = time.perf_counter()
-    manifest = assign(assignment, roster, args.out, progress=not args.no_progress)
+    try:
+        manifest = assign(assignment, roster, args.out, progress=not args.no_progress)
+    except AssignmentError as err:
+        raise CLIError(str(err)) from None
+    except OSError as err:
+        raise CLIError(f"{safe_text(err.filename or args.out)}: cannot write the release ({err.strerror})") from None
     out = Path(args.out)
-    mode = "exam (no answers in student files)" if assignment.exam else f"feedback: {assignment.feedback}"
+    if assignment.exam:
+        mode = "exam (no answers in student files)"
+    elif assignment.feedback == "after-submit":
+        mode = "feedback after grading (no answers in student files)"
+    else:
+        mode = "feedback: immediate (accepted answers are in the student files)"
     print(f"{assignment.id}: {len(manifest['students'])} students × {assignment.question_count} questions, {mode}")
-    print(f"  notebooks and question sets: {out / 'students'}")
-    print(f"  class page:                  {out / manifest['page']}")
+    if manifest["secret_made_now"]:
+        print(f"  new secret:       {assignment.secret_file}")
+        print("                    keep it private and back it up: grading needs it, and without it")
+        print("                    nobody can re-make these questions")
+    else:
+        print(f"  secret:           {assignment.secret_file or 'given'} (the same questions as before)")
+    print(f"  for each student: {out / 'students' / '<id>'} (their own page, notebook and question set)")
+    print(f"  instructor only:  {out / 'instructor'} (never hand it out)")
     print(f"  done in {time.perf_counter() - start:.1f} s")
     return 0
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     from ..exercises import grade
+    from ..exercises.grading import GradingError, safe_text
     from . import CLIError
 
     assignment, roster = _load(args)
     if not Path(args.submissions).is_dir():
-        raise CLIError(f"{args.submissions}: no such submissions folder")
+        raise CLIError(f"{safe_text(args.submissions)}: no such submissions folder")
+    if assignment.secret is None:
+        raise CLIError(
+            f"grading {assignment.id} needs its secret file {assignment.secret_hint()} (made by the first "
+            "'assign'; or give --secret FILE). Without it the students' questions cannot be re-made: "
+            "if it is lost, these submissions cannot be graded; run 'assign' again for new questions."
+        )
     start = time.perf_counter()
-    report = grade(
-        assignment,
-        roster,
-        args.submissions,
-        args.out,
-        progress=not args.no_progress,
-        feedback=args.feedback,
-        histogram=not args.no_histogram,
-    )
+    try:
+        report = grade(
+            assignment,
+            roster,
+            args.submissions,
+            args.out,
+            progress=not args.no_progress,
+            feedback=args.feedback,
+            histogram=not args.no_histogram,
+            overrides=args.overrides,
+        )
+    except (GradingError, AssignmentError) as err:
+        raise CLIError(str(err)) from None
+    except OSError as err:
+        raise CLIError(f"{safe_text(err.filename or args.out)}: cannot write the reports ({err.strerror})") from None
     counts: dict[str, int] = {}
     for s in report.students:
         counts[s.status] = counts.get(s.status, 0) + 1
@@ -69,23 +96,38 @@ def cmd_grade(args: argparse.Namespace) -> int:
         f"{assignment.id}: {len(report.students)} students — "
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     )
+    print(f"  secret: {assignment.secret_file or 'given'}")
     for s in report.students:
         if s.status in ("flagged", "rejected"):
-            print(f"  {s.student}: {s.status}: {' | '.join(s.problems)}", file=sys.stderr)
+            print(f"  {s.student}: {s.status}: {safe_text(' | '.join(s.problems), 600)}", file=sys.stderr)
     for rel, reason in report.unmatched:
-        print(f"  unmatched file {rel}: {reason}", file=sys.stderr)
+        print(f"  unmatched file {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
+    for rel, reason in report.skipped:
+        print(f"  not read: {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
+    if report.overrides_applied:
+        print(f"  overrides applied: {len(report.overrides_applied)}")
     print(f"  gradebook: {out / 'gradebook.csv'}   feedback: {out / 'feedback'}   summary: {out / 'summary.md'}")
+    print(f"  for the LMS: {out / 'canvas_grades.csv'}, {out / 'moodle_grades.csv'}")
     print(f"  done in {time.perf_counter() - start:.1f} s")
+    if report.rejected:
+        print(
+            f"  {report.rejected} submission(s) rejected or matched to no student: see the problems column",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "assign", help="make each student's notebook, question set and the class page from an assignment file"
+        "assign", help="make each student's own page, notebook and question set from an assignment file"
     )
     p.add_argument("assignment", help="assignment file (.toml, .yaml or .json)")
-    p.add_argument("--roster", required=True, help="roster CSV with an 'id' column (optional 'name', 'email')")
+    p.add_argument(
+        "--roster", required=True, help="roster CSV with an 'id' column, or a Canvas or Moodle roster export"
+    )
     p.add_argument("--out", required=True, help="output folder")
+    p.add_argument("--secret", help="the assignment's secret file (default: beside the assignment, made if missing)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_assign)
 
@@ -93,9 +135,14 @@ def register(subparsers: Any) -> None:
         "grade", help="grade a folder of answer sheets/notebooks into a CSV gradebook, feedback and item analysis"
     )
     p.add_argument("assignment", help="assignment file (.toml, .yaml or .json)")
-    p.add_argument("--roster", required=True, help="roster CSV")
+    p.add_argument("--roster", required=True, help="roster CSV (or a Canvas or Moodle export)")
     p.add_argument("--submissions", required=True, help="folder of submitted *.answers.json and/or *.ipynb files")
     p.add_argument("--out", required=True, help="output folder for gradebook.csv, feedback/, summary.md")
+    p.add_argument("--secret", help="the assignment's secret file (default: beside the assignment file)")
+    p.add_argument(
+        "--overrides",
+        help="regrading CSV (student,item,points,comment); default: <assignment>.overrides.csv if present",
+    )
     p.add_argument("--feedback", choices=("md", "html", "both"), default="both", help="feedback file format")
     p.add_argument("--no-histogram", action="store_true", help="skip the score histogram (matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

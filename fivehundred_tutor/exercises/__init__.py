@@ -4,10 +4,12 @@ Python API (the CLI ``fivehundred-tutor assign`` / ``grade`` wraps it)::
 
     from fivehundred_tutor.exercises import load_assignment, load_roster, assign, grade
 
-    hw = load_assignment("hw1.toml")
-    roster = load_roster("roster.csv")
-    assign(hw, roster, "release/")                      # notebooks, question sets, the class page
-    report = grade(hw, roster, "collected/", "grades/")  # gradebook.csv, feedback/, item analysis
+    hw = load_assignment("hw1.toml")                    # and its secret, hw1.secret, when it exists
+    roster = load_roster("roster.csv")                  # plain CSV, or a Canvas / Moodle export
+    assign(hw, roster, "release/")                      # makes hw1.secret at the first run; per-student
+                                                        # pages, notebooks and question sets
+    report = grade(hw, roster, "collected/", "grades/")  # gradebook.csv, feedback/<student>/, item
+                                                        # analysis, Canvas and Moodle import files
 
 The checking API for nbgrader/otter tests is in :mod:`.checking`
 (``check_answer``, ``assert_correct``, ``grade_answers``, ``grade_sheet_bytes``).
@@ -21,10 +23,32 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .assignment import FEEDBACK_MODES, Assignment, AssignmentError, Section, load_assignment, parse_assignment
+from .assignment import (
+    FEEDBACK_MODES,
+    Assignment,
+    AssignmentError,
+    Deadline,
+    MissingSecret,
+    Section,
+    load_assignment,
+    parse_assignment,
+    read_secret,
+    secret_path,
+)
 from .checking import assert_correct, check_answer, expected_question, grade_answers, grade_sheet_bytes
-from .grading import GradeReport, ItemResult, StudentResult, grade_folder, grade_sheet, write_reports
-from .release import assign, notebook_json, page_html, student_set
+from .grading import (
+    GradeReport,
+    GradingError,
+    ItemResult,
+    Override,
+    StudentResult,
+    grade_folder,
+    grade_sheet,
+    load_overrides,
+    parse_overrides,
+    write_reports,
+)
+from .release import assign, ensure_secret, notebook_json, page_html, student_page_html, student_set
 from .roster import Roster, RosterError, Student, load_roster, parse_roster
 from .sheets import SHEET_FORMAT, SHEET_MIME, SubmissionProblem, make_sheet, read_submission
 
@@ -34,8 +58,12 @@ __all__ = [
     "SHEET_MIME",
     "Assignment",
     "AssignmentError",
+    "Deadline",
     "GradeReport",
+    "GradingError",
     "ItemResult",
+    "MissingSecret",
+    "Override",
     "Roster",
     "RosterError",
     "Section",
@@ -45,6 +73,7 @@ __all__ = [
     "assert_correct",
     "assign",
     "check_answer",
+    "ensure_secret",
     "example_assignment",
     "example_assignment_path",
     "expected_question",
@@ -54,13 +83,18 @@ __all__ = [
     "grade_sheet",
     "grade_sheet_bytes",
     "load_assignment",
+    "load_overrides",
     "load_roster",
     "make_sheet",
     "notebook_json",
     "page_html",
     "parse_assignment",
+    "parse_overrides",
     "parse_roster",
+    "read_secret",
     "read_submission",
+    "secret_path",
+    "student_page_html",
     "student_set",
     "write_reports",
 ]
@@ -72,6 +106,7 @@ def example_assignment_path() -> Path:
 
 
 def example_assignment() -> Assignment:
+    """The shipped example, with its (public) secret ``example.secret``."""
     return load_assignment(example_assignment_path())
 
 
@@ -84,8 +119,19 @@ def grade(
     progress: bool = False,
     feedback: str = "md",
     histogram: bool = True,
+    overrides: str | Path | None = None,
 ) -> GradeReport:
-    """Grade a folder of submissions and write the reports into ``out``."""
-    report = grade_folder(assignment, roster, submissions, progress=progress)
-    write_reports(report, out, feedback=feedback, histogram=histogram)
+    """Grade a folder of submissions and write the reports into ``out``.
+
+    ``overrides``: a CSV of regrading decisions (``student,item,points,comment``), applied on every run;
+    by default ``<assignment>.overrides.csv`` beside the assignment file, when it exists.
+    The output folder is never read as a submission, even when it sits inside ``submissions``.
+    """
+    assignment.require_secret()
+    if overrides is None and assignment.source and Path(assignment.source).is_file():
+        beside = Path(assignment.source).with_suffix(".overrides.csv")
+        overrides = beside if beside.is_file() else None
+    decisions = load_overrides(overrides, assignment, roster) if overrides is not None else []
+    report = grade_folder(assignment, roster, submissions, progress=progress, exclude=[out], overrides=decisions)
+    write_reports(report, out, feedback=feedback, histogram=histogram, roster=roster)
     return report

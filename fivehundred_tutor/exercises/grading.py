@@ -1,40 +1,83 @@
-"""Grading: re-derive every student's questions from the assignment seed, judge the
-submitted answers, and write a gradebook, feedback and an item analysis.
+"""Grading: re-derive every student's questions from the assignment's secret, judge the
+submitted answers, and write a gradebook, per-student feedback and an item analysis.
 
-Never trusts a submission: each file is parsed as data (never executed), and
+Never trusts a submission: each file is parsed as data (never executed), one at a
+time, and only its answers are kept (memory stays flat however large the files);
 every problem — malformed, truncated, oversized, duplicated, wrong assignment,
-wrong student, tampered questions — becomes a reason on that student's row.
-The batch always finishes.
+wrong student, wrong token, tampered questions — becomes a reason on that
+student's row.  Duplicates are settled by the collection's own times (file times,
+nbgrader's ``timestamp.txt``), never by a time written inside a sheet.  The batch
+always finishes.  Points are summed exactly and rounded once, at the end.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import html
 import json
+import os
 import re
+import stat
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..questions import check
-from .assignment import Assignment
+from .assignment import Assignment, AssignmentError
 from .roster import Roster
 from .sheets import MAX_SUBMISSION_BYTES, SHEET_FORMAT, SubmissionProblem, read_submission
 
 __all__ = [
     "GradeReport",
+    "GradingError",
     "ItemResult",
+    "Override",
     "StudentResult",
+    "csv_safe",
     "grade_folder",
     "grade_sheet",
+    "load_overrides",
+    "parse_overrides",
+    "safe_text",
     "write_reports",
 ]
 
 MAX_RESPONSE_CHARS = 20_000
+MAX_ANSWERS = 1000
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+_TOO_LONG = object()
+_OUTPUT_NAMES = ("gradebook.csv", "item_analysis.csv", "summary.md", "unmatched.csv", "histogram.png")
+
+
+class GradingError(ValueError):
+    """Grading cannot start or its reports cannot be written (the message says what to change)."""
+
+
+def safe_text(text: object, limit: int = 300) -> str:
+    """Text that is safe to print in a terminal: control characters (escape sequences) shown as '?'."""
+    out = "".join(ch if ch.isprintable() else "?" for ch in str(text))
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def csv_safe(value: str) -> str:
+    """Keep spreadsheets from reading text as a formula (cells starting with = + - @ tab or CR)."""
+    if value and value[0] in "=+-@\t\r" and not re.fullmatch(r"-?\d+(\.\d+)?", value):
+        return "'" + value
+    return value
+
+
+def _fmt(x: float | Fraction) -> str:
+    return f"{round(float(x), 4):g}"
+
+
+def _fraction(score: float) -> Fraction:
+    """The checker's score (rounded to 4 places) as the exact fraction it stands for (2/3, not 0.6667)."""
+    exact = Fraction(score).limit_denominator(60)
+    return exact if abs(float(exact) - score) < 1e-4 else Fraction(score)
 
 
 @dataclass
@@ -51,6 +94,9 @@ class ItemResult:
     feedback: str
     explanation: str
     prompt: str
+    exact: Fraction = field(default=Fraction(0), repr=False)
+    key: str = ""
+    override: str = ""
 
 
 @dataclass
@@ -61,16 +107,29 @@ class StudentResult:
     items: list[ItemResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    collected_at: str = ""
+    days_late: int = 0
+    penalty: float = 0.0  # fraction of the score taken off for lateness
+
+    @property
+    def raw_total(self) -> Fraction:
+        return sum((i.exact for i in self.items), Fraction(0))
 
     @property
     def total(self) -> float:
-        return round(sum(i.score for i in self.items), 4)
+        """The score after any late penalty, rounded once (to 4 places)."""
+        return round(float(self.raw_total * (1 - Fraction(self.penalty).limit_denominator(10_000))), 4)
+
+    @property
+    def has_grade(self) -> bool:
+        """False for a student with nothing to grade (their gradebook cells stay blank, not 0)."""
+        return self.status != "missing"
 
     def section_totals(self, assignment: Assignment) -> dict[str, float]:
-        out = {s.title: 0.0 for s in assignment.sections}
+        sums: dict[str, Fraction] = {s.title: Fraction(0) for s in assignment.sections}
         for item in self.items:
-            out[item.section] = round(out.get(item.section, 0.0) + item.score, 4)
-        return out
+            sums[item.section] = sums.get(item.section, Fraction(0)) + item.exact
+        return {k: round(float(v), 4) for k, v in sums.items()}
 
 
 @dataclass
@@ -78,21 +137,116 @@ class GradeReport:
     assignment: Assignment
     students: list[StudentResult]
     unmatched: list[tuple[str, str]]  # (file, reason) for files no roster student could be found for
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) files not read, said out loud
+    overrides_applied: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     def by_id(self) -> dict[str, StudentResult]:
         return {s.student: s for s in self.students}
 
+    @property
+    def rejected(self) -> int:
+        return sum(1 for s in self.students if s.status == "rejected") + len(self.unmatched)
+
+
+# ------------------------------------------------------------------ overrides
+@dataclass(frozen=True)
+class Override:
+    student: str
+    item: str  # "2.3" or a stable key "bowers#1"
+    points: float
+    comment: str
+    line: int
+
+
+def load_overrides(path: str | Path, assignment: Assignment, roster: Roster) -> list[Override]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise GradingError(f"{p}: no such overrides file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise GradingError(f"{p}: cannot read the overrides file ({err})") from None
+    return parse_overrides(text, assignment, roster, str(p))
+
+
+def parse_overrides(text: str, assignment: Assignment, roster: Roster, source: str = "overrides") -> list[Override]:
+    """Regrading decisions, CSV ``student,item,points,comment``: each sets one item's points on every grade."""
+    rows = list(csv.reader(text.splitlines()))
+    if not rows:
+        return []
+    header = [h.strip().lower() for h in rows[0]]
+    need = ("student", "item", "points")
+    if any(h not in header for h in need):
+        raise GradingError(f"{source}: the header should be student,item,points,comment")
+    col = {h: header.index(h) for h in (*need, "comment") if h in header}
+    by_label = {label: section for label, _, _, section in assignment.items()}
+    keys = {f"{section.key}#{j + 1}": section for _, _, j, section in assignment.items()}
+    out = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+        cells = {name: row[i].strip() if i < len(row) else "" for name, i in col.items()}
+        sid, item, pts = cells["student"], cells["item"], cells["points"]
+        if sid not in roster:
+            raise GradingError(f"{source}, line {line}: student {safe_text(sid, 40)!r} is not in the roster")
+        section = by_label.get(item) or keys.get(item)
+        if section is None:
+            raise GradingError(f"{source}, line {line}: no item {safe_text(item, 40)!r} (items are 1.1, 1.2, …)")
+        try:
+            value = float(pts)
+        except ValueError:
+            value = float("nan")
+        if not 0 <= value <= section.points:
+            raise GradingError(
+                f"{source}, line {line}: points {safe_text(pts, 20)!r} should be a number from 0 to {section.points:g}"
+            )
+        out.append(Override(sid, item, value, safe_text(cells.get("comment", ""), 200), line))
+    return out
+
 
 # ------------------------------------------------------------ one answer sheet
-def _fmt(x: float) -> str:
-    return f"{x:g}"
+def _compact(value: Any) -> Any:
+    """A response as kept for grading: as given, or a marker when it is far too long."""
+    try:
+        size = len(json.dumps(value, default=str))
+    except (ValueError, RecursionError):
+        return _TOO_LONG
+    return _TOO_LONG if size > MAX_RESPONSE_CHARS else value
+
+
+def compact_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """Only what grading needs from a sheet: answers (each bounded), question ids, and its header."""
+    answers = sheet.get("answers", {})
+    ids = sheet.get("question_ids", {})
+    out: dict[str, Any] = {k: sheet.get(k) for k in ("format", "assignment", "fingerprint", "student", "token")}
+    if isinstance(answers, Mapping):
+        kept = {}
+        for n, (k, v) in enumerate(answers.items()):
+            if n >= MAX_ANSWERS:
+                break
+            kept[str(k)[:40]] = _compact(v)
+        out["answers"] = kept
+        out["extra_answers"] = max(0, len(answers) - MAX_ANSWERS)
+    else:
+        out["answers"] = answers if not isinstance(answers, (list, str)) else "not-an-object"
+    if isinstance(ids, Mapping):
+        out["question_ids"] = {
+            str(k)[:40]: (v if isinstance(v, str) and len(v) < 100 else "")
+            for n, (k, v) in enumerate(ids.items())
+            if n < MAX_ANSWERS
+        }
+    else:
+        out["question_ids"] = "not-an-object"
+    return out
 
 
 def grade_sheet(
     assignment: Assignment, student: str, sheet: Mapping[str, Any] | None, questions: list[dict[str, Any]] | None = None
 ) -> tuple[list[ItemResult], list[str]]:
-    """Judge ``sheet`` for ``student`` against the questions re-derived from the seed.
+    """Judge ``sheet`` for ``student`` against the questions re-derived from the secret.
 
+    Answers are matched to questions by question id (so inserting or moving a section
+    changes nothing), by item label only when the sheet names no ids.
     Returns the item results (every item, unanswered ones at 0) and the problems found.
     ``sheet=None`` grades an empty submission.
     """
@@ -112,35 +266,51 @@ def grade_sheet(
         answers, ids = raw_answers, raw_ids
         if not ids and answers:
             problems.append("the sheet lists no question ids, so its questions could not be verified")
-        expected = {q["item"] for q in qs}
-        extra = sorted(str(k) for k in answers if k not in expected)
-        if extra:
-            shown = ", ".join(extra[:5]) + (" …" if len(extra) > 5 else "")
-            problems.append(f"ignored answers to items not in this assignment: {shown}")
+    by_qid: dict[str, Any] = {}
+    for label, response in answers.items():
+        qid = ids.get(label)
+        if isinstance(qid, str) and qid:
+            by_qid.setdefault(qid, response)
+    current = {q["id"] for q in qs}
+    labels = {q["item"] for q in qs}
+    stale = sorted(
+        str(k) for k in answers if (isinstance(ids.get(k), str) and ids.get(k) not in current and k not in labels)
+    )
+    unknown = sorted(str(k) for k in answers if k not in labels and not (isinstance(ids.get(k), str) and ids.get(k)))
+    if unknown:
+        shown = ", ".join(safe_text(k, 20) for k in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+        problems.append(f"ignored answers to items not in this assignment: {shown}")
+    if stale:
+        problems.append(
+            f"note: ignored {len(stale)} answer(s) to questions no longer in this assignment "
+            f"({', '.join(safe_text(k, 20) for k in stale[:5])})"
+        )
     tampered: list[str] = []
     results: list[ItemResult] = []
     for q in qs:
         item = q["item"]
-        response = answers.get(item)
-        answered = response not in (None, "", [], {})
-        if answered and item in ids and ids[item] != q["id"]:
-            tampered.append(item)
-            verdict = {
-                "correct": False,
-                "score": 0.0,
-                "feedback": "Not graded: this answer is for a different question than the one assigned.",
-            }
-        elif answered and item not in ids and ids:
-            tampered.append(item)
-            verdict = {
-                "correct": False,
-                "score": 0.0,
-                "feedback": "Not graded: the sheet does not say which question this answers.",
-            }
-        elif answered and len(json.dumps(response, default=str)) > MAX_RESPONSE_CHARS:
+        verdict: Mapping[str, Any] | None = None
+        if q["id"] in by_qid:
+            response = by_qid[q["id"]]
+        elif not ids:
+            response = answers.get(item)  # a sheet without ids: graded by label (and noted above)
+        else:
+            response = answers.get(item)
+            label_id = ids.get(item)
+            if isinstance(label_id, str) and label_id in current:
+                response = None  # that answer belongs to another item (the sections moved)
+            elif response is _TOO_LONG or response not in (None, "", [], {}):
+                tampered.append(item)
+                reason = "for a different question than the one assigned" if label_id else "not tied to a question"
+                verdict = {"correct": False, "score": 0.0, "feedback": f"Not graded: this answer is {reason}."}
+        answered = response is _TOO_LONG or response not in (None, "", [], {})
+        if verdict is not None:
+            pass
+        elif response is _TOO_LONG or (answered and len(json.dumps(response, default=str)) > MAX_RESPONSE_CHARS):
             verdict = {"correct": False, "score": 0.0, "feedback": "Not graded: the answer is far too long."}
         else:
             verdict = check(q, response if answered else None)
+        exact = _fraction(float(verdict["score"])) * Fraction(q["points"]).limit_denominator(1000)
         results.append(
             ItemResult(
                 item=item,
@@ -149,18 +319,20 @@ def grade_sheet(
                 difficulty=q["difficulty"],
                 question_id=q["id"],
                 points=q["points"],
-                score=round(verdict["score"] * q["points"], 4),
+                score=round(float(exact), 4),
                 correct=bool(verdict["correct"]),
                 answered=answered,
                 feedback=str(verdict["feedback"]),
                 explanation=q["explanation"],
                 prompt=q["prompt"],
+                exact=exact,
+                key=str(q.get("key", "")),
             )
         )
     if tampered:
         problems.append(
             f"tampered: {len(tampered)} answer(s) are for questions other than the assigned ones "
-            f"(items {', '.join(tampered[:6])}{' …' if len(tampered) > 6 else ''}; changed seed or questions?) — scored 0"
+            f"(items {', '.join(tampered[:6])}{' …' if len(tampered) > 6 else ''}) — scored 0"
         )
     return results, problems
 
@@ -168,7 +340,6 @@ def grade_sheet(
 # ------------------------------------------------------------------ a folder
 def _owner_from_path(rel: str, roster: Roster) -> str | None:
     """The roster id a file's path names (``alice/…``, ``hw1-alice.answers.json``), if exactly one."""
-    # Candidates: every stretch of the path that starts and ends at a letter/digit run boundary.
     starts = [m.start() for m in _ALNUM_RUN.finditer(rel)]
     ends = [m.end() for m in _ALNUM_RUN.finditer(rel)]
     hits = set()
@@ -178,7 +349,6 @@ def _owner_from_path(rel: str, roster: Roster) -> str | None:
                 break
             if rel[a:b] in roster:
                 hits.add(rel[a:b])
-    # "al" inside "al.smith": keep the longest hit, drop those contained in another
     hits = {h for h in hits if not any(h != o and h in o for o in hits)}
     return hits.pop() if len(hits) == 1 else None
 
@@ -186,17 +356,85 @@ def _owner_from_path(rel: str, roster: Roster) -> str | None:
 def _check_header(sheet: Mapping[str, Any], assignment: Assignment) -> tuple[str | None, list[str]]:
     """(fatal reason or None, warnings) from the sheet's own description of itself."""
     if sheet.get("format") != SHEET_FORMAT:
-        return f"not an answer sheet (format {str(sheet.get('format'))[:40]!r}, expected {SHEET_FORMAT!r})", []
+        return (
+            f"not an answer sheet (format {safe_text(sheet.get('format'), 40)!r}, expected {SHEET_FORMAT!r})",
+            [],
+        )
     aid = sheet.get("assignment")
     if aid != assignment.id:
-        return f"wrong assignment: the sheet is for {str(aid)[:40]!r}, not {assignment.id!r}", []
+        return f"wrong assignment: the sheet is for {safe_text(aid, 40)!r}, not {assignment.id!r}", []
     warnings = []
     if sheet.get("fingerprint") != assignment.fingerprint:
         warnings.append(
-            "the sheet was made for another version of this assignment (its fingerprint differs): "
-            "answers to changed questions score 0"
+            "note: the sheet was made for another version of this assignment; "
+            "its answers were matched to the current questions one by one"
         )
     return None, warnings
+
+
+def _token_problem(sheet: Mapping[str, Any], assignment: Assignment, student: str) -> tuple[str | None, str | None]:
+    """(fatal reason, warning) from the sheet's token."""
+    token = sheet.get("token")
+    if not token:
+        return None, f"the sheet carries no token, so it cannot be shown to come from {student}'s own files"
+    if not isinstance(token, str) or token != assignment.token_for(student):
+        return f"the sheet's token is not {student}'s (made from someone else's files?) — not graded", None
+    return None, None
+
+
+@dataclass
+class _Claim:
+    rel: str
+    sheet: dict[str, Any]
+    collected: _dt.datetime
+    source: str  # where the collection time came from
+
+
+def _read_timestamp(path: Path) -> _dt.datetime | None:
+    """nbgrader's ``timestamp.txt`` (written by ``collect``/``submit``): the collection's own time."""
+    try:
+        text = path.read_text(encoding="utf-8")[:100].strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    text = text.replace(" UTC", "+00:00").replace(" ", "T", 1)
+    try:
+        when = _dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=_dt.timezone.utc)
+
+
+def _walk(folder: Path, exclude: list[Path], skipped: list[tuple[str, str]]) -> Iterator[tuple[Path, str]]:
+    """Every entry under ``folder`` that is not a folder (files, links, pipes …), sorted; says what it skips."""
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        keep = []
+        for d in sorted(dirs):
+            p = here / d
+            rel = p.relative_to(folder).as_posix()
+            if any(_same(p, e) for e in exclude):
+                skipped.append((safe_text(rel) + "/", "the grading output folder (inside the submissions): not read"))
+            elif d.startswith("."):
+                skipped.append((safe_text(rel) + "/", "a hidden folder: not read"))
+            elif (here / d).is_symlink():
+                skipped.append((safe_text(rel) + "/", "a link to a folder: not followed"))
+            else:
+                keep.append(d)
+        dirs[:] = keep
+        for name in sorted(files):
+            p = here / name
+            rel = p.relative_to(folder).as_posix()
+            if name.startswith("."):
+                skipped.append((safe_text(rel), "a hidden file: not read"))
+                continue
+            yield p, rel
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def grade_folder(
@@ -206,28 +444,51 @@ def grade_folder(
     *,
     progress: bool = False,
     max_bytes: int = MAX_SUBMISSION_BYTES,
+    exclude: Iterable[str | Path] = (),
+    overrides: Iterable[Override] = (),
 ) -> GradeReport:
-    """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth)."""
+    """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth).
+
+    ``exclude``: folders not to read (``grade`` passes its own output folder).
+    ``overrides``: regrading decisions applied to the items they name.
+    """
     folder = Path(submissions)
     if not folder.is_dir():
-        raise FileNotFoundError(f"{folder}: no such submissions folder")
+        raise GradingError(f"{safe_text(folder)}: no such submissions folder")
+    assignment.require_secret()
     results = {s.id: StudentResult(s.id, s.name) for s in roster}
     unmatched: list[tuple[str, str]] = []
-    # Gather: every file → (owner, sheet or problem)
-    claims: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    files = sorted(
-        p
-        for p in folder.rglob("*")
-        if (p.is_file() or p.is_symlink()) and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-    )
-    for path in files:
-        rel = path.relative_to(folder).as_posix()
-        owner = _owner_from_path(rel, roster)
+    skipped: list[tuple[str, str]] = []
+    claims: dict[str, list[_Claim]] = {}
+    stamps: dict[Path, _dt.datetime | None] = {}
+
+    def collected_at(path: Path) -> tuple[_dt.datetime, str]:
+        parent = path.parent
+        if parent not in stamps:
+            ts = parent / "timestamp.txt"
+            stamps[parent] = _read_timestamp(ts) if ts.is_file() else None
+        if stamps[parent] is not None:
+            return stamps[parent], "timestamp.txt"  # type: ignore[return-value]
+        info = path.lstat()
+        return _dt.datetime.fromtimestamp(info.st_mtime, _dt.timezone.utc), "file time"
+
+    for path, rel_raw in _walk(folder, [Path(e) for e in exclude], skipped):
+        rel = safe_text(rel_raw)
+        owner = _owner_from_path(rel_raw, roster)
+        if path.name == "timestamp.txt":
+            continue  # nbgrader's collection time, used above
         try:
-            if path.is_symlink():
-                raise SubmissionProblem(f"{rel}: a link, not a file (links are not followed)")
-            sheet = read_submission(path, max_bytes)
-            claimed = sheet.get("student")
+            if path.suffix.lower() not in (".json", ".ipynb"):
+                mode = path.lstat().st_mode
+                if stat.S_ISREG(mode) and owner is not None:
+                    skipped.append((rel, "not an answer sheet or notebook: not read"))
+                    results[owner].problems.append(f"note: ignored {rel} (not an answer sheet or notebook)")
+                    continue
+                raise SubmissionProblem(f"{rel}: not an answer sheet (expected a .json sheet or an .ipynb notebook)")
+            full = read_submission(path, max_bytes)
+            claimed = full.get("student")
+            sheet = compact_sheet(full)
+            del full
             if not isinstance(claimed, str):
                 raise SubmissionProblem(f"{rel}: the sheet does not say whose it is ('student' missing)")
             fatal, _ = _check_header(sheet, assignment)
@@ -235,75 +496,131 @@ def grade_folder(
                 raise SubmissionProblem(f"{rel}: {fatal}")
             if owner is not None and claimed != owner:
                 results[owner].problems.append(
-                    f"wrong student: {rel} holds the answers of {claimed[:40]!r}, not {owner!r} — not graded"
+                    f"wrong student: {rel} holds the answers of {safe_text(claimed, 40)!r}, not {owner!r} — not graded"
                 )
                 results[owner].files.append(rel)
                 if claimed in results:
                     results[claimed].problems.append(f"your answer sheet was found in {owner!r}'s submission ({rel})")
                 continue
             if claimed not in results:
-                unmatched.append((rel, f"unknown student {claimed[:40]!r} (not in the roster)"))
+                unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
                 continue
-            claims.setdefault(claimed, []).append((rel, sheet))
+            when, how = collected_at(path)
+            claims.setdefault(claimed, []).append(_Claim(rel, sheet, when, how))
         except SubmissionProblem as err:
+            reason = safe_text(err, 400)
+            if not reason.startswith(rel):
+                reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
             if owner is not None:
-                results[owner].problems.append(str(err))
+                results[owner].problems.append(reason)
                 results[owner].files.append(rel)
             else:
-                unmatched.append((rel, str(err)))
-        except Exception as err:
+                unmatched.append((rel, reason))
+        except (RecursionError, MemoryError, OSError, ValueError, TypeError) as err:
             reason = f"{rel}: could not be read ({type(err).__name__})"
             if owner is not None:
                 results[owner].problems.append(reason)
             else:
                 unmatched.append((rel, reason))
-    # Grade: one sheet per student
+
+    by_student: dict[str, list[Override]] = {}
+    for o in overrides:
+        by_student.setdefault(o.student, []).append(o)
+    applied: list[tuple[str, str, str, str]] = []
     ids: Iterable[str] = roster.ids
     if progress:
         ids = _progress(list(ids), "grading")
     for sid in ids:
         result = results[sid]
-        own = claims.get(sid, [])
-        if not own:
-            result.items, _ = grade_sheet(assignment, sid, None)
-            if result.problems:
-                result.status = "rejected"
-            else:
-                result.status = "missing"
-                result.problems.append("no submission")
-            continue
-        chosen_rel, chosen = _choose(own, result)
-        result.files.append(chosen_rel)
-        try:
-            _, warnings = _check_header(chosen, assignment)
-            result.problems.extend(warnings)
-            result.items, problems = grade_sheet(assignment, sid, chosen)
-            result.problems.extend(problems)
-        except Exception as err:
-            result.items, _ = grade_sheet(assignment, sid, None)
-            result.problems.append(f"{chosen_rel}: could not be graded ({type(err).__name__})")
-        unanswered = sum(1 for i in result.items if not i.answered)
-        if unanswered:
-            result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")
-        serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
-        result.status = "flagged" if serious else "graded"
-    return GradeReport(assignment, list(results.values()), unmatched)
+        _grade_one(assignment, roster, result, claims.pop(sid, []))
+        for o in by_student.get(sid, []):
+            applied.append(_apply_override(result, o))
+    return GradeReport(assignment, list(results.values()), unmatched, skipped, applied)
 
 
-def _choose(own: list[tuple[str, dict[str, Any]]], result: StudentResult) -> tuple[str, dict[str, Any]]:
+def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, own: list[_Claim]) -> None:
+    sid = result.student
+    if not own:
+        result.items, _ = grade_sheet(assignment, sid, None)
+        if any(not p.startswith("note:") for p in result.problems):
+            result.status = "rejected"
+        else:
+            result.status = "missing"
+            result.problems.append("no submission")
+        return
+    chosen = _choose(own, result)
+    result.files.append(chosen.rel)
+    result.collected_at = chosen.collected.isoformat()
+    fatal, warning = _token_problem(chosen.sheet, assignment, sid)
+    if fatal:
+        result.items, _ = grade_sheet(assignment, sid, None)
+        result.problems.append(f"{chosen.rel}: {fatal}")
+        result.status = "rejected"
+        return
+    if warning:
+        result.problems.append(warning)
+    try:
+        _, warnings = _check_header(chosen.sheet, assignment)
+        result.problems.extend(warnings)
+        result.items, problems = grade_sheet(assignment, sid, chosen.sheet)
+        result.problems.extend(problems)
+    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        result.items, _ = grade_sheet(assignment, sid, None)
+        result.problems.append(f"{chosen.rel}: could not be graded ({type(err).__name__})")
+    if chosen.sheet.get("extra_answers"):
+        result.problems.append(f"ignored {chosen.sheet['extra_answers']} answers beyond the first {MAX_ANSWERS}")
+    deadline = assignment.deadline
+    if deadline is not None:
+        student = roster.get(sid)
+        extension = student.extension_days if student else 0.0
+        result.days_late = deadline.days_late(chosen.collected, extension)
+        if result.days_late:
+            result.penalty = deadline.penalty(result.days_late)
+            result.problems.append(
+                f"note: late by {result.days_late} day(s) (collected {chosen.collected:%Y-%m-%d %H:%M %Z}"
+                f"{f', extension {extension:g} day(s)' if extension else ''}): "
+                f"{100 * result.penalty:g}% off"
+            )
+    unanswered = sum(1 for i in result.items if not i.answered)
+    if unanswered:
+        result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")
+    serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
+    result.status = "flagged" if serious else "graded"
+
+
+def _apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, str]:
+    for item in result.items:
+        if o.item in (item.item, item.key):
+            before = item.score
+            item.exact = Fraction(o.points).limit_denominator(1000)
+            item.score = round(float(item.exact), 4)
+            item.override = o.comment or "regraded"
+            item.feedback = f"Regraded: {_fmt(before)} → {_fmt(item.score)} points. {o.comment}".strip()
+            result.problems.append(
+                f"note: regraded {item.item} from {_fmt(before)} to {_fmt(item.score)}"
+                + (f" ({o.comment})" if o.comment else "")
+            )
+            if result.status == "missing":
+                result.status = "graded"
+            return (result.student, item.item, f"{_fmt(before)} → {_fmt(item.score)}", o.comment)
+    raise AssignmentError(f"override line {o.line}: no item {o.item!r}")  # pragma: no cover - checked at load
+
+
+def _choose(own: list[_Claim], result: StudentResult) -> _Claim:
+    """One sheet per student: the one the collection received last (file time or nbgrader's timestamp)."""
     if len(own) == 1:
         return own[0]
-    distinct: dict[str, tuple[str, dict[str, Any]]] = {}
-    for rel, sheet in own:
-        key = json.dumps(sheet.get("answers"), sort_keys=True, default=str)
-        distinct.setdefault(key, (rel, sheet))
-    files = ", ".join(rel for rel, _ in own)
+    ordered = sorted(own, key=lambda c: (c.collected, c.rel))
+    latest = ordered[-1]
+    distinct = {json.dumps(c.sheet.get("answers"), sort_keys=True, default=str) for c in own}
+    files = ", ".join(c.rel for c in ordered)
     if len(distinct) == 1:
         result.problems.append(f"note: {len(own)} submissions with the same answers ({files}): graded once")
-        return own[0]
-    latest = max(own, key=lambda rs: (str(rs[1].get("saved_at", "")), rs[0]))
+        return latest
     result.problems.append(
-        f"duplicated: {len(own)} different answer sheets ({files}); graded the one saved last ({latest[0]})"
+        f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last "
+        f"({latest.rel}, {latest.source} {latest.collected:%Y-%m-%d %H:%M:%S %Z}); "
+        "the times written inside sheets are not used"
     )
     return latest
 
@@ -322,59 +639,98 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
     a = report.assignment
     rows = []
     for s in report.students:
+        blank = not s.has_grade
         row = {
             "student_id": s.student,
             "name": s.name,
             "status": s.status,
-            "total": _fmt(s.total),
+            "total": "" if blank else _fmt(s.total),
             "max_points": _fmt(a.max_points),
-            "percent": f"{100 * s.total / a.max_points:.1f}" if a.max_points else "0",
+            "percent": "" if blank or not a.max_points else f"{100 * s.total / a.max_points:.1f}",
         }
+        if a.deadline is not None:
+            row["days_late"] = "" if blank else str(s.days_late)
+            row["late_penalty_percent"] = "" if blank else _fmt(100 * s.penalty)
         sections = s.section_totals(a)
         for sec in a.sections:
-            row[f"{sec.title} ({_fmt(sec.count * sec.points)})"] = _fmt(sections.get(sec.title, 0.0))
+            row[f"{sec.title} ({_fmt(sec.count * sec.points)})"] = "" if blank else _fmt(sections.get(sec.title, 0.0))
         row["problems"] = " | ".join(s.problems)
         rows.append(row)
     return rows
 
 
-def write_reports(
-    report: GradeReport, out: str | Path, *, feedback: str = "md", histogram: bool = True
-) -> dict[str, Path]:
-    """Write ``gradebook.csv``, ``feedback/<id>.md|html``, ``item_analysis.csv``, ``summary.md`` and a histogram."""
+def _prepare_out(out: str | Path) -> Path:
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise GradingError(f"{safe_text(folder)}: --out names a file, not a folder; give a folder for the reports")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise GradingError(f"{safe_text(folder)}: cannot make the output folder ({err.strerror})") from None
+    for name in (*_OUTPUT_NAMES, "canvas_grades.csv", "moodle_grades.csv", "overrides_applied.csv"):
+        if (folder / name).is_dir():
+            raise GradingError(f"{safe_text(folder / name)}: a folder is in the way of a report file; move it")
+    if (folder / "feedback").exists() and not (folder / "feedback").is_dir():
+        raise GradingError(f"{safe_text(folder / 'feedback')}: a file is in the way of the feedback folder; move it")
+    return folder
+
+
+def _write_csv(path: Path, header: list[str], rows: Iterable[Iterable[str]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow([csv_safe(h) for h in header])
+        for row in rows:
+            writer.writerow([csv_safe(str(v)) for v in row])
+
+
+def write_reports(
+    report: GradeReport,
+    out: str | Path,
+    *,
+    feedback: str = "md",
+    histogram: bool = True,
+    roster: Roster | None = None,
+) -> dict[str, Path]:
+    """Write ``gradebook.csv``, ``feedback/<id>/<assignment>.md|html``, ``item_analysis.csv``, ``summary.md``,
+    LMS import files (``canvas_grades.csv``, ``moodle_grades.csv``) and a histogram.
+
+    Every file is rewritten on each run, so grading twice gives the same files.
+    """
+    folder = _prepare_out(out)
+    a = report.assignment
     paths: dict[str, Path] = {}
     rows = gradebook_rows(report)
     paths["gradebook"] = folder / "gradebook.csv"
-    with paths["gradebook"].open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]) if rows else ["student_id"])
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: _csv_safe(v) for k, v in row.items()})
+    header = list(rows[0]) if rows else ["student_id"]
+    _write_csv(paths["gradebook"], header, ([row[h] for h in header] for row in rows))
     fb = folder / "feedback"
     fb.mkdir(exist_ok=True)
     for s in report.students:
-        text = feedback_markdown(report.assignment, s)
+        home = fb / s.student
+        home.mkdir(exist_ok=True)
         if feedback in ("md", "both"):
-            (fb / f"{s.student}.md").write_text(text, encoding="utf-8")
+            (home / f"{a.id}.md").write_text(feedback_markdown(a, s), encoding="utf-8")
         if feedback in ("html", "both"):
-            (fb / f"{s.student}.html").write_text(feedback_html(report.assignment, s), encoding="utf-8")
+            (home / f"{a.id}.html").write_text(feedback_html(a, s), encoding="utf-8")
     paths["feedback"] = fb
     paths["items"] = folder / "item_analysis.csv"
     analysis = item_analysis(report)
-    with paths["items"].open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(
-            fh, fieldnames=["item", "section", "topic", "difficulty", "answered", "correct", "mean_score", "points"]
+    columns = ["item", "section", "topic", "difficulty", "answered", "correct", "mean_score", "points"]
+    _write_csv(paths["items"], columns, ([r[c] for c in columns] for r in analysis))
+    unmatched = folder / "unmatched.csv"
+    if report.unmatched or report.skipped:
+        paths["unmatched"] = unmatched
+        _write_csv(
+            unmatched,
+            ["file", "reason"],
+            [*report.unmatched, *((f, f"skipped: {why}") for f, why in report.skipped)],
         )
-        writer.writeheader()
-        writer.writerows(analysis)
-    if report.unmatched:
-        paths["unmatched"] = folder / "unmatched.csv"
-        with paths["unmatched"].open("w", newline="", encoding="utf-8") as fh:
-            writer2 = csv.writer(fh)
-            writer2.writerow(["file", "reason"])
-            writer2.writerows([(_csv_safe(f), _csv_safe(r)) for f, r in report.unmatched])
+    elif unmatched.exists():
+        unmatched.unlink()
+    if report.overrides_applied:
+        paths["overrides"] = folder / "overrides_applied.csv"
+        _write_csv(paths["overrides"], ["student", "item", "points", "comment"], report.overrides_applied)
+    paths.update(write_lms_exports(report, folder, roster))
     if histogram:
         png = folder / "histogram.png"
         if _histogram(report, png):
@@ -384,17 +740,46 @@ def write_reports(
     return paths
 
 
-def _csv_safe(value: str) -> str:
-    """Keep spreadsheets from reading student-controlled text as a formula."""
-    if value and value[0] in "=+-@\t\r" and not re.fullmatch(r"-?\d+(\.\d+)?", value):
-        return "'" + value
-    return value
+def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None = None) -> dict[str, Path]:
+    """Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank)."""
+    a = report.assignment
+    people = {s.id: s for s in roster} if roster is not None else {}
+    canvas = folder / "canvas_grades.csv"
+    rows = []
+    for s in report.students:
+        p = people.get(s.student)
+        rows.append(
+            [
+                s.name,
+                p.lms_id if p else "",
+                "",
+                s.student,
+                p.section if p else "",
+                _fmt(s.total) if s.has_grade else "",
+            ]
+        )
+    column = f"{a.title} ({a.id})"
+    points_row = ["    Points Possible", "", "", "", "", _fmt(a.max_points)]  # the row Canvas puts under its header
+    _write_csv(canvas, ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column], [points_row, *rows])
+    moodle = folder / "moodle_grades.csv"
+    mrows = []
+    for s in report.students:
+        p = people.get(s.student)
+        feedback_text = "; ".join(x for x in s.problems if not x.startswith("note:"))[:500]
+        mrows.append([s.student, p.email if p else "", _fmt(s.total) if s.has_grade else "", feedback_text])
+    _write_csv(moodle, ["Username", "Email address", a.title, "Feedback"], mrows)
+    return {"canvas": canvas, "moodle": moodle}
 
 
 def item_analysis(report: GradeReport) -> list[dict[str, Any]]:
+    by_item: dict[str, list[ItemResult]] = {}
+    for s in report.students:
+        if s.status in ("graded", "flagged"):
+            for i in s.items:
+                by_item.setdefault(i.item, []).append(i)
     rows = []
     for label, _, _, section in report.assignment.items():
-        got = [i for s in report.students for i in s.items if i.item == label and s.status in ("graded", "flagged")]
+        got = by_item.get(label, [])
         n = len(got) or 1
         rows.append(
             {
@@ -404,7 +789,7 @@ def item_analysis(report: GradeReport) -> list[dict[str, Any]]:
                 "difficulty": " ".join(sorted({str(i.difficulty) for i in got})) or "",
                 "answered": f"{sum(i.answered for i in got) / n:.2f}",
                 "correct": f"{sum(i.correct for i in got) / n:.2f}",
-                "mean_score": f"{sum(i.score for i in got) / n / section.points:.2f}",
+                "mean_score": f"{float(sum((i.exact for i in got), Fraction(0))) / n / section.points:.2f}",
                 "points": _fmt(section.points),
             }
         )
@@ -420,16 +805,22 @@ def _histogram(report: GradeReport, png: Path) -> bool:
     except ImportError:
         return False
     a = report.assignment
-    scores = [100 * s.total / a.max_points for s in report.students if s.status != "missing" and a.max_points]
+    scores = [100 * s.total / a.max_points for s in report.students if s.has_grade and a.max_points]
     fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
     ax.hist(scores, bins=[i * 10 for i in range(11)], color="#1a5fb4", edgecolor="white")
     ax.set_xlabel("score (%)")
     ax.set_ylabel("students")
-    ax.set_title(f"{a.title}: {len(scores)} submissions")
+    ax.set_title(f"{a.title}: {len(scores)} submissions".replace("$", r"\$"))
     fig.tight_layout()
     fig.savefig(png, metadata={"Software": None})
     plt.close(fig)
     return True
+
+
+def md_escape(text: object) -> str:
+    """Text for Markdown (and the HTML it may become): markup characters escaped, one line."""
+    one = safe_text(text, 2000).replace("\n", " ")
+    return re.sub(r"([\\`*_{}\[\]<>()|#!&~])", r"\\\1", one)
 
 
 def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_histogram: bool) -> str:
@@ -439,7 +830,7 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
         counts[s.status] = counts.get(s.status, 0) + 1
     graded = [s.total for s in report.students if s.status in ("graded", "flagged")]
     lines = [
-        f"# {a.title} — item analysis",
+        f"# {md_escape(a.title)} — item analysis",
         "",
         f"Assignment `{a.id}` (fingerprint `{a.fingerprint}`), {len(report.students)} students: "
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
@@ -459,42 +850,46 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
     ]
     for r in analysis:
         lines.append(
-            f"| {r['item']} | {r['section']} | {r['topic']} | {r['difficulty']} | {r['answered']} | {r['correct']} | {r['mean_score']} |"
+            f"| {r['item']} | {md_escape(r['section'])} | {r['topic']} | {r['difficulty']} | {r['answered']} "
+            f"| {r['correct']} | {r['mean_score']} |"
         )
     if report.unmatched:
         lines += ["", "## Files matched to no student", ""]
-        lines += [f"- `{f}`: {reason}" for f, reason in report.unmatched]
+        lines += [f"- {md_escape(f)}: {md_escape(reason)}" for f, reason in report.unmatched]
+    if report.skipped:
+        lines += ["", "## Files not read", ""]
+        lines += [f"- {md_escape(f)}: {md_escape(reason)}" for f, reason in report.skipped]
+    if report.overrides_applied:
+        lines += ["", "## Regrading (overrides applied)", ""]
+        lines += [f"- {md_escape(s)} {i}: {p} {md_escape(c)}" for s, i, p, c in report.overrides_applied]
     return "\n".join(lines) + "\n"
 
 
-def _md_escape(text: str) -> str:
-    return re.sub(r"([\\`*_{}\[\]<>|#])", r"\\\1", text)
-
-
 def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
+    score = f"{_fmt(s.total)} / {_fmt(assignment.max_points)}" if s.has_grade else "no submission"
     lines = [
-        f"# {_md_escape(assignment.title)}",
+        f"# {md_escape(assignment.title)}",
         "",
-        f"Student: **{_md_escape(s.student)}**{' (' + _md_escape(s.name) + ')' if s.name else ''}  ",
-        f"Score: **{_fmt(s.total)} / {_fmt(assignment.max_points)}** ({s.status})",
+        f"Student: **{md_escape(s.student)}**{' (' + md_escape(s.name) + ')' if s.name else ''}  ",
+        f"Score: **{score}** ({s.status})",
         "",
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
-        lines.append(f"- {_md_escape(title)}: {_fmt(pts)} / {_fmt(sec.count * sec.points)}")
+        lines.append(f"- {md_escape(title)}: {_fmt(pts)} / {_fmt(sec.count * sec.points)}")
     if s.problems:
-        lines += ["", "## Notes", ""] + [f"- {_md_escape(p)}" for p in s.problems]
+        lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in s.problems]
     lines += ["", "## Questions", ""]
     for item in s.items:
         mark = "✔" if item.correct else ("◐" if item.score > 0 else "✘")
         lines += [
             f"### {item.item} {mark} {_fmt(item.score)} / {_fmt(item.points)}",
             "",
-            _md_escape(item.prompt),
+            md_escape(item.prompt),
             "",
-            f"*{_md_escape(item.feedback)}*",
+            f"*{md_escape(item.feedback)}*",
             "",
-            _md_escape(item.explanation),
+            md_escape(item.explanation),
             "",
         ]
     return "\n".join(lines)
@@ -502,6 +897,7 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
 
 def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     e = html.escape
+    score = f"{_fmt(s.total)} / {_fmt(assignment.max_points)}" if s.has_grade else "no submission"
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{e(assignment.title)} — {e(s.student)}</title>",
@@ -511,7 +907,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
         "</style></head><body><main>",
         f"<h1>{e(assignment.title)}</h1>",
         f"<p>Student: <strong>{e(s.student)}</strong>{' (' + e(s.name) + ')' if s.name else ''}<br>"
-        f"Score: <strong>{_fmt(s.total)} / {_fmt(assignment.max_points)}</strong> ({e(s.status)})</p><ul>",
+        f"Score: <strong>{score}</strong> ({e(s.status)})</p><ul>",
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)

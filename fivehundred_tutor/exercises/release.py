@@ -1,18 +1,26 @@
-"""``assign``: each student's material, made from the assignment file and the roster.
+"""``assign``: each student's own material, made from the assignment file, its secret and the roster.
 
 Output folder::
 
     OUT/
-      manifest.json                      assignment (no seed), students, files
-      page/<id>.html                     one static page for the class: a student
-                                         enters their id, gets their own set,
-                                         answers, downloads an answer sheet
+      students/<student>/<id>-<student>.html             that student's own page (no network): their
+                                                          questions only, answer, download the sheet
       students/<student>/<id>-<student>.ipynb            notebook with the assignment widget
       students/<student>/<id>-<student>.questions.json   that student's question set
+      instructor/manifest.json                           the roster and files (never hand this out)
+      instructor/<id>.secret                             only when the assignment has no file to sit beside
 
-In exam mode (``feedback = "none"``) no answer, explanation or seed reaches any
-of these files: every question is its public view.  Otherwise the accepted
-answers and explanations ride along, so feedback works without a kernel.
+Hand each student the folder ``students/<student>/`` (or its page): nothing in it
+names another student or holds another student's questions.  Each set carries the
+student's **token** (an HMAC of the secret over their id); the sheet they hand in
+repeats it and ``grade`` refuses a sheet whose token is not the claimed student's.
+
+The secret: the first ``assign`` of an assignment file ``hw1.toml`` makes
+``hw1.secret`` beside it (``secrets.token_bytes``); later runs reuse it, so a
+re-release gives every student the same questions.  Accepted answers and
+explanations ride along only with ``feedback = "immediate"``; with
+``after-submit`` and ``none`` no answer is in any student file (they come back
+with the feedback ``grade`` writes, in per-student folders).
 """
 
 from __future__ import annotations
@@ -22,22 +30,57 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .assignment import Assignment
+from .assignment import SECRET_SUFFIX, Assignment, AssignmentError, create_secret, read_secret, secret_path
 from .roster import Roster
 from .sheets import student_item
 
-__all__ = ["SET_FORMAT", "assign", "notebook_json", "page_assets", "page_html", "set_json", "student_set"]
+__all__ = [
+    "SET_FORMAT",
+    "assign",
+    "ensure_secret",
+    "notebook_json",
+    "page_assets",
+    "page_html",
+    "set_json",
+    "student_page_html",
+    "student_set",
+]
 
 SET_FORMAT = "fivehundred-student-set/1"
 
 
+def ensure_secret(assignment: Assignment, out: str | Path | None = None) -> bool:
+    """Give ``assignment`` its secret: the one already loaded, the file beside the assignment, or a new one.
+
+    Returns True when a new secret was made (its file is ``assignment.secret_file``).
+    A new secret goes beside the assignment file, or (for an assignment with no file)
+    into ``OUT/instructor/``.
+    """
+    if assignment.secret is not None:
+        return False
+    if assignment.source and Path(assignment.source).is_file():
+        path = secret_path(assignment.source)
+    elif out is not None:
+        path = Path(out) / "instructor" / f"{assignment.id}{SECRET_SUFFIX}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        assignment.require_secret()
+        return False  # pragma: no cover - require_secret raised
+    if path.exists():
+        assignment.adopt_secret(read_secret(path), path)
+        return False
+    assignment.adopt_secret(create_secret(path, assignment.id), path)
+    return True
+
+
 def student_set(assignment: Assignment, student: str) -> dict[str, Any]:
-    """The question set a student receives (answers only when feedback is on)."""
+    """The question set a student receives (answers only with immediate feedback), with their token."""
     items = [student_item(q, assignment.feedback) for q in assignment.questions_for(student)]
     for item in items:
         for key in ("rules", "format"):
             item["question"].pop(key, None)  # the assignment carries the rules once
-    return {"format": SET_FORMAT, "assignment": assignment.public_meta(), "student": student, "items": items}
+    meta = {**assignment.public_meta(), "token": assignment.token_for(student)}
+    return {"format": SET_FORMAT, "assignment": meta, "student": student, "items": items}
 
 
 def set_json(the_set: dict[str, Any]) -> str:
@@ -54,7 +97,7 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
     stem = _file_stem(assignment, student)
     feedback_words = {
         "immediate": "Press **Check** on a question to see whether you are right, with an explanation.",
-        "after-submit": "Press **Finish** at the end to see your results and the explanations.",
+        "after-submit": "Your results and the explanations come back with your feedback once the work is graded.",
         "none": "This is an exam: there is no feedback here; your teacher grades your answers.",
     }[assignment.feedback]
     rules = "\n".join(f"- **{k}**: {v}" for k, v in assignment.rules.describe())
@@ -112,21 +155,36 @@ def _json_for_script(data: Any) -> str:
 
 
 def page_assets() -> tuple[str, str]:
-    """(ES module, CSS) of the assignment's front end, read from the package's widget files (no widget class)."""
+    """(module script, CSS) of the class page: the built bundles ``assignment-page.js`` and ``assignment.css``.
+
+    Read from the package's widget bundles (no widget class); the script mounts the set itself.
+    """
     static = resources.files("fivehundred_tutor.widgets").joinpath("static")
-    esm = "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("cards.js", "assignment.js"))
-    css = "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("fht.css", "assignment.css"))
-    return esm, css
+    try:
+        return tuple(
+            static.joinpath(name).read_text(encoding="utf-8") for name in ("assignment-page.js", "assignment.css")
+        )  # type: ignore[return-value]
+    except FileNotFoundError as err:
+        raise FileNotFoundError(
+            f"{err.filename}: the widget bundles are not built; run `python -m fivehundred_tutor.bookbuild.bundles`"
+        ) from None
 
 
-def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]]) -> str:
-    """One self-contained HTML page (no network): enter your id, answer, download the sheet."""
+def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]], token: str = "") -> str:
+    """A self-contained HTML page (no network): answer, download the sheet.
+
+    ``assign`` writes one page per student, each with that student's set and token only.
+    """
     esm, css = page_assets()
-    data = {"mode": "page", "assignment": assignment.public_meta(), "students": sets}
+    meta = assignment.public_meta()
+    if token:
+        meta["token"] = token
+    data = {"mode": "page", "assignment": meta, "students": sets}
     title = f"{assignment.title} — answer sheet"
     return (
         "<!doctype html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>\n"
+        "<meta name='robots' content='noindex'>\n"
         f"<title>{_escape(title)}</title>\n"
         "<link rel='icon' href='data:,'>\n"
         f"<style>\nbody{{margin:0;padding:1rem;font-family:system-ui,sans-serif}}\n"
@@ -134,11 +192,13 @@ def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]]) -> 
         f"{css}\n</style>\n</head>\n<body>\n<main>\n<h1>{_escape(assignment.title)}</h1>\n"
         "<div id='fht-assignment'><p>Loading…</p></div>\n</main>\n"
         f"<script type='application/json' id='fht-data'>{_json_for_script(data)}</script>\n"
-        f"<script type='module'>\n{esm}\n"
-        "fhtMountPage(document.getElementById('fht-assignment'), "
-        "JSON.parse(document.getElementById('fht-data').textContent));\n"
-        "</script>\n</body>\n</html>\n"
+        f"<script type='module'>\n{esm}\n</script>\n</body>\n</html>\n"
     )
+
+
+def student_page_html(assignment: Assignment, the_set: dict[str, Any]) -> str:
+    """One student's own page: their questions and token, nobody else's."""
+    return page_html(assignment, {the_set["student"]: the_set["items"]}, token=the_set["assignment"]["token"])
 
 
 def _escape(text: str) -> str:
@@ -147,25 +207,39 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _prepare(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise AssignmentError(f"{folder}: --out names a file, not a folder; give a folder for the release")
+    for sub in ("students", "instructor"):
+        if (folder / sub).exists() and not (folder / sub).is_dir():
+            raise AssignmentError(f"{folder / sub}: a file is in the way of the {sub} folder; move it")
+    try:
+        (folder / "students").mkdir(parents=True, exist_ok=True)
+        (folder / "instructor").mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise AssignmentError(f"{folder}: cannot make the release folder ({err.strerror})") from None
+
+
 def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress: bool = False) -> dict[str, Any]:
-    """Write every student's notebook and question set, and the class page; returns the manifest."""
+    """Write every student's own page, notebook and question set; returns the (instructor-only) manifest.
+
+    Makes the assignment's secret at the first run (see :func:`ensure_secret`).
+    """
     folder = Path(out)
-    (folder / "students").mkdir(parents=True, exist_ok=True)
-    (folder / "page").mkdir(parents=True, exist_ok=True)
+    _prepare(folder)
+    made = ensure_secret(assignment, folder)
     students = list(roster)
     iterator: Any = students
     if progress:
         from tqdm import tqdm
 
         iterator = tqdm(students, desc="assigning", unit="student", leave=False)
-    sets: dict[str, list[dict[str, Any]]] = {}
     files: dict[str, list[str]] = {}
     for student in iterator:
         stem = _file_stem(assignment, student.id)
         home = folder / "students" / student.id
         home.mkdir(parents=True, exist_ok=True)
         the_set = student_set(assignment, student.id)
-        sets[student.id] = the_set["items"]
         qfile = home / f"{stem}.questions.json"
         qfile.write_text(set_json(the_set), encoding="utf-8")
         nb = home / f"{stem}.ipynb"
@@ -173,15 +247,21 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
             json.dumps(notebook_json(assignment, student.id, student.name), ensure_ascii=False, indent=1),
             encoding="utf-8",
         )
-        files[student.id] = [qfile.relative_to(folder).as_posix(), nb.relative_to(folder).as_posix()]
-    page = folder / "page" / f"{assignment.id}.html"
-    page.write_text(page_html(assignment, sets), encoding="utf-8")
+        page = home / f"{stem}.html"
+        page.write_text(student_page_html(assignment, the_set), encoding="utf-8")
+        files[student.id] = [p.relative_to(folder).as_posix() for p in (qfile, nb, page)]
+    stale_class_page = folder / "page" / f"{assignment.id}.html"
+    if stale_class_page.is_file():
+        stale_class_page.unlink()  # an older release's page that held every student's set
     manifest = {
-        "format": "fivehundred-release/1",
+        "format": "fivehundred-release/2",
         "assignment": assignment.public_meta(),
+        "secret_file": assignment.secret_file or assignment.secret_hint(),
+        "secret_made_now": made,
         "students": [s.id for s in students],
         "files": files,
-        "page": page.relative_to(folder).as_posix(),
     }
-    (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    (folder / "instructor" / "manifest.json").write_text(
+        json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     return manifest

@@ -1,15 +1,28 @@
 """The class roster: a CSV file with one student per row.
 
-Columns (header names are case-insensitive): ``id`` (or ``student_id``,
-``student id``, ``username``, ``login``) is required; ``name`` and ``email``
-are optional and other columns are kept but unused.  Ids appear in file names,
-so they are letters, digits and ``. _ @ -``.
+Three shapes are read:
+
+- a plain CSV: ``id`` (or ``student_id``, ``username``, ``login`` …) is required;
+  ``name``, ``email`` and ``extension_days`` (extra days before the deadline
+  counts a sheet late) are optional; other columns are ignored;
+- a **Canvas** gradebook export (``Student, ID, SIS User ID, SIS Login ID,
+  Section, …``, with its ``Points Possible`` row): the id is the SIS Login ID
+  (else the SIS User ID, else Canvas's own ID);
+- a **Moodle** grades or participants export (``First name, Last name, ID number,
+  … Email address …``): the id is the ``Username``, else the ``ID number``,
+  else the e-mail address.
+
+Ids appear in file names, so they are letters, digits and ``. _ @ -``, and
+two ids that differ only in case (``Alice``, ``alice``) are refused: their
+folders would collide on Windows and macOS.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +32,8 @@ __all__ = ["Roster", "RosterError", "Student", "load_roster", "parse_roster"]
 
 _ID_HEADERS = ("id", "student_id", "student id", "studentid", "username", "login", "sis_id", "sis user id")
 _NAME_HEADERS = ("name", "full name", "student name", "student")
+_EXTENSION_HEADERS = ("extension_days", "extension days", "extension")
+MAX_ROSTER_CHARS = 5_000_000
 
 
 class RosterError(ValueError):
@@ -30,16 +45,20 @@ class Student:
     id: str
     name: str = ""
     email: str = ""
+    extension_days: float = 0.0
+    lms_id: str = ""  # the LMS's own user id (Canvas "ID"), kept for grade exports
+    section: str = ""
 
 
 class Roster:
     """Students in file order, looked up by id."""
 
-    def __init__(self, students: list[Student]) -> None:
+    def __init__(self, students: list[Student], source_format: str = "plain") -> None:
         self.students = list(students)
+        self.source_format = source_format
         self._by_id = {s.id: s for s in self.students}
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Student]:
         return iter(self.students)
 
     def __len__(self) -> int:
@@ -66,41 +85,109 @@ def load_roster(path: str | Path) -> Roster:
     return parse_roster(text, source=str(p))
 
 
+def _col(header: list[str], names: tuple[str, ...]) -> int | None:
+    return next((header.index(h) for h in names if h in header), None)
+
+
+def _cell(row: list[str], col: int | None) -> str:
+    return row[col].strip() if col is not None and col < len(row) else ""
+
+
+def _clean(text: str, limit: int = 200) -> str:
+    """A roster cell for display: no control characters, one line."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)[:limit].strip()
+
+
 def parse_roster(text: str, source: str = "roster") -> Roster:
+    if len(text) > MAX_ROSTER_CHARS:
+        raise RosterError(f"{source}: too large for a roster ({len(text):,} characters)")
     sample = text[:4096]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = [r for r in reader]
+    try:
+        rows = list(csv.reader(io.StringIO(text), dialect))
+    except csv.Error as err:
+        raise RosterError(f"{source}: not a readable CSV file ({err})") from None
     if not rows:
         raise RosterError(f"{source}: the roster is empty (expected a header row with an 'id' column)")
     header = [h.strip().lower() for h in rows[0]]
-    id_col = next((header.index(h) for h in _ID_HEADERS if h in header), None)
-    if id_col is None:
-        raise RosterError(f"{source}: no id column in the header {rows[0]!r}; name one column 'id'")
-    name_col = next((header.index(h) for h in _NAME_HEADERS if h in header), None)
-    email_col = header.index("email") if "email" in header else None
+    fmt = "plain"
+    name_cols: tuple[int | None, ...]
+    id_cols: tuple[int | None, ...]
+    if "sis login id" in header and "student" in header:
+        fmt = "canvas"
+        id_cols = (_col(header, ("sis login id",)), _col(header, ("sis user id",)), _col(header, ("id",)))
+        name_cols = (_col(header, ("student",)),)
+        email_col = _col(header, ("email", "email address"))
+        lms_col = _col(header, ("id",))
+        section_col = _col(header, ("section",))
+    elif "first name" in header and "last name" in header and ("email address" in header or "id number" in header):
+        fmt = "moodle"
+        id_cols = (_col(header, ("username",)), _col(header, ("id number",)), _col(header, ("email address",)))
+        name_cols = (_col(header, ("first name",)), _col(header, ("last name",)))
+        email_col = _col(header, ("email address",))
+        lms_col = None
+        section_col = _col(header, ("department",))
+    else:
+        id_col = _col(header, _ID_HEADERS)
+        if id_col is None:
+            shown = _clean(", ".join(rows[0]), 120)
+            raise RosterError(f"{source}: no id column in the header ({shown}); name one column 'id'")
+        id_cols = (id_col,)
+        name_cols = (_col(header, _NAME_HEADERS),)
+        email_col = _col(header, ("email", "email address"))
+        lms_col = None
+        section_col = _col(header, ("section",))
+    ext_col = _col(header, _EXTENSION_HEADERS)
     students: list[Student] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[str, int]] = {}
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        sid = row[id_col].strip() if id_col < len(row) else ""
+        first = row[0].strip().lower() if row else ""
+        if fmt == "canvas" and (first == "points possible" or first == "student, test"):
+            continue  # Canvas's "Points Possible" row and its test student
+        sid = next((_cell(row, c) for c in id_cols if _cell(row, c)), "")
         if not sid:
             raise RosterError(f"{source}, line {line}: the id is empty")
         if not ID_RE.match(sid):
             raise RosterError(
-                f"{source}, line {line}: id {sid!r} has characters other than letters, digits and . _ @ - "
-                "(ids become file names)"
+                f"{source}, line {line}: id {_clean(sid, 60)!r} has characters other than letters, digits and "
+                ". _ @ - (ids become file names)"
             )
-        if sid in seen:
-            raise RosterError(f"{source}, line {line}: id {sid!r} is already on line {seen[sid]}")
-        seen[sid] = line
-        name = row[name_col].strip() if name_col is not None and name_col < len(row) else ""
-        email = row[email_col].strip() if email_col is not None and email_col < len(row) else ""
-        students.append(Student(sid, name, email))
+        folded = sid.casefold()
+        if folded in seen:
+            other, other_line = seen[folded]
+            same = "is already" if other == sid else f"differs only in case from {other!r}"
+            raise RosterError(
+                f"{source}, line {line}: id {sid!r} {same} on line {other_line} "
+                "(their files would collide on Windows and macOS)"
+            )
+        seen[folded] = (sid, line)
+        name = _clean(" ".join(_cell(row, c) for c in name_cols if _cell(row, c)))
+        ext_text = _cell(row, ext_col)
+        extension = 0.0
+        if ext_text:
+            try:
+                extension = float(ext_text)
+            except ValueError:
+                extension = math.nan
+            if not 0 <= extension <= 365:
+                raise RosterError(
+                    f"{source}, line {line}: extension {_clean(ext_text, 30)!r} should be a number of days (0 to 365)"
+                )
+        students.append(
+            Student(
+                sid,
+                name,
+                _clean(_cell(row, email_col)),
+                extension,
+                _clean(_cell(row, lms_col), 40),
+                _clean(_cell(row, section_col), 80),
+            )
+        )
     if not students:
         raise RosterError(f"{source}: no students listed under the header")
-    return Roster(students)
+    return Roster(students, fmt)

@@ -8,7 +8,12 @@ Answer sheet (``*.answers.json``)::
 
     {"format": "fivehundred-answers/1", "assignment": "hw1", "fingerprint": "…",
      "student": "alice", "answers": {"1.1": "JD", "1.2": ["5S", "AD"]},
-     "question_ids": {"1.1": "q…", "1.2": "q…"}, "saved_at": "2026-11-29T12:00:00Z"}
+     "question_ids": {"1.1": "q…", "1.2": "q…"}, "token": "…", "saved_at": "2026-11-29T12:00:00Z"}
+
+``token`` is the student's own token (an HMAC of the assignment's secret over
+the student id), found only in that student's files: the grader refuses a
+sheet whose token is not the claimed student's.  ``saved_at`` is the
+student's clock and is never used to choose between sheets or judge lateness.
 
 A notebook carries the same sheet as the output of its last cell, under the
 MIME type :data:`SHEET_MIME` (kept up to date while the student answers), and
@@ -20,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -78,7 +84,10 @@ def accepted_keys(question: Mapping[str, Any]) -> list[str]:
 
 
 def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
-    """One question as a student's file holds it; answers and explanation only when feedback is on."""
+    """One question as a student's file holds it; answers and explanation only with ``immediate`` feedback.
+
+    (``after-submit`` answers reach students with their feedback, after grading.)
+    """
     view = {k: v for k, v in public_view(question).items() if k not in _HIDDEN}
     item: dict[str, Any] = {
         "item": question["item"],
@@ -86,7 +95,7 @@ def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
         "points": question["points"],
         "question": view,
     }
-    if feedback != "none":
+    if feedback == "immediate":
         item["accept"] = accepted_keys(question)
         item["explanation"] = question["explanation"]
         item["answer_words"] = answer_words(question)
@@ -101,6 +110,7 @@ def make_sheet(
     question_ids: Mapping[str, str],
     saved_at: str = "",
     source: str = "python",
+    token: str = "",
 ) -> dict[str, Any]:
     return {
         "format": SHEET_FORMAT,
@@ -109,6 +119,7 @@ def make_sheet(
         "student": student,
         "answers": dict(answers),
         "question_ids": dict(question_ids),
+        "token": token,
         "saved_at": saved_at,
         "source": source,
     }
@@ -123,15 +134,27 @@ def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[s
             f"{path.name}: not an answer sheet (expected a .json answer sheet or an .ipynb notebook)"
         )
     try:
-        size = path.stat().st_size
+        info = path.lstat()
     except OSError as err:
         raise SubmissionProblem(f"{path.name}: cannot read it ({err.strerror})") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise SubmissionProblem(f"{path.name}: a link, not a file (links are not followed)")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
+        raise SubmissionProblem(f"{path.name}: {kind}, not an answer sheet (not read)")
+    size = info.st_size
     limit = max_bytes * (10 if suffix == ".ipynb" else 1)
     if size > limit:
         raise SubmissionProblem(f"{path.name}: oversized ({size:,} bytes; the limit is {limit:,})")
     if size == 0:
         raise SubmissionProblem(f"{path.name}: the file is empty")
-    raw = path.read_bytes()[: limit + 1]
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as err:
+        raise SubmissionProblem(f"{path.name}: cannot read it ({err.strerror})") from None
+    if len(raw) > limit:
+        raise SubmissionProblem(f"{path.name}: oversized (more than {limit:,} bytes)")
     return parse_submission_bytes(raw, path.name, notebook=suffix == ".ipynb")
 
 

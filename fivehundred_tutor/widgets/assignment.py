@@ -103,6 +103,7 @@ class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
             {i["item"]: i["question"]["id"] for i in items},
             saved_at=_now(),
             source="notebook",
+            token=str(meta.get("token", "")),
         )
 
     def answer(self, item: str, response: Any) -> None:

@@ -203,7 +203,7 @@ export function drawSet(container, meta, student, items, store) {
         feedbackMode === "none"
           ? "Exam: no feedback is shown; your teacher grades your answer sheet."
           : feedbackMode === "after-submit"
-            ? "Press Finish at the end to see your results."
+            ? "Your results come back with your teacher's feedback after grading."
             : "Press Check on a question to see whether you are right.",
     }),
   );
@@ -339,6 +339,7 @@ export function answerSheet(meta, student, items, answers) {
     student,
     answers: picked,
     question_ids: ids,
+    token: typeof meta.token === "string" ? meta.token : "",
     saved_at: new Date().toISOString(),
     source: "page",
   };
@@ -405,9 +406,13 @@ export function mountPage(host, data) {
             download(JSON.stringify(sheet, null, 1), `${meta.id}-${student}.answers.json`);
             note.textContent = `Saved ${meta.id}-${student}.answers.json: hand in that file.`;
           });
-          const change = el("button", { type: "button", class: "fht-btn", text: "Not you? Use another id" });
-          change.addEventListener("click", () => ask(""));
-          foot.append(el("div", { class: "fht-asg-actions" }, button, change), note);
+          const actions = el("div", { class: "fht-asg-actions" }, button);
+          if (Object.keys(sets).length > 1) {
+            const change = el("button", { type: "button", class: "fht-btn", text: "Not you? Use another id" });
+            change.addEventListener("click", () => ask(""));
+            actions.append(change);
+          }
+          foot.append(actions, note);
         },
       };
       const redraw = () => drawSet(area, meta, student, items, store);
@@ -416,7 +421,9 @@ export function mountPage(host, data) {
       const first = area.querySelector("input, button");
       if (first) first.focus();
     };
-    ask("");
+    const own = Object.keys(sets);
+    if (own.length === 1) show(own[0]); // a student's own page holds their set only
+    else ask("");
   });
 }
 
