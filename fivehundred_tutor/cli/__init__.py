@@ -180,7 +180,12 @@ def _load_extensions() -> None:
 
     if _EXTENSIONS:
         return
-    for name in ("fivehundred_tutor.cli.book", "fivehundred_tutor.cli.exercises", "fivehundred_tutor.cli.records"):
+    for name in (
+        "fivehundred_tutor.cli.book",
+        "fivehundred_tutor.cli.lab",
+        "fivehundred_tutor.cli.exercises",
+        "fivehundred_tutor.cli.records",
+    ):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:
