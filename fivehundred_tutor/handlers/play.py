@@ -28,15 +28,11 @@ from ..bots import HeuristicBot
 from ..deal import Deal
 from ..explain import action_text
 from ..rules import Rules
-from .fields import Handler, widget_state
+from .fields import Handler, RequestError, widget_state
 
-__all__ = ["HANDLERS", "PlayError", "review", "start", "view"]
+__all__ = ["HANDLERS", "review", "start", "view"]
 
 _LOG_KEEP = 40
-
-
-class PlayError(ValueError):
-    """A request the deal cannot take; the message says what to send instead."""
 
 
 def _label(action: object) -> str:
@@ -143,7 +139,7 @@ def _state(deal: Deal, seat: int, seed: int, log: list[str]) -> dict[str, Any]:
 def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None) -> dict[str, Any]:
     """A fresh deal (seeded); the bots act until the learner's first turn."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise PlayError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
+        raise RequestError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
     deal = Deal.new(rules, seed=seed, dealer=(seed % rules.players) if dealer is None else dealer)
     log = [f"{rules.seat_name(deal.dealer)} deals. You are {rules.seat_name(seat)}."]
     _bots_move(deal, seat, log)
@@ -153,18 +149,18 @@ def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None) -> 
 def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     code = request.get("code")
     if not isinstance(code, str) or not code:
-        raise PlayError(
+        raise RequestError(
             "an 'act' request needs 'code', the code of one of your legal actions (e.g. 'pass', '7H', 'JD')"
         )
     deal = Deal.from_dict(state["deal"])
     seat = int(state["seat"])
     if deal.is_over:
-        raise PlayError("the deal is over: ask for a new deal")
+        raise RequestError("the deal is over: ask for a new deal")
     if deal.to_move != seat:
-        raise PlayError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
+        raise RequestError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
     legal = {a.code: a for a in deal.legal_actions()}
     if code not in legal:
-        raise PlayError(f"{code!r} is not one of your legal actions now: {', '.join(legal)}")
+        raise RequestError(f"{code!r} is not one of your legal actions now: {', '.join(legal)}")
     log = list(state.get("log") or [])
     first = len(log)
     action = legal[code]
@@ -201,7 +197,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     from ..solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
 
     if not deal.is_over:
-        raise PlayError("the deal is not over yet: finish it, then ask for a review")
+        raise RequestError("the deal is not over yet: finish it, then ask for a review")
     rules = deal.rules
     notes = [DOUBLE_DUMMY_NOTE] if rules.players == 2 else []
     if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
@@ -261,7 +257,7 @@ def _review(state: dict[str, Any]) -> dict[str, Any]:
 def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-        raise PlayError(f"'seed' must be a whole number from 0, got {seed!r}")
+        raise RequestError(f"'seed' must be a whole number from 0, got {seed!r}")
     old = state.get("deal") or {}
     rules = Rules.from_dict(old.get("rules") or {})
     new = start(rules, seed, int(state.get("seat", 0)))
@@ -271,7 +267,7 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
 def _family_state(state: dict[str, Any]) -> dict[str, Any]:
     inner = widget_state(state, "state", "deal")
     if "deal" not in inner:
-        raise PlayError("this widget has no deal in its state")
+        raise RequestError("this widget has no deal in its state")
     return inner
 
 
