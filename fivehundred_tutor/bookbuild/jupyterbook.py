@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import webassets
+from . import bundles, webassets
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK_DIR = ROOT / "book"
@@ -129,6 +129,7 @@ def run_build(
     if clean and build_dir.exists():
         shutil.rmtree(build_dir)
     try:
+        bundles.ensure_bundles()  # the widgets' ES modules, before any chapter saves their text
         webassets.install_widget_js(book_dir / "_static_widgets" / "widgetjs", book_dir=book_dir)
     except (webassets.NodeNotFoundError, RuntimeError, FileNotFoundError) as err:
         raise BookError(f"cannot install the widget front end: {err}") from err

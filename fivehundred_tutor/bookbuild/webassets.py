@@ -34,7 +34,7 @@ The live book (:func:`install_live`) also ships the engine itself, into
                                    the Pyodide runtime (npm ``pyodide``, pinned in book/package.json)
     fivehundred_tutor-<v>-py3-none-any.whl
                                    this package, zipped from the same source (cached by source hash)
-    live-worker.js                 the Web Worker that runs the engine (widgets/live-worker.js)
+    live-worker.js                 the Web Worker that runs the engine (bundled from widgets/src/live-worker.js)
 
 and ``widgetjs/fivehundred-live.js``, a page script that tells the widgets
 where those files are (``window.fhtLiveConfig``).
@@ -264,7 +264,8 @@ LIVE_SCRIPT = "fivehundred-live.js"
 LIVE_DIR = "live"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE_DIR = ROOT / "fivehundred_tutor"
-WORKER_JS = ROOT / "widgets" / "live-worker.js"
+#: bundled from widgets/src/live-worker.js by :mod:`fivehundred_tutor.bookbuild.bundles`
+WORKER_JS = Path(__file__).resolve().parent.parent / "widgets" / "static" / "live-worker.js"
 _WHEEL_STAMP = ".wheel-digest"
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -402,6 +403,9 @@ def install_live(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: bool =
         "pyodide": version,
     }
     target = static_dir / LIVE_SCRIPT
+    from .bundles import ensure_bundles
+
     if not target.exists() or target.read_text() != script:
         target.write_text(script)
     return {"dir": live, "wheel": wheel, "bytes": total, "pyodide": version, "script": target}
+    ensure_bundles()  # the worker script is one of them

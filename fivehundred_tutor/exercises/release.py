@@ -161,13 +161,13 @@ def page_assets() -> tuple[str, str]:
     """
     static = resources.files("fivehundred_tutor.widgets").joinpath("static")
     try:
-        return tuple(
-            static.joinpath(name).read_text(encoding="utf-8") for name in ("assignment-page.js", "assignment.css")
-        )  # type: ignore[return-value]
+        esm = static.joinpath("assignment-page.js").read_text(encoding="utf-8")
+        css = static.joinpath("assignment.css").read_text(encoding="utf-8")
     except FileNotFoundError as err:
         raise FileNotFoundError(
             f"{err.filename}: the widget bundles are not built; run `python -m fivehundred_tutor.bookbuild.bundles`"
         ) from None
+    return esm, css
 
 
 def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]], token: str = "") -> str:

@@ -352,11 +352,43 @@ _CHECKERS: dict[str, Callable[[Mapping[str, Any], Any], tuple[bool, float, str]]
 }
 
 
+_KEY_NUMBER_RE = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
+_SAFE_INT = 2**53 - 1  # the largest whole number JavaScript holds exactly
+
+
+def _number_text(value: Any) -> str | None:
+    """A whole number as canonical text ("40", "-140"), or None: read as the answer checker reads it."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) <= _SAFE_INT else None
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-").replace(" ", "")
+        return str(int(text)) if _KEY_NUMBER_RE.fullmatch(text) else None
+    return None
+
+
+def _number_values(fields: list[str], response: Any) -> list[Any] | None:
+    if not fields:
+        return None if isinstance(response, (Mapping, list)) else [response]
+    if isinstance(response, Mapping):
+        return [response.get(f) for f in fields] if all(k in fields for k in response) else None
+    if isinstance(response, list):
+        return response if len(response) == len(fields) else None
+    return [response] if len(fields) == 1 else None
+
+
 def response_key(question: Mapping[str, Any], response: Any) -> str | None:
     """The canonical text of a response: how the quiz and assignment JavaScript key verdicts (None: unreadable).
 
     One definition for every host: the book's saved verdicts, the assignment page and grading all use it,
-    and a Node test checks the JavaScript ``responseKey`` against it.
+    and a Node test checks the JavaScript ``responseKey`` (``widgets/src/keys.js``) against it over
+    generated questions of every topic.  ``choice``: the id; ``multi``/``cards``: the ids sorted,
+    ``order``: as given, joined by ","; ``number``: each field's whole number in the question's
+    field order (a response is ``{field id: value}``, ``[values]``, or one value for one field or
+    none), read like the checker reads it: 40, 40.0, "40", " +40 ", "−40" (U+2212).
 
     >>> response_key({"kind": "multi"}, ["b", "a"])
     'a,b'
@@ -364,24 +396,22 @@ def response_key(question: Mapping[str, Any], response: Any) -> str | None:
     '40,20'
     >>> response_key({"kind": "number"}, " 40 ")
     '40'
+    >>> response_key({"kind": "number"}, 40.0), response_key({"kind": "number"}, 40.5)
+    ('40', None)
     """
     kind = question.get("kind")
-    try:
-        if kind == "choice":
-            return str(response) if isinstance(response, (str, int)) and not isinstance(response, bool) else None
-        if kind in ("multi", "cards"):
-            return ",".join(sorted(str(r) for r in response))
-        if kind == "order":
-            return ",".join(str(r) for r in response)
-        if kind == "number":
-            fields = question.get("fields") or []
-            if isinstance(response, Mapping):
-                values = [response.get(f["id"]) for f in fields]
-            elif isinstance(response, list):
-                values = list(response)
-            else:
-                values = [response]
-            return ",".join(str(int(str(v).strip())) for v in values)
-    except (TypeError, ValueError):
+    if response is None:
         return None
+    ids = isinstance(response, list) and all(isinstance(r, str) for r in response)
+    if kind == "choice":
+        return response if isinstance(response, str) else None
+    if kind in ("multi", "cards"):
+        return ",".join(sorted(response)) if ids else None
+    if kind == "order":
+        return ",".join(response) if ids else None
+    if kind == "number":
+        fields = [str(f["id"]) for f in question.get("fields") or [] if isinstance(f, Mapping)]
+        texts = [_number_text(v) for v in _number_values(fields, response) or [None]]
+        return ",".join(t for t in texts if t is not None) if None not in texts else None
+    return None
     return None

@@ -1,6 +1,6 @@
 """The assignment widget (anywidget): a student's question set in a notebook.
 
-The front end (``widgets/assignment.js``, after the shared ``cards.js``) draws the
+The front end (``widgets/src/assignment.js``, bundled into ``static/assignment.js``) draws the
 questions and writes each answer into the ``answers`` trait; this class keeps
 the answer sheet (``sheet``) up to date, writes it to the answers file beside
 the notebook, and refreshes the notebook's answer-sheet output, so the answers
@@ -17,8 +17,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..exercises.release import page_assets
 from ..exercises.sheets import SHEET_MIME, make_sheet
+from .base import bundle
 
 __all__ = ["AssignmentWidget"]
 
@@ -32,8 +32,8 @@ def _now() -> str:
 class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
     """A student's assignment.  Build it with :meth:`from_file` (the ``*.questions.json`` that ``assign`` wrote)."""
 
-    _esm = traitlets.Unicode().tag(sync=True)
-    _css = traitlets.Unicode().tag(sync=True)
+    _esm = bundle("assignment.js")
+    _css = bundle("assignment.css")
 
     data = traitlets.Dict().tag(sync=True)
     answers = traitlets.Dict().tag(sync=True)
@@ -42,9 +42,8 @@ class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
     status = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, question_set: dict[str, Any], answers_file: str | Path | None = None, **kwargs: Any) -> None:
-        esm, css = page_assets()
         _check_set(question_set)
-        super().__init__(_esm=esm, _css=css, data={"mode": "notebook", **question_set}, **kwargs)
+        super().__init__(data={"mode": "notebook", **question_set}, **kwargs)
         self.answers_file = Path(answers_file) if answers_file is not None else None
         self._display: Any = None
         if self.answers_file is not None and self.answers_file.is_file():

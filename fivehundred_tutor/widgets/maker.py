@@ -18,17 +18,7 @@ from typing import Any
 import traitlets
 
 from ..exercises.maker import make_set_text
-from .base import FhtWidget, asset_text, css_bundle, esm_bundle
-
-
-def _esm() -> str:
-    """cards.js + assignment.js (its drawing functions, without its default export) + maker.js."""
-    shared = esm_bundle("assignment.js")
-    marker = "export default fhtAssignment;"
-    if marker not in shared:
-        raise RuntimeError("widgets/assignment.js no longer ends with `export default fhtAssignment;`")
-    return shared.replace(marker, "") + "\n/* ---- maker.js ---- */\n" + asset_text("maker.js")
-
+from .base import FhtWidget, bundle
 
 __all__ = ["AssignmentMaker"]
 
@@ -36,8 +26,8 @@ __all__ = ["AssignmentMaker"]
 class AssignmentMaker(FhtWidget):
     """``AssignmentMaker(toml_text, student="s001")``: edit the assignment, type an id, get that student's set."""
 
-    _esm = traitlets.Unicode(_esm()).tag(sync=True)
-    _css = traitlets.Unicode(css_bundle("assignment.css")).tag(sync=True)
+    _esm = bundle("maker.js")
+    _css = bundle("assignment.css")
     _kind = "maker"
     _state_traits = ("source", "student", "made_text")
 

@@ -20,7 +20,7 @@ import traitlets
 
 from ..handlers.play import start
 from ..rules import Rules
-from .base import FhtWidget, esm_bundle, rules_from
+from .base import FhtWidget, bundle, rules_from
 
 __all__ = ["PlayDeal"]
 
@@ -28,7 +28,7 @@ __all__ = ["PlayDeal"]
 class PlayDeal(FhtWidget):
     """``PlayDeal(rules, seed=1, seat=None, title=...)``: you hold ``seat`` (default South), :class:`~fivehundred_tutor.bots.HeuristicBot` the rest."""
 
-    _esm = traitlets.Unicode(esm_bundle("play.js")).tag(sync=True)
+    _esm = bundle("play.js")
     _kind = "play"
     _state_traits = ("state",)
 

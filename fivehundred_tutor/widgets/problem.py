@@ -19,7 +19,7 @@ from typing import Any
 import traitlets
 
 from ..records.problems import precompute, start
-from .base import FhtWidget, esm_bundle
+from .base import FhtWidget, bundle
 
 __all__ = ["PlayProblem"]
 
@@ -27,7 +27,7 @@ __all__ = ["PlayProblem"]
 class PlayProblem(FhtWidget):
     """A play problem: ``PlayProblem({"library": NAME})`` or ``PlayProblem({"record": data, "seat": 2})``."""
 
-    _esm = traitlets.Unicode(esm_bundle("problem.js")).tag(sync=True)
+    _esm = bundle("problem.js")
     _kind = "problem"
     _state_traits = ("state", "problem")
 

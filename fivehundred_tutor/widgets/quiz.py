@@ -14,7 +14,7 @@ import traitlets
 
 from ..handlers.quiz import quiz_model
 from ..rules import Rules
-from .base import FhtWidget, esm_bundle, rules_from
+from .base import FhtWidget, bundle, rules_from
 
 __all__ = ["BowerTrainer", "CardHierarchyQuiz", "QuizMixin", "QuizWidget", "ScoringQuiz", "TrickTrainer"]
 
@@ -61,7 +61,7 @@ class QuizMixin(traitlets.HasTraits):
 class QuizWidget(QuizMixin, FhtWidget):
     """A quiz over any of the engine's question topics (see ``fivehundred_tutor.questions.TOPICS``)."""
 
-    _esm = traitlets.Unicode(esm_bundle("quiz.js", "quizview.js")).tag(sync=True)
+    _esm = bundle("quizview.js")
     _kind = "quiz"
     _state_traits = QuizMixin.quiz_traits
     default_title: ClassVar[str] = "Quiz"

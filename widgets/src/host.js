@@ -1,5 +1,5 @@
 // Requests to the Python side.  Three hosts, one protocol: the JupyterLab kernel
-// (model.send → fivehundred_tutor.live.handle), the static book without the engine
+// (model.send → fivehundred_tutor.handlers.handle), the static book without the engine
 // (null), and the live book, where the engine runs in the reader's browser (live.js).
 
 import { liveConfig, liveRequest } from "./live.js";

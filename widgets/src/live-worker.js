@@ -3,7 +3,7 @@
 // The live book starts this worker once per page (live.js, liveStart).  It loads
 // Pyodide from the book's own static folder (never a CDN), unpacks the wheel of
 // fivehundred_tutor that the book build made from the same source, and answers
-// every widget request with fivehundred_tutor.live.handle_json: the same Python
+// every widget request with fivehundred_tutor.handlers.handle_json: the same Python
 // handlers the JupyterLab kernel uses.  No rules of the game live here.
 //
 // Messages in:  {type: "start", index, wheel}  then  {type: "request", id, message: JSON text}
@@ -51,7 +51,7 @@ async function start(index, wheel) {
     }),
   ]);
   pyodide.unpackArchive(bytes, "wheel");
-  const live = pyodide.pyimport("fivehundred_tutor.live");
+  const live = pyodide.pyimport("fivehundred_tutor.handlers");
   engine = live.handle_json;
   warm = () => live.warm();
   return (performance.now() - t0) / 1000;

@@ -5,7 +5,7 @@
 // Every widget bundle on the page carries this code, so the engine's state is
 // kept once per page on window.__fhtLive: ONE Web Worker, started on the first
 // request that needs the engine, answering with the same Python handlers as the
-// kernel (fivehundred_tutor.live.handle).  Until then, and if it cannot start,
+// kernel (fivehundred_tutor.handlers.handle).  Until then, and if it cannot start,
 // the widgets work from their saved state; the status line says why in one line.
 
 import { el } from "./dom.js";
