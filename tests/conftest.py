@@ -17,6 +17,7 @@
    ``.html`` / ``.base_url`` / ``.pages`` / ``.result``.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
    into ``DIR/_build`` instead of ``book/_build``.
 3. ``browser`` (session): headless Debian chromium (see ``browser_support.py``).
+4. ``widget_bundles`` (session, autouse): builds the widgets' bundles when ``widgets/src`` changed.
 """
 
 from __future__ import annotations
@@ -177,6 +178,17 @@ def pytest_configure(config: pytest.Config) -> None:
     # (xdist's loadgroup does not work with pytest 9's structured node ids; loadfile does.)
     if getattr(config.option, "dist", "no") == "load":
         config.option.dist = "loadfile"
+
+
+# --------------------------------------------------------------------------- the widgets' bundles
+
+
+@pytest.fixture(scope="session", autouse=True)
+def widget_bundles() -> None:
+    """The widgets' esbuild bundles, rebuilt when widgets/src changed (widget classes and pages read them)."""
+    from fivehundred_tutor.bookbuild.bundles import ensure_bundles
+
+    ensure_bundles()  # a file lock makes the xdist workers build once
 
 
 # --------------------------------------------------------------------------- the built book
