@@ -160,7 +160,11 @@ def _topics() -> dict[str, TopicInfo]:
             "play-decision",
             "Play decisions",
             "Simple declarer/defender decisions from a position; level 3 uses the double-dummy solver's verdicts.",
-            {1: "win a trick cheaply", 2: "don't overtake partner", 3: "best card in a small ending (solver)"},
+            {
+                1: "win a trick cheaply",
+                2: "let partner's winning card stand (playing last)",
+                3: "best card in a small ending (solver)",
+            },
             ("choice", "multi"),
             gen_play_decision,
         ),

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..bids import Bid
-from ..cards import JACK, JOKER, Card, Suit
+from ..cards import ACE, JACK, JOKER, Card, Suit
 from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, bid_info, card_choice, card_info, cards_info
+from .judging import call_problem
 from .positions import TrickSpot, random_contract, random_trick, retry
 
 __all__ = ["gen_bowers", "gen_hierarchy", "gen_kitty", "gen_legal_plays", "gen_trick_winner"]
@@ -299,14 +300,20 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     deck = rules.deck()
 
     def make(r: Random) -> tuple[Bid, list[Card], list[Card], list[Card]] | None:
-        contract = _suit_contract(r, rules)
-        trump = contract.trump
-        assert trump is not None
+        trump = Suit(r.randbelow(4))
+        probe = Bid.suit(7, trump)
         hand = sorted(r.sample(deck, 10 + k))
-        trumps = [c for c in hand if rules.effective_suit(c, contract) == trump]
+        trumps = [c for c in hand if rules.effective_suit(c, probe) == trump]
         others = [c for c in hand if c not in trumps]
         if len(others) < k or len(trumps) < 3:
             return None
+        # The contract is one a sound player could have bid with the ten cards kept.
+        power = rules.table(probe).power
+        kept = trumps + sorted(others, key=lambda c: -power[c.index])[: max(0, 10 - len(trumps))]
+        levels = [t for t in range(6, 11) if call_problem(rules, kept[:10], Bid.suit(t, trump)) is None]
+        if not levels:
+            return None
+        contract = Bid.suit(levels[r.randbelow(len(levels))], trump)
         special = any(c.is_joker or (c.rank == JACK and c.suit == trump.sister) for c in trumps)
         sister_cards = any(c.suit == trump.sister for c in others)
         if difficulty == 1 and special:
@@ -315,6 +322,7 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return None
         if difficulty == 3:
             short = [s for s in Suit if s != trump and 0 < _count(rules, others, contract, s) <= k]
+            short = [s for s in short if not any(_is_side_ace(rules, c, contract, s) for c in others)]
             if not short or not special:
                 return None
         return contract, hand, trumps, others
@@ -326,18 +334,20 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     if difficulty == 3:
         for s in Suit:
             suit_cards = [c for c in others if rules.effective_suit(c, contract) == s]
-            if s != trump and 0 < len(suit_cards) <= k:
+            if s != trump and 0 < len(suit_cards) <= k and not any(c.rank == ACE for c in suit_cards):
                 groups.append([c.code for c in suit_cards])
-    example = _example_discard(others, groups, k)
+    power = rules.table(contract).power
+    example = _example_discard(sorted(others, key=lambda c: power[c.index]), groups, k)
     task = "keep every trump"
     if difficulty == 3:
         task += " and leave yourself void in a side suit (no cards of it)"
     notes = [rules.explain_card(c, contract) for c in trumps if c.is_joker or c.rank == JACK]
     explanation = (
-        f"Your trumps: {' '.join(str(c) for c in trumps)}."
+        f"Your trumps, highest first: {' '.join(str(c) for c in sorted(trumps, key=lambda c: -power[c.index]))}."
         + "".join(" " + n for n in notes)
         + f" Any {k} of the other cards may go"
         + (", as long as they empty a side suit" if difficulty == 3 else "")
+        + "; throw low cards and keep your aces, which win tricks"
         + f", e.g. {' '.join(str(Card.parse(c)) for c in example)}."
     )
     return {
@@ -359,6 +369,10 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         },
         "explanation": explanation,
     }
+
+
+def _is_side_ace(rules: Rules, card: Card, contract: Bid, suit: Suit) -> bool:
+    return card.rank == ACE and not card.is_joker and rules.effective_suit(card, contract) == suit
 
 
 def _count(rules: Rules, cards: list[Card], contract: Bid, suit: Suit) -> int:

@@ -415,7 +415,8 @@ def _partner_winning(rules: Rules, rng: Random) -> dict[str, Any]:
             f"Leaving partner the trick: {' '.join(str(c) for c in keep)}. "
             f"{overtake[0]} would take it: "
             + rules.explain_trick([*spot.trick, overtake[0]], contract, spot.joker_suit)
-            + " Don't overtake your partner: save your winners."
+            + " Playing last, you lose nothing by leaving your partner the trick, while overtaking spends a"
+            " winner; overtake only when you need the lead yourself (an ending can make that right)."
         ),
     }
 
