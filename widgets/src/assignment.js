@@ -422,7 +422,8 @@ export function mountPage(host, data) {
       if (first) first.focus();
     };
     const own = Object.keys(sets);
-    if (own.length === 1) show(own[0]); // a student's own page holds their set only
+    // a student's own page holds their set only
+    if (own.length === 1) show(own[0]);
     else ask("");
   });
 }
