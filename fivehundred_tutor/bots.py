@@ -25,7 +25,7 @@ from .deal import AUCTION, KITTY, Deal
 from .rng import Random
 from .rules import NO_SUIT, Rules
 
-__all__ = ["HeuristicBot", "RandomBot", "estimate_tricks", "misere_danger"]
+__all__ = ["HeuristicBot", "RandomBot", "discards_for", "estimate_tricks", "misere_danger"]
 
 
 class RandomBot:
@@ -119,6 +119,36 @@ def misere_danger(rules: Rules, hand: Sequence[Card], discards: int = 3) -> floa
     return sum(risks[discards:]) + 0.3
 
 
+def discards_for(rules: Rules, hand: Sequence[Card], contract: Bid, count: int) -> list[Card]:
+    """The ``count`` cards the heuristic bot throws away from ``hand`` (with the kitty) under ``contract``:
+    keep trumps, aces and guarded kings, make short side suits void; in misère, the high cards."""
+    table = rules.table(contract)
+    suit_of, power = table.suit_of, table.power
+    counts = [0] * 5
+    for c in hand:
+        counts[suit_of[c.index]] += 1
+
+    def keep_value(card: Card) -> float:
+        p = power[card.index]
+        s = suit_of[card.index]
+        if contract.is_misere:
+            return -p - (50 if card is JOKER else 0) + (6 if counts[s] <= 2 else 0)
+        if s == table.trump or card is JOKER:
+            return 200 + p
+        value = float(p)
+        if p == ACE:
+            value += 60
+        elif p == KING and counts[s] >= 2:
+            value += 25
+        if contract.trump is not None and counts[s] <= 2:
+            value -= 12  # discarding a short side suit makes a void to ruff
+        if contract.trump is None and counts[s] >= 5:
+            value += 10
+        return value
+
+    return sorted(hand, key=keep_value)[:count]
+
+
 class HeuristicBot:
     """A sensible, deterministic player for every preset."""
 
@@ -200,35 +230,8 @@ class HeuristicBot:
 
     # -------------------------------------------------------------- kitty
     def _discard(self, deal: Deal) -> Action:
-        rules = deal.rules
         assert deal.declarer is not None and deal.contract is not None
-        hand = deal.hands[deal.declarer]
-        contract = deal.contract
-        table = rules.table(contract)
-        suit_of, power = table.suit_of, table.power
-        counts = [0] * 5
-        for c in hand:
-            counts[suit_of[c.index]] += 1
-
-        def keep_value(card: Card) -> float:
-            p = power[card.index]
-            s = suit_of[card.index]
-            if contract.is_misere:
-                return -p - (50 if card is JOKER else 0) + (6 if counts[s] <= 2 else 0)
-            if s == table.trump or card is JOKER:
-                return 200 + p
-            value = float(p)
-            if p == ACE:
-                value += 60
-            elif p == KING and counts[s] >= 2:
-                value += 25
-            if contract.trump is not None and counts[s] <= 2:
-                value -= 12  # discarding a short side suit makes a void to ruff
-            if contract.trump is None and counts[s] >= 5:
-                value += 10
-            return value
-
-        return Discard(min(hand, key=keep_value))
+        return Discard(discards_for(deal.rules, deal.hands[deal.declarer], deal.contract, 1)[0])
 
     # --------------------------------------------------------------- play
     def _play(self, deal: Deal, plays: list[Play]) -> Action:

@@ -26,14 +26,22 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Play
 from ..bids import Bid
-from ..cards import Card
+from ..cards import Card, Suit
 from ..deal import PLAY, Deal
 from ..rules import NO_SUIT, Rules
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["available", "future_tricks", "future_tricks_many", "mappable", "play_values"]
+__all__ = [
+    "available",
+    "future_tricks",
+    "future_tricks_many",
+    "hands_mappable",
+    "mappable",
+    "opening_tricks_many",
+    "play_values",
+]
 
 
 @cache
@@ -100,6 +108,51 @@ def mappable(deal: Deal) -> bool:
         if any(c not in labels for c in in_play):
             return False
     return True
+
+
+def hands_mappable(
+    rules: Rules, hands: Sequence[Sequence[Card]], contract: Bid, joker_fixed: Suit | None = None
+) -> bool:
+    """:func:`mappable` for an opening position given as four hands (no ``Deal`` needed)."""
+    if contract.is_misere or rules.players != 4 or len(hands) != 4:
+        return False
+    labels = _labels(rules, contract, joker_fixed)
+    return labels is not None and all(c in labels for h in hands for c in h)
+
+
+def opening_tricks_many(
+    rules: Rules, layouts: Sequence[tuple[Sequence[Sequence[Card]], Bid, int, int, Suit | None]]
+) -> list[int]:
+    """Tricks the declaring side takes from the opening lead, for many layouts given as
+    ``(hands, contract, declarer, leader, joker_fixed)`` (each :func:`hands_mappable`)."""
+    _dds = _lib()
+    out: list[int] = []
+    for start in range(0, len(layouts), _dds.MAXNOOFBOARDS):
+        chunk = layouts[start : start + _dds.MAXNOOFBOARDS]
+        boards = _dds.boards()
+        boards.noOfBoards = len(chunk)
+        for i, (hands, contract, _declarer, leader, joker_fixed) in enumerate(chunk):
+            labels = _labels(rules, contract, joker_fixed)
+            assert labels is not None
+            board = boards.deals[i]
+            trump = rules.table(contract, joker_fixed).trump
+            board.trump = 4 if trump == NO_SUIT else trump
+            board.first = leader
+            for seat in range(4):
+                masks = board.remainCards[seat]
+                for card in hands[seat]:
+                    su, r = labels[card]
+                    masks[su] |= 1 << (14 - r)
+            boards.target[i] = -1
+            boards.solutions[i] = 1
+            boards.mode[i] = 1
+        solved = _dds.solvedBoards()
+        _dds.SolveAllBoardsBin(boards, solved)
+        for i, (hands, _c, declarer, leader, _j) in enumerate(chunk):
+            best = solved.solvedBoard[i].score[0]
+            same = rules.side_of(leader) == rules.side_of(declarer)
+            out.append(best if same else len(hands[leader]) - best)
+    return out
 
 
 def _board(deal: Deal) -> Any:
