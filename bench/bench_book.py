@@ -2,11 +2,19 @@
 
     python bench/bench_book.py            # builds a copy of book/ in a temporary folder
     python bench/bench_book.py --keep DIR # ... in DIR, and keep it
+    python bench/bench_book.py --pages book/_build/html   # page weight and first widget, in Chromium
 
 book/ itself is never written to (the copy shares its node_modules through a symlink), so the
 benchmark can run while someone edits the chapters.
 
-Figures printed:
+--pages HTML (no build): serve the built site on 127.0.0.1 and open every page in Debian's
+chromium, a fresh browser context (cold cache) each; until the widgets are drawn and the network
+is idle, before any interaction, count every same-origin file the page loaded: raw bytes and
+gzip bytes (gzip -6 of each file, what a static host sends compressed).  Also the time from
+navigation start to the first widget drawn and to the last.  Targets: heaviest chapter page
+<= 700 kB gzip; first widget drawn <= 1 s on every chapter.
+
+Figures printed (a build):
 - clean build: no _build, no execution cache (every chapter executed), warnings as errors;
 - no-change rebuild: nothing edited (what `book serve` costs when a build exists);
 - one-page rebuild: one chapter's prose touched (its code unchanged, so its outputs come from
@@ -92,10 +100,102 @@ def timed_build(book: Path, **kwargs: object) -> float:
     return result.seconds
 
 
+FIRST_WIDGET_JS = """(() => {
+  const seen = () => {
+    if (window.__benchFirstWidget === undefined && document.querySelector('.fht-root')) {
+      window.__benchFirstWidget = performance.now();
+    }
+  };
+  new MutationObserver(seen).observe(document, {subtree: true, childList: true});
+})();"""
+
+
+def browser_pages(html: Path, *, prefix: str = "") -> int:
+    """Open every page of the built site in Chromium; print its weight and when its widgets were drawn."""
+    import functools
+    import gzip
+    import http.server
+    import statistics
+    import threading
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser_support import count_widgets, launch_chromium, toc_pages, wait_for_widgets
+
+    gz: dict[str, int] = {}
+    sent: list[tuple[str, int, int]] = []
+
+    class Counting(http.server.SimpleHTTPRequestHandler):
+        def copyfile(self, source: object, outputfile: object) -> None:
+            data = source.read()  # type: ignore[attr-defined]
+            outputfile.write(data)  # type: ignore[attr-defined]
+            key = self.path.split("?")[0]
+            if key not in gz:
+                gz[key] = len(gzip.compress(data, 6, mtime=0))
+            sent.append((key, len(data), gz[key]))
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    pages = [p for p in toc_pages() if (html / p).exists()]
+    rows = []
+    try:
+        with launch_chromium() as browser:
+            for rel in pages:
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                page = context.new_page()
+                page.add_init_script(FIRST_WIDGET_JS)
+                sent.clear()
+                page.goto(base + rel, wait_until="load")
+                declared, rendered = wait_for_widgets(page, timeout_ms=30000)
+                page.wait_for_load_state("networkidle")
+                timing = page.evaluate(
+                    "({first: window.__benchFirstWidget ?? null, "
+                    "load: performance.getEntriesByType('navigation')[0].loadEventEnd})"
+                )
+                declared, rendered = count_widgets(page)
+                raw = sum(n for _p, n, _g in sent)
+                packed = sum(g for _p, _n, g in sent)
+                rows.append((rel, raw, packed, len(sent), declared, rendered, timing["first"], timing["load"]))
+                context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    print(f"{'page':40} {'raw kB':>8} {'gzip kB':>8} {'files':>5} {'widgets':>8} {'first widget':>12} {'load':>7}")
+    for rel, raw, packed, files, declared, rendered, first, load in rows:
+        first_text = f"{first / 1000:10.2f} s" if first is not None else f"{'-':>12}"
+        print(
+            f"{rel:40} {raw / 1e3:8.0f} {packed / 1e3:8.0f} {files:5d} {rendered:>3}/{declared:<4} "
+            f"{first_text} {load / 1000:5.2f} s"
+        )
+    chapters = [r for r in rows if r[0].startswith("chapters/")]
+    heaviest = max(chapters or rows, key=lambda r: r[2])
+    firsts = [r[6] for r in chapters if r[6] is not None]
+    print(
+        f"heaviest chapter page: {heaviest[0]} {heaviest[2] / 1e3:.0f} kB gzip ({heaviest[1] / 1e3:.0f} kB raw)"
+        "   (target <= 700 kB gzip)"
+    )
+    if firsts:
+        print(
+            f"first widget drawn (navigation start -> first widget), chapters: median "
+            f"{statistics.median(firsts) / 1000:.2f} s, max {max(firsts) / 1000:.2f} s   (target <= 1 s)"
+        )
+    short = [r[0] for r in rows if r[5] < r[4]]
+    if short:
+        print(f"pages whose widgets did not all draw: {', '.join(short)}")
+        return 1
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--keep", help="build into KEEP/_build and keep it")
+    parser.add_argument("--pages", metavar="HTML", help="measure the built site in HTML in Chromium (no build)")
     args = parser.parse_args()
+    if args.pages:
+        return browser_pages(Path(args.pages).resolve())
     out = Path(args.keep).resolve() if args.keep else Path(tempfile.mkdtemp(prefix="fht-bench-book-"))
     if args.keep and (out / "book").exists():
         shutil.rmtree(out / "book")

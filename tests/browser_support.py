@@ -19,8 +19,10 @@ Usage::
 - ``open_page(browser, url)`` opens the URL in a fresh context and returns ``(page, problems)``;
   every request to a host other than 127.0.0.1/localhost is recorded and aborted.
 - ``render_notebook_to_html(path, out_dir)`` executes an ``.ipynb`` or MyST ``.md`` notebook and
-  writes ``out_dir/<stem>.html`` whose widgets render with the book's local scripts
+  writes ``out_dir/<stem>.html`` whose widgets render with the book's local widget loader
   (``out_dir/widgetjs/``), no CDN, no MathJax, no mermaid.
+- ``serve_directory(path, prefix="/fivehundred/")`` serves the folder under a sub-path instead
+  (as a site published at ``https://example.org/fivehundred/``); other paths answer 404.
 - ``jupyterlab_server(root, scratch)`` starts an isolated ``jupyter lab`` (see DESIGN.md) → ``(url, token)``.
 - ``run_axe(page)`` injects npm ``axe-core`` and returns the violations; ``axe_table`` prints them.
 """
@@ -184,14 +186,14 @@ def count_widgets(page: Any) -> tuple[int, int]:
     """``(declared, rendered)`` widget views on the page.
 
     Declared: ``<script type="application/vnd.jupyter.widget-view+json">`` tags.
-    Rendered: a non-empty, visible ``.widget-subarea`` the HTML manager put before each tag.
+    Rendered: a non-empty, visible ``.widget-subarea`` the widget loader put before each tag.
     """
     declared, rendered = page.evaluate(
         """(mime) => {
             const decl = Array.from(document.querySelectorAll(`script[type="${mime}"]`));
             let rendered = 0;
             for (const s of decl) {
-                // The HTML manager inserts a .widget-subarea right before the declaring script tag.
+                // The widget loader inserts a .widget-subarea right before the declaring script tag.
                 const area = s.previousElementSibling;
                 if (area && area.classList.contains('widget-subarea') && area.children.length > 0 &&
                     area.getBoundingClientRect().height > 0) rendered += 1;
@@ -277,23 +279,74 @@ def axe_table(rows: list[tuple[str, dict[str, Any]]]) -> str:
 # --------------------------------------------------------------------------- serving
 
 
+_DISCONNECTS = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """A static-file handler that does not log every request (subclass it to change answers)."""
+    """A static-file handler that does not log every request (subclass it to change answers).
+
+    A browser that closes a connection mid-answer (a page closed while a file was on its way)
+    is normal here, not an error worth a traceback.
+    """
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def handle(self) -> None:
+        with contextlib.suppress(*_DISCONNECTS):
+            super().handle()
+
+    def finish(self) -> None:
+        with contextlib.suppress(*_DISCONNECTS):
+            super().finish()
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], _DISCONNECTS):
+            return  # the client went away: nothing to report
+        super().handle_error(request, client_address)
+
+
+def _under_prefix(handler_class: type[QuietHandler], prefix: str) -> type[QuietHandler]:
+    """``handler_class`` answering only under ``prefix`` (``/fivehundred/``), mapped onto the folder's root."""
+
+    class Prefixed(handler_class):  # type: ignore[valid-type, misc]
+        def send_head(self) -> Any:
+            if not self.path.startswith(prefix):
+                self.send_error(404, "Not under the site's path")
+                return None
+            return super().send_head()
+
+        def translate_path(self, path: str) -> str:
+            return str(super().translate_path("/" + path[len(prefix) :]))
+
+    return Prefixed
+
 
 @contextlib.contextmanager
-def serve_directory(path: str | Path, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
-    """Serve ``path`` on 127.0.0.1 (free port) in a thread; yields ``http://127.0.0.1:PORT/``."""
+def serve_directory(
+    path: str | Path, handler_class: type[QuietHandler] = QuietHandler, *, prefix: str = "/"
+) -> Iterator[str]:
+    """Serve ``path`` on 127.0.0.1 (free port) in a thread; yields ``http://127.0.0.1:PORT/``.
+
+    With ``prefix`` (``"/fivehundred/"``) the folder is served under that path only, as a site
+    published in a sub-folder of its host; the URL yielded ends with the prefix.
+    """
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError(f"prefix must start and end with '/', not {prefix!r}")
+    if prefix != "/":
+        handler_class = _under_prefix(handler_class, prefix)
     handler = functools.partial(handler_class, directory=str(path))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="serve_directory", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     finally:
         server.shutdown()
         server.server_close()
@@ -412,9 +465,10 @@ def render_notebook_to_html(
 ) -> Path:
     """Execute ``notebook`` (``.ipynb`` or MyST ``.md``) and export ``out_dir/<stem>.html``.
 
-    The page loads require.js, the widget HTML manager and anywidget from
-    ``out_dir/widgetjs/`` (installed by ``fivehundred_tutor.bookbuild.webassets``), so
-    its widgets render offline.  Serve ``out_dir`` (``serve_directory``) to open it.
+    The page draws its saved widget state with the book's widget loader from
+    ``out_dir/widgetjs/`` (installed by ``fivehundred_tutor.bookbuild.webassets``; the modules
+    stay inline in the state, loaded once each through a Blob URL), so its widgets render
+    offline.  Serve ``out_dir`` (``serve_directory``) to open it.
     """
     import jinja2
     from nbconvert import HTMLExporter

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import count_widgets, open_page, toc_pages, wait_for_widgets
+from browser_support import count_widgets, open_page, serve_directory, toc_pages, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -174,18 +174,56 @@ def count_declared(path: Path) -> int:
 
 
 def test_widget_count_helper_sees_an_unrendered_widget(built_book, browser):
-    """The render check can fail: with the widget manager blocked, nothing renders."""
+    """The render check can fail: with the widget loader blocked, nothing renders."""
     page = next(p for p in PAGES if (built_book.html / p).exists() and count_declared(built_book.html / p))
     context = browser.new_context()
     tab = context.new_page()
     try:
-        tab.route(re.compile(r"embed-amd\.js"), lambda route: route.abort())
+        tab.route(re.compile(r"fivehundred-widgets\.js"), lambda route: route.abort())
         tab.goto(built_book.url(page))
         tab.wait_for_timeout(500)
         declared, rendered = count_widgets(tab)
         assert declared >= 1 and rendered == 0
     finally:
         context.close()
+
+
+SUB_PATH = "/fivehundred/"
+
+
+def test_the_site_works_from_a_sub_path(built_book, browser):
+    """Published under a sub-path (https://example.org/fivehundred/): every page loads clean with its
+    widgets drawn, and the engine starts in the browser.  Nothing is served outside the prefix, so a
+    URL written from the host's root would fail as a 404."""
+    with serve_directory(built_book.html, prefix=SUB_PATH) as base:
+        assert base.endswith(SUB_PATH)
+        pages = [p for p in PAGES if (built_book.html / p).exists()]
+        for page in pages:
+            tab, problems = open_page(browser, base + page)
+            try:
+                declared, rendered = wait_for_widgets(tab)
+                assert rendered == declared, f"{page}: {rendered} of {declared} widgets rendered under {SUB_PATH}"
+                tab.wait_for_load_state("networkidle")
+                problems.assert_clean(f"{page} under {SUB_PATH}")
+            finally:
+                tab.context.close()
+        quiz_page = "chapters/07-playing-tricks.html"  # a quiz: asking for a new question starts the engine
+        tab, problems = open_page(browser, base + quiz_page)
+        try:
+            requested: list[str] = []
+            tab.on("request", lambda request: requested.append(request.url))  # the worker's too
+            wait_for_widgets(tab)
+            tab.locator(".fht-quiz .fht-new").first.click()
+            tab.wait_for_function(
+                "window.__fhtLive && ['live', 'failed'].includes(window.__fhtLive.status)", timeout=90000
+            )
+            assert tab.evaluate("window.__fhtLive.status") == "live", tab.evaluate("window.__fhtLive.text")
+            assert any(".whl" in url for url in requested)
+            outside = [u for u in requested if not u.startswith(base) and not u.startswith(("blob:", "data:"))]
+            assert not outside, f"requests outside {SUB_PATH}: {outside}"
+            problems.assert_clean(f"{quiz_page} (live) under {SUB_PATH}")
+        finally:
+            tab.context.close()
 
 
 @pytest.mark.jupyterlab

@@ -150,8 +150,48 @@ def test_widget_pages_use_the_local_widget_scripts(built_book):
             assert (page.parent / src).resolve().exists(), f"{page.name}: {src} not in the site"
     assert pages_with_widgets >= 1
     static = built_book.html / "_static" / "widgetjs"
-    assert (static / "anywidget" / "index.js").exists()
-    assert any(p.suffix == ".woff2" for p in (static / "html-manager").iterdir()), "widget manager fonts not served"
+    for retired in ("require.js", "html-manager", "anywidget"):
+        assert not (static / retired).exists(), f"{retired} is still shipped"
+
+
+def _saved_state(page: Path) -> dict:
+    import json
+
+    match = re.search(
+        r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>',
+        page.read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert match, f"{page.name}: no saved widget state"
+    return json.loads(match.group(1))
+
+
+def test_each_widget_module_is_shipped_once_as_a_shared_file(built_book):
+    """No page repeats a widget's module text: the state names files in _static/widgetjs/esm/, shared by all pages."""
+    refs: dict[str, set[str]] = {}
+    for page in _content_pages(built_book.html):
+        if WIDGET_VIEW not in page.read_text(encoding="utf-8"):
+            continue
+        for model in _saved_state(page)["state"].values():
+            fields = model["state"]
+            if "_esm" not in fields:
+                continue
+            for key in ("_esm", "_css"):
+                value = fields.get(key) or ""
+                assert value.startswith(webassets.STATIC_REF), f"{page.name}: {key} is inline ({len(value)} chars)"
+                refs.setdefault(value, set()).add(page.name)
+    assert refs, "no anywidget models found"
+    esm = built_book.html / "_static" / "widgetjs"
+    for ref in refs:
+        target = esm / ref.removeprefix(webassets.STATIC_REF)
+        assert target.exists() and target.stat().st_size > 100, f"{ref} is not in the site"
+    assert any(len(pages) > 1 for pages in refs.values()), "modules should be shared between pages"
+
+
+def test_pages_do_not_load_the_font_awesome_script(built_book):
+    """The theme's 1.5 MB fontawesome.js is left out; its stylesheet draws the icons from the web font."""
+    for page in _content_pages(built_book.html):
+        assert "fontawesome.js" not in page.read_text(encoding="utf-8"), page.name
 
 
 def test_thebe_is_not_loaded(built_book):
@@ -247,29 +287,39 @@ def test_saving_a_chapter_in_jupyterlab_leaves_the_file_unchanged(tmp_path):
 # --------------------------------------------------------------------------- webassets and the CLI
 
 
-def test_install_widget_js_copies_the_npm_files(tmp_path):
+def test_install_widget_js_writes_the_loader(tmp_path):
+    (tmp_path / "html-manager").mkdir()  # left by an older build: removed
+    (tmp_path / "require.js").write_text("old")
     scripts = webassets.install_widget_js(tmp_path)
-    assert scripts == ["require.js", "fivehundred-widgets-paths.js", "html-manager/embed-amd.js"]
-    for name in [*scripts, "anywidget/index.js"]:
-        assert (tmp_path / name).stat().st_size > 0, name
-    assert "define(" in (tmp_path / "anywidget" / "index.js").read_text()[-2000:], "anywidget must be the AMD build"
-    paths = (tmp_path / "fivehundred-widgets-paths.js").read_text()
-    assert '"anywidget": base + "anywidget/index"' in paths
-    assert "http" not in paths
+    assert scripts == [webassets.LOADER_SCRIPT]
+    loader = (tmp_path / webassets.LOADER_SCRIPT).read_text()
+    assert "widget-state+json" in loader and "http" not in loader.replace("https?:", "")
+    assert len(loader) < webassets.LOADER_JS.stat().st_size, "comments are left out"
+    assert not (tmp_path / "html-manager").exists() and not (tmp_path / "require.js").exists()
     before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
     webassets.install_widget_js(tmp_path)  # second run: nothing rewritten
     assert before == {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
 
 
-def test_npm_and_python_anywidget_versions_match():
-    import importlib.metadata
-    import json
-
-    assert importlib.metadata.version("anywidget") == webassets.ANYWIDGET_VERSION
-    pkg = json.loads((BOOK / "package.json").read_text())
-    assert pkg["dependencies"]["anywidget"] == webassets.ANYWIDGET_VERSION
-    lock = json.loads((BOOK / "package-lock.json").read_text())
-    assert lock["packages"]["node_modules/anywidget"]["version"] == webassets.ANYWIDGET_VERSION
+def test_externalise_state_writes_each_module_once(tmp_path):
+    esm = "export default { render({ el }) { el.textContent = 'hi'; } };"
+    state = {
+        "version_major": 2,
+        "state": {
+            "a": {"model_name": "AnyModel", "state": {"_esm": esm, "_css": ".x{}", "value": 1}},
+            "b": {"model_name": "AnyModel", "state": {"_esm": esm, "_css": ".x{}", "value": 2}},
+            "c": {"model_name": "LayoutModel", "state": {"width": "auto"}},
+        },
+    }
+    out = webassets.externalise_state(state, tmp_path)
+    assert out["version_major"] == 2 and state["state"]["a"]["state"]["_esm"] == esm  # the input is untouched
+    a, b = out["state"]["a"]["state"], out["state"]["b"]["state"]
+    assert a["_esm"] == b["_esm"] and a["_esm"].startswith(webassets.STATIC_REF + "esm/")
+    assert a["value"] == 1 and b["value"] == 2 and out["state"]["c"] == state["state"]["c"]
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert len(files) == 2 and {Path(f).suffix for f in files} == {".js", ".css"}
+    assert (tmp_path / a["_esm"].rsplit("/", 1)[1]).read_text() == esm
+    assert webassets.externalise_state(out, tmp_path) == out  # already shared: unchanged
 
 
 def test_npm_ci_is_skipped_when_up_to_date():
@@ -284,10 +334,9 @@ def test_npm_ci_reports_a_missing_package_json(tmp_path):
         webassets.npm_ci(tmp_path)
 
 
-def test_script_tags_are_in_load_order():
+def test_script_tags_load_the_loader_deferred():
     tags = webassets.script_tags("static")
-    assert tags.index("static/require.js") < tags.index("static/fivehundred-widgets-paths.js")
-    assert tags.index("static/fivehundred-widgets-paths.js") < tags.index("static/html-manager/embed-amd.js")
+    assert tags == f'<script defer src="static/{webassets.LOADER_SCRIPT}"></script>'
 
 
 def test_build_refuses_a_folder_without_config(tmp_path):
