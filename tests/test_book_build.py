@@ -441,3 +441,20 @@ def test_configure_jupyterlab_merges_and_reports_bad_json(tmp_path):
     overrides.write_text("{not json")
     with pytest.raises(jupyterbook.BookError, match="not valid JSON"):
         jupyterbook.configure_jupyterlab(overrides)
+
+
+def test_pages_workflow_builds_with_the_readmes_command_and_deploys_the_site():
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "python3 -m fivehundred_tutor.bootstrap build"
+    assert command in readme and "## Publishing the book" in readme
+    steps = workflow["jobs"]["build"]["steps"]
+    assert any(command in (step.get("run") or "") for step in steps)
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == str(jupyterbook.html_dir(Path("book")))
+    deploy = workflow["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
