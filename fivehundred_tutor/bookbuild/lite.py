@@ -38,6 +38,7 @@ Build from a shell (the book must have been built once, for its executed noteboo
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import json
@@ -330,9 +331,52 @@ def _alt(cell: dict[str, Any]) -> str:
     return "The figure drawn when the book was built"
 
 
-def _plot_cell(source: str, figures: list[str], alt: str) -> str:
-    displays = "\n".join(f'    display(Markdown("![{alt.replace(chr(34), chr(39))}]({name})"))' for name in figures)
-    return _PLOT_FALLBACK.format(displays=displays, body=textwrap.indent(source, "    ", lambda line: True))
+#: names that draw with matplotlib even when a cell does not import it (an earlier cell did)
+_DRAWING_SEED = frozenset({"plt", "matplotlib", "mpl"})
+
+
+def _split_drawing(source: str) -> tuple[list[str], list[str]] | None:
+    """A plot cell's top-level statements as (computing, drawing), each in its order; None if not Python.
+
+    Drawing statements are matplotlib's imports and every statement that uses a
+    name bound by a drawing statement (``fig, ax = plt.subplots()``, ``ax.bar(...)``,
+    ``for ax in axes: ...``); the rest compute what later cells use, so they stay.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    lines = source.splitlines()
+    drawing_names = set(_DRAWING_SEED)
+    computing: list[str] = []
+    drawing: list[str] = []
+    start = 0
+    for node in tree.body:
+        end = node.end_lineno or node.lineno
+        text = "\n".join(lines[start:end]).strip("\n")
+        start = end
+        loads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        stores = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            if any(m.split(".")[0] == "matplotlib" for m in modules):
+                drawing_names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+                drawing.append(text)
+                continue
+        if loads & drawing_names:
+            drawing_names |= stores
+            drawing.append(text)
+        else:
+            computing.append(text)
+    return computing, drawing
+
+
+def _plot_cell(computing: list[str], drawing: list[str], figures: list[str], alt: str) -> str:
+    """The cell that computes as before and draws with matplotlib where there is one, else shows ``figures``."""
+    alt = " ".join(alt.replace("[", "(").replace("]", ")").split())
+    displays = "\n".join(f"    display(Markdown({f'![{alt}]({url})'!r}))" for url in figures)
+    fallback = _PLOT_FALLBACK.format(displays=displays, body=textwrap.indent("\n".join(drawing), "    "))
+    return "\n\n".join(["\n".join(computing), fallback]) if computing else fallback
 
 
 def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figures_url: str) -> dict[str, Any]:
@@ -368,7 +412,8 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figu
         if "remove-cell" in tags:
             meta["collapsed"] = True
         pngs = _pngs(cell)
-        if pngs and re.search(r"\bmatplotlib\b", source):
+        split = _split_drawing(source) if pngs else None
+        if split and split[1]:
             names = []
             for png in pngs:
                 count += 1
@@ -376,7 +421,7 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figu
                 figures_dir.mkdir(parents=True, exist_ok=True)
                 (figures_dir / name).write_bytes(png)
                 names.append(f"{figures_url}/{name}")
-            source = _plot_cell(source, names, _alt(cell))
+            source = _plot_cell(*split, names, _alt(cell))
         cells.append(_code(source, meta))
     return {
         "cells": cells,
