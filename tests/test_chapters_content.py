@@ -236,3 +236,169 @@ def test_every_plot_has_alt_text(path: Path) -> None:
         if cell.cell_type == "code" and "plt.show()" in cell.source:
             alt = cell.metadata.get("mystnb", {}).get("image", {}).get("alt", "")
             assert len(alt) > 40, f"{path.name}: a plot without a description for screen readers"
+
+
+# ------------------------------------------------------------------ issue 12: "wrong now" items
+# Each test keeps one corrected claim from coming back.
+
+
+def chapter(stem: str) -> Path:
+    return next(p for p in CHAPTERS if p.stem.startswith(stem))
+
+
+def page_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def code_text(path: Path) -> str:
+    return "\n".join(c.source for c in read(path).cells if c.cell_type == "code")
+
+
+def test_three_player_end_is_the_first_to_500_trick_by_trick() -> None:
+    text = prose(chapter("10"))
+    assert "unclear" not in text and "higher score" not in text
+    assert "first, trick by trick" in text and "who takes the first trick" in text
+    # A worked hand whose winner the engine's game decides, checked in a hidden cell.
+    assert "race_game.winner == 2" in code_text(chapter("10"))
+
+
+def test_two_rounds_of_trumps_are_not_said_to_usually_draw_them() -> None:
+    for path in CHAPTERS + REFERENCE_PAGES:
+        text = prose(path) if path in CHAPTERS else page_text(path)
+        assert not re.search(r"two rounds (of trumps )?usually draw", text, re.I), path.name
+    code = code_text(chapter("07"))
+    assert "[12, 24, 41]" in code and "rng.shuffle" in code, "the odds are computed and checked by dealing"
+
+
+def test_weak_six_reason_is_that_passing_is_final() -> None:
+    for stem in ("05", "13"):
+        text = prose(chapter(stem))
+        assert not re.search(r"help (someone|their partner|partner)[^.]*reach (the )?7", text), stem
+        assert re.search(r"pass(ing)? is final", text), stem
+        assert re.search(r"stay in the auction", text), stem
+
+
+def test_advance_joker_nomination_is_two_attributed_variants() -> None:
+    text = prose(chapter("07"))
+    assert "published Australian rules" not in text
+    assert "`joker-advance`" in text and "`joker-advance-declarer`" in text
+    assert "Polish encyclopedia" in text and "Declarer only" in text and "Any holder" in text
+    assert Rules.preset("joker-advance").joker_advance_by == "any-holder"
+    assert Rules.preset("joker-advance-declarer").joker_advance_by == "declarer"
+
+
+def test_nullo_and_inkle_give_each_sources_meaning() -> None:
+    variants, glossary = prose(chapter("13")), page_text(BOOK / "glossary.md")
+    for text in (variants, glossary):
+        assert re.search(r"Italian source", text) and "Trickster" in text and "Wikipedia" in text
+        assert re.search(r"Nullo[\s\S]{0,400}American name of misère|American rule books use[\s\S]{0,80}misère", text)
+    assert "Trickster" in prose(chapter("08"))
+    references = page_text(BOOK / "references.md")
+    for source in ("Trickster", "Official Team Rules", "Wikipedia", "500 Cards"):
+        assert source in references, source
+
+
+def test_widow_is_ordinary_and_the_guides_odd_words_are_named() -> None:
+    for path in (BOOK / "glossary.md", BOOK / "references.md"):
+        text = page_text(path)
+        flat = text.replace("\n", " ")
+        assert not re.search(r"odd (words )?\((for example \*wdowa\*|the kitty is a .widow.)", flat), path.name
+        for word in ("Prawy napastnik", "Lewy altanka", "łapówk"):
+            assert word in text, (path.name, word)
+        assert "ordinary American" in text
+
+
+def test_variants_chapter_has_five_players_and_rebid_after_change() -> None:
+    text = page_text(chapter("13"))
+    assert "## Five players" in text and "`five-player`" in text and "`rebid-after-change`" in text
+    assert "interpretation" in text.split("## Five players")[1].split("## Six players")[0]
+    assert "`rebid-after-change`" in page_text(chapter("05"))
+    assert Rules.preset("five-player").deck_size == 53
+
+
+def test_attributions_are_what_the_sources_say() -> None:
+    assert "The sources give simple advice" not in prose(chapter("06"))
+    variants = prose(chapter("13"))
+    assert "Kings, and even queens and jacks, can be shown" not in variants
+    assert re.search(r"\*\*Kings\*\* are shown", variants)
+    assert "may be played at any time" in prose(chapter("03"))
+    assert "cannot work" in prose(chapter("10")) and "3 × 10 + 3 = 33" in prose(chapter("10"))
+
+
+EXAMPLE_AUCTION = re.compile(
+    r"auction\(Deal\.new\((?P<rules>[^,]+), seed=(?P<seed>\d+), dealer=(?P<dealer>\d+)\), (?P<calls>\[[^\]]*\])\)"
+)
+
+
+def test_every_example_auction_is_sound_for_the_hands() -> None:
+    """Every bid made in an example auction passes the hand evaluation (questions.judging)."""
+    import ast
+
+    from fivehundred_tutor import Deal
+    from fivehundred_tutor.questions.judging import call_problem
+
+    names = {"rules": Rules(), "default": Rules(), "american": Rules.preset("american"), "Rules": Rules}
+    checked = 0
+    for path in CHAPTERS:
+        for match in EXAMPLE_AUCTION.finditer(code_text(path)):
+            rules = eval(match["rules"], {}, names)
+            deal = Deal.new(rules, seed=int(match["seed"]), dealer=int(match["dealer"]))
+            for text in ast.literal_eval(match["calls"]):
+                call = deal.parse_action(text)
+                if call not in deal.legal_actions():
+                    continue  # the example shows the engine refusing it
+                problem = call_problem(rules, deal.hands[deal.to_move], call)  # type: ignore[index, arg-type]
+                assert problem is None, f"{path.name}: {rules.seat_name(deal.to_move)} {problem}"  # type: ignore[arg-type]
+                deal.push(call)
+                checked += 1
+    assert checked >= 20
+
+
+def test_the_hand_evaluation_rejects_the_bids_the_book_used_to_show() -> None:
+    from fivehundred_tutor import Bid, Deal
+    from fivehundred_tutor.questions.judging import call_problem
+
+    old = Deal.new(Rules(), seed=7, dealer=0)  # chapter 5's former example hands
+    assert call_problem(Rules(), old.hands[0], Bid.parse("7C"))  # North: 7♣ with one club
+    assert call_problem(Rules(), old.hands[3], Bid.parse("misere"))  # West: A♠ K♣ Q♣ J♥ J♦
+    assert call_problem(Rules(), old.hands[1], Bid.parse("open misere"))  # East with A♦ Q♦
+
+
+def test_bot_statistics_are_labelled_as_what_the_bots_do() -> None:
+    for path in CHAPTERS:
+        cells = read(path).cells
+        if "from fivehundred_tutor.cli import simulate" not in code_text(path):
+            continue  # the bots' simulation (a chapter may define its own double-dummy one)
+        for i, cell in enumerate(cells):
+            if cell.cell_type == "code" and "simulate(" in cell.source:
+                before = next(c.source for c in reversed(cells[:i]) if c.cell_type == "markdown")
+                assert re.search(r"\bbots?\b", before), f"{path.name}: bot figures not labelled as the bots'"
+
+
+def test_kitty_quiz_discards_no_aces_and_its_contracts_are_sound() -> None:
+    from fivehundred_tutor import Bid, Card
+    from fivehundred_tutor.questions import generate
+    from fivehundred_tutor.questions.judging import call_problem
+
+    for difficulty in (1, 2, 3):
+        for seed in range(25):
+            q = generate("kitty", Rules(), seed, difficulty)
+            example = [Card.parse(c) for c in q["answer"]["example"]]
+            hand = [Card.parse(c["code"]) for c in q["context"]["hand"]]
+            assert not any(c.rank == 24 and not c.is_joker for c in example) or all(
+                c.rank == 24 for c in hand if c.code not in q["answer"]["forbidden"]
+            ), q["explanation"]
+            contract = Bid.parse(q["context"]["contract"]["code"])
+            trumps = [c for c in hand if c.code in q["answer"]["forbidden"]]
+            assert len(trumps) >= (3 if contract.tricks == 6 else 4), q["prompt"]
+            power = Rules().table(contract).power
+            others = sorted((c for c in hand if c not in trumps), key=lambda c: -power[c.index])
+            assert call_problem(Rules(), (trumps + others)[:10], contract) is None, q["prompt"]
+
+
+def test_decision_quiz_does_not_forbid_overtaking_partner() -> None:
+    from fivehundred_tutor.questions import generate
+
+    for seed in range(12):
+        q = generate("play-decision", Rules(), seed, 2)
+        assert "Don't overtake" not in q["explanation"]
