@@ -22,17 +22,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Play
-from .bids import Bid
-from .bots import discards_for
-from .cards import JOKER, Card, Suit
-from .deal import PLAY, Deal
-from .rng import Random
-from .rules import NO_SUIT, Rules
-from .solver import Solver, dds
+from ..actions import Play
+from ..bids import Bid
+from ..bots import discards_for
+from ..cards import JOKER, Card, Suit
+from ..deal import PLAY, Deal
+from ..rng import Random
+from ..rules import NO_SUIT, Rules
+from ..solver import Solver, dds
 
 __all__ = [
     "DENOMINATIONS",
+    "KITTY",
     "Knowledge",
     "Simulation",
     "layout_position",

@@ -1,0 +1,267 @@
+"""A player that looks at what it can see: :class:`SamplingBot`.
+
+Card play as GIB played bridge: deal the cards it cannot see many ways consistent with
+everything it has seen (its hand, face-up cards, cards played, voids shown, suits bid), solve
+each layout double dummy and play the card with the best total over the layouts — a made
+contract counts for more than a trick.  Bidding from simulated trick counts (:func:`simulate`):
+the bid with the best expected score among those that make often enough, not the cheapest level;
+misère and open misère only when the simulation says they make.  Discards and joker
+nominations are the heuristic bot's.
+
+Everything it decides is computed by :meth:`SamplingBot.choose_from_view` from ``Deal.view(seat)``
+and the public history of tricks; :meth:`SamplingBot.choose` only builds those two from the deal.
+So with sampling seeded, two deals that look the same from the seat get the same choice.
+
+Budget: positions that map to bridge are solved by DDS (about 3 ms a layout); the others (the
+free joker in no trumps, misère, 3 and 6 players) by the pure-Python solver, which is fast
+enough near the end of a deal (``python_tricks`` = 7 tricks left or fewer: about 0.02 s a layout
+in joker no trumps; misère always); earlier
+the bot plays the heuristic bot's card.  ``budget`` seconds stop the sampling early (then the
+choice depends on the machine's speed, so tests leave it unset).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..actions import Action
+from ..bids import PASS, Bid, parse_call
+from ..bots import HeuristicBot, misere_danger
+from ..deal import AUCTION, KITTY, PLAY, Deal
+from ..rng import Random, derive_seed
+from ..rules import Rules
+from ..solver import Solver, maximises
+from . import KITTY as PILE
+from . import Knowledge, layout_position, public_history, sample_layouts, simulate
+
+__all__ = ["PlayReport", "SamplingBot"]
+
+# Bonus (in tricks) for a layout where the bot's side reaches its goal (contract made or beaten).
+GOAL_BONUS = 3.0
+
+
+class PlayReport:
+    """What the samples said about each legal play: total score, layouts where it was among the
+    best, layouts where the bot's side reached its goal with it."""
+
+    def __init__(self, layouts: int, totals: dict[Action, float], best: dict[Action, int], goal: dict[Action, int]):
+        self.layouts = layouts
+        self.totals = totals
+        self.best = best
+        self.goal = goal
+
+    def ranked(self) -> list[Action]:
+        return sorted(self.totals, key=lambda a: -self.totals[a])
+
+
+class SamplingBot:
+    """Plays by double-dummy sampling; bids by simulation.  See the module's docstring."""
+
+    def __init__(
+        self,
+        *,
+        samples: int = 20,
+        bid_layouts: int = 40,
+        misere_layouts: int = 12,
+        seed: int = 0,
+        budget: float | None = None,
+        python_tricks: int = 7,
+        make_chance: float = 0.6,
+        solver: Solver | None = None,
+    ) -> None:
+        self.samples = samples
+        self.bid_layouts = bid_layouts
+        self.misere_layouts = misere_layouts
+        self.seed = seed
+        self.budget = budget
+        self.python_tricks = python_tricks
+        self.make_chance = make_chance
+        self.solver = solver
+        self.fallback = HeuristicBot()
+        self.last_report: PlayReport | None = None
+        self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    # ------------------------------------------------------------ dispatch
+    def choose(self, deal: Deal) -> Action:
+        """The bot's action for the player to move, from that seat's view only."""
+        seat = deal.to_move
+        if seat is None:
+            raise ValueError("the deal is over: nothing to choose")
+        if deal.phase in (KITTY,) or deal.is_nominating or deal.rules.players == 2:
+            return self.fallback.choose(deal)  # the declarer's own cards only / the table game
+        return self.choose_from_view(deal.rules, deal.view(seat), public_history(deal))
+
+    def choose_from_view(self, rules: Rules, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> Action:
+        knowledge = Knowledge.from_view(rules, view, history)
+        if view["phase"] == AUCTION:
+            return self._bid(knowledge)
+        if view["phase"] != PLAY:
+            raise ValueError(f"the sampling bot plays the auction and the cards, not the {view['phase']}")
+        return self._play(knowledge)
+
+    # ------------------------------------------------------------- card play
+    def _rng(self, knowledge: Knowledge) -> Random:
+        v = knowledge.view
+        return Random(
+            derive_seed("sampling-bot", self.seed, knowledge.seat, v["auction"], len(knowledge.unseen), v["trick"])
+        )
+
+    def analyse_play(self, knowledge: Knowledge) -> PlayReport:
+        """Score every legal play over sampled layouts (the basis of the choice and of hints)."""
+        solver = self.solver or Solver()
+        rng = self._rng(knowledge)
+        start = time.perf_counter()
+        totals: dict[Action, float] = {}
+        best: dict[Action, int] = {}
+        goal: dict[Action, int] = {}
+        done = 0
+        layouts = sample_layouts(knowledge, self.samples, rng)
+        for layout in layouts:
+            deal = layout_position(knowledge, layout)
+            if not totals:
+                legal = deal.legal_actions()
+                totals = {a: 0.0 for a in legal}
+                best = {a: 0 for a in legal}
+                goal = {a: 0 for a in legal}
+                if len(legal) == 1:
+                    return PlayReport(0, totals, best, goal)
+                if not self._solvable(deal, solver):
+                    return PlayReport(0, totals, best, goal)
+            values = solver.analyse(deal)
+            assert deal.to_move is not None
+            mover_max = maximises(deal, deal.to_move)
+            scores = {a: self._score(deal, v, mover_max) for a, v in values.items()}
+            top = max(scores.values())
+            for a, s in scores.items():
+                totals[a] += s
+                best[a] += s == top
+                goal[a] += s >= GOAL_BONUS if mover_max else s > -GOAL_BONUS
+            done += 1
+            if self.budget is not None and time.perf_counter() - start > self.budget:
+                break
+        return PlayReport(done, totals, best, goal)
+
+    def _solvable(self, deal: Deal, solver: Solver) -> bool:
+        if solver.uses_dds(deal):
+            return True
+        left = (sum(len(deal.hands[s]) for s in deal.active) + len(deal.trick)) // len(deal.active)
+        assert deal.contract is not None
+        return deal.contract.is_misere or left <= self.python_tricks
+
+    @staticmethod
+    def _score(deal: Deal, tricks: int, mover_max: bool) -> float:
+        """A layout's value for the mover: tricks, plus a bonus when its side reaches its goal."""
+        contract = deal.contract
+        assert contract is not None
+        if contract.is_misere:
+            made = tricks == 0
+        else:
+            made = tricks >= contract.tricks
+        if mover_max:  # the declaring side (in misère, the defenders, who want the declarer to win one)
+            return tricks + (GOAL_BONUS if (not made if contract.is_misere else made) else 0.0)
+        return -tricks - (GOAL_BONUS if (not made if contract.is_misere else made) else 0.0)
+
+    def _play(self, knowledge: Knowledge) -> Action:
+        report = self.analyse_play(knowledge)
+        self.last_report = report
+        if report.layouts == 0:
+            if len(report.totals) == 1:
+                return next(iter(report.totals))
+            return self.fallback.choose(self._any_layout(knowledge))
+        # Ties: the heuristic bot's card if it is among the best, else the first in order.
+        ranked = report.ranked()
+        top = report.totals[ranked[0]]
+        tied = [a for a in ranked if report.totals[a] == top]
+        if len(tied) > 1:
+            preferred = self.fallback.choose(self._any_layout(knowledge))
+            if preferred in tied:
+                return preferred
+        return ranked[0]
+
+    def _any_layout(self, knowledge: Knowledge) -> Deal:
+        """A layout position for the heuristic bot, which reads only the mover's hand and the table."""
+        return layout_position(knowledge, sample_layouts(knowledge, 1, self._rng(knowledge))[0])
+
+    # --------------------------------------------------------------- bidding
+    def _auction_deal(self, knowledge: Knowledge) -> Deal:
+        """The auction so far over one sampled layout: which calls are legal depends on the calls
+        made, not on the hidden cards."""
+        layout = sample_layouts(knowledge, 1, self._rng(knowledge))[0]
+        rules = knowledge.rules
+        hands = [list(knowledge.known.get(s, [])) + list(layout.get(s, [])) for s in range(rules.players)]
+        deal = Deal(rules, hands, layout.get(PILE, []), knowledge.view["dealer"])
+        for _s, code in knowledge.view["auction"]:
+            deal.push(parse_call(code))
+        return deal
+
+    def bid_figures(self, knowledge: Knowledge) -> dict[str, Any]:
+        """The simulation behind the bids: chance of making each level per denomination (and misère)."""
+        view = knowledge.view
+        key = (knowledge.seat, tuple(knowledge.known[knowledge.seat]), tuple(sorted(knowledge.bid_suits.items())))
+        found = self._bid_cache.get(key)
+        if found is not None:
+            return found
+        rules = knowledge.rules
+        hand = knowledge.known[knowledge.seat]
+        seed = derive_seed("sampling-bid", self.seed, knowledge.seat, view["auction"], [c.code for c in hand])
+        sim = simulate(
+            rules, knowledge.seat, hand, layouts=self.bid_layouts, seed=seed, knowledge=knowledge, solver=self.solver
+        )
+        chances = {d: {t: sim.chance(d, t) for t in range(6, 11)} for d in sim.tricks}
+        misere: float | None = None
+        if rules.misere != "never" and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 2.0:
+            mis = simulate(
+                rules,
+                knowledge.seat,
+                hand,
+                layouts=self.misere_layouts,
+                seed=seed,
+                denominations=["MIS"],
+                knowledge=knowledge,
+                solver=self.solver,
+            )
+            misere = mis.chance("MIS", 0)
+        out = {"chances": chances, "misere": misere, "means": {d: sim.mean(d) for d in sim.tricks}}
+        if len(self._bid_cache) > 64:
+            self._bid_cache.clear()
+        self._bid_cache[key] = out
+        return out
+
+    def _bid(self, knowledge: Knowledge) -> Action:
+        rules = knowledge.rules
+        view = knowledge.view
+        high_seat: int | None = None
+        for s, code in view["auction"]:
+            if parse_call(code) is not PASS:
+                high_seat = s
+        legal = [a for a in self._auction_deal(knowledge).legal_actions() if isinstance(a, Bid)]
+        if not legal:
+            return PASS
+        figures = self.bid_figures(knowledge)
+        partner_high = (
+            high_seat is not None
+            and high_seat != knowledge.seat
+            and rules.side_of(high_seat) == rules.side_of(knowledge.seat)
+        )
+        need = self.make_chance + (0.15 if partner_high else 0.0)
+        best: Bid | None = None
+        best_ev = 0.0
+        for bid in legal:
+            value = rules.bid_value(bid)
+            if bid.is_misere:
+                p = figures["misere"]
+                if p is None:
+                    continue
+                if p < (0.9 if bid.is_open_misere else 0.75):
+                    continue
+            else:
+                denomination = "NT" if bid.trump is None else bid.trump.letter
+                p = figures["chances"][denomination][bid.tricks]
+                if p < need:
+                    continue
+            ev = (2 * p - 1) * value
+            if ev > best_ev:
+                best, best_ev = bid, ev
+        return best if best is not None else PASS
