@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=1000)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of grade_folder")
     args = parser.parse_args()
-    hw = parse_assignment(ASSIGNMENT)
+    hw = parse_assignment(ASSIGNMENT, secret=bytes(range(32)))  # a fixed secret: the figures are comparable
     assert hw.question_count == 20, hw.question_count
     roster = Roster([Student(f"s{i:04d}") for i in range(args.students)])
     rng = Random(7)
@@ -64,7 +64,9 @@ def main() -> None:
                     answers[q["item"]] = q["answer"]["example"] if q["kind"] == "cards" else q["answer"]
                 elif q["choices"]:
                     answers[q["item"]] = q["choices"][0]["id"] if q["kind"] == "choice" else [q["choices"][0]["id"]]
-            sheet = make_sheet(hw.id, hw.fingerprint, s.id, answers, {q["item"]: q["id"] for q in qs})
+            sheet = make_sheet(
+                hw.id, hw.fingerprint, s.id, answers, {q["item"]: q["id"] for q in qs}, token=hw.token_for(s.id)
+            )
             (subs / f"{hw.id}-{s.id}.answers.json").write_text(json.dumps(sheet), encoding="utf-8")
         prep = time.perf_counter() - t0
 
@@ -87,7 +89,7 @@ def main() -> None:
         t0 = time.perf_counter()
         assign(hw, roster, root / "release")
         release = time.perf_counter() - t0
-        page = (root / "release" / "page" / "bench.html").stat().st_size
+        page = (root / "release" / "students" / "s0000" / "bench-s0000.html").stat().st_size
 
     totals = [s.total for s in report.students]
     per_question = grading / (args.students * hw.question_count) * 1e6
@@ -97,8 +99,12 @@ def main() -> None:
         f"grade_folder (re-derive + judge + checks): {grading:.2f} s  ({per_question:.0f} µs a question; "
         f"CPU {grading_cpu:.2f} s)  target <= 10 s"
     )
-    print(f"write_reports (CSV, {args.students} × md+html feedback, item analysis, histogram): {reports:.2f} s")
-    print(f"assign (notebooks, question sets, class page): {release:.2f} s; class page {page / 1e6:.1f} MB")
+    print(
+        f"write_reports (CSV, {args.students} × md+html feedback, item analysis, LMS files, histogram): {reports:.2f} s"
+    )
+    print(
+        f"assign (per-student pages, notebooks, question sets): {release:.2f} s; one student's page {page / 1e6:.2f} MB"
+    )
     print(
         f"mean score {statistics.mean(totals):.2f} / {hw.max_points:g}; statuses: "
         + ", ".join(f"{k} {sum(1 for s in report.students if s.status == k)}" for k in ("graded", "flagged"))

@@ -205,13 +205,32 @@ def parse_overrides(text: str, assignment: Assignment, roster: Roster, source: s
 
 
 # ------------------------------------------------------------ one answer sheet
+def _too_long(value: Any, limit: int = MAX_RESPONSE_CHARS) -> bool:
+    """True when ``value`` written as JSON would exceed ``limit`` characters (stops counting early)."""
+    size = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            size += len(v) + 2
+        elif isinstance(v, Mapping):
+            size += 2 + 2 * len(v)
+            for k, x in v.items():
+                size += len(str(k)) + 2
+                stack.append(x)
+        elif isinstance(v, (list, tuple)):
+            size += 2 + len(v)
+            stack.extend(v[: limit + 1])
+        else:
+            size += len(str(v)) if isinstance(v, (int, float, bool)) or v is None else limit + 1
+        if size > limit:
+            return True
+    return False
+
+
 def _compact(value: Any) -> Any:
     """A response as kept for grading: as given, or a marker when it is far too long."""
-    try:
-        size = len(json.dumps(value, default=str))
-    except (ValueError, RecursionError):
-        return _TOO_LONG
-    return _TOO_LONG if size > MAX_RESPONSE_CHARS else value
+    return _TOO_LONG if _too_long(value) else value
 
 
 def compact_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -306,7 +325,7 @@ def grade_sheet(
         answered = response is _TOO_LONG or response not in (None, "", [], {})
         if verdict is not None:
             pass
-        elif response is _TOO_LONG or (answered and len(json.dumps(response, default=str)) > MAX_RESPONSE_CHARS):
+        elif response is _TOO_LONG or (answered and _too_long(response)):
             verdict = {"correct": False, "score": 0.0, "feedback": "Not graded: the answer is far too long."}
         else:
             verdict = check(q, response if answered else None)
