@@ -14,8 +14,8 @@ So with sampling seeded, two deals that look the same from the seat get the same
 
 Budget: positions that map to bridge are solved by DDS (about 3 ms a layout); the others (the
 free joker in no trumps, misère, 3 and 6 players) by the pure-Python solver, which is fast
-enough near the end of a deal (``python_tricks`` = 7 tricks left or fewer: about 0.02 s a layout
-in joker no trumps; misère always); earlier
+enough near the end of a deal (``python_tricks`` = 6 tricks left or fewer: about 0.02 s a layout
+in joker no trumps; misère always), over ``python_samples`` = 10 layouts; earlier
 the bot plays the heuristic bot's card.  ``budget`` seconds stop the sampling early (then the
 choice depends on the machine's speed, so tests leave it unset).
 """
@@ -64,10 +64,11 @@ class SamplingBot:
         *,
         samples: int = 20,
         bid_layouts: int = 40,
-        misere_layouts: int = 12,
+        misere_layouts: int = 8,
         seed: int = 0,
         budget: float | None = None,
-        python_tricks: int = 7,
+        python_tricks: int = 6,
+        python_samples: int = 10,
         make_chance: float = 0.6,
         solver: Solver | None = None,
     ) -> None:
@@ -77,6 +78,7 @@ class SamplingBot:
         self.seed = seed
         self.budget = budget
         self.python_tricks = python_tricks
+        self.python_samples = python_samples
         self.make_chance = make_chance
         self.solver = solver
         self.fallback = HeuristicBot()
@@ -139,6 +141,8 @@ class SamplingBot:
                 best[a] += s == top
                 goal[a] += s >= GOAL_BONUS if mover_max else s > -GOAL_BONUS
             done += 1
+            if done >= self.python_samples and not solver.uses_dds(deal):
+                break  # the pure-Python solver: fewer layouts
             if self.budget is not None and time.perf_counter() - start > self.budget:
                 break
         return PlayReport(done, totals, best, goal)
@@ -211,7 +215,7 @@ class SamplingBot:
         )
         chances = {d: {t: sim.chance(d, t) for t in range(6, 11)} for d in sim.tricks}
         misere: float | None = None
-        if rules.misere != "never" and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 2.0:
+        if rules.misere != "never" and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 1.2:
             mis = simulate(
                 rules,
                 knowledge.seat,
@@ -258,7 +262,9 @@ class SamplingBot:
                     continue
             else:
                 denomination = "NT" if bid.trump is None else bid.trump.letter
-                p = figures["chances"][denomination][bid.tricks]
+                chances = figures["chances"][denomination]
+                # Half a trick of caution: real play (hidden cards) falls short of double dummy.
+                p = (chances[bid.tricks] + chances.get(bid.tricks + 1, 0.0)) / 2
                 if p < need:
                     continue
             ev = (2 * p - 1) * value

@@ -1,0 +1,128 @@
+"""Duplicate match: sampling bots against heuristic bots (figures, not a test).
+
+Usage: python bench/bench_match.py [--deals 1000] [--seed 1] [--samples 20] [--bid-layouts 40]
+                                   [--minutes M] [--every 10]
+
+Each deal is played twice with the same cards: the sampling bots sit North–South and the
+heuristic bots East–West, then the other way round.  Per deal, the sampling side's points are
+(its score minus the heuristic side's score) summed over both tables, halved; the mean is given
+with a 95% interval (1.96 standard errors).  Make-rates of 6-, 7-, 8-, 9-, 10-level contracts,
+misère and open misère are counted per side.  ``--minutes`` stops after that long and prints
+what was played (the number of deals is in the output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fivehundred_tutor import Deal, Rules
+from fivehundred_tutor.analysis.bot import SamplingBot
+from fivehundred_tutor.bots import HeuristicBot
+from fivehundred_tutor.rng import derive_seed
+from fivehundred_tutor.solver import dds
+
+
+def category(contract_code: str) -> str:
+    if contract_code == "MIS":
+        return "misère"
+    if contract_code == "OM":
+        return "open misère"
+    return f"{contract_code[:-2] if contract_code.endswith('NT') else contract_code[:-1]}-level"
+
+
+def play(
+    rules: Rules, seed: int, dealer: int, sampling_side: int, sampler: SamplingBot, heuristic: HeuristicBot
+) -> Deal:
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        bot = sampler if rules.side_of(seat) == sampling_side else heuristic
+        deal.push(bot.choose(deal))
+    return deal
+
+
+def report(diffs: list[float], stats: dict[str, dict[str, list[int]]], moves: list[float], started: float) -> None:
+    n = len(diffs)
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
+    print(f"\n{n} deals (each played twice), {time.perf_counter() - started:.0f} s", flush=True)
+    print(
+        f"sampling side, points per deal vs heuristic: {mean:+.1f}  (95% interval {mean - half:+.1f} … {mean + half:+.1f})"
+    )
+    for side in ("sampling", "heuristic"):
+        rows = stats[side]
+        total_p = sum(r[0] for r in rows.values())
+        total_m = sum(r[1] for r in rows.values())
+        parts = [f"{k}: {m}/{p} ({100 * m / p:.0f}%)" for k, (p, m) in sorted(rows.items()) if p]
+        overall = f"{100 * total_m / total_p:.0f}%" if total_p else "-"
+        print(f"  {side} declares: {total_m}/{total_p} made ({overall}); " + "; ".join(parts))
+    if moves:
+        moves = sorted(moves)
+        print(
+            f"  sampling bot per decision: median {statistics.median(moves):.2f} s, "
+            f"p95 {moves[int(0.95 * (len(moves) - 1))]:.2f} s, max {moves[-1]:.2f} s (wall, machine shared)",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=20)
+    parser.add_argument("--bid-layouts", type=int, default=40)
+    parser.add_argument("--minutes", type=float, default=None)
+    parser.add_argument("--every", type=int, default=10, help="print the running figures every N deals")
+    args = parser.parse_args()
+    rules = Rules()
+    print(f"DDS available: {dds.available()}; samples {args.samples}, bid layouts {args.bid_layouts}", flush=True)
+    heuristic = HeuristicBot()
+    stats: dict[str, dict[str, list[int]]] = {
+        "sampling": defaultdict(lambda: [0, 0]),
+        "heuristic": defaultdict(lambda: [0, 0]),
+    }
+    diffs: list[float] = []
+    moves: list[float] = []
+    started = time.perf_counter()
+
+    class Timed(SamplingBot):
+        def choose(self, deal: Deal):  # type: ignore[no-untyped-def]
+            t0 = time.perf_counter()
+            try:
+                return super().choose(deal)
+            finally:
+                if len(deal.legal_actions()) > 1:
+                    moves.append(time.perf_counter() - t0)
+
+    for i in range(args.deals):
+        seed = derive_seed("duplicate", args.seed, i)
+        diff = 0.0
+        for sampling_side in (0, 1):
+            sampler = Timed(samples=args.samples, bid_layouts=args.bid_layouts, seed=i)
+            deal = play(rules, seed, i % 4, sampling_side, sampler, heuristic)
+            result = deal.result()
+            diff += result.scores[sampling_side] - result.scores[1 - sampling_side]
+            if result.contract is not None and result.declarer is not None:
+                who = "sampling" if rules.side_of(result.declarer) == sampling_side else "heuristic"
+                row = stats[who][category(result.contract.code)]
+                row[0] += 1
+                row[1] += result.made
+        diffs.append(diff / 2)
+        if (i + 1) % args.every == 0:
+            report(diffs, stats, moves, started)
+        if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
+            break
+    report(diffs, stats, moves, started)
+
+
+if __name__ == "__main__":
+    main()
