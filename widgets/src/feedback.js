@@ -1,0 +1,185 @@
+// The visible verdict shared by every widget that judges an answer: a panel next to what it
+// judges, with the verdict ("Right" / "Not yet"), one sentence of why, an optional right answer,
+// and buttons (Try again, Continue, Hint).  Python wrote the words; this draws them.
+//
+//   const box = verdictBox({ correct: false, reason: "J♦ is a heart while hearts are trumps: the left bower.",
+//                            answer: "J♦", onTryAgain: () => …, onContinue: () => …, hints: ["Which cards…?", "J♦"] });
+//   container.append(box.node);      // visible, role=status (screen readers hear it too)
+//   box.addNote("…");                // a later, extra line (never replaces the verdict)
+//   markAnswer(buttons, (b) => b.dataset.choice === "JD");   // the right answer highlighted
+//
+// Styles: feedback.css (≥ 44 px buttons, dark mode through the --fht-* variables).
+
+import { el, uid } from "./dom.js";
+
+/**
+ * A *Hint* button and the place its hints appear: the first click shows `hints[0]` (a principle),
+ * the next `hints[1]` (the answer), and so on; the button then says there are no more.
+ * `onUse(n)` is told how many hints have been shown.  Returns {button, panel, node, shown()}.
+ */
+export function hintButton(hints, { onUse = null, label = "Hint" } = {}) {
+  const list = (Array.isArray(hints) ? hints : []).filter((h) => typeof h === "string" && h);
+  const panelId = uid("fht-hints");
+  const panel = el("ol", { class: "fht-hints", id: panelId, hidden: true });
+  let shown = 0;
+  const button = el("button", {
+    type: "button",
+    class: "fht-hint-btn",
+    "aria-controls": panelId,
+    "aria-expanded": "false",
+    disabled: list.length === 0,
+    text: label,
+  });
+  button.addEventListener("click", () => {
+    if (shown >= list.length) return;
+    panel.append(el("li", { class: "fht-hint-line", text: list[shown] }));
+    shown += 1;
+    panel.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    if (shown >= list.length) {
+      button.disabled = true;
+      button.textContent = "No more hints";
+    } else {
+      button.textContent = "Another hint";
+    }
+    if (onUse) onUse(shown);
+  });
+  return { button, panel, node: el("div", { class: "fht-hint-area" }, button, panel), shown: () => shown };
+}
+
+/**
+ * A visible verdict panel.  Options:
+ *   correct       true / false (a verdict), or null for a neutral note (e.g. "That card is not legal")
+ *   heading       overrides "Right" / "Not yet"
+ *   reason        one sentence of why (Python's words, card notation)
+ *   answer        the right answer in words, shown after a wrong answer ("The answer: J♦")
+ *   detail        a further line (an explanation, the line that beats a costly card)
+ *   onTryAgain    shows *Try again* (first, and focused, after a wrong answer)
+ *   onContinue    shows *Continue* (label: continueLabel)
+ *   hints         strings for a *Hint* button inside the panel (principle first, then the answer)
+ *   extra         more elements (buttons, links) for the button row
+ * Returns {node, addNote(text), focus()}: focus() puts the keyboard on the first button.
+ */
+export function verdictBox({
+  correct,
+  heading = null,
+  reason = "",
+  answer = "",
+  detail = "",
+  onTryAgain = null,
+  onContinue = null,
+  continueLabel = "Continue",
+  tryAgainLabel = "Try again",
+  hints = null,
+  extra = [],
+} = {}) {
+  const tone = correct === true ? "fht-verdict-right" : correct === false ? "fht-verdict-wrong" : "fht-verdict-note";
+  const words = heading ?? (correct === true ? "Right" : correct === false ? "Not yet" : "");
+  const node = el("div", { class: `fht-verdict ${tone}`, role: "status", "aria-live": "polite", "aria-atomic": "false" });
+  if (words)
+    node.append(
+      el(
+        "div",
+        { class: "fht-verdict-heading" },
+        el("span", { class: "fht-verdict-icon", "aria-hidden": "true", text: correct === true ? "\u2713" : correct === false ? "\u2717" : "\u2139" }),
+        el("strong", { text: words }),
+      ),
+    );
+  if (reason) node.append(el("p", { class: "fht-verdict-reason", text: reason }));
+  if (answer && correct === false) node.append(el("p", { class: "fht-verdict-answer" }, el("span", { text: "The answer: " }), el("strong", { text: answer })));
+  if (detail) node.append(el("p", { class: "fht-verdict-detail", text: detail }));
+  const notes = el("div", { class: "fht-verdict-notes" });
+  node.append(notes);
+  const row = el("div", { class: "fht-verdict-actions" });
+  if (onTryAgain) row.append(el("button", { type: "button", class: "fht-try-again", onclick: onTryAgain, text: tryAgainLabel }));
+  if (onContinue) row.append(el("button", { type: "button", class: "fht-continue", onclick: onContinue, text: continueLabel }));
+  let hintArea = null;
+  if (Array.isArray(hints) && hints.length) {
+    hintArea = hintButton(hints);
+    row.append(hintArea.button);
+  }
+  for (const item of extra || []) if (item) row.append(item);
+  if (row.childElementCount) node.append(row);
+  if (hintArea) node.append(hintArea.panel);
+  return {
+    node,
+    addNote(text) {
+      if (text) notes.append(el("p", { class: "fht-verdict-note-line", text }));
+    },
+    focus() {
+      const first = row.querySelector("button:not([disabled])");
+      if (first) first.focus();
+      else {
+        node.tabIndex = -1;
+        node.focus();
+      }
+    },
+  };
+}
+
+/**
+ * Highlight the right answer among `items` (elements; `isRight(item)` says which) and mark the
+ * learner's wrong pick (`isPicked(item)`).  Text is added for those who cannot see colour.
+ */
+export function markAnswer(items, isRight, isPicked = () => false) {
+  for (const item of items) {
+    const right = isRight(item);
+    const picked = isPicked(item);
+    item.classList.toggle("fht-right-answer", right);
+    item.classList.toggle("fht-wrong-pick", picked && !right);
+    const old = item.getAttribute("aria-label") || item.textContent || "";
+    if (right && !/\(the answer\)$/.test(old)) item.setAttribute("aria-label", `${old.trim()} (the answer)`);
+    else if (picked && !right && !/\(your answer\)$/.test(old)) item.setAttribute("aria-label", `${old.trim()} (your answer)`);
+  }
+}
+
+/**
+ * The end of a round: score, what was missed, and buttons.  Options:
+ *   score, total       how many were right at the first try, of how many
+ *   missed             [{prompt, answer}] the items missed (first try wrong)
+ *   onPractise         shows *Practise the missed ones* (when something was missed)
+ *   onRestart          shows *Start again*
+ *   note               one more line (e.g. "Mastered 6 of 8 in this chapter")
+ */
+export function summaryBox({ score, total, missed = [], onPractise = null, onRestart = null, note = "" }) {
+  const all = score === total;
+  const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-verdict-wrong"}`, role: "status", "aria-live": "polite" });
+  node.append(
+    el("div", { class: "fht-verdict-heading" }, el("strong", { text: all ? "All right at the first try" : "Round finished" })),
+    el("p", { class: "fht-summary-score", text: `${score} of ${total} right at the first try.` }),
+  );
+  if (missed.length) {
+    node.append(el("div", { class: "fht-label", text: missed.length === 1 ? "The one you missed" : `The ${missed.length} you missed` }));
+    node.append(
+      el(
+        "ul",
+        { class: "fht-summary-missed" },
+        missed.map((m) =>
+          el("li", {}, el("span", { text: m.prompt }), m.answer ? el("span", { class: "fht-summary-answer", text: ` \u2014 ${m.answer}` }) : null),
+        ),
+      ),
+    );
+  }
+  if (note) node.append(el("p", { class: "fht-summary-note", text: note }));
+  const row = el("div", { class: "fht-verdict-actions" });
+  if (onPractise && missed.length) row.append(el("button", { type: "button", class: "fht-practise", onclick: onPractise, text: "Practise the missed ones" }));
+  if (onRestart) row.append(el("button", { type: "button", class: "fht-restart", onclick: onRestart, text: "Start again" }));
+  if (row.childElementCount) node.append(row);
+  return {
+    node,
+    focus() {
+      const first = row.querySelector("button");
+      if (first) first.focus();
+    },
+  };
+}
+
+/** One short status line (loading or failed), or nothing: `statusLine(null)` hides it. */
+export function statusLine(node, text, { failed = false } = {}) {
+  node.className = `fht-status-line${failed ? " fht-status-failed" : ""}`;
+  node.textContent = text || "";
+  node.hidden = !text;
+  if (failed) node.setAttribute("role", "alert");
+  else node.setAttribute("role", "status");
+  return node;
+}
