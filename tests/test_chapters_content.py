@@ -402,3 +402,72 @@ def test_decision_quiz_does_not_forbid_overtaking_partner() -> None:
     for seed in range(12):
         q = generate("play-decision", Rules(), seed, 2)
         assert "Don't overtake" not in q["explanation"]
+
+
+# --------------------------------------------------------------- glossary: defined before first use
+
+# How each glossary term is recognised in prose (default: the term, optionally plural).
+TERM_PATTERNS = {
+    "avondale schedule": r"\bAvondale\b",
+    "bid": r"\bbid(s|ding|der|ders)?\b",
+    "cash": r"\bcash(es|ed|ing)?\b",
+    "cut": r"\bcuts? (a card|for the deal)|\bthe cut\b",
+    "discard": r"\bdiscard(s|ed|ing)?\b",
+    "double dummy": r"\bdouble[ -]dummy\b",
+    "follow suit": r"\bfollow(s|ed|ing)? (the )?suit\b",
+    "in the hole": r"\bin the hole\b",
+    "lead": r"\blead(s|ing)?\b|\bled\b",
+    "misère": r"\bmis[eè]re\b",
+    "no trumps": r"\bno[ -]trumps?\b",
+    "pass": r"\bpass(es|ed)?\b(?! (clockwise|to|on|round))",
+    "revoke": r"\brevok(e|es|ed|ing)\b",
+    "ruff": r"\bruff(s|ed|ing)?\b",
+    "set": r"\b(is|was|be|been|are|were|gets?) set\b",
+    "side suit": r"\bside[ -]suits?\b",
+    "trumps": r"\btrumps?\b",
+    "void": r"\bvoid\b",
+}
+
+
+def reading_order() -> list[Path]:
+    """The chapters in the order of the table of contents."""
+    toc = (BOOK / "_toc.yml").read_text(encoding="utf-8")
+    return [BOOK / f"{entry}.md" for entry in re.findall(r"file:\s*(chapters/\S+)", toc)]
+
+
+def glossary_terms() -> dict[str, str]:
+    """Glossary label → term."""
+    text = page_text(BOOK / "glossary.md")
+    return {m[0]: m[1].strip() for m in re.findall(r"^\((gloss-[\w-]+)\)=\n(.+)$", text, re.M)}
+
+
+def scannable(text: str) -> str:
+    """Prose as a reader meets it, same length: headings, labels, code spans and link targets blanked."""
+    blank = lambda m: " " * len(m.group(0))  # noqa: E731
+    text = re.sub(r"^(#+ .*|\([\w-]+\)=)$", blank, text, flags=re.M)
+    text = re.sub(r"`[^`\n]*`", blank, text)
+    return re.sub(r"\]\([^)]*\)", lambda m: "]" + " " * (len(m.group(0)) - 1), text)
+
+
+def test_every_glossary_term_is_linked_at_or_before_its_first_use() -> None:
+    terms = glossary_terms()
+    assert len(terms) >= 35, sorted(terms.values())
+    pages = [(path, prose(path)) for path in reading_order()]
+    problems = []
+    for label, term in terms.items():
+        pattern = re.compile(TERM_PATTERNS.get(term.lower(), rf"\b{re.escape(term)}s?\b"), re.I)
+        first_use = first_link = None
+        for number, (path, text) in enumerate(pages):
+            if first_use is None:
+                match = pattern.search(scannable(text))
+                if match:
+                    first_use = (number, match.start(), path.name, text[max(0, match.start() - 40) : match.end() + 10])
+            if first_link is None:
+                link = re.search(rf"\[[^\]]*\]\(#{label}\)|\[[^\]]*\]\([./]*glossary\.md#{label}\)", text)
+                if link:
+                    first_link = (number, link.start())
+        if first_use is None:
+            continue  # not used in the chapters (reference pages only)
+        if first_link is None or first_link > first_use[:2]:
+            problems.append(f"{term!r} first used in {first_use[2]} ({first_use[3]!r}) before a link to #{label}")
+    assert not problems, "\n".join(problems)
