@@ -21,6 +21,7 @@ export const ENTRIES = [
   "problem",
   "assignment",
   "maker",
+  "review",
   "assignment-page",
   "live-worker",
 ];

@@ -69,6 +69,7 @@ ENTRIES = (
     "problem",
     "assignment",
     "maker",
+    "review",
     "assignment-page",
     "live-worker",
 )

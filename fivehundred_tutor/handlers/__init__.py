@@ -48,6 +48,7 @@ _FAMILIES = {
     "play": "play",
     "problem": "problem",
     "maker": "maker",
+    "review": "review",
 }
 #: the widget families :func:`handle` answers
 KINDS = tuple(_FAMILIES)

@@ -9,6 +9,7 @@ from ..rules import Rules
 from .fields import Handler, RequestError, str_field
 from .models import MODEL_VERSION
 from .quiz import HANDLERS as QUIZ_HANDLERS
+from .quiz import preset_title
 
 __all__ = ["HANDLERS", "ladder_model"]
 
@@ -47,6 +48,7 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
         "version": MODEL_VERSION,
         "rules": rules.to_dict(),
         "rules_name": rules.preset_name,
+        "rules_title": preset_title(rules.preset_name),
         "placement": rules.describe_misere_placement() if rules.misere != "never" else "misère is not allowed",
         "rungs": rungs,
     }

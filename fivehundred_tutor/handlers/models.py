@@ -22,6 +22,7 @@ __all__ = [
     "LadderRung",
     "PlayState",
     "PlayView",
+    "PresetChoice",
     "ProblemModel",
     "ProblemState",
     "QuizItem",
@@ -66,8 +67,16 @@ class LadderModel(TypedDict):
     version: int
     rules: dict[str, Any]
     rules_name: str
+    rules_title: str
     placement: str
     rungs: list[LadderRung]
+
+
+class PresetChoice(TypedDict):
+    """One entry of a quiz's Rules menu: the preset's slug (sent back) and its title (shown)."""
+
+    name: str
+    title: str
 
 
 class _QuizItemBase(TypedDict):
@@ -82,6 +91,8 @@ class _QuizItemBase(TypedDict):
     right: str
     wrong: str
     answer_key: str | None
+    answer_words: str  # the right answer as a learner reads it ("J♦", "North–South: 320, East–West: 20")
+    hints: list[str]  # a principle first, then the answer with its reason
 
 
 class QuizItem(_QuizItemBase, total=False):
@@ -105,7 +116,8 @@ class QuizModel(TypedDict):
     title: str
     rules: dict[str, Any]
     rules_name: str
-    presets: list[str]
+    rules_title: str
+    presets: list[PresetChoice]
     topics: list[str]
     difficulty: int | None
     bank: list[QuizItem]

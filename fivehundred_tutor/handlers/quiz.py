@@ -11,12 +11,52 @@ from itertools import combinations
 from typing import Any
 
 from .. import questions
-from ..questions.core import answer_words, response_key
+from ..questions.core import answer_words, canonical_json, response_key
+from ..questions.hints import hints, verdict_detail
 from ..rules import Rules
 from .fields import Handler, RequestError, int_field, rules_field
 from .models import MODEL_VERSION
 
-__all__ = ["HANDLERS", "build_bank", "quiz_item", "quiz_model"]
+__all__ = ["HANDLERS", "PRESET_TITLES", "build_bank", "preset_choices", "preset_title", "quiz_item", "quiz_model"]
+
+#: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``
+PRESET_TITLES: dict[str, str] = {
+    "australian": "Australian rules (the usual game)",
+    "american": "American rules (one round of bidding)",
+    "two-player": "Two players",
+    "three-player": "Three players",
+    "six-player": "Six players in two teams",
+    "six-player-individual": "Six players, each for themselves",
+    "45-card": "45 cards (black 4s kept)",
+    "misere-any-time": "Misère at any time",
+    "no-misere": "No misère",
+    "open-misere-above-10h": "Open misère above 10\u2665",
+    "open-misere-330": "Open misère worth 330",
+    "misere-150": "Misère worth 150",
+    "five-player": "Five players (a called partner)",
+    "bridge-bidding": "Bid again after passing (as in bridge)",
+    "rebid-after-change": "Bid again when the suit changes",
+    "declarer-raises": "The declarer may raise their bid",
+    "joker-any-time": "Joker at any time in no trumps",
+    "joker-not-to-void": "Joker not named to a void suit",
+    "joker-advance": "Joker's suit named before the lead",
+    "joker-advance-declarer": "Declarer names the joker's suit before the lead",
+    "defenders-beyond-five": "Defenders score only tricks beyond five",
+    "no-hole": "No loss at -500",
+    "declarer-must-win": "Win only by making a contract",
+}
+
+
+def preset_title(name: str) -> str:
+    """The human title of a rules preset (its slug never reaches a learner)."""
+    if name in PRESET_TITLES:
+        return PRESET_TITLES[name]
+    return name.replace("-", " ").capitalize()
+
+
+def preset_choices() -> list[dict[str, str]]:
+    """``[{"name": slug, "title": words}]`` for the Rules menu."""
+    return [{"name": name, "title": preset_title(name)} for name in Rules.preset_names()]
 
 
 def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
@@ -27,7 +67,6 @@ def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
     (``multi``, up to 6 choices) and every pick from the hand (``cards``, up to 300 picks);
     ``right`` and ``wrong`` cover the rest (exact match with ``answer`` is right).
     """
-    check = questions.check
     item = dict(question)
     kind = item["kind"]
     verdicts: dict[str, list[int]] = {}
@@ -35,14 +74,13 @@ def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
     seen: dict[str, int] = {}
 
     def add(response: Any) -> None:
-        result = check(question, response)
-        text = result["feedback"]
+        correct, text = verdict_detail(question, response)
         if text not in seen:
             seen[text] = len(feedbacks)
             feedbacks.append(text)
         key = response_key(question, response)
         if key is not None:
-            verdicts[key] = [int(bool(result["correct"])), seen[text]]
+            verdicts[key] = [int(correct), seen[text]]
 
     ids = [c["id"] for c in item.get("choices") or []]
     if kind == "choice":
@@ -58,13 +96,19 @@ def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
         if len(picks) <= 300:
             for pick in picks:
                 add(list(pick))
-    right = check(question, question["answer"]) if kind != "cards" else {"feedback": "Correct!"}
     item["verdicts"] = verdicts
     item["feedbacks"] = feedbacks
-    item["right"] = right["feedback"]
-    item["wrong"] = f"Not quite. The answer: {answer_words(question)}."
+    item["right"] = verdict_detail(question, question["answer"])[1] if kind != "cards" else ""
+    item["wrong"] = ""
     item["answer_key"] = response_key(question, question["answer"]) if kind != "cards" else None
+    item["answer_words"] = answer_words(question)
+    item["hints"] = hints(question)
     return item
+
+
+def _same_question(question: Mapping[str, Any]) -> str:
+    """Two questions are the same to a learner when they ask the same thing with the same answer."""
+    return canonical_json([question.get("prompt"), question.get("answer"), question.get("context")])
 
 
 def build_bank(
@@ -72,12 +116,19 @@ def build_bank(
 ) -> list[dict[str, Any]]:
     """``count`` questions cycling through ``topics`` (and their difficulty levels), seeded."""
     q = questions
-    bank = []
+    bank: list[dict[str, Any]] = []
+    seen: set[str] = set()
     for i in range(count):
         topic = topics[i % len(topics)]
         levels = sorted(q.TOPICS[topic].difficulties) if difficulty is None else [difficulty]
         level = levels[(i // len(topics)) % len(levels)]
-        bank.append(quiz_item(q.generate(topic, rules, seed + i, level)))
+        # no question twice in one quiz: later seeds (kept apart from the first count) until a new one
+        for attempt in range(40):
+            question = q.generate(topic, rules, seed + i + attempt * 7919, level)
+            if _same_question(question) not in seen:
+                break
+        seen.add(_same_question(question))
+        bank.append(quiz_item(question))
     return bank
 
 
@@ -95,7 +146,8 @@ def quiz_model(
         "title": title,
         "rules": rules.to_dict(),
         "rules_name": rules.preset_name,
-        "presets": Rules.preset_names(),
+        "presets": preset_choices(),
+        "rules_title": preset_title(rules.preset_name),
         "topics": usable,
         "difficulty": difficulty,
         "bank": build_bank(rules, usable, count, seed, difficulty),
@@ -126,9 +178,14 @@ def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[s
     seed = int(quiz["next_seed"])
     info = questions.TOPICS[topic]
     level = quiz.get("difficulty") or sorted(info.difficulties)[seed % len(info.difficulties)]
-    item = quiz_item(questions.generate(topic, rules, seed, level))
+    seen = {_same_question(old) for old in quiz["bank"]}
+    for step in range(40):
+        question = questions.generate(topic, rules, seed + step, level)
+        if _same_question(question) not in seen:
+            break
+    item = quiz_item(question)
     quiz["bank"] = [*quiz["bank"], item]
-    quiz["next_seed"] = seed + 1
+    quiz["next_seed"] = seed + step + 1
     return {"reply": {"type": "question", "index": len(quiz["bank"]) - 1}, "update": {"quiz": quiz}}
 
 

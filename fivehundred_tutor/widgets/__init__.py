@@ -25,6 +25,7 @@ __all__ = [
     "PlayDeal",
     "PlayProblem",
     "QuizWidget",
+    "Review",
     "ScoringQuiz",
     "TrickTrainer",
 ]
@@ -42,6 +43,7 @@ _WHERE = {
     "BowerTrainer": "quiz",
     "TrickTrainer": "quiz",
     "ScoringQuiz": "quiz",
+    "Review": "review",
 }
 
 

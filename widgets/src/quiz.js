@@ -1,13 +1,15 @@
-// Quiz panel shared by the quiz widgets and the bidding ladder.
-// The engine put every question, answer, explanation and verdict into the model;
-// this code only draws, collects the answer and looks the verdict up.
+// Quiz panel shared by the quiz widgets, the bidding ladder and the review.
+// Python put every question, answer, explanation, hint and verdict into the model;
+// this code only draws, collects the answer, looks the verdict up and keeps the learner's progress.
 
 import { card, cardEl, cardRow } from "./cards.js";
-import { el, expect, roving, title } from "./dom.js";
+import { el, expect, roving, title, uid } from "./dom.js";
+import { hintButton, markAnswer, statusLine, summaryBox, verdictBox } from "./feedback.js";
 import { bidLabel, contextName, isBidCode } from "./format.js";
-import { request } from "./host.js";
+import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
+import { loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
 
 /** Is this context object a card (the engine's card_info), not a bid or anything else? */
 function isCardInfo(v) {
@@ -134,88 +136,254 @@ function choiceButton(choice, attrs = {}) {
 }
 
 /**
- * Draw the quiz stored in the model's `quiz`, `index`, `score`, `streak`, `best_streak`,
- * `answered`, `responses` traits into `container`.  `state.live` says a kernel answers.
- */
-export function quizPanel(model, container, state) {
+/** The quiz a panel draws: the model's own bank and index (a quiz widget, the ladder). */
+export function modelSource(model) {
   const quiz = expect(model.get("quiz"), "object", "quiz");
   checkVersion(quiz, "quiz");
-  const bank = expect(quiz.bank, "array", "quiz bank");
+  return {
+    quiz,
+    bank: expect(quiz.bank, "array", "quiz bank"),
+    index: () => Number(model.get("index")) || 0,
+    setIndex: (to) => {
+      model.set("index", to);
+      model.save_changes();
+    },
+    progressId: widgetId(quiz),
+    review: false,
+  };
+}
+
+/** The round in progress: answers by question id, the indices asked (null: all), summary shown. */
+function freshRound() {
+  return { answers: {}, indices: null, summary: false };
+}
+
+/** Load this widget's progress once per mount (localStorage in the book; the model's traits in JupyterLab). */
+function loadProgress(model, state, source) {
+  if (state.round && state.loadedFor === source.progressId) return;
+  state.loadedFor = source.progressId;
+  state.record = source.progressId ? loadWidget(source.progressId) : { mastered: {}, round: null };
+  state.round = state.record.round && typeof state.record.round === "object" ? { ...freshRound(), ...state.record.round } : freshRound();
+  // JupyterLab: the kernel keeps the answers in `responses` as long as it runs
+  const responses = source.review ? {} : model.get("responses") || {};
+  for (const [at, done] of Object.entries(responses)) {
+    const item = source.bank[Number(at)];
+    if (item?.id && done && typeof done === "object" && !state.round.answers[item.id]) {
+      state.round.answers[item.id] = {
+        response: done.response,
+        correct: Boolean(done.correct),
+        first: done.first ?? Boolean(done.correct),
+        tries: done.tries || 1,
+      };
+    }
+  }
+}
+
+function saveProgress(state, source) {
+  if (!source.progressId) return;
+  state.record = { ...state.record, title: source.quiz.title || "Quiz", round: state.round };
+  saveWidget(source.progressId, state.record);
+}
+
+/** The right answer highlighted among the answer controls, the learner's wrong pick marked. */
+function highlight(question, answerArea, response) {
+  const kind = question.kind;
+  const buttons = [...answerArea.querySelectorAll("[data-choice]")];
+  if (kind === "choice") {
+    markAnswer(
+      buttons,
+      (b) => b.dataset.choice === question.answer,
+      (b) => b.dataset.choice === response,
+    );
+  } else if (kind === "multi") {
+    const right = new Set(question.answer || []);
+    const picked = new Set(Array.isArray(response) ? response : []);
+    markAnswer(
+      buttons,
+      (b) => right.has(b.dataset.choice),
+      (b) => picked.has(b.dataset.choice),
+    );
+  } else if (kind === "cards") {
+    const example = new Set(question.answer?.example || []);
+    const forbidden = new Set(question.answer?.forbidden || []);
+    const picked = new Set(Array.isArray(response) ? response : []);
+    markAnswer(
+      buttons,
+      (b) => example.has(b.dataset.choice),
+      (b) => picked.has(b.dataset.choice) && forbidden.has(b.dataset.choice),
+    );
+  } else if (kind === "number") {
+    for (const input of answerArea.querySelectorAll("input[data-field]")) {
+      const field = input.dataset.field;
+      const want = question.answer && typeof question.answer === "object" ? question.answer[field] : question.answer;
+      if (want !== undefined && String(want) !== input.value.trim()) input.classList.add("fht-wrong-pick");
+    }
+  }
+}
+
+/** Keys inside a quiz belong to the quiz: JupyterLab must not take Enter (or letters) from it. */
+function ownKeys(section) {
+  section.addEventListener("keydown", (event) => {
+    const target = event.target;
+    const tag = target?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+      event.stopPropagation();
+      if (event.key === "Enter" && tag === "INPUT" && target.form) {
+        event.preventDefault();
+        target.form.requestSubmit();
+      }
+    } else if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) {
+      event.stopPropagation();
+    }
+  });
+}
+
+/**
+ * Draw a quiz into `container`: the question, its answer controls, *Hint*, and after an answer a
+ * visible verdict (feedback.js) with *Try again* / *Continue*; at the end of a round a summary.
+ * `state` is the mount's state (live host, focus, progress); `source` which questions (modelSource).
+ */
+export function quizPanel(model, container, state, source = modelSource(model)) {
+  const { quiz, bank } = source;
   container.replaceChildren();
   const section = el("div", { class: "fht-quiz" });
   container.append(section);
+  ownKeys(section);
   if (!bank.length) {
-    section.append(el("p", { text: "This quiz has no questions." }));
+    section.append(el("p", { text: source.review ? "Nothing to review yet." : "This quiz has no questions." }));
     return;
   }
-  let index = Number(model.get("index")) || 0;
-  if (index < 0 || index >= bank.length) index = 0;
+  loadProgress(model, state, source);
+  const round = state.round;
+  const indices = (Array.isArray(round.indices) && round.indices.length ? round.indices : bank.map((_q, i) => i)).filter((i) => i >= 0 && i < bank.length);
+  let index = source.index();
+  if (!indices.includes(index)) index = indices[0];
+  const pos = indices.indexOf(index);
   const question = expect(bank[index], "object", `question ${index + 1}`);
   expect(question.prompt, "string", "question prompt");
-  const responses = model.get("responses") || {};
-  const done = responses[String(index)];
-  const score = model.get("score") || 0;
-  const answered = model.get("answered") || 0;
-  const promptId = `fht-q-${Math.random().toString(36).slice(2, 9)}`;
+  const qid = question.id || `#${index}`;
+  const entry = round.answers[qid];
+  const retrying = state.retry === qid;
+  const done = entry && !retrying ? entry : null;
+  const promptId = uid("fht-q");
+  const answeredInRound = indices.filter((i) => round.answers[bank[i].id || `#${i}`]);
+  const firstRight = answeredInRound.filter((i) => round.answers[bank[i].id || `#${i}`].first).length;
 
   section.append(title(quiz.title || "Quiz"));
-  section.append(
-    el(
-      "div",
-      { class: "fht-bar" },
-      el("span", { class: "fht-progress", text: `Question ${index + 1} of ${bank.length}` }),
-      el("span", {
-        class: "fht-score",
-        "data-score": score,
-        text: `Score ${score} of ${answered} · streak ${model.get("streak") || 0} (best ${model.get("best_streak") || 0})`,
-      }),
-    ),
-  );
+  const bar = el("div", { class: "fht-bar" });
+  bar.append(el("span", { class: "fht-progress", text: `Question ${pos + 1} of ${indices.length}` }));
+  bar.append(el("span", { class: "fht-score", "data-score": firstRight, text: `Right at the first try: ${firstRight} of ${answeredInRound.length}` }));
+  if (!source.review) {
+    const mastered = masteredCount(state.record, bank);
+    bar.append(el("span", { class: "fht-mastered", "data-mastered": mastered, text: `Mastered ${mastered} of ${bank.length}` }));
+  }
+  section.append(bar);
+
+  const restart = () => {
+    state.round = freshRound();
+    state.retry = null;
+    if (source.onRestart) source.onRestart();
+    saveProgress(state, source);
+    state.focus = "prompt";
+    if (source.index() !== 0) source.setIndex(0);
+    state.redraw?.();
+  };
+
+  if (round.summary) {
+    const missed = indices.filter((i) => round.answers[bank[i].id || `#${i}`] && !round.answers[bank[i].id || `#${i}`].first);
+    const summary = summaryBox({
+      score: firstRight,
+      total: indices.length,
+      missed: missed.map((i) => ({ prompt: bank[i].prompt, answer: bank[i].answer_words || "" })),
+      note: source.review ? "" : `Mastered ${masteredCount(state.record, bank)} of ${bank.length} in this quiz.`,
+      onPractise: () => {
+        state.round = { answers: {}, indices: missed, summary: false };
+        state.retry = null;
+        saveProgress(state, source);
+        state.focus = "prompt";
+        source.setIndex(missed[0]);
+        state.redraw?.();
+      },
+      onRestart: restart,
+    });
+    section.append(summary.node);
+    if (state.focus === "verdict") summary.focus();
+    state.focus = null;
+    return;
+  }
+
   section.append(el("p", { class: "fht-prompt", id: promptId, text: question.prompt }));
   const choiceCards = (Array.isArray(question.choices) ? question.choices : []).map((c) => c.card).filter(Boolean);
   const hand = question.context?.hand;
   const handCodes = Array.isArray(hand) ? hand.map((c) => c?.code) : [];
   section.append(contextView(question.context, question.kind === "cards" ? handCodes : choiceCards));
 
-  const feedback = el("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });
   const answerArea = el("div", { class: "fht-answer" });
-  section.append(answerArea, feedback);
+  const verdictArea = el("div", { class: "fht-verdict-area" });
+  const problem = el("p", { class: "fht-input-problem", role: "alert", hidden: true });
+  section.append(answerArea, problem);
+  const hints = Array.isArray(question.hints) ? question.hints : [];
+  if (!done && hints.length) section.append(hintButton(hints).node);
+  section.append(verdictArea);
+  const showProblem = (text) => {
+    problem.textContent = text;
+    problem.hidden = !text;
+  };
 
-  const showVerdict = (verdict, engineChecked) => {
-    feedback.className = `fht-feedback ${verdict.correct ? "fht-good" : "fht-bad"}`;
-    const parts = [
-      el("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: verdict.correct ? "Right. " : "Wrong. " }),
-      el("span", { class: "fht-feedback-text", text: verdict.feedback || "" }),
-      question.explanation ? el("div", { class: "fht-explanation", text: question.explanation }) : null,
-      engineChecked
-        ? el("div", {
-            class: "fht-hint fht-engine-checked",
-            text: state.host === "browser" ? "Checked by the engine in your browser." : "Checked by the engine in the kernel.",
-          })
-        : null,
-    ];
-    feedback.replaceChildren(...parts.filter(Boolean));
+  const next = () => {
+    state.retry = null;
+    const after = indices.slice(pos + 1).find((i) => !round.answers[bank[i].id || `#${i}`]);
+    const before = indices.slice(0, pos).find((i) => !round.answers[bank[i].id || `#${i}`]);
+    const to = after ?? before;
+    state.focus = "prompt";
+    if (to === undefined) {
+      round.summary = true;
+      saveProgress(state, source);
+      state.focus = "verdict";
+      state.redraw?.();
+    } else {
+      source.setIndex(to);
+      state.redraw?.();
+    }
   };
 
   const submit = (response) => {
     const verdict = localVerdict(question, response);
-    state.focus = "next";
-    const all = { ...(model.get("responses") || {}) };
-    if (!all[String(index)]) {
-      const streak = verdict.correct ? (model.get("streak") || 0) + 1 : 0;
-      model.set("score", (model.get("score") || 0) + (verdict.correct ? 1 : 0));
-      model.set("answered", (model.get("answered") || 0) + 1);
-      model.set("streak", streak);
-      model.set("best_streak", Math.max(streak, model.get("best_streak") || 0));
+    const old = round.answers[qid];
+    const tries = (old?.tries || 0) + 1;
+    const first = old ? old.first : verdict.correct;
+    round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback };
+    state.retry = null;
+    state.focus = "verdict";
+    if (!old) {
+      // the first answer to this question in this round decides mastery and the review box
+      state.record.mastered = { ...(state.record.mastered || {}), [qid]: verdict.correct };
+      if (source.onFirstAnswer) source.onFirstAnswer(question, verdict.correct);
+      else noteForReview(question, verdict.correct, quiz.title || "");
     }
-    all[String(index)] = { response, correct: verdict.correct, feedback: verdict.feedback };
-    model.set("responses", all);
-    model.save_changes();
-    if (state.live) {
-      request(model, { type: "answer", index, response }).then((reply) => {
+    saveProgress(state, source);
+    const all = { ...(model.get("responses") || {}) };
+    if (!source.review) {
+      if (!old) {
+        const streak = verdict.correct ? (model.get("streak") || 0) + 1 : 0;
+        model.set("score", (model.get("score") || 0) + (verdict.correct ? 1 : 0));
+        model.set("answered", (model.get("answered") || 0) + 1);
+        model.set("streak", streak);
+        model.set("best_streak", Math.max(streak, model.get("best_streak") || 0));
+      }
+      all[String(index)] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback };
+      model.set("responses", all);
+      model.save_changes();
+    }
+    state.redraw?.();
+    if (state.live && !source.review) {
+      // the engine judges again; its verdict may add a line, never replace the one shown
+      request(model, { type: "answer", index, response }, 4000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
         if (reply?.type !== "judged" || reply.index !== index) return;
-        state.engine = { ...(state.engine || {}), [index]: reply };
-        if (state.redraw) state.redraw();
+        if (Boolean(reply.correct) !== verdict.correct) {
+          state.notes = { ...(state.notes || {}), [qid]: "Checked again, this answer reads differently: see the explanation." };
+          state.redraw?.();
+        }
       });
     }
   };
@@ -279,8 +447,7 @@ export function quizPanel(model, container, state) {
       if (!btn || btn.disabled) return;
       order.push(btn.dataset.choice);
       refresh();
-      const next = group.querySelector("[data-choice]:not([disabled])");
-      (next || check).focus();
+      (group.querySelector("[data-choice]:not([disabled])") || check).focus();
     });
     undo.addEventListener("click", () => {
       order.pop();
@@ -295,12 +462,13 @@ export function quizPanel(model, container, state) {
     const form = el("form", { class: "fht-bar fht-number", "aria-labelledby": promptId });
     fields.forEach((field, i) => {
       const id = `${promptId}-f${i}`;
-      const prior = done ? (field.id ? done.response[field.id] : done.response) : "";
+      const prior = done ? (field.id ? done.response?.[field.id] : done.response) : "";
       const input = el("input", {
         id,
         type: "text",
         inputmode: "numeric",
         autocomplete: "off",
+        enterkeyhint: "done",
         value: prior === undefined ? "" : String(prior),
         disabled: Boolean(done),
         "data-field": field.id,
@@ -317,13 +485,13 @@ export function quizPanel(model, container, state) {
       for (const input of inputs) {
         const text = input.value.trim().replace("\u2212", "-");
         if (!/^[+-]?\d{1,6}$/.test(text)) {
-          feedback.className = "fht-feedback fht-bad";
-          feedback.textContent = `"${input.value}" is not a whole number: write digits, with a minus sign for a loss (e.g. -140).`;
+          showProblem(`"${input.value}" is not a whole number: write digits, with a minus sign for a loss (e.g. -140).`);
           input.focus();
           return;
         }
         values[input.dataset.field] = Number.parseInt(text, 10);
       }
+      showProblem("");
       submit(fields.length === 1 && !fields[0].id ? values[""] : values);
     });
     answerArea.append(form);
@@ -331,20 +499,44 @@ export function quizPanel(model, container, state) {
     throw new Error(`question ${index + 1} has an unknown kind "${kind}"`);
   }
 
+  let box = null;
   if (done) {
-    const engine = state.engine?.[index];
-    showVerdict(engine ? { correct: done.correct, feedback: engine.feedback } : done, Boolean(engine));
+    const last = pos === indices.length - 1 || indices.every((i) => i === index || round.answers[bank[i].id || `#${i}`]);
+    const why = question.explanation || "";
+    const reason = done.correct ? why : [done.feedback, why].filter(Boolean).join(" ");
+    box = verdictBox({
+      correct: done.correct,
+      reason,
+      answer: done.correct ? "" : question.answer_words || "",
+      onTryAgain: done.correct
+        ? null
+        : () => {
+            state.retry = qid;
+            state.focus = "prompt";
+            state.redraw?.();
+          },
+      onContinue: next,
+      continueLabel: last ? "See how you did" : "Next question",
+    });
+    if (state.notes?.[qid]) box.addNote(state.notes[qid]);
+    verdictArea.append(box.node);
+    if (!done.correct) highlight(question, answerArea, done.response);
+    else markAnswer([...answerArea.querySelectorAll("[data-choice]")], () => false);
   }
 
   const go = (to) => {
+    state.retry = null;
     state.focus = "prompt";
-    model.set("index", to);
-    model.save_changes();
+    source.setIndex(to);
+    state.redraw?.();
   };
   const nav = el("div", { class: "fht-bar fht-nav" });
-  nav.append(el("button", { type: "button", class: "fht-prev", text: "\u25C0 Previous", disabled: index === 0, onclick: () => go(index - 1) }));
-  nav.append(el("button", { type: "button", class: "fht-next", text: "Next \u25B6", disabled: index >= bank.length - 1, onclick: () => go(index + 1) }));
-  if (state.live) {
+  nav.append(el("button", { type: "button", class: "fht-prev", text: "\u25C0 Previous", disabled: pos <= 0, onclick: () => go(indices[pos - 1]) }));
+  nav.append(
+    el("button", { type: "button", class: "fht-next", text: "Next \u25B6", disabled: pos >= indices.length - 1, onclick: () => go(indices[pos + 1]) }),
+  );
+  const status = statusLine(el("p"), state.statusText || "", { failed: state.statusKind === "restarted" || state.statusKind === "silent" });
+  if (state.live && !source.review) {
     nav.append(
       el("button", {
         type: "button",
@@ -352,9 +544,12 @@ export function quizPanel(model, container, state) {
         text: "New question",
         onclick: () => {
           state.focus = "prompt";
-          request(model, { type: "new_question" }).then((reply) => {
-            if (reply && reply.type === "question") go(reply.index);
-            else if (reply && reply.type === "error") feedback.textContent = reply.error;
+          request(model, { type: "new_question" }, 4000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
+            if (reply && reply.type === "question") {
+              if (Array.isArray(state.round.indices)) state.round.indices = [...state.round.indices, reply.index];
+              state.round.summary = false;
+              go(reply.index);
+            } else if (reply && reply.type === "error") statusLine(status, reply.error, { failed: true });
           });
         },
       }),
@@ -364,33 +559,28 @@ export function quizPanel(model, container, state) {
       const select = el(
         "select",
         { id, class: "fht-rules" },
-        quiz.presets.map((name) => el("option", { value: name, selected: name === quiz.rules_name, text: name })),
+        quiz.presets.map((p) => {
+          const name = typeof p === "string" ? p : p.name;
+          return el("option", { value: name, selected: name === quiz.rules_name, text: typeof p === "string" ? p : p.title });
+        }),
       );
       select.addEventListener("change", () => {
         state.focus = "prompt";
-        request(model, { type: "set_rules", rules: select.value }, 20000).then((reply) => {
+        statusLine(status, "Changing the rules\u2026");
+        request(model, { type: "set_rules", rules: select.value }, 20000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
           if (reply && reply.type === "error") {
-            feedback.className = "fht-feedback fht-bad";
-            feedback.textContent = reply.error;
+            statusLine(status, reply.error, { failed: true });
             select.value = quiz.rules_name;
-          }
+          } else statusLine(status, "");
         });
       });
       nav.append(el("label", { for: id, text: "Rules" }), select);
     }
-  } else if (index >= bank.length - 1) {
-    nav.append(el("span", { class: "fht-hint", text: "End of the questions: run the notebook in JupyterLab for new ones." }));
   }
-  section.append(nav);
+  section.append(nav, status);
 
-  if (state.focus === "next") {
-    (
-      section.querySelector(".fht-next:not([disabled])") ||
-      section.querySelector(".fht-new") ||
-      section.querySelector(".fht-prev:not([disabled])") ||
-      feedback
-    ).focus();
-  } else if (state.focus === "prompt") {
+  if (state.focus === "verdict" && box) box.focus();
+  else if (state.focus === "prompt") {
     const first = section.querySelector(".fht-answer button:not([disabled]), .fht-answer input:not([disabled])");
     if (first) first.focus();
   }
@@ -404,7 +594,16 @@ const QUIZ_TRAITS = ["quiz", "index", "score", "streak", "best_streak", "answere
  * quiz traits (and `traits`) change, and find out whether a host answers (then: new questions).
  */
 export function mountQuiz(host, model, { kind, label, traits = [], draw }) {
-  const state = { live: false, host: null, focus: null, engine: {}, redraw: null };
+  const kernel = kernelOf(model);
+  const state = { live: false, host: null, focus: null, redraw: null, retry: null, born: kernel?.id, statusText: "", statusKind: "ok" };
+  kernelRestarted(model, state.born); // start watching the kernel for a restart
+  state.onStatus = (status, text) => {
+    if (state.statusKind === status) return;
+    state.statusKind = status;
+    state.statusText = text;
+    if (status === "restarted") state.live = false;
+    state.redraw?.();
+  };
   const widget = mountWidget(host, model, {
     kind,
     label,
@@ -417,5 +616,12 @@ export function mountQuiz(host, model, { kind, label, traits = [], draw }) {
     },
   });
   state.redraw = widget.redraw;
-  return widget.dispose;
+  const onKernel = (event) => {
+    if (event.detail?.model === model) state.onStatus(event.detail.status, event.detail.text);
+  };
+  window.addEventListener("fht-kernel", onKernel);
+  return () => {
+    window.removeEventListener("fht-kernel", onKernel);
+    widget.dispose();
+  };
 }

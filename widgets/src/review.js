@@ -1,0 +1,95 @@
+// Review (the book's home page): the questions missed in any chapter come back first, then those
+// the review says are due (Leitner boxes, progress.js), then fresh ones from the saved bank.
+// *Reset my progress* forgets every chapter's results and the review box.
+
+import { el, expect } from "./dom.js";
+import { checkVersion } from "./mount.js";
+import { loadReview, resetProgress, reviewAnswer, reviewQueue } from "./progress.js";
+import { mountQuiz, quizPanel } from "./quiz.js";
+
+/** The questions of one review round: the stored ones (due first), then the bank's others. */
+function reviewBank(quiz) {
+  const stored = reviewQueue(loadReview());
+  const ids = new Set(stored.map((e) => e.item.id));
+  const fresh = (Array.isArray(quiz.bank) ? quiz.bank : []).filter((q) => !ids.has(q.id));
+  return { items: [...stored.map((e) => e.item), ...fresh], from: stored.map((e) => e.where || ""), missed: stored.filter((e) => e.box === 1).length };
+}
+
+function resetButton(state) {
+  const area = el("div", { class: "fht-reset" });
+  const ask = el("button", {
+    type: "button",
+    class: "fht-reset-progress",
+    text: "Reset my progress",
+    onclick: () => {
+      area.replaceChildren(
+        el("span", { text: "Forget every chapter's results and this review? " }),
+        el("button", {
+          type: "button",
+          class: "fht-reset-yes",
+          text: "Yes, reset",
+          onclick: () => {
+            resetProgress();
+            state.reviewBank = null;
+            state.round = null;
+            state.loadedFor = null;
+            state.index = 0;
+            state.resetDone = true;
+            state.redraw?.();
+          },
+        }),
+        el("button", { type: "button", class: "fht-reset-no", text: "Keep it", onclick: () => state.redraw?.() }),
+      );
+      area.querySelector(".fht-reset-no").focus();
+    },
+  });
+  area.append(ask);
+  return area;
+}
+
+export default {
+  render({ model, el: host }) {
+    return mountQuiz(host, model, {
+      kind: "review",
+      label: "Review",
+      draw: (root, state) => {
+        const quiz = expect(model.get("quiz"), "object", "review");
+        checkVersion(quiz, "review");
+        if (!state.reviewBank) {
+          state.reviewBank = reviewBank(quiz);
+          state.index = 0;
+        }
+        const bank = state.reviewBank;
+        const intro = bank.missed
+          ? `${bank.missed} question${bank.missed === 1 ? "" : "s"} you missed in the chapters come${bank.missed === 1 ? "s" : ""} first.`
+          : bank.from.length
+            ? "Questions from the chapters come back here, missed ones sooner than known ones."
+            : "Questions you miss in any chapter come back here. Until then: questions from every chapter.";
+        root.append(el("p", { class: "fht-review-intro", text: intro }));
+        if (state.resetDone) {
+          root.append(el("p", { class: "fht-review-reset-done", role: "status", text: "Your progress is reset." }));
+          state.resetDone = false;
+        }
+        const panel = el("div");
+        root.append(panel);
+        const at = Math.min(state.index || 0, bank.items.length - 1);
+        const from = bank.from[at];
+        quizPanel(model, panel, state, {
+          quiz: { ...quiz, title: from ? `Review \u2014 from \u201c${from}\u201d` : "Review" },
+          bank: bank.items,
+          index: () => state.index || 0,
+          setIndex: (to) => {
+            state.index = to;
+          },
+          progressId: null,
+          review: true,
+          onFirstAnswer: (question, correct) => reviewAnswer(question, correct, from || ""),
+          onRestart: () => {
+            state.reviewBank = null;
+          },
+        });
+        root.append(resetButton(state));
+      },
+    });
+  },
+};
