@@ -92,3 +92,62 @@ def test_two_player_review_says_the_face_down_cards_were_known() -> None:
     reply = review(deal, 0)
     assert reply["type"] == "review" and any("face-down" in n for n in reply["notes"])
     assert reply["checked"] >= 1
+
+
+def test_the_learner_picks_the_bots_level_and_it_is_kept() -> None:
+    state = start(Rules(), seed=5, seat=0)
+    assert state["level"] == "easy"
+    out = handle("play", {"type": "level", "level": "strong"}, {"state": state})
+    assert out["reply"]["type"] == "level" and out["reply"]["level"] == "strong"
+    state = out["update"]["state"]
+    assert state["level"] == "strong"
+    legal = state["view"]["legal"]
+    state = handle("play", {"type": "act", "code": legal[0]["code"]}, {"state": state})["update"]["state"]
+    assert state["level"] == "strong"
+    new = handle("play", {"type": "new_deal", "seed": 9}, {"state": state})["update"]["state"]
+    assert new["level"] == "strong"
+    bad = handle("play", {"type": "level", "level": "expert"}, {"state": state})["reply"]
+    assert bad["type"] == "error" and "easy, strong" in bad["error"]
+
+
+def test_strong_bots_play_from_the_start_and_differ_from_easy_ones() -> None:
+    # The same seed with each level: the bots' auctions differ on some deal (the strong ones
+    # bid from simulations, not from the cheapest level).
+    for seed in range(12):
+        easy = start(Rules(), seed=seed, seat=0, level="easy")
+        strong = start(Rules(), seed=seed, seat=0, level="strong")
+        if easy["view"]["auction"] != strong["view"]["auction"]:
+            return
+    raise AssertionError("twelve deals and the strong bots always called like the easy ones")
+
+
+def test_hint_is_the_strong_bots_choice_in_words_from_its_samples() -> None:
+    from fivehundred_tutor.analysis.bot import SamplingBot
+
+    seen_play = False
+    for seed in range(20):
+        state = start(Rules(), seed=seed, seat=1)
+        for _ in range(40):
+            if state["view"]["over"]:
+                break
+            reply = handle("play", {"type": "hint"}, {"state": state})["reply"]
+            assert reply["type"] == "hint"
+            deal = Deal.from_dict(state["deal"])
+            assert reply["code"] == SamplingBot(seed=seed).choose(deal).code
+            assert reply["code"] in [a["code"] for a in state["view"]["legal"]]
+            for word in ("engine", "kernel", "seed", "layout", "sample"):
+                assert word not in reply["text"].lower()
+            if "ways the unseen cards could lie" in reply["text"]:
+                seen_play = True
+                assert reply["text"].startswith(f"{reply['label']}.")
+                break
+            state = handle("play", {"type": "act", "code": reply["code"]}, {"state": state})["update"]["state"]
+        if seen_play:
+            break
+    assert seen_play
+
+
+def test_hint_when_it_is_not_the_learners_turn_is_a_clear_error() -> None:
+    state = _play_out(start(Rules(), seed=3, seat=1), pick=0)
+    reply = handle("play", {"type": "hint"}, {"state": state})["reply"]
+    assert reply["type"] == "error" and "over" in reply["error"]

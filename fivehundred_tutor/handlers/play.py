@@ -11,6 +11,9 @@ browser::
     out["update"]["state"]["view"]["phase"]
     handle("play", {"type": "review"}, ...)       # once the deal is over: the learner's cards,
                                                   # checked by the double-dummy solver
+    handle("play", {"type": "hint"}, ...)         # the strong bot's choice for the learner, in words
+    handle("play", {"type": "level", "level": "strong"}, ...)  # the bots: "easy" (rules of thumb)
+                                                  # or "strong" (sampling; the state keeps "level")
 
 >>> from fivehundred_tutor import Rules
 >>> s = start(Rules(), seed=7, seat=0)
@@ -23,6 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Discard, NominateJoker, Play
+from ..analysis import Knowledge, public_history
+from ..analysis.bot import SamplingBot
 from ..bids import Bid, Pass
 from ..bots import HeuristicBot
 from ..deal import Deal
@@ -30,7 +35,7 @@ from ..explain import action_text
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
 
-__all__ = ["HANDLERS", "review", "start", "view"]
+__all__ = ["HANDLERS", "LEVELS", "hint", "review", "start", "view"]
 
 _LOG_KEEP = 40
 
@@ -63,8 +68,23 @@ def _as_you(name: str, text: str) -> str:
     return "You" + rest
 
 
-def _bots_move(deal: Deal, seat: int, log: list[str]) -> None:
-    bot = HeuristicBot()
+LEVELS = ("easy", "strong")  # the bots: rules of thumb, or looking at many ways the unseen cards could lie
+
+
+def _bot(level: str, seed: int) -> HeuristicBot | SamplingBot:
+    if level == "strong":
+        return SamplingBot(seed=seed)
+    return HeuristicBot()
+
+
+def _level(value: object) -> str:
+    if value not in LEVELS:
+        raise RequestError(f"'level' must be one of {', '.join(LEVELS)}, got {value!r}")
+    return str(value)
+
+
+def _bots_move(deal: Deal, seat: int, log: list[str], level: str = "easy", seed: int = 0) -> None:
+    bot = _bot(level, seed)
     while not deal.is_over and deal.to_move != seat:
         mover = deal.to_move
         assert mover is not None
@@ -132,18 +152,26 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
     return out
 
 
-def _state(deal: Deal, seat: int, seed: int, log: list[str]) -> dict[str, Any]:
-    return {"deal": deal.to_dict(), "seat": seat, "seed": seed, "log": log[-_LOG_KEEP:], "view": view(deal, seat)}
+def _state(deal: Deal, seat: int, seed: int, log: list[str], level: str = "easy") -> dict[str, Any]:
+    return {
+        "deal": deal.to_dict(),
+        "seat": seat,
+        "seed": seed,
+        "level": level,
+        "log": log[-_LOG_KEEP:],
+        "view": view(deal, seat),
+    }
 
 
-def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None) -> dict[str, Any]:
-    """A fresh deal (seeded); the bots act until the learner's first turn."""
+def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None, level: str = "easy") -> dict[str, Any]:
+    """A fresh deal (seeded); the bots (``level`` "easy" or "strong") act until the learner's first turn."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise RequestError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
+    level = _level(level)
     deal = Deal.new(rules, seed=seed, dealer=(seed % rules.players) if dealer is None else dealer)
     log = [f"{rules.seat_name(deal.dealer)} deals. You are {rules.seat_name(seat)}."]
-    _bots_move(deal, seat, log)
-    return _state(deal, seat, seed, log)
+    _bots_move(deal, seat, log, level, seed)
+    return _state(deal, seat, seed, log, level)
 
 
 def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
@@ -170,8 +198,10 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     if len(deal.tricks) > before:
         text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
     log.append(_as_you(deal.rules.seat_name(seat), text))
-    _bots_move(deal, seat, log)
-    new = _state(deal, seat, int(state.get("seed", 0)), log)
+    level = _level(state.get("level", "easy"))
+    seed = int(state.get("seed", 0))
+    _bots_move(deal, seat, log, level, seed)
+    new = _state(deal, seat, seed, log, level)
     return {
         "reply": {"type": "moved", "log": log[first:], "over": deal.is_over, "result": new["view"]["result"]},
         "update": {"state": new},
@@ -260,8 +290,61 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         raise RequestError(f"'seed' must be a whole number from 0, got {seed!r}")
     old = state.get("deal") or {}
     rules = Rules.from_dict(old.get("rules") or {})
-    new = start(rules, seed, int(state.get("seat", 0)))
+    level = _level(request.get("level", state.get("level", "easy")))
+    new = start(rules, seed, int(state.get("seat", 0)), level=level)
     return {"reply": {"type": "deal", "seed": seed}, "update": {"state": new}}
+
+
+def _set_level(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """The bots' level from now on ("easy": rules of thumb; "strong": they weigh many ways the cards could lie)."""
+    level = _level(request.get("level"))
+    return {"reply": {"type": "level", "level": level}, "update": {"state": {**state, "level": level}}}
+
+
+def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
+    """The strong bot's choice for the learner's seat, with the reason in words from its samples.
+
+    It sees what the learner sees (their hand, the table, the bidding, the cards played), never
+    the hidden hands: it deals the unseen cards many ways and counts how each choice fares.
+    """
+    if deal.is_over:
+        raise RequestError("the deal is over: there is nothing to hint")
+    if deal.to_move != seat:
+        raise RequestError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
+    bot = SamplingBot(seed=seed)
+    action = bot.choose(deal)
+    text = f"{_label(action)}."
+    report = bot.last_report if isinstance(action, Play) else None
+    if isinstance(action, Bid):
+        figures = bot.bid_figures(Knowledge.from_view(deal.rules, deal.view(seat), public_history(deal)))
+        if action.is_misere and figures["misere"] is not None:
+            share = round(100 * figures["misere"])
+            text += f" Dealing the unseen cards {bot.misere_layouts} ways, you lose every trick in {share}% of them."
+        elif not action.is_misere:
+            denomination = "NT" if action.trump is None else action.trump.letter
+            share = round(100 * figures["chances"][denomination][action.tricks])
+            text += (
+                f" Dealing the unseen cards {bot.bid_layouts} ways, your side takes {action.tricks} or more tricks "
+                f"in {share}% of them."
+            )
+    elif isinstance(action, Pass):
+        text += " No bid you may make now takes its tricks often enough when the unseen cards are dealt many ways."
+    elif isinstance(action, Play) and report is not None and report.layouts:
+        ranked = report.ranked()
+        n = report.layouts
+        text += f" It keeps the best result in {report.best[action]} of {n} ways the unseen cards could lie"
+        others = [a for a in ranked if a != action and isinstance(a, Play) and a.card != action.card]
+        if others:
+            text += f"; {others[0].card} in {report.best[others[0]]}"
+        text += "."
+    elif isinstance(action, Play):
+        text += " (A rule of thumb: too early in the deal to weigh every way the unseen cards could lie.)"
+    return {"type": "hint", "code": action.code, "label": _label(action), "text": text}
+
+
+def _hint(state: dict[str, Any]) -> dict[str, Any]:
+    deal = Deal.from_dict(state["deal"])
+    return {"reply": hint(deal, int(state["seat"]), int(state.get("seed", 0))), "update": {}}
 
 
 def _family_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -275,4 +358,6 @@ HANDLERS: dict[str, Handler] = {
     "act": lambda request, state: _act(request, _family_state(state)),
     "new_deal": lambda request, state: _new_deal(request, _family_state(state)),
     "review": lambda request, state: _review(_family_state(state)),
+    "level": lambda request, state: _set_level(request, _family_state(state)),
+    "hint": lambda request, state: _hint(_family_state(state)),
 }
