@@ -1,0 +1,99 @@
+"""Solver speed per full deal by kind, DDS backend on and off side by side (figures, not a test).
+
+Usage: python bench/bench_backends.py [--deals 10] [--seed 1]
+
+Kinds: 4-player suit contracts; no trumps with the joker out of play (in the kitty); no trumps
+with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down table cards
+known).  "auto" is ``Solver()`` (DDS wherever a position maps to bridge, else pure Python),
+"python" is ``Solver(backend="python")``.  CPU time (``time.process_time``, all threads) and
+wall time; on a shared machine the wall time is the noisier one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fivehundred_tutor import Deal, Rules
+from fivehundred_tutor.bids import Bid
+from fivehundred_tutor.bots import HeuristicBot
+from fivehundred_tutor.cards import JOKER, Suit
+from fivehundred_tutor.deal import PLAY
+from fivehundred_tutor.rng import Random, derive_seed
+from fivehundred_tutor.solver import Solver, dds
+
+
+def four(seed: int, contract: str, *, joker_out: bool = False) -> Deal:
+    rules = Rules()
+    rng = Random(seed)
+    deck = rules.deck()
+    rng.shuffle(deck)
+    if joker_out:  # the joker among the three cards left out (the kitty)
+        deck.remove(JOKER)
+        deck.append(JOKER)
+    hands = [deck[10 * i : 10 * i + 10] for i in range(4)]
+    declarer = rng.randbelow(4)
+    bid = Bid.parse(contract) if contract != "suit" else Bid.suit(7, Suit(rng.randbelow(4)))
+    return Deal.from_position(rules, hands, bid, declarer, declarer)
+
+
+def bot_bid(seed: int, players: int) -> Deal:
+    """A bot-bid deal of the ``players``-player game at its opening lead (suit and NT contracts)."""
+    rules = Rules(players=players)
+    k = 0
+    while True:
+        deal = Deal.new(rules, seed=derive_seed("bench-backends", seed, players, k))
+        bot = HeuristicBot()
+        while deal.phase != PLAY and not deal.is_over:
+            deal.push(bot.choose(deal))
+        if deal.phase == PLAY and deal.contract is not None and not deal.contract.is_misere:
+            return deal
+        k += 1
+
+
+KINDS: list[tuple[str, Callable[[int], Deal]]] = [
+    ("4p suit", lambda s: four(s, "suit")),
+    ("4p NT, joker in the kitty", lambda s: four(s, "7NT", joker_out=True)),
+    ("4p NT, joker in a hand", lambda s: four(s, "7NT")),
+    ("4p misère", lambda s: four(s, "MIS")),
+    ("3p (bot-bid)", lambda s: bot_bid(s, 3)),
+    ("2p (bot-bid)", lambda s: bot_bid(s, 2)),
+]
+
+
+def timed(deal: Deal, backend: str) -> tuple[float, float]:
+    solver = Solver(backend=backend)
+    c0, t0 = time.process_time(), time.perf_counter()
+    solver.solve(deal)
+    return time.process_time() - c0, time.perf_counter() - t0
+
+
+def fmt(values: list[float]) -> str:
+    return f"median {statistics.median(values):7.3f}  max {max(values):7.3f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"DDS available: {dds.available()}; {args.deals} deals per kind; seconds per full-deal solve", flush=True)
+    print(f"{'kind':28} {'auto (DDS where it maps), cpu':34} {'pure Python, cpu':34} uses DDS", flush=True)
+    for label, make in KINDS:
+        auto_cpu, py_cpu, used = [], [], 0
+        for k in range(args.deals):
+            deal = make(derive_seed("bench-backends", args.seed, label, k))
+            used += Solver().uses_dds(deal)
+            auto_cpu.append(timed(deal, "auto")[0])
+            py_cpu.append(timed(deal, "python")[0])
+        print(f"{label:28} {fmt(auto_cpu):34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
