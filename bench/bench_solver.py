@@ -8,7 +8,8 @@ out), picks a random suit (or no trumps) and declarer, and times
 whole deal (``analyse`` before each card, the deal continued along a best line).
 Prints median / p95 / max, suit and no trumps separately, and also suit
 contracts whose trumps are the declaring side's longest suit (what a bidder
-would choose).  Wall-clock figures depend on the machine's load: the CPU
+would choose).  ``--backend python`` (the default) times the pure-Python search;
+``bench/bench_backends.py`` puts it beside DDS by kind of deal.  Wall-clock figures depend on the machine's load: the CPU
 time (``time.process_time``) less so, the node counts not at all.
 """
 
@@ -64,8 +65,8 @@ def cpu_nodes(cpu: list[float], nodes: list[int] | None = None) -> str:
     return out
 
 
-def annotate_all(deal: Deal) -> None:
-    solver = Solver()
+def annotate_all(deal: Deal, backend: str = "python") -> None:
+    solver = Solver(backend=backend)
     while deal.phase != DONE:
         values = solver.analyse(deal)
         deal.push(best_actions(deal, values)[-1])
@@ -77,6 +78,9 @@ def main() -> None:
     parser.add_argument("--annotate", type=int, default=50, help="deals to annotate play by play, per kind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--backend", default="python", choices=["python", "auto"], help="auto: DDS where a position maps to bridge"
+    )
     args = parser.parse_args()
     rules = Rules(players=args.players)
     kinds = [("suit", False, False), ("no trumps", True, False), ("suit, trumps = longest suit", False, True)]
@@ -84,7 +88,7 @@ def main() -> None:
         times, cpu, nodes = [], [], []
         for k in range(args.deals):
             deal = random_deal(derive_seed("bench", args.seed, k, label), nt, rules, longest=longest)
-            solver = Solver()
+            solver = Solver(backend=args.backend)
             t0, c0 = time.perf_counter(), time.process_time()
             solver.solve(deal)
             times.append(time.perf_counter() - t0)
@@ -98,7 +102,7 @@ def main() -> None:
         for k in range(args.annotate):
             deal = random_deal(derive_seed("bench-annotate", args.seed, k, label), nt, rules)
             t0, c0 = time.perf_counter(), time.process_time()
-            annotate_all(deal)
+            annotate_all(deal, args.backend)
             times.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
         if times:

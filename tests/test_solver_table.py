@@ -37,7 +37,7 @@ CASES = [
 def test_shared_entries_agree_with_exact_keys(rules: Rules, contract: str, k: int, count: int) -> None:
     checked = 0
     for deal in unfinished_positions("solver-table", rules, contract, k, count):
-        shared, exact = Solver(), Solver(relevant_ranks=False)
+        shared, exact = Solver(backend="python"), Solver(relevant_ranks=False, backend="python")
         assert shared.solve(deal) == exact.solve(deal), deal.to_dict()
         assert shared.analyse(deal) == exact.analyse(deal), deal.to_dict()
         checked += 1
@@ -68,7 +68,7 @@ def test_the_table_shares_entries_between_positions() -> None:
         deck = rules.deck()
         rng.shuffle(deck)
         deal = Deal.from_position(rules, [deck[9 * i : 9 * i + 9] for i in range(4)], "7S", 0)
-        shared, exact = Solver(), Solver(relevant_ranks=False)
+        shared, exact = Solver(backend="python"), Solver(relevant_ranks=False, backend="python")
         assert shared.solve(deal) == exact.solve(deal)
         shared_nodes += shared.nodes
         exact_nodes += exact.nodes

@@ -19,6 +19,14 @@ declarer's partner sits out); the 3-player game; 6 players; and the
 Several defenders (3 players, misère) are treated as one coalition, as
 double-dummy solvers do.
 
+Backends: where a position is bridge in disguise (4 players, a suit contract or no
+trumps with the joker out of play, every effective suit at most 13 cards) and the
+optional ``endplay`` package is installed, ``Solver()`` hands it to Bo Haglund's DDS
+(:mod:`.dds`: each effective suit relabelled A, K, Q, J … by power; about a hundred
+times faster on full deals); everything else, and the live book under Pyodide, uses
+the pure-Python search below.  ``Solver(backend="python")`` forces the search (tests
+compare the two).
+
 Method (pure Python, standard library only): the position is turned into
 bitmasks per effective suit (cards ranked by power, so the left bower and the
 joker are simply the top trumps), searched with null-window alpha-beta ("can
