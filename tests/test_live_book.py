@@ -248,7 +248,7 @@ def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: 
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as zf:
         names = zf.namelist()
-        assert "fivehundred_tutor/live.py" in names and "fivehundred_tutor-0.1.0.dist-info/RECORD" in names
+        assert "fivehundred_tutor/handlers/__init__.py" in names and "fivehundred_tutor-0.1.0.dist-info/RECORD" in names
         assert not [n for n in names if "/static/" in n or n.endswith(".pyc")]
         zf.extractall(tmp_path / "site")
     # -S: no site-packages at all, as under Pyodide (no anywidget, traitlets, tqdm …)
