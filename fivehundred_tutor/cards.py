@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-__all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "parse_cards"]
+__all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "left_bower", "parse_cards"]
 
 
 class CardParseError(ValueError):
@@ -280,10 +280,41 @@ def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
 _DISPLAY_SUIT = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
 
 
-def display_order(cards: Iterable[Card]) -> list[Card]:
-    """Joker first, then ♠ ♥ ♣ ♦ (alternating colours), high to low: how a hand is shown (no rules meaning).
+def display_order(cards: Iterable[Card], *, trump: Suit | None = None) -> list[Card]:
+    """How a hand is shown: joker first, then ♠ ♥ ♣ ♦ (alternating colours), high to low.
+
+    With a ``trump`` suit (a trump contract) the trumps come first, in their order of
+    power: joker, right bower, left bower (the jack of the same colour, which is a
+    trump), then ace down; the other suits follow, alternating colours where they can.
 
     >>> format_cards(display_order(parse_cards("5D JK AS 10H")))
     'Joker A♠ 10♥ 5♦'
+    >>> format_cards(display_order(parse_cards("5D JK AS JD 10H AH JH"), trump=Suit.HEARTS))
+    'Joker J♥ J♦ A♥ 10♥ A♠ 5♦'
     """
-    return sorted(cards, key=lambda c: (0 if c.suit is None else _DISPLAY_SUIT[c.suit], -c.rank))
+    if trump is None:
+        return sorted(cards, key=lambda c: (0 if c.suit is None else _DISPLAY_SUIT[c.suit], -c.rank))
+    left = Card.parse(f"J{trump.sister.letter}")
+    # the other suits after the trumps: opposite colour first, so that colours alternate
+    others = sorted((s for s in Suit if s != trump), key=lambda s: (s == trump.sister, _DISPLAY_SUIT[s]))
+    place = {trump: 1, **{s: 2 + i for i, s in enumerate(others)}}
+
+    def key(c: Card) -> tuple[int, int]:
+        if c.suit is None:
+            return (0, 0)
+        if c.suit == trump and c.rank == JACK:
+            return (1, -1000)
+        if c is left or c == left:
+            return (1, -999)
+        return (place[c.suit], -c.rank)
+
+    return sorted(cards, key=key)
+
+
+def left_bower(trump: Suit | None) -> Card | None:
+    """The left bower under ``trump`` (the jack of the same colour), or None without trumps.
+
+    >>> str(left_bower(Suit.HEARTS))
+    'J♦'
+    """
+    return None if trump is None else Card.parse(f"J{trump.sister.letter}")

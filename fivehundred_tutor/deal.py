@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from .actions import HAND, TABLE, Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
-from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order
+from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order, left_bower
 from .explain import why_illegal
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
@@ -1140,7 +1140,8 @@ class Deal:
 
         Hidden hands are card counts; the kitty and discards show only to the declarer.
         ``seat=None`` is a commentator's view: every hand and the kitty.  Hands are in
-        display order (:func:`~fivehundred_tutor.cards.display_order`), cards as codes.
+        display order (:func:`~fivehundred_tutor.cards.display_order`: trumps first once a trump
+        contract is set, the left bower among them), cards as codes; ``left_bower`` names that card.
 
         >>> from fivehundred_tutor import Rules
         >>> v = Deal.new(Rules(), seed=3).view(0)
@@ -1152,8 +1153,10 @@ class Deal:
         exposed = set(self.exposed_seats)
         sees_all = seat is None
         hands: list[list[str] | int] = []
+        trump = None if self.contract is None else self.contract.trump
+        bower = left_bower(trump)
         for s in range(n):
-            cards = display_order(self.hands[s])
+            cards = display_order(self.hands[s], trump=trump)
             hands.append([c.code for c in cards] if sees_all or s == seat or s in exposed else len(cards))
         declarer_view = self.declarer is not None and (sees_all or seat == self.declarer)
         last = self.tricks[-1] if self.tricks else None
@@ -1181,6 +1184,7 @@ class Deal:
             "kitty": [c.code for c in self.kitty] if sees_all else len(self.kitty),
             "discards": [c.code for c in self.discards] if declarer_view else len(self.discards),
             "joker_fixed": None if self.joker_fixed is None else self.joker_fixed.letter,
+            "left_bower": None if bower is None else bower.code,
             "is_nominating": self._nominating,
             "called_card": None if self.called_card is None else self.called_card.code,
             "partner": self.partner

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from fivehundred_tutor.deal import Deal
-from fivehundred_tutor.records import DealRecord
+from fivehundred_tutor.records import DealRecord, problems
 from fivehundred_tutor.records.problems import ProblemError, precompute, respond, start
 from fivehundred_tutor.rng import Random
 from fivehundred_tutor.rules import Rules
@@ -137,6 +138,37 @@ def test_widget_requests_live_path() -> None:
     assert widget.state["played"][0] == "8D"  # the live state moved on
     assert widget.request({"type": "play", "code": "KS"})["type"] in ("verdict", "error")
     bad = widget.request({"type": "fly"})
-    assert bad["type"] == "error" and "known: hello, play, restart" in bad["error"]
+    assert bad["type"] == "error" and "known: hello, hint, play, restart, takeback" in bad["error"]
     again = widget.request({"type": "restart"})
     assert again["type"] == "restarted" and widget.state["played"] == []
+
+
+def test_takeback_hint_and_the_line_that_beats_a_costly_card() -> None:
+    state = problems.start({"library": "10-ending-name-the-suit"})
+    assert state["prompt"] == "Your turn: lead the joker — and name which suit?"
+    tip = problems.hint(state)
+    assert "names the suit" in tip["principle"] and "Joker (as ♠)" not in tip["principle"]
+    assert tip["answer"] == "Play Joker (as ♠)."
+    wrong = problems.respond(state, "QS")
+    assert wrong["verdict"] == "mistake" and wrong["card"] == "Q♠"
+    # the line that beats it, in card notation, trick by trick
+    assert wrong["line"][0].startswith("North Q♠, ") and wrong["line"][0].endswith("West wins")
+    assert not re.search(r"\b(10|[2-9AKQJT])[SHDC]\b", " ".join(wrong["line"]) + wrong["annotation"])
+    back = problems.takeback(wrong["state"])
+    assert back["played"] == state["played"] and back["legal"] == state["legal"]
+    assert back["prompt"] == state["prompt"] and back["undo"] == []
+    right = problems.respond(back, "JK:S")
+    assert right["verdict"] == "best" and right["line"] == []
+    with pytest.raises(problems.ProblemError, match="no card of yours"):
+        problems.takeback(back)
+
+
+def test_book_steps_carry_the_question_hint_and_lines() -> None:
+    data = problems.precompute({"library": "12-defence-keep-the-right-card"})
+    first = data["steps"][0]
+    assert first["prompt"].startswith("Your turn: West leads the joker")
+    assert first["hint"]["answer"] == "Play 8♦." and first["best"] == ["8D"]
+    costly = first["choices"]["JD"]
+    assert costly["verdict"] == "mistake" and costly["line"] and "J♦" in costly["line"][0]
+    # the hand is shown trumps first (diamonds), the left bower J♥ among them
+    assert first["view"]["hand"][:2] == ["JD", "8D"] and first["view"]["left_bower"] == "JH"

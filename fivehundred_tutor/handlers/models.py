@@ -150,6 +150,7 @@ class ReplayFrame(_ReplayFrameBase, total=False):
     joker_suit: str
     piles: list[list[list[Any]]]
     order: list[list[Any]]
+    left_bower: str  # the left bower's code under a trump contract: the hands tag it
 
 
 class _ReplayActionBase(TypedDict):
@@ -236,10 +237,12 @@ class ProblemModel(TypedDict):
     """``PlayProblem``'s saved verdicts for the kernel-less book, along the recorded line."""
 
     title: str
+    intro: str | None  # the problem's written setting, shown above the question
     seat: int
     start: int
     target: Any
-    steps: list[dict[str, Any]]
+    steps: list[dict[str, Any]]  # per turn: view, prompt (the question), hint, best, choices (verdict, line)
+    result: str | None  # the recorded line's result
 
 
 class ProblemState(TypedDict):
@@ -255,6 +258,9 @@ class ProblemState(TypedDict):
     recorded: list[str]
     rearrange: bool
     maximise: bool
+    intro: str | None
+    stops: dict[str, str]  # the record's questions by action index
+    undo: list[dict[str, Any]]  # per card of the learner's: how to take it back
     view: dict[str, Any]
     legal: list[dict[str, Any]]
     prompt: str | None

@@ -1,10 +1,11 @@
-"""Play problems' requests: the learner plays a card, the solver judges it; or starts the problem again."""
+"""Play problems' requests: the learner plays a card and the solver judges it; takes the card back;
+asks for a hint (a principle, then the card); or starts the problem again."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..records.problems import ProblemError, respond, start
+from ..records.problems import ProblemError, hint, respond, start, takeback
 from .fields import Handler
 
 __all__ = ["HANDLERS"]
@@ -20,6 +21,7 @@ def _play(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     new = result["state"]
     reply.update({"type": "verdict", "view": new["view"], "legal": new["legal"], "status": new["status"]})
     reply["result"] = new["result"]
+    reply["prompt"] = new["prompt"]
     return {"reply": reply, "update": {"state": new}}
 
 
@@ -29,7 +31,21 @@ def _restart(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     if not spec:
         raise ProblemError("restart needs the problem ('problem' in the widget state)")
     fresh = start(spec)
-    return {"reply": {"type": "restarted", "view": fresh["view"], "legal": fresh["legal"]}, "update": {"state": fresh}}
+    reply = {"type": "restarted", "view": fresh["view"], "legal": fresh["legal"], "prompt": fresh["prompt"]}
+    return {"reply": reply, "update": {"state": fresh}}
 
 
-HANDLERS: dict[str, Handler] = {"play": _play, "restart": _restart}
+def _takeback(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """``{"type": "takeback"}`` → the problem as it was before the learner's last card."""
+    back = takeback(state.get("state") or {})
+    reply = {"type": "taken-back", "view": back["view"], "legal": back["legal"], "status": back["status"]}
+    reply["prompt"] = back["prompt"]
+    return {"reply": reply, "update": {"state": back}}
+
+
+def _hint(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """``{"type": "hint"}`` → ``{"principle": …, "answer": …}`` for the learner's turn."""
+    return {"reply": {"type": "hint", **hint(state.get("state") or {})}}
+
+
+HANDLERS: dict[str, Handler] = {"play": _play, "restart": _restart, "takeback": _takeback, "hint": _hint}

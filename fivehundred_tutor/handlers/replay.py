@@ -49,6 +49,8 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         "contract_label": None if deal.contract is None else str(deal.contract),
         "declarer": seen["declarer"],
     }
+    if seen["left_bower"] is not None:
+        frame["left_bower"] = seen["left_bower"]
     if "kitty_in_hand" in seen:
         frame["kitty_cards"] = seen["kitty_in_hand"]
     if deal.discards and isinstance(seen["discards"], list):

@@ -34,13 +34,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..actions import Play
 from ..deal import DONE, PLAY, Deal, IllegalAction
 from ..rng import Random, derive_seed
 from ..rules import NO_SUIT
 from ..solver import Solver, maximises
 from .record import DealRecord, RecordError
 
-__all__ = ["ProblemError", "precompute", "respond", "start"]
+__all__ = ["ProblemError", "hint", "precompute", "respond", "start", "takeback"]
 
 
 class ProblemError(ValueError):
@@ -125,8 +126,10 @@ def _view(deal: Deal, seat: int) -> dict[str, Any]:
         "seat": seat,
         "seat_name": deal.rules.seat_name(seat),
         "contract": seen["contract"],
+        "contract_label": "" if deal.contract is None else str(deal.contract),
         "declarer": seen["declarer"],
-        "hand": [c.code for c in deal.hands[seat]],  # the learner's own order, as dealt
+        "hand": seen["hands"][seat],  # display order: trumps first once there is a contract
+        "left_bower": seen.get("left_bower"),
         "exposed": {s: [c.code for c in deal.hands[s]] for s in seen["exposed"] if s != seat},
         "trick": [[s, code] for s, code, _src in seen["trick"]],
         "tricks_won": seen["tricks_won"],
@@ -186,7 +189,10 @@ def start(problem: dict[str, Any]) -> dict[str, Any]:
         "played": played,
         "recorded": record.actions,
         "title": record.title,
+        "intro": record.intro,
         "prompt": record.stops.get(start_at),
+        "stops": {str(i): t for i, t in record.stops.items() if i >= start_at},
+        "undo": [],
     }
     return _finish(state, deal)
 
@@ -197,7 +203,119 @@ def _finish(state: dict[str, Any], deal: Deal) -> dict[str, Any]:
     state["legal"] = [a.code for a in deal.legal_actions()] if state["status"] == "your-turn" else []
     state["view"] = _view(deal, seat)
     state["result"] = _summary(deal)
+    index = len(deal.history)
+    on_line = [a.code for a in deal.history] == list(state["recorded"][:index])
+    # The written question of the record's stop, while the learner follows the recorded line.
+    state["prompt"] = (state.get("stops") or {}).get(str(index)) if on_line else None
     return state
+
+
+# ------------------------------------------------------- lines, takeback, hints
+_UNDO_KEEP = 12
+_LINE_TRICKS = 2
+
+
+def _line(deal: Deal, action: Any, solver: Solver) -> list[str]:
+    """The best play for every seat after ``action`` (the learner's card), to the end of
+    the next trick: each trick in words, who played what and who won (card notation)."""
+    trial = deal.copy()
+    name = trial.rules.seat_name
+    out: list[str] = []
+    plays: list[str] = []
+    first = True
+    while trial.phase == PLAY and len(out) < _LINE_TRICKS:
+        mover = trial.to_move
+        assert mover is not None
+        if first:
+            pick = action
+            first = False
+        else:
+            values = solver.analyse(trial)
+            target = max(values.values()) if maximises(trial, mover) else min(values.values())
+            pick = next(a for a, v in values.items() if v == target)
+        tricks = len(trial.tricks)
+        trial.push(pick)
+        plays.append(f"{name(mover)} {pick}")
+        if len(trial.tricks) > tricks:
+            out.append(f"{', '.join(plays)}: {name(trial.tricks[-1].winner)} wins")
+            plays = []
+    if plays:
+        out.append(", ".join(plays))
+    return out
+
+
+def takeback(state: dict[str, Any]) -> dict[str, Any]:
+    """The state before the learner's last card (and the other seats' answers to it)."""
+    if not isinstance(state, dict) or state.get("status") not in ("your-turn", "done"):
+        raise ProblemError("takeback needs a state returned by start() or respond()")
+    undo = list(state.get("undo") or [])
+    if not undo:
+        raise ProblemError("there is no card of yours to take back")
+    last = undo.pop()
+    new_state = dict(state)
+    new_state["played"] = list(state["played"][: int(last["played"])])
+    if last.get("record"):
+        new_state["record"] = last["record"]
+    new_state["undo"] = undo
+    return _finish(new_state, _deal_of(new_state))
+
+
+def _principle(deal: Deal, seat: int) -> str:
+    """A principle for the position, from what ``seat`` sees (its hand, the trick, the contract)."""
+    rules = deal.rules
+    contract = deal.contract
+    assert contract is not None and deal.declarer is not None
+    legal = deal.legal_actions()
+    mine = rules.side_of(seat)
+    declaring = mine == rules.side_of(deal.declarer)
+    trick = deal.trick_cards()
+    if contract.is_misere:
+        if seat == deal.declarer:
+            return "In misère you must lose every trick: play the highest card that is still sure to lose."
+        return "Against misère you want the declarer to win a trick: lead or keep the cards that can force it."
+    if any(isinstance(a, Play) and a.joker_suit is not None for a in legal):
+        return (
+            "Led in no trumps, the joker wins and names the suit everyone must follow. "
+            "Which suit would make an opponent's high card fall under it?"
+        )
+    if not trick:
+        if declaring and contract.has_trumps:
+            return "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
+        if declaring:
+            return (
+                "On lead in no trumps: count your sure winners, and keep an entry to the hand that holds the long suit."
+            )
+        return (
+            "On lead in defence: lead through the declarer's strength, and keep the cards that can still beat theirs."
+        )
+    winner_at = rules.trick_winner(trick, contract, deal.trick_joker_suit, deal.joker_fixed)
+    winner = deal.trick[winner_at][0]
+    if rules.side_of(winner) == mine:
+        return (
+            f"Your side is winning this trick ({rules.seat_name(winner)}'s {trick[winner_at]}). "
+            "Do you need the lead yourself, or can you keep your high cards for later?"
+        )
+    return (
+        f"{rules.seat_name(winner)}'s {trick[winner_at]} is winning this trick. Can you win it cheaply, "
+        "or should you save a card that will take a trick later?"
+    )
+
+
+def _hint_answer(best: list[Any]) -> str:
+    return f"Play {' or '.join(str(a) for a in best[:3])}."
+
+
+def hint(state: dict[str, Any]) -> dict[str, Any]:
+    """``{"principle", "answer"}`` for the learner's turn: the principle reads only what the seat
+    sees; the answer names the card(s) that keep the best result (no hidden hand is shown)."""
+    if not isinstance(state, dict) or state.get("status") != "your-turn":
+        raise ProblemError("a hint needs a problem waiting for your card")
+    deal = _deal_of(state)
+    seat = state["seat"]
+    values = Solver().analyse(deal)
+    target = max(values.values()) if state["maximise"] else min(values.values())
+    best = [a for a, v in values.items() if v == target]
+    return {"principle": _principle(deal, seat), "answer": _hint_answer(best)}
 
 
 # ------------------------------------------------------------ rearranging
@@ -280,9 +398,11 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
     after = values[action]
     cost = abs(best_value - after)
     best = [a for a, v in values.items() if v == best_value]
+    line = _line(deal, action, solver) if cost else []
     deal.push(action)
     new_state = dict(state)
     new_state["played"] = [*state["played"], action.code]
+    undo = {"played": len(state["played"]), "record": None}
     rearranged = False
     if state["rearrange"] and deal.phase == PLAY and after >= state["target"]:
         # Bridge Master: look for a layout of the defenders' unseen cards that beats this line.
@@ -296,18 +416,24 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
                 before = _deal_of({**candidate, "played": state["played"]})
                 if solver.solve(before) >= state["target"]:
                     # The right play would still have worked on this layout: the learner's did not.
+                    undo["record"] = state["record"]
                     new_state, deal, after, rearranged = candidate, trial, trial_value, True
                     cost = max(cost, state["target"] - trial_value)
+                    line = _line(_deal_of({**candidate, "played": state["played"]}), action, solver)
                     break
     replies = _advance(deal, seat, solver, state["recorded"])
     new_state["played"] = [*new_state["played"], *replies]
+    new_state["undo"] = [*(state.get("undo") or []), undo][-_UNDO_KEEP:]
     _finish(new_state, deal)
     words = _verdict_words(rules, deal, action, cost, best, after, state, rearranged)
     return {
         "verdict": "best" if cost == 0 else "mistake",
         "annotation": words,
+        "card": str(action),
+        "line": line,
         "cost": cost,
         "best": [a.code for a in best],
+        "best_words": [str(a) for a in best],
         "value": after,
         "replies": replies,
         "rearranged": rearranged,
@@ -328,7 +454,7 @@ def _verdict_words(
     if cost == 0:
         others = [str(a) for a in best if a != action]
         extra = f" ({' or '.join(others[:3])} would do as well)" if others else ""
-        return f"Good: {played} keeps the best result within reach{extra}."
+        return f"{played} keeps the best result within reach{extra}."
     plural = "s" if cost != 1 else ""
     assert deal.contract is not None and deal.declarer is not None
     if deal.contract.is_misere:
@@ -366,16 +492,29 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "verdict": "best" if cost == 0 else "mistake",
                     "cost": cost,
                     "value": v,
+                    "card": str(a),
                     "annotation": _verdict_words(deal.rules, deal, a, cost, best, v, {"target": best_value}, False),
+                    "line": _line(deal, a, solver) if cost else [],
                 }
             steps.append(
                 {
                     "index": index,
                     "view": _view(deal, seat),
                     "played": record.actions[index],
+                    "played_words": str(deal.parse_action(record.actions[index])),
                     "prompt": record.stops.get(index),
+                    "hint": {"principle": _principle(deal, seat), "answer": _hint_answer(best)},
+                    "best": [a.code for a in best],
                     "choices": choices,
                 }
             )
         deal.push(record.actions[index])
-    return {"title": record.title, "seat": seat, "start": start_at, "target": target, "steps": steps}
+    return {
+        "title": record.title,
+        "intro": record.intro,
+        "seat": seat,
+        "start": start_at,
+        "target": target,
+        "steps": steps,
+        "result": deal.result().summary if deal.phase == DONE else None,
+    }
