@@ -60,8 +60,8 @@ def report(diffs: list[float], stats: dict[str, dict[str, list[int]]], moves: li
     )
     for side in ("sampling", "heuristic"):
         rows = stats[side]
-        total_p = sum(r[0] for r in rows.values())
-        total_m = sum(r[1] for r in rows.values())
+        total_p = sum(r[0] for k, r in rows.items() if k != "NT")
+        total_m = sum(r[1] for k, r in rows.items() if k != "NT")
         parts = [f"{k}: {m}/{p} ({100 * m / p:.0f}%)" for k, (p, m) in sorted(rows.items()) if p]
         overall = f"{100 * total_m / total_p:.0f}%" if total_p else "-"
         print(f"  {side} declares: {total_m}/{total_p} made ({overall}); " + "; ".join(parts))
@@ -113,9 +113,11 @@ def main() -> None:
             diff += result.scores[sampling_side] - result.scores[1 - sampling_side]
             if result.contract is not None and result.declarer is not None:
                 who = "sampling" if rules.side_of(result.declarer) == sampling_side else "heuristic"
-                row = stats[who][category(result.contract.code)]
-                row[0] += 1
-                row[1] += result.made
+                for key in (category(result.contract.code), "NT" if result.contract.code.endswith("NT") else ""):
+                    if key:
+                        row = stats[who][key]
+                        row[0] += 1
+                        row[1] += result.made
         diffs.append(diff / 2)
         if (i + 1) % args.every == 0:
             report(diffs, stats, moves, started)

@@ -263,8 +263,11 @@ class SamplingBot:
             else:
                 denomination = "NT" if bid.trump is None else bid.trump.letter
                 chances = figures["chances"][denomination]
-                # Half a trick of caution: real play (hidden cards) falls short of double dummy.
-                p = (chances[bid.tricks] + chances.get(bid.tricks + 1, 0.0)) / 2
+                # Half a trick of caution: real play (hidden cards) falls short of double dummy;
+                # a trick and a half in no trumps, whose first tricks are played by rules of thumb
+                # while the free joker is out (too slow to solve) and whose figures name it in advance.
+                extra = 1 if bid.trump is None else 0
+                p = (chances.get(bid.tricks + extra, 0.0) + chances.get(bid.tricks + extra + 1, 0.0)) / 2
                 if p < need:
                     continue
             ev = (2 * p - 1) * value
