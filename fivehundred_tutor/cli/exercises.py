@@ -26,11 +26,16 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def cmd_assign(args: argparse.Namespace) -> int:
+    from ..bookbuild.bundles import BundleError, ensure_bundles
     from ..exercises.grading import safe_text
     from ..exercises.release import assign
     from . import CLIError
 
     assignment, roster = _load(args)
+    try:
+        ensure_bundles()  # the student pages embed the assignment page's bundle (built from a source checkout)
+    except BundleError as err:
+        raise CLIError(str(err)) from None
     start = time.perf_counter()
     try:
         manifest = assign(assignment, roster, args.out, progress=not args.no_progress)
