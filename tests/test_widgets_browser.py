@@ -125,21 +125,21 @@ def test_quiz_right_then_wrong(page, widgets, key, label):
     quiz = root(page, label)
     assert quiz.locator(".fht-prompt").inner_text() == bank[0]["prompt"]
     _answer(quiz, bank[0], right=True)
-    feedback = quiz.locator(".fht-quiz .fht-feedback")
-    assert feedback.locator(".fht-verdict-good").count() == 1
-    assert bank[0]["explanation"][:40] in feedback.inner_text()
-    assert "Score 1 of 1 · streak 1" in quiz.locator(".fht-score").inner_text()
-    # keyboard: focus moved to Next; Enter goes on
-    assert page.evaluate("document.activeElement.classList.contains('fht-next')")
+    verdict = quiz.locator(".fht-quiz .fht-verdict")
+    assert verdict.locator(".fht-verdict-heading").inner_text().endswith("Right")
+    assert bank[0]["explanation"][:40] in verdict.inner_text()
+    assert "Right at the first try: 1 of 1" in quiz.locator(".fht-score").inner_text()
+    # keyboard: focus moved to Next question; Enter goes on
+    assert page.evaluate("document.activeElement.classList.contains('fht-continue')")
     page.keyboard.press("Enter")
     assert quiz.locator(".fht-prompt").inner_text() == bank[1]["prompt"]
     _answer(quiz, bank[1], right=False)
-    assert quiz.locator(".fht-quiz .fht-feedback .fht-verdict-bad").count() == 1
+    assert quiz.locator(".fht-quiz .fht-verdict-wrong").count() == 1
     assert "null" not in quiz.inner_text() and "undefined" not in quiz.inner_text()
-    assert "Score 1 of 2 · streak 0 (best 1)" in quiz.locator(".fht-score").inner_text()
+    assert "Right at the first try: 1 of 2" in quiz.locator(".fht-score").inner_text()
     # back to question 1: the verdict is remembered, nothing can be answered twice
     quiz.locator(".fht-prev").click()
-    assert quiz.locator(".fht-quiz .fht-feedback .fht-verdict-good").count() == 1
+    assert quiz.locator(".fht-quiz .fht-verdict-right").count() == 1
     assert quiz.locator(".fht-answer button:not([disabled])").count() == 0
 
 
@@ -169,8 +169,8 @@ def test_keyboard_only_choice(page, widgets):
         page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.choice") == question["answer"]
     page.keyboard.press("Enter")
-    assert quiz.locator(".fht-quiz .fht-feedback .fht-verdict-good").count() == 1
-    assert quiz.locator(".fht-quiz .fht-feedback").get_attribute("aria-live") == "polite"
+    assert quiz.locator(".fht-quiz .fht-verdict-right").count() == 1
+    assert quiz.locator(".fht-quiz .fht-verdict").get_attribute("aria-live") == "polite"
 
 
 def test_ladder_click_shows_value_and_what_outranks(page):

@@ -143,7 +143,7 @@ export function markAnswer(items, isRight, isPicked = () => false) {
  */
 export function summaryBox({ score, total, missed = [], onPractise = null, onRestart = null, note = "" }) {
   const all = score === total;
-  const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-verdict-wrong"}`, role: "status", "aria-live": "polite" });
+  const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-summary-some"}`, role: "status", "aria-live": "polite" });
   node.append(
     el("div", { class: "fht-verdict-heading" }, el("strong", { text: all ? "All right at the first try" : "Round finished" })),
     el("p", { class: "fht-summary-score", text: `${score} of ${total} right at the first try.` }),

@@ -164,6 +164,7 @@ function loadProgress(model, state, source) {
   state.loadedFor = source.progressId;
   state.record = source.progressId ? loadWidget(source.progressId) : { mastered: {}, round: null };
   state.round = state.record.round && typeof state.record.round === "object" ? { ...freshRound(), ...state.record.round } : freshRound();
+  state.resume = true;
   // JupyterLab: the kernel keeps the answers in `responses` as long as it runs
   const responses = source.review ? {} : model.get("responses") || {};
   for (const [at, done] of Object.entries(responses)) {
@@ -257,6 +258,14 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   const round = state.round;
   const indices = (Array.isArray(round.indices) && round.indices.length ? round.indices : bank.map((_q, i) => i)).filter((i) => i >= 0 && i < bank.length);
   let index = source.index();
+  if (state.resume) {
+    // back after a reload: where the learner was
+    state.resume = false;
+    if (Number.isInteger(round.at) && indices.includes(round.at) && round.at !== index) {
+      index = round.at;
+      source.setIndex(index);
+    }
+  }
   if (!indices.includes(index)) index = indices[0];
   const pos = indices.indexOf(index);
   const question = expect(bank[index], "object", `question ${index + 1}`);
@@ -336,12 +345,14 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const before = indices.slice(0, pos).find((i) => !round.answers[bank[i].id || `#${i}`]);
     const to = after ?? before;
     state.focus = "prompt";
+    if (to !== undefined) round.at = to;
     if (to === undefined) {
       round.summary = true;
       saveProgress(state, source);
       state.focus = "verdict";
       state.redraw?.();
     } else {
+      saveProgress(state, source);
       source.setIndex(to);
       state.redraw?.();
     }
@@ -353,6 +364,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const tries = (old?.tries || 0) + 1;
     const first = old ? old.first : verdict.correct;
     round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback };
+    round.at = index;
     state.retry = null;
     state.focus = "verdict";
     if (!old) {
@@ -527,6 +539,8 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   const go = (to) => {
     state.retry = null;
     state.focus = "prompt";
+    state.round.at = to;
+    saveProgress(state, source);
     source.setIndex(to);
     state.redraw?.();
   };

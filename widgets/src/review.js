@@ -9,10 +9,17 @@ import { mountQuiz, quizPanel } from "./quiz.js";
 
 /** The questions of one review round: the stored ones (due first), then the bank's others. */
 function reviewBank(quiz) {
-  const stored = reviewQueue(loadReview());
+  const data = loadReview();
+  const stored = reviewQueue(data);
+  const due = stored.filter((e) => e.due <= data.step || e.box === 1);
+  const later = stored.filter((e) => !due.includes(e));
   const ids = new Set(stored.map((e) => e.item.id));
   const fresh = (Array.isArray(quiz.bank) ? quiz.bank : []).filter((q) => !ids.has(q.id));
-  return { items: [...stored.map((e) => e.item), ...fresh], from: stored.map((e) => e.where || ""), missed: stored.filter((e) => e.box === 1).length };
+  return {
+    items: [...due.map((e) => e.item), ...fresh, ...later.map((e) => e.item)],
+    from: [...due.map((e) => e.where || ""), ...fresh.map(() => ""), ...later.map((e) => e.where || "")],
+    missed: due.filter((e) => e.box === 1).length,
+  };
 }
 
 function resetButton(state) {
@@ -62,7 +69,7 @@ export default {
         const bank = state.reviewBank;
         const intro = bank.missed
           ? `${bank.missed} question${bank.missed === 1 ? "" : "s"} you missed in the chapters come${bank.missed === 1 ? "s" : ""} first.`
-          : bank.from.length
+          : bank.from.some(Boolean)
             ? "Questions from the chapters come back here, missed ones sooner than known ones."
             : "Questions you miss in any chapter come back here. Until then: questions from every chapter.";
         root.append(el("p", { class: "fht-review-intro", text: intro }));

@@ -1,0 +1,228 @@
+"""A learner's journey through the quizzes in Chromium, at 1280 and 390 px wide.
+
+Answer wrong → a VISIBLE verdict (not text in the DOM: a real box inside the viewport) with the
+reason and the right answer highlighted → Try again → right → … → the round's summary with the
+missed question → Practise the missed ones.  Progress survives a reload; the Review widget
+brings the missed question back.  Screenshots go to test-artifacts/quiz/ (look at them).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
+
+from fivehundred_tutor import Rules  # noqa: E402
+from fivehundred_tutor.widgets import BowerTrainer, QuizWidget, ScoringQuiz  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = Path(__file__).parent / "notebooks" / "quiz_journey.md"
+ARTIFACTS = TESTS.parent / "test-artifacts" / "quiz"
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+RULES = Rules.preset("american")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: Any) -> Any:
+    out = tmp_path_factory.mktemp("quiz-journey")
+    page = render_notebook_to_html(NOTEBOOK, out)
+    with launch_chromium() as browser, serve_directory(out) as base:
+        yield browser, base + page.name
+
+
+def _open(site: Any, size: str) -> tuple[Any, Any]:
+    browser, url = site
+    page, problems = open_page(browser, url, viewport=WIDTHS[size])
+    declared, rendered = wait_for_widgets(page)
+    assert declared == rendered == 7
+    return page, problems
+
+
+def _shot(page: Any, locator: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    locator.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _assert_visible_in_viewport(page: Any, locator: Any) -> None:
+    """Really seen: visible, scrolled into view, a box of real size inside the viewport."""
+    locator.scroll_into_view_if_needed()
+    assert locator.is_visible()
+    box = locator.bounding_box()
+    view = page.viewport_size
+    assert box is not None and box["width"] > 100 and box["height"] > 40, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
+    assert box["y"] < view["height"] and box["y"] + min(box["height"], 80) > 0, (box, view)
+
+
+def _wrong_choice(question: dict[str, Any]) -> str:
+    return next(c["id"] for c in question["choices"] if c["id"] != question["answer"])
+
+
+def _answer(quiz: Any, question: dict[str, Any], right: bool) -> None:
+    kind, answer = question["kind"], question["answer"]
+    ids = [c["id"] for c in question.get("choices") or []]
+    if kind == "choice":
+        quiz.locator(f'.fht-answer [data-choice="{answer if right else _wrong_choice(question)}"]').click()
+    elif kind in ("multi", "order"):
+        pick = answer if right else [i for i in ids if i not in answer] or ids
+        if kind == "order" and not right:
+            pick = list(reversed(answer))
+        for cid in pick:
+            quiz.locator(f'.fht-answer [data-choice="{cid}"]').click()
+        quiz.locator(".fht-check").click()
+    elif kind == "number":
+        values = answer if isinstance(answer, dict) else {"": answer}
+        for fid, value in values.items():
+            quiz.locator(f'.fht-answer input[data-field="{fid}"]').fill(str(value if right else value + 10))
+        quiz.locator(".fht-check").click()
+    else:
+        raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("size", list(WIDTHS))
+def test_bower_trainer_journey(site: Any, size: str) -> None:
+    bank = BowerTrainer(rules=RULES, seed=3, questions=3).quiz["bank"]
+    assert bank[0]["kind"] == "choice"
+    page, problems = _open(site, size)
+    quiz = page.locator('.fht-root[aria-label="Bower trainer"]')
+    first = bank[0]
+    quiz.locator(".fht-prompt").filter(has_text=first["prompt"]).wait_for()
+    # a hint first: a principle, then the answer
+    quiz.get_by_role("button", name="Hint").click()
+    assert quiz.locator(".fht-hint-line").first.inner_text() == first["hints"][0]
+    quiz.get_by_role("button", name="Another hint").click()
+    assert first["answer_words"] in quiz.locator(".fht-hint-line").nth(1).inner_text()
+
+    quiz.locator(f'[data-choice="{_wrong_choice(first)}"]').click()
+    verdict = quiz.locator(".fht-verdict")
+    _assert_visible_in_viewport(page, verdict)
+    text = verdict.inner_text()
+    assert "Not yet" in text and first["explanation"] in text and first["answer_words"] in text
+    assert "Wrong" not in text and "Not quite" not in text and "Correct!" not in text
+    right_button = quiz.locator(f'[data-choice="{first["answer"]}"]')
+    assert "fht-right-answer" in (right_button.get_attribute("class") or "")
+    assert "fht-wrong-pick" in (quiz.locator(f'[data-choice="{_wrong_choice(first)}"]').get_attribute("class") or "")
+    _shot(page, verdict, f"bower-{size}-1-wrong")
+    page.wait_for_timeout(600)  # the verdict is final: nothing replaces it later
+    assert verdict.inner_text() == text
+
+    quiz.get_by_role("button", name="Try again").click()
+    assert quiz.locator(".fht-verdict").count() == 0
+    quiz.locator(f'[data-choice="{first["answer"]}"]').click()
+    verdict = quiz.locator(".fht-verdict")
+    _assert_visible_in_viewport(page, verdict)
+    assert "Right" in verdict.inner_text()
+    _shot(page, verdict, f"bower-{size}-2-right")
+    quiz.get_by_role("button", name="Next question").click()
+    for question in bank[1:]:
+        quiz.locator(".fht-prompt").filter(has_text=question["prompt"]).wait_for()
+        _answer(quiz, question, right=True)
+        quiz.locator(".fht-verdict-right").wait_for()
+        quiz.locator(".fht-continue").click()
+    summary = quiz.locator(".fht-summary")
+    _assert_visible_in_viewport(page, summary)
+    text = summary.inner_text()
+    assert "2 of 3 right at the first try" in text and first["prompt"] in text
+    _shot(page, summary, f"bower-{size}-3-summary")
+    quiz.get_by_role("button", name="Practise the missed ones").click()
+    assert quiz.locator(".fht-prompt").inner_text() == first["prompt"]
+    assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 1"
+    problems.assert_clean(f"quiz journey at {size}")
+    page.context.close()
+
+
+def test_keyboard_only_number_quiz_with_enter(site: Any) -> None:
+    bank = QuizWidget(RULES, topics=["bid-values"], seed=4, questions=3, title="What is the bid worth?").quiz["bank"]
+    page, problems = _open(site, "desktop")
+    quiz = page.locator('.fht-root[aria-label="What is the bid worth?"]')
+    first = bank[0]
+    assert first["kind"] == "number"
+    (field,) = first["fields"]
+    right = str(first["answer"][field["id"]])
+    box = quiz.locator("input[data-field]")
+    box.focus()
+    page.keyboard.type(str(int(right) + 20))
+    page.keyboard.press("Enter")
+    verdict = quiz.locator(".fht-verdict")
+    _assert_visible_in_viewport(page, verdict)
+    assert "Not yet" in verdict.inner_text() and right in verdict.inner_text()
+    # the keyboard sits on Try again
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.tagName") == "INPUT"
+    page.keyboard.type(right)
+    page.keyboard.press("Enter")
+    quiz.locator(".fht-verdict-right").wait_for()
+    assert page.evaluate("document.activeElement.textContent") == "Next question"
+    page.keyboard.press("Enter")
+    assert quiz.locator(".fht-prompt").inner_text() == bank[1]["prompt"]
+    problems.assert_clean("keyboard-only quiz")
+    page.context.close()
+
+
+def test_progress_survives_reload_and_review_brings_the_miss_back(site: Any) -> None:
+    bank = ScoringQuiz(rules=RULES, seed=9, questions=2).quiz["bank"]
+    page, problems = _open(site, "phone")
+    quiz = page.locator('.fht-root[aria-label="Scoring quiz"]')
+    first = bank[0]
+    _answer(quiz, first, right=False)
+    quiz.locator(".fht-verdict-wrong").wait_for()
+    quiz.get_by_role("button", name="Next question").click()
+    second = bank[1]
+    _answer(quiz, second, right=True)
+    quiz.locator(".fht-verdict-right").wait_for()
+    assert quiz.locator(".fht-mastered").inner_text() == "Mastered 1 of 2"
+
+    page.reload()
+    wait_for_widgets(page)
+    quiz = page.locator('.fht-root[aria-label="Scoring quiz"]')
+    assert quiz.locator(".fht-mastered").inner_text() == "Mastered 1 of 2"
+    # the round goes on where it was: the second question still shows its verdict
+    assert quiz.locator(".fht-prompt").inner_text() == second["prompt"]
+    _assert_visible_in_viewport(page, quiz.locator(".fht-verdict-right"))
+
+    review = page.locator('.fht-root[aria-label="Review"]')
+    intro = review.locator(".fht-review-intro")
+    assert intro.inner_text().startswith("1 question you missed")
+    assert review.locator(".fht-prompt").inner_text() == first["prompt"]
+    _shot(page, review, "review-phone-missed-first")
+    # answered right in the review, it moves up a box: no longer first
+    _answer(review, first, right=True)
+    review.locator(".fht-verdict-right").wait_for()
+    page.reload()
+    wait_for_widgets(page)
+    review = page.locator('.fht-root[aria-label="Review"]')
+    assert not review.locator(".fht-review-intro").inner_text().startswith("1 question you missed")
+    # known now: it waits behind fresh questions
+    assert review.locator(".fht-prompt").inner_text() != first["prompt"]
+    review.get_by_role("button", name="Reset my progress").click()
+    review.get_by_role("button", name="Yes, reset").click()
+    assert review.locator(".fht-review-reset-done").is_visible()
+    page.reload()
+    wait_for_widgets(page)
+    quiz = page.locator('.fht-root[aria-label="Scoring quiz"]')
+    assert quiz.locator(".fht-mastered").inner_text() == "Mastered 0 of 2"
+    problems.assert_clean("progress and review")
+    page.context.close()
+
+
+def test_rules_menu_and_ladder_show_titles_not_slugs(site: Any) -> None:
+    page, problems = _open(site, "desktop")
+    ladder = page.locator('.fht-root[aria-label="bidding ladder and quiz"]')
+    assert "american" not in ladder.locator(".fht-title").first.inner_text()
+    assert "American rules" in ladder.locator(".fht-title").first.inner_text()
+    for quiz in page.locator(".fht-root").all():
+        text = quiz.inner_text()
+        assert "engine" not in text.lower() and "kernel" not in text.lower(), text[:200]
+    problems.assert_clean("titles")
+    page.context.close()
