@@ -471,3 +471,18 @@ def test_every_glossary_term_is_linked_at_or_before_its_first_use() -> None:
         if first_link is None or first_link > first_use[:2]:
             problems.append(f"{term!r} first used in {first_use[2]} ({first_use[3]!r}) before a link to #{label}")
     assert not problems, "\n".join(problems)
+
+
+def test_hand_judging_quiz_answer_is_the_only_sound_choice() -> None:
+    from fivehundred_tutor import Bid, Card
+    from fivehundred_tutor.questions import generate
+    from fivehundred_tutor.questions.judging import call_problem
+
+    for difficulty in (1, 2, 3):
+        for seed in range(15):
+            q = generate("hand-judging", Rules(), seed, difficulty)
+            hand = [Card.parse(c["code"]) for c in q["context"]["hand"]]
+            verdicts = {c["id"]: call_problem(Rules(), hand, Bid.parse(c["id"])) for c in q["choices"]}
+            assert [bid for bid, problem in verdicts.items() if problem is None] == [q["answer"]], q["prompt"]
+            for problem in verdicts.values():
+                assert problem is None or problem in q["explanation"]

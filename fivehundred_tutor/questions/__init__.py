@@ -45,6 +45,7 @@ from .core import (
     sub_seed,
 )
 from .decisions import gen_misere, gen_play_decision, gen_two_player, misere_unavailable, set_verdict_provider
+from .judging import gen_hand_judging
 
 __all__ = [
     "FORMAT",
@@ -155,6 +156,15 @@ def _topics() -> dict[str, TopicInfo]:
             {1: "keep your trumps", 2: "keep trumps incl. the left bower/joker", 3: "keep trumps and make a void"},
             ("cards",),
             gen_kitty,
+        ),
+        TopicInfo(
+            "hand-judging",
+            "Judging a hand",
+            "Which opening bid could a sound player make with a hand (a simple count of tricks).",
+            {1: "6- and 7-level suit bids", 2: "any level, no trumps", 3: "misère and open misère too"},
+            ("choice",),
+            gen_hand_judging,
+            lambda rules: "judging a hand is made for the 4-player game" if rules.players != 4 else None,
         ),
         TopicInfo(
             "play-decision",

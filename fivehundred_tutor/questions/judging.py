@@ -17,13 +17,17 @@ misère with the joker, bowers or aces that must win tricks (danger 13.5)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..bids import Bid, Pass
 from ..bots import estimate_tricks, misere_danger
-from ..cards import ACE, JOKER, Card
+from ..cards import ACE, JOKER, Card, display_order
+from ..rng import Random
 from ..rules import Rules
+from .core import bid_info, cards_info
+from .positions import retry
 
-__all__ = ["call_problem", "expected_support", "trump_count"]
+__all__ = ["call_problem", "expected_support", "gen_hand_judging", "trump_count"]
 
 SLACK = 1.0  # a sound bidder may be a trick optimistic
 # misère danger after the best discards, and after only one (at most ~2 cards to get rid of)
@@ -78,6 +82,8 @@ def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass) -> str | 
     if call.trump is not None:
         trumps = trump_count(rules, hand, call)
         need = 3 if call.tricks == 6 else 4
+        if trumps == 0:
+            return f"{call} with no {call.trump.word}"
         if trumps < need:
             return f"{call} with only {trumps} trump{'s' if trumps != 1 else ''}"
     else:
@@ -87,3 +93,51 @@ def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass) -> str | 
     if estimate + SLACK < call.tricks:
         return f"{call} on about {estimate:.1f} tricks (own cards, partner and kitty)"
     return None
+
+
+def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    """Question: which of four bids could a sound player open with this hand?
+
+    One choice passes :func:`call_problem`, three do not; the explanation gives each
+    unsound bid's reason.  Difficulty 1: suit bids at the 6 and 7 level; 2: any level and no
+    trumps; 3: misère and open misère too.
+    """
+    deck = rules.deck()
+    ladder = [b for b in rules.ladder if difficulty >= 3 or not b.is_misere]
+    if difficulty == 1:
+        ladder = [b for b in ladder if b.trump is not None and b.tricks <= 7]
+
+    def make(r: Random) -> tuple[list[Card], Bid, list[Bid]] | None:
+        hand = r.sample(deck, rules.hand_size)
+        sound = [b for b in ladder if call_problem(rules, hand, b) is None]
+        unsound = [b for b in ladder if call_problem(rules, hand, b) is not None]
+        if not sound or len(unsound) < 3:
+            return None
+        if difficulty == 3 and not any(b.is_misere for b in sound) and r.random() < 0.7:
+            return None
+        right = sound[r.randbelow(len(sound))]
+        wrong: list[Bid] = []
+        while len(wrong) < 3:
+            pick = unsound[r.randbelow(len(unsound))]
+            if pick not in wrong:
+                wrong.append(pick)
+        return hand, right, wrong
+
+    hand, right, wrong = retry(rng, make, "a hand to judge")
+    options = sorted([right, *wrong], key=rules.bid_key)
+    reasons = "; ".join(str(call_problem(rules, hand, b)) for b in options if b != right)
+    support = expected_support(rules)
+    return {
+        "prompt": (
+            f"You hold {' '.join(str(c) for c in display_order(hand))} and are first to bid. "
+            "Which of these bids could a sound player make with this hand?"
+        ),
+        "kind": "choice",
+        "choices": [{"id": b.code, "label": str(b)} for b in options],
+        "context": {"hand": cards_info(display_order(hand)), "bids": [bid_info(b) for b in options]},
+        "answer": right.code,
+        "explanation": (
+            f"{right} is sound: count your own tricks in that denomination and add about {support:.1f} "
+            f"from partner and the kitty (or, for misère, only low cards to keep). The others are not — {reasons}."
+        ),
+    }
