@@ -44,7 +44,7 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
         question = bank[0]
         assert question["kind"] == "choice"
         quiz.locator(f'.fht-answer [data-choice="{question["answer"]}"]').click()
-        quiz.locator(".fht-engine-checked").wait_for(timeout=10000)
+        quiz.locator(".fht-verdict-right").wait_for(timeout=10000)
         deadline = time.monotonic() + 10
         while not out.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
