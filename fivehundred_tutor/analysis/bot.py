@@ -119,18 +119,16 @@ class SamplingBot:
         best: dict[Action, int] = {}
         goal: dict[Action, int] = {}
         done = 0
-        layouts = sample_layouts(knowledge, self.samples, rng)
-        for layout in layouts:
-            deal = layout_position(knowledge, layout)
-            if not totals:
-                legal = deal.legal_actions()
-                totals = {a: 0.0 for a in legal}
-                best = {a: 0 for a in legal}
-                goal = {a: 0 for a in legal}
-                if len(legal) == 1:
-                    return PlayReport(0, totals, best, goal)
-                if not self._solvable(deal, solver):
-                    return PlayReport(0, totals, best, goal)
+        deals = [layout_position(knowledge, layout) for layout in sample_layouts(knowledge, self.samples, rng)]
+        legal = deals[0].legal_actions()
+        totals = {a: 0.0 for a in legal}
+        best = {a: 0 for a in legal}
+        goal = {a: 0 for a in legal}
+        # Every layout must be quick to solve (in no trumps the joker may be in play in some
+        # layouts and in the kitty in others), else the rules of thumb decide.
+        if len(legal) == 1 or not all(self._solvable(d, solver) for d in deals):
+            return PlayReport(0, totals, best, goal)
+        for deal in deals:
             values = solver.analyse(deal)
             assert deal.to_move is not None
             mover_max = maximises(deal, deal.to_move)
