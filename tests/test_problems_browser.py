@@ -44,16 +44,15 @@ def test_problem_widget_offline(tmp_path: Path) -> None:
         wrong = root.get_by_role("button", name="Joker, naming clubs")
         wrong.focus()
         page.keyboard.press("Enter")
-        feedback = root.locator(".fht-feedback")
+        feedback = root.locator(".fht-verdict")
         feedback.wait_for(state="visible")
-        page.wait_for_function("document.querySelector('.fht-problem .fht-feedback').textContent.length > 0")
         text = feedback.inner_text()
         assert "costs 2 tricks" in text and "Joker (as ♠)" in text
-        root.get_by_role("button", name="Continue the deal").click()
+        root.get_by_role("button", name="Keep this card and continue").click()
         # Next decision: North's Q♠ is a card button named in words.
         page.wait_for_selector(".fht-problem button[data-card='QS']:not([disabled])")
         root.get_by_role("button", name="Queen of spades").click()
-        page.wait_for_function("document.querySelector('.fht-problem .fht-feedback').textContent.includes('Good')")
+        page.wait_for_function("document.querySelector('.fht-problem .fht-verdict').textContent.includes('Right')")
         violations = [v for v in run_axe(page) if any(".fht-" in str(n.get("target")) for n in v.get("nodes", []))]
         assert violations == [], violations
         problems.assert_clean()

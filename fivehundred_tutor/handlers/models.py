@@ -176,6 +176,7 @@ class ReplayStop(TypedDict):
     prompt: str
     choices: list[dict[str, Any]]
     answer: str
+    hint: dict[str, str]  # principle (from the mover's view), then the answer in words
 
 
 class ReplayModel(TypedDict):
@@ -183,6 +184,7 @@ class ReplayModel(TypedDict):
 
     version: int
     title: str
+    random: bool  # a deal dealt on request (New deal), not the lesson's own
     rules: dict[str, Any]
     players: int
     seat_names: list[str]

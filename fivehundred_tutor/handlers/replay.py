@@ -14,6 +14,7 @@ from ..bots import HeuristicBot
 from ..cards import display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
+from ..records.problems import principle
 from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
@@ -98,7 +99,7 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             if correct:
                 text = f"Yes: {name} played {card} here."
             elif card in legal_cards:
-                text = f"{card} is legal, but the annotated play is {played.card}."
+                text = f"{card} is allowed, but {name} played {played.card} here." + (f" {comment}" if comment else "")
             else:
                 reason = why_illegal(
                     rules, card, pool, deal.trick_cards(), deal.contract, deal.trick_joker_suit, deal.joker_fixed
@@ -121,7 +122,7 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             text = (
                 f"Yes: {name} chose {label} here."
                 if correct
-                else f"{label} is legal, but the annotation chose {played_label}."
+                else f"{label} is allowed, but {name} chose {played_label} here." + (f" {comment}" if comment else "")
             )
             choices.append(
                 {
@@ -134,7 +135,27 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             )
         prompt = f"Your turn ({name}): what do you call?" if kind == "call" else f"Your turn ({name}): what do you do?"
     answer = played.card.code if isinstance(played, Play) else str(getattr(played, "code", played))
-    return {"index": index, "seat": seat, "kind": kind, "prompt": prompt, "choices": choices, "answer": answer}
+    right = next((c["label"] for c in choices if c["correct"]), played_label)
+    return {
+        "index": index,
+        "seat": seat,
+        "kind": kind,
+        "prompt": prompt,
+        "choices": choices,
+        "answer": answer,
+        "hint": {"principle": _stop_principle(deal, seat, kind), "answer": f"In the deal, {name} chose {right}."},
+    }
+
+
+def _stop_principle(deal: Deal, seat: int, kind: str) -> str:
+    """A principle for a stop, from what the mover sees (its hand, the table, the auction)."""
+    if kind == "play" and deal.contract is not None:
+        return principle(deal, seat)
+    if kind == "discard":
+        return "Discarding from the kitty: keep your trumps and your aces; throw the low cards of short side suits."
+    if kind == "call":
+        return "Count the tricks your hand can take with your partner's help; bid only what you expect to make."
+    return "Which choice keeps the most tricks within reach for your side?"
 
 
 def replay_model(
@@ -145,12 +166,14 @@ def replay_model(
     stops: Sequence[int] | None = None,
     seat: int | None = None,
     title: str | None = None,
+    random: bool = False,
 ) -> dict[str, Any]:
     """Everything a replay needs, precomputed: one frame per step of ``deal.history``.
 
     Frame ``k`` shows the table after the first ``k`` actions.  ``comments`` and
     ``marks`` are keyed by index into ``deal.history``; ``stops`` lists history
-    indices where the learner is asked to choose that action.
+    indices where the learner is asked to choose that action.  ``random`` marks a deal
+    dealt at the learner's request (not the lesson's own): the widget says so.
     """
     rules = deal.rules
     history = list(deal.history)
@@ -213,7 +236,8 @@ def replay_model(
     start_kitty = record.get("kitty", [])
     model: dict[str, Any] = {
         "version": MODEL_VERSION,
-        "title": title or f"Five Hundred deal ({rules.preset_name})",
+        "title": title or "A deal of Five Hundred",
+        "random": random,
         "rules": rules.to_dict(),
         "players": rules.players,
         "seat_names": list(rules.seat_names),
@@ -284,7 +308,7 @@ def _replay_new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str
     rules = Rules.from_dict(old.get("rules") or {})
     deal = bot_deal(rules, seed)
     viewer = old.get("viewer")
-    model = replay_model(deal, seat=viewer, title=f"Bot deal, seed {seed}")
+    model = replay_model(deal, seat=viewer, title="A new deal played by the bots", random=True)
     return {
         "reply": {"type": "deal", "seed": seed, "result": model["result"]},
         "update": {"model": model, "deal": deal.to_dict(), "position": 0, "answers": {}},

@@ -41,7 +41,7 @@ from ..rules import NO_SUIT
 from ..solver import Solver, maximises
 from .record import DealRecord, RecordError
 
-__all__ = ["ProblemError", "hint", "precompute", "respond", "start", "takeback"]
+__all__ = ["ProblemError", "hint", "precompute", "principle", "respond", "start", "takeback"]
 
 
 class ProblemError(ValueError):
@@ -138,8 +138,9 @@ def _view(deal: Deal, seat: int) -> dict[str, Any]:
     }
 
 
-def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str]) -> list[str]:
-    """Let the other seats play (solver's best) until the learner's turn or the end."""
+def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str], words: list[str] | None = None) -> list[str]:
+    """Let the other seats play (solver's best) until the learner's turn or the end
+    (``words`` gets each play in card notation: "East 8♠")."""
     played: list[str] = []
     while deal.phase == PLAY and deal.to_move != seat:
         values = solver.analyse(deal)
@@ -156,6 +157,8 @@ def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str]) -> list
                     pick = a
         deal.push(pick)
         played.append(pick.code)
+        if words is not None:
+            words.append(f"{deal.rules.seat_name(mover)} {pick}")
     return played
 
 
@@ -260,7 +263,7 @@ def takeback(state: dict[str, Any]) -> dict[str, Any]:
     return _finish(new_state, _deal_of(new_state))
 
 
-def _principle(deal: Deal, seat: int) -> str:
+def principle(deal: Deal, seat: int) -> str:
     """A principle for the position, from what ``seat`` sees (its hand, the trick, the contract)."""
     rules = deal.rules
     contract = deal.contract
@@ -315,7 +318,7 @@ def hint(state: dict[str, Any]) -> dict[str, Any]:
     values = Solver().analyse(deal)
     target = max(values.values()) if state["maximise"] else min(values.values())
     best = [a for a, v in values.items() if v == target]
-    return {"principle": _principle(deal, seat), "answer": _hint_answer(best)}
+    return {"principle": principle(deal, seat), "answer": _hint_answer(best)}
 
 
 # ------------------------------------------------------------ rearranging
@@ -421,7 +424,8 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
                     cost = max(cost, state["target"] - trial_value)
                     line = _line(_deal_of({**candidate, "played": state["played"]}), action, solver)
                     break
-    replies = _advance(deal, seat, solver, state["recorded"])
+    then: list[str] = []
+    replies = _advance(deal, seat, solver, state["recorded"], then)
     new_state["played"] = [*new_state["played"], *replies]
     new_state["undo"] = [*(state.get("undo") or []), undo][-_UNDO_KEEP:]
     _finish(new_state, deal)
@@ -436,6 +440,7 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
         "best_words": [str(a) for a in best],
         "value": after,
         "replies": replies,
+        "answered_with": then,
         "rearranged": rearranged,
         "state": new_state,
     }
@@ -503,7 +508,7 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "played": record.actions[index],
                     "played_words": str(deal.parse_action(record.actions[index])),
                     "prompt": record.stops.get(index),
-                    "hint": {"principle": _principle(deal, seat), "answer": _hint_answer(best)},
+                    "hint": {"principle": principle(deal, seat), "answer": _hint_answer(best)},
                     "best": [a.code for a in best],
                     "choices": choices,
                 }

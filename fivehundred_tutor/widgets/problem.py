@@ -44,6 +44,7 @@ class PlayProblem(FhtWidget):
         data["version"] = 1
         data["seat_name"] = live["view"]["seat_name"]
         data["contract"] = live["view"]["contract"]
+        data["contract_label"] = live["view"]["contract_label"]
         data["seat_names"] = list(_seat_names(live))
         super().__init__(model=data, state=live, problem=problem, four_colour=four_colour, **kwargs)
 

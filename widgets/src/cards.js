@@ -77,7 +77,8 @@ export function cardSvg(code, { faceDown = false } = {}) {
   svg.append(svgEl("text", { x: 5, y: 17, "font-size": small, "font-weight": 700, class: cls }, facts.label));
   svg.append(svgEl("text", { x: 5, y: 31, "font-size": 13, class: cls }, facts.sym));
   svg.append(svgEl("text", { x: 32, y: 60, "text-anchor": "middle", "font-size": 28, class: cls }, facts.sym));
-  const corner = { x: 55, y: 79, "text-anchor": "end", "font-size": small, "font-weight": 700, class: cls, transform: "rotate(180 47 73)" };
+  // the bottom index is the top one turned about the card's centre: as far from the edge as the top one
+  const corner = { x: 5, y: 17, "font-size": small, "font-weight": 700, class: cls, transform: "rotate(180 30 42)" };
   svg.append(svgEl("text", corner, facts.label));
   return svg;
 }
@@ -113,4 +114,26 @@ export function cardRow(codes, opts = {}) {
   for (const code of codes) row.append(cardEl(code, { ...opts, highlight: (opts.highlight || []).includes(code), label: undefined }));
   if (opts.button) roving(row);
   return row;
+}
+
+/**
+ * After an answer: the right card(s) highlighted and the learner's wrong pick marked, among card
+ * elements (buttons or pictures); the words say so too ("… (the answer)", "… (your answer)").
+ */
+export function markCards(nodes, isRight, isPicked = () => false) {
+  for (const node of nodes) {
+    const right = isRight(node);
+    const wrong = isPicked(node) && !right;
+    node.classList.toggle("fht-right-answer", right);
+    node.classList.toggle("fht-wrong-pick", wrong);
+    if (!right && !wrong) continue;
+    const note = right ? " (the answer)" : " (your answer)";
+    const words = node.querySelector(".fht-sr");
+    if (words) {
+      if (!words.textContent.endsWith(note)) words.textContent += note;
+    } else {
+      const label = node.getAttribute("aria-label") || "";
+      if (!label.endsWith(note)) node.setAttribute("aria-label", label + note);
+    }
+  }
 }

@@ -1,83 +1,140 @@
 // PlayProblem: play one seat of a problem deal.  Book: precomputed verdicts along the
-// recorded line.  JupyterLab: every card goes to Python (problems.handle_request).
+// recorded line.  JupyterLab and the live book: every card goes to Python (handlers.problem),
+// which judges it, answers for the other seats, takes a card back, and gives hints.
+// The verdict is a visible panel under the hand (feedback.js); the words are Python's.
 
-import { cardEl, cardRow } from "./cards.js";
-import { el, expect, liveRegion, roving, title } from "./dom.js";
+import { cardEl, cardRow, markCards } from "./cards.js";
+import { el, expect, roving, title } from "./dom.js";
+import { verdictBox } from "./feedback.js";
 import { playWords } from "./format.js";
 import { request } from "./host.js";
 import { checkVersion, mountWidget } from "./mount.js";
 
+/** The trick on the table, each card under its player's name. */
+function trickEl(names, trick) {
+  if (!trick.length) return el("p", { class: "fht-muted fht-problem-lead", text: "No card on the table: the lead is yours." });
+  return el(
+    "div",
+    { class: "fht-trick fht-problem-trick", role: "group", "aria-label": "Cards played to this trick" },
+    ...trick.map(([seat, code]) => el("div", { class: "fht-trick-slot" }, cardEl(code, { small: true }), el("div", { text: names[seat] }))),
+  );
+}
+
+/** What the learner sees now: the saved step (book) or the live state, or the view kept while a verdict shows. */
+function current(data, ui) {
+  if (ui.shown) return ui.shown;
+  if (ui.live) return { view: ui.live.view, legal: ui.live.legal, prompt: ui.live.prompt, done: ui.live.status === "done", result: ui.live.result };
+  const steps = data.steps;
+  if (ui.step < steps.length) {
+    const step = steps[ui.step];
+    return { view: step.view, legal: Object.keys(step.choices), prompt: step.prompt, done: false, step };
+  }
+  return { view: null, legal: [], prompt: null, done: true, result: data.result };
+}
+
 function drawProblem(model, root, ui) {
   const data = expect(model.get("model"), "object", "problem data");
   checkVersion(data, "play problem");
-  const steps = expect(data.steps, "array", "steps");
+  expect(data.steps, "array", "steps");
   const names = expect(data.seat_names, "array", "seat names");
   root.append(title(data.title || "Play problem"));
-  root.append(el("p", { class: "fht-context", text: `Contract ${data.contract}. You play ${data.seat_name}.` }));
-  let view, legal, prompt, done;
-  if (ui.live) {
-    view = ui.live.view;
-    legal = ui.live.legal;
-    prompt = null;
-    done = ui.live.status === "done";
-  } else if (ui.step < steps.length) {
-    const step = steps[ui.step];
-    view = step.view;
-    legal = Object.keys(step.choices);
-    prompt = step.prompt;
-    done = false;
-  } else {
-    view = null;
-    legal = [];
-    done = true;
-  }
+  if (data.intro) root.append(el("p", { class: "fht-context fht-problem-intro", text: data.intro }));
+  const now = current(data, ui);
+  const { view, legal } = now;
+  const contract = view?.contract_label || data.contract_label || data.contract;
+  root.append(el("p", { class: "fht-context", text: `Contract ${contract}. You play ${data.seat_name}.` }));
+  const answered = Boolean(ui.verdict);
   if (view) {
-    const trick = view.trick.length
-      ? el(
-          "div",
-          { class: "fht-trick", role: "group", "aria-label": "Cards played to this trick" },
-          ...view.trick.map(([seat, code]) => el("span", { class: "fht-seat" }, `${names[seat]}: `, cardEl(code, { small: true }))),
-        )
-      : el("p", { class: "fht-muted", text: "You are on lead." });
-    root.append(trick);
+    root.append(trickEl(names, view.trick));
     root.append(el("p", { class: "fht-muted", text: `Tricks so far: ${view.tricks_won.map((t, s) => `${names[s]} ${t}`).join(", ")}.` }));
-    if (prompt) root.append(el("p", { class: "fht-label", text: prompt }));
+    if (!now.done && !answered) root.append(el("p", { class: "fht-label fht-problem-question", text: now.prompt || "Your turn: choose a card." }));
     const cardCodes = legal.filter((c) => !c.includes(":"));
-    const hand = cardRow(view.hand, {
-      label: `Your hand (${names[view.seat]})`,
-      button: !ui.waiting && !ui.answered && !done,
-      onClick: (code) => ui.choose(code),
-    });
-    for (const btn of hand.querySelectorAll("button")) {
-      if (!cardCodes.includes(btn.dataset.card)) btn.disabled = true;
+    const playable = !ui.waiting && !answered && !now.done;
+    const hand = cardRow(view.hand, { label: `Your hand (${names[view.seat]})`, button: true, onClick: (code) => ui.choose(code) });
+    const buttons = [...hand.querySelectorAll("button")];
+    for (const btn of buttons) {
+      if (!playable || !cardCodes.includes(btn.dataset.card)) btn.disabled = true;
+      if (view.left_bower && btn.dataset.card === view.left_bower) tagBower(btn);
     }
     root.append(hand);
     const special = legal.filter((c) => c.includes(":"));
-    if (special.length && !ui.answered && !done) {
+    let choiceButtons = [];
+    if (special.length && !now.done) {
       const box = el("div", { class: "fht-choices", role: "group", "aria-label": "Other ways to play" });
       for (const code of special) {
-        box.append(el("button", { type: "button", "data-choice": code, onclick: () => ui.choose(code), disabled: ui.waiting || undefined }, playWords(code)));
+        box.append(el("button", { type: "button", "data-choice": code, onclick: () => ui.choose(code), disabled: !playable || undefined }, playWords(code)));
       }
       roving(box);
       root.append(box);
+      choiceButtons = [...box.querySelectorAll("button")];
     }
+    if (answered) {
+      // the right card(s) highlighted, the learner's pick marked
+      const best = ui.verdict.best || [];
+      const key = (b) => b.dataset.card || b.dataset.choice;
+      markCards(
+        [...buttons, ...choiceButtons],
+        (b) => best.includes(key(b)) && !ui.verdict.good,
+        (b) => key(b) === ui.verdict.code,
+      );
+    }
+    if (!answered && !now.done) root.append(hintArea(ui));
   }
-  const feedback = liveRegion(root);
-  feedback.classList.add("fht-feedback");
-  if (ui.feedback) {
-    feedback.classList.add(ui.good ? "fht-good" : "fht-bad");
-    feedback.textContent = ui.feedback;
+  if (answered) {
+    const v = ui.verdict;
+    const box = verdictBox({
+      correct: v.good,
+      reason: v.reason,
+      answer: v.good ? "" : v.answer,
+      detail: v.line?.length ? `The line that beats it: ${v.line.join("; ")}.` : "",
+      onTryAgain: v.good ? null : () => ui.tryAgain(),
+      onContinue: () => ui.next(),
+      continueLabel: v.good ? "Continue" : "Keep this card and continue",
+    });
+    if (v.after) box.addNote(v.after);
+    if (v.note) box.addNote(v.note);
+    root.append(box.node);
+    ui.verdictBox = box;
   }
-  if (!ui.live && ui.answered && ui.step < steps.length) {
-    root.append(el("button", { type: "button", class: "fht-next", onclick: () => ui.next() }, "Continue the deal"));
+  if (ui.error) root.append(verdictBox({ correct: null, heading: "That card cannot be played", reason: ui.error }).node);
+  if (now.done && !answered) {
+    root.append(
+      el(
+        "div",
+        { class: "fht-verdict fht-verdict-note fht-problem-done", role: "status" },
+        el("p", { class: "fht-verdict-reason", text: now.result || "The problem is finished." }),
+        el("div", { class: "fht-verdict-actions" }, el("button", { type: "button", class: "fht-restart", text: "Start again", onclick: () => ui.restart() })),
+      ),
+    );
   }
-  if (done) root.append(el("p", { class: "fht-label", text: ui.result || "The problem is finished." }));
+}
+
+function tagBower(btn) {
+  btn.classList.add("fht-bower");
+  btn.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
+  const words = btn.querySelector(".fht-sr");
+  if (words && !words.textContent.includes("left bower")) words.textContent += " (the left bower, a trump)";
+}
+
+/** *Hint*: first a principle, then the card (from Python: saved in the book, asked for when live). */
+function hintArea(ui) {
+  const list = el("ol", { class: "fht-hints" });
+  for (const line of (ui.hints || []).slice(0, ui.hintsShown)) list.append(el("li", { class: "fht-hint-line", text: line }));
+  const more = ui.hintsShown < 2;
+  const button = el("button", {
+    type: "button",
+    class: "fht-hint-btn",
+    disabled: !more || ui.waiting || undefined,
+    text: ui.hintsShown === 0 ? "Hint" : more ? "Show the card" : "No more hints",
+    onclick: () => ui.hint(),
+  });
+  return el("div", { class: "fht-hint-area" }, button, ui.hintsShown ? list : null);
 }
 
 export default {
   render({ model, el: host }) {
-    // Book mode (saved verdicts) until a kernel answers "hello".
-    const ui = { step: 0, answered: false, waiting: false, feedback: "", good: true, live: null, result: null, book: true };
+    // Book mode (saved verdicts) until a host answers "hello".
+    const ui = { step: 0, verdict: null, waiting: false, live: null, book: true, hints: null, hintsShown: 0, shown: null, error: "", pending: null };
     const widget = mountWidget(host, model, {
       kind: "problem",
       label: () => `Play problem: ${model.get("model")?.title || "untitled"}`,
@@ -85,51 +142,127 @@ export default {
       traits: ["model"],
       draw: (root) => drawProblem(model, root, ui),
       hello: () => {
-        if (ui.step !== 0 || ui.answered) return;
+        if (ui.step !== 0 || ui.verdict) return;
         const live = model.get("state") || {};
         ui.book = false;
-        ui.live = { view: live.view, legal: live.legal || [], status: live.status };
+        ui.live = { view: live.view, legal: live.legal || [], status: live.status, prompt: live.prompt, result: live.result };
         widget.draw();
       },
     });
     const draw = widget.draw;
+    const focusVerdict = () => ui.verdictBox?.focus();
+    const fresh = () => {
+      ui.verdict = null;
+      ui.shown = null;
+      ui.hints = null;
+      ui.hintsShown = 0;
+      ui.error = "";
+    };
     ui.choose = async (code) => {
-      if (ui.waiting) return;
+      if (ui.waiting || ui.verdict) return;
       const data = model.get("model");
+      const before = current(data, ui);
+      ui.error = "";
       if (!ui.book) {
         ui.waiting = true;
         draw();
-        const reply = await request(model, { type: "play", code }, 8000);
+        const reply = await request(model, { type: "play", code }, 30000);
         ui.waiting = false;
         if (reply && reply.type === "verdict") {
-          ui.live = { view: reply.view, legal: reply.legal, status: reply.status };
-          ui.good = reply.verdict === "best";
-          const answered = reply.replies?.length ? ` Then: ${reply.replies.join(" ")}.` : "";
-          ui.feedback = reply.annotation + answered;
-          ui.result = reply.result;
+          if (reply.verdict === "illegal") {
+            ui.error = reply.annotation;
+            draw();
+            return;
+          }
+          ui.pending = { view: reply.view, legal: reply.legal, status: reply.status, prompt: reply.prompt, result: reply.result };
+          ui.shown = before; // the table as it was, while the verdict shows
+          ui.verdict = {
+            code,
+            good: reply.verdict === "best",
+            reason: reply.annotation,
+            answer: (reply.best_words || []).join(" or "),
+            best: reply.best || [],
+            line: reply.line || [],
+            after: reply.answered_with?.length ? `Then: ${reply.answered_with.join(", ")}.` : "",
+          };
           draw();
+          focusVerdict();
           return;
         }
         if (reply && reply.type === "error") {
-          ui.feedback = reply.error;
-          ui.good = false;
+          ui.error = reply.error;
           draw();
           return;
         }
-        ui.book = true; // the kernel went away: the saved verdicts
+        ui.book = true; // nothing answered: the saved verdicts
+        ui.live = null;
       }
       const step = data.steps[ui.step];
-      const choice = step.choices[code];
-      ui.answered = true;
-      ui.good = choice.verdict === "best";
-      const played = step.played === code ? "" : ` In the deal, ${playWords(step.played)} was played.`;
-      ui.feedback = choice.annotation + played;
+      const choice = step?.choices[code];
+      if (!choice) return;
+      ui.shown = before;
+      ui.verdict = {
+        code,
+        good: choice.verdict === "best",
+        reason: choice.annotation,
+        answer: (step.best || []).map((c) => step.choices[c]?.card || playWords(c)).join(" or "),
+        best: step.best || [],
+        line: choice.line || [],
+        note: step.played === code ? "" : `Continue goes on as in the deal, where ${step.played_words || playWords(step.played)} was played.`,
+      };
       draw();
+      focusVerdict();
+    };
+    ui.tryAgain = async () => {
+      if (!ui.book && ui.pending) {
+        ui.waiting = true;
+        draw();
+        const reply = await request(model, { type: "takeback" }, 30000);
+        ui.waiting = false;
+        if (reply && reply.type === "taken-back") {
+          ui.live = { view: reply.view, legal: reply.legal, status: reply.status, prompt: reply.prompt, result: null };
+        } else {
+          ui.error = reply?.error || "The card could not be taken back.";
+        }
+      }
+      ui.pending = null;
+      fresh();
+      draw();
+      host.querySelector(".fht-cards button:not([disabled]), .fht-choices button:not([disabled])")?.focus();
     };
     ui.next = () => {
-      ui.step += 1;
-      ui.answered = false;
-      ui.feedback = "";
+      if (!ui.book && ui.pending) ui.live = ui.pending;
+      else if (ui.book) ui.step += 1;
+      ui.pending = null;
+      fresh();
+      draw();
+      host.querySelector(".fht-cards button:not([disabled]), .fht-choices button:not([disabled]), .fht-restart")?.focus();
+    };
+    ui.hint = async () => {
+      if (!ui.hints) {
+        if (!ui.book) {
+          ui.waiting = true;
+          draw();
+          const reply = await request(model, { type: "hint" }, 30000);
+          ui.waiting = false;
+          if (reply && reply.type === "hint") ui.hints = [reply.principle, reply.answer];
+        }
+        if (!ui.hints) {
+          const step = model.get("model").steps[ui.step];
+          ui.hints = step ? [step.hint.principle, step.hint.answer] : [];
+        }
+      }
+      ui.hintsShown = Math.min(2, ui.hintsShown + 1);
+      draw();
+      host.querySelector(".fht-hint-btn:not([disabled])")?.focus();
+    };
+    ui.restart = async () => {
+      if (!ui.book) {
+        const reply = await request(model, { type: "restart" }, 30000);
+        if (reply && reply.type === "restarted") ui.live = { view: reply.view, legal: reply.legal, status: "your-turn", prompt: reply.prompt, result: null };
+      }
+      ui.step = 0;
+      fresh();
       draw();
     };
     return widget.dispose;

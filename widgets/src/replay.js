@@ -1,7 +1,8 @@
 // Deal replay: every frame was computed by the engine; this code draws frame k and asks at stops.
 
-import { card, cardEl, cardRow } from "./cards.js";
+import { card, cardEl, cardRow, markCards } from "./cards.js";
 import { el, expect, roving, title } from "./dom.js";
+import { verdictBox } from "./feedback.js";
 import { markWords } from "./format.js";
 import { request } from "./host.js";
 import { checkVersion, mountWidget } from "./mount.js";
@@ -22,6 +23,18 @@ function handCards(hand) {
   if (typeof hand === "number") return { faceDown: hand };
   if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
   return { codes: hand ? hand.split(" ") : [] };
+}
+
+/** Tag the left bower among a hand's cards (the engine names it in the frame; it sits among the trumps). */
+function tagBower(row, code) {
+  if (!code) return;
+  for (const node of row.querySelectorAll(`[data-card="${code}"]`)) {
+    node.classList.add("fht-bower");
+    node.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
+    const words = node.querySelector(".fht-sr");
+    if (words) words.textContent += " (the left bower, a trump)";
+    else node.setAttribute("aria-label", `${node.getAttribute("aria-label")} (the left bower, a trump)`);
+  }
 }
 
 function seatBox(data, frame, seat, opts) {
@@ -57,6 +70,7 @@ function seatBox(data, frame, seat, opts) {
         else row.append(cardEl(code, { dim: true }));
       }
       roving(row);
+      tagBower(row, frame.left_bower);
       box.append(row);
     } else {
       const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
@@ -68,6 +82,16 @@ function seatBox(data, frame, seat, opts) {
         }
       }
       if (out) row.classList.add("fht-aside");
+      tagBower(row, frame.left_bower);
+      if (opts.stop && opts.stop.seat === seat && opts.answered && opts.stop.kind !== "call") {
+        // after an answer: the card played in the deal highlighted, the learner's pick marked
+        const nodes = [...row.querySelectorAll("[data-card]")];
+        markCards(
+          nodes,
+          (n) => n.dataset.card === opts.stop.answer,
+          (n) => n.dataset.card === opts.picked,
+        );
+      }
       box.append(row);
     }
   } else {
@@ -141,7 +165,7 @@ function trickView(data, frame) {
     const areas = { top: "t", left: "l", right: "r", bottom: "b" };
     for (const [seat, code, source] of plays) {
       const s = slot(seat, code, source);
-      s.style.gridArea = areas[data.positions[seat]] || "c";
+      s.classList.add(`fht-at-${areas[data.positions[seat]] || "c"}`);
       grid.append(s);
     }
     wrap.append(grid);
@@ -186,6 +210,7 @@ function auctionView(data, position) {
 }
 
 function drawReplay(model, root, state) {
+  state.verdict = null;
   const data = expect(model.get("model"), "object", "replay model");
   checkVersion(data, "replay");
   const frames = expect(data.frames, "array", "frames");
@@ -202,7 +227,25 @@ function drawReplay(model, root, state) {
   const answer = stop ? answers[String(position)] : null;
   const last = position > 0 ? actions[position - 1] : null;
 
-  root.append(title(data.title || "Deal replay"));
+  root.append(title(data.title || "A deal of Five Hundred"));
+  if (data.random) {
+    const back = state.lesson
+      ? el("button", {
+          type: "button",
+          class: "fht-back-to-lesson",
+          text: "Back to the lesson deal",
+          onclick: () => {
+            model.set("model", state.lesson.model);
+            model.set("deal", state.lesson.deal);
+            model.set("position", 0);
+            model.set("answers", {});
+            model.save_changes();
+            state.lesson = null;
+          },
+        })
+      : null;
+    root.append(el("div", { class: "fht-random-note" }, el("span", { text: "A new deal dealt at random: not part of the lesson, no comments. " }), back));
+  }
 
   const go = (to) => {
     to = Math.max(0, Math.min(to, actions.length));
@@ -232,7 +275,10 @@ function drawReplay(model, root, state) {
         type: "button",
         class: "fht-new-deal",
         text: "New deal",
-        onclick: () => request(model, { type: "new_deal", seed: Math.floor(Math.random() * 1e9) }, 20000),
+        onclick: () => {
+          if (!data.random) state.lesson = { model: data, deal: model.get("deal") };
+          request(model, { type: "new_deal", seed: Math.floor(Math.random() * 1e9) }, 20000);
+        },
       }),
     );
   }
@@ -245,6 +291,14 @@ function drawReplay(model, root, state) {
   const onChoose = (code) => {
     const choice = stop.choices.find((c) => c.code === code);
     if (!choice) return;
+    if (!choice.legal) {
+      // not an answer: the reason, and the stop stays open
+      state.illegal = { position, code, text: choice.feedback };
+      state.focus = "stop";
+      if (state.redraw) state.redraw();
+      return;
+    }
+    state.illegal = null;
     const all = { ...(model.get("answers") || {}) };
     all[String(position)] = { choice: code, correct: Boolean(choice.correct) };
     state.focus = "stop";
@@ -279,22 +333,54 @@ function drawReplay(model, root, state) {
         }),
       );
     }
-    const feedback = el("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });
+    const setAnswers = (all) => {
+      state.focus = "stop";
+      model.set("answers", all);
+      model.save_changes();
+    };
+    const right = stop.choices.find((c) => c.correct);
+    const nextStep = position < actions.length ? () => go(position + 1) : null;
     if (answer) {
       const choice = stop.choices.find((c) => c.code === answer.choice);
-      feedback.classList.add(answer.correct ? "fht-good" : "fht-bad");
-      if (answer.shown) {
-        const right = stop.choices.find((c) => c.correct);
-        feedback.append(el("span", { class: "fht-verdict-bad", text: "Shown: " }), right ? right.feedback : "");
-      } else {
-        feedback.append(
-          el("span", { class: answer.correct ? "fht-verdict-good" : "fht-verdict-bad", text: answer.correct ? "Right. " : "Not this time. " }),
-          choice ? choice.feedback : "",
-        );
-      }
-      if (state.engine[position]) feedback.append(el("div", { class: "fht-hint fht-engine-checked", text: "Checked by the engine in the kernel." }));
+      const verdict = answer.shown
+        ? verdictBox({ correct: null, heading: "The card played in the deal", reason: right ? right.feedback : "", onContinue: nextStep })
+        : verdictBox({
+            correct: Boolean(answer.correct),
+            reason: choice ? choice.feedback : "",
+            answer: answer.correct ? "" : right?.label || "",
+            onTryAgain: answer.correct
+              ? null
+              : () => {
+                  const all = { ...(model.get("answers") || {}) };
+                  delete all[String(position)];
+                  setAnswers(all);
+                },
+            onContinue: nextStep,
+          });
+      box.append(verdict.node);
+      state.verdict = verdict;
     } else {
-      box.append(
+      if (state.illegal && state.illegal.position === position) {
+        box.append(verdictBox({ correct: null, heading: "That card cannot be played", reason: `${state.illegal.text} Choose another card.` }).node);
+      }
+      const hints = stop.hint ? [stop.hint.principle, stop.hint.answer] : [];
+      const shown = state.hints[position] || 0;
+      const row = el("div", { class: "fht-verdict-actions fht-stop-actions" });
+      if (hints.length)
+        row.append(
+          el("button", {
+            type: "button",
+            class: "fht-hint-btn",
+            disabled: shown >= hints.length || undefined,
+            text: shown === 0 ? "Hint" : shown < hints.length ? "Another hint" : "No more hints",
+            onclick: () => {
+              state.hints[position] = shown + 1;
+              state.focus = "hint";
+              if (state.redraw) state.redraw();
+            },
+          }),
+        );
+      row.append(
         el("button", {
           type: "button",
           class: "fht-show",
@@ -302,14 +388,20 @@ function drawReplay(model, root, state) {
           onclick: () => {
             const all = { ...(model.get("answers") || {}) };
             all[String(position)] = { choice: stop.answer, correct: false, shown: true };
-            state.focus = "stop";
-            model.set("answers", all);
-            model.save_changes();
+            setAnswers(all);
           },
         }),
       );
+      box.append(row);
+      if (shown)
+        box.append(
+          el(
+            "ol",
+            { class: "fht-hints" },
+            hints.slice(0, shown).map((h) => el("li", { class: "fht-hint-line", text: h })),
+          ),
+        );
     }
-    box.append(feedback);
     root.append(box);
   }
 
@@ -317,7 +409,7 @@ function drawReplay(model, root, state) {
   const byArea = { top: [], left: [], right: [], bottom: [] };
   for (let seat = 0; seat < data.players; seat++) {
     const area = AREAS.includes(data.positions[seat]) ? data.positions[seat] : "top";
-    byArea[area].push(seatBox(data, frame, seat, { stop, answered: Boolean(answer), onChoose }));
+    byArea[area].push(seatBox(data, frame, seat, { stop, answered: Boolean(answer), picked: answer?.choice, onChoose }));
   }
   for (const area of AREAS) table.append(el("div", { class: `fht-area-${area}` }, byArea[area]));
   const center = el("div", { class: "fht-area-center" });
@@ -377,7 +469,10 @@ function drawReplay(model, root, state) {
 
   const focus = state.focus;
   state.focus = null;
-  if (focus === "stop") (root.querySelector(".fht-forward:not([disabled])") || root.querySelector(".fht-stop .fht-feedback")).focus();
+  if (focus === "stop") {
+    if (answer && state.verdict) state.verdict.focus();
+    else root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button, .fht-forward:not([disabled])")?.focus();
+  } else if (focus === "hint") root.querySelector(".fht-stop .fht-hint-btn:not([disabled]), .fht-stop-hand button")?.focus();
   else if (focus === "nav" || focus === "keep") {
     const want = state.lastButton && root.querySelector(`.${state.lastButton}:not([disabled])`);
     (
@@ -398,7 +493,7 @@ function drawReplay(model, root, state) {
 
 export default {
   render({ model, el: host }) {
-    const state = { live: false, focus: null, engine: {}, lastButton: null, redraw: null };
+    const state = { live: false, focus: null, engine: {}, lastButton: null, redraw: null, illegal: null, hints: {}, lesson: null, verdict: null };
     const widget = mountWidget(host, model, {
       kind: "replay",
       label: () => model.get("model")?.title || "deal replay",
