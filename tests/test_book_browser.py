@@ -122,7 +122,9 @@ def test_a_replay_steps_through_a_full_deal(built_book, browser):
                 stop = replay.locator(".fht-stop [data-choice]:not([disabled]), .fht-stop-hand button:not([disabled])")
                 if stop.count():
                     stop.first.click()
-                    replay.locator(".fht-stop .fht-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(timeout=3000)
+                    replay.locator(".fht-stop .fht-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(
+                        timeout=3000
+                    )
                     if replay.locator(".fht-stop .fht-show").count():  # a card that cannot be played: shown instead
                         replay.locator(".fht-stop .fht-show").click()
                     stops_answered += 1
