@@ -101,9 +101,18 @@ def quiz_item(question: Mapping[str, Any]) -> dict[str, Any]:
     item["right"] = verdict_detail(question, question["answer"])[1] if kind != "cards" else ""
     item["wrong"] = ""
     item["answer_key"] = response_key(question, question["answer"]) if kind != "cards" else None
-    item["answer_words"] = answer_words(question)
+    item["answer_words"] = _answer_words(question)
     item["hints"] = hints(question)
     return item
+
+
+def _answer_words(question: Mapping[str, Any]) -> str:
+    """The answer as a learner reads it: one number alone ("140", not "points: 140")."""
+    fields = question.get("fields") or []
+    answer = question.get("answer")
+    if question.get("kind") == "number" and len(fields) == 1 and isinstance(answer, Mapping):
+        return str(answer.get(fields[0].get("id")))
+    return answer_words(question)
 
 
 def _same_question(question: Mapping[str, Any]) -> str:

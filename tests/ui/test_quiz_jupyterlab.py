@@ -30,7 +30,7 @@ QUIZ = '.fht-root[aria-label="Lab numbers"]'
 
 def _notebook(path: Path) -> None:
     cells = [
-        'from fivehundred_tutor.widgets import QuizWidget\n'
+        "from fivehundred_tutor.widgets import QuizWidget\n"
         'quiz = QuizWidget("american", topics=["bid-values"], seed=4, questions=2, title="Lab numbers")\n'
         "quiz",
         "import time\ntime.sleep(10)",
@@ -103,9 +103,7 @@ def test_busy_kernel_then_restart_then_rerun(lab: Any) -> None:
         # run the cell again: a new quiz, live
         page.locator(".jp-Cell").first.locator(".jp-InputArea-editor").click()
         page.keyboard.press("Control+Enter")
-        page.wait_for_function(
-            f"() => document.querySelectorAll('{QUIZ} .fht-new').length === 1", timeout=30000
-        )
+        page.wait_for_function(f"() => document.querySelectorAll('{QUIZ} .fht-new').length === 1", timeout=30000)
         quiz = page.locator(QUIZ)
         assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 2"
         quiz.locator(".fht-new").click()

@@ -1,0 +1,87 @@
+"""Quiz banks that teach: hints (a principle, then the answer), verdict words without doubling,
+no question twice in a quiz, human titles for the rules, the Review's bank."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fivehundred_tutor import questions
+from fivehundred_tutor.handlers import handle
+from fivehundred_tutor.handlers.quiz import preset_choices, quiz_model
+from fivehundred_tutor.handlers.review import CHAPTER_TOPICS, review_model
+from fivehundred_tutor.rules import Rules
+
+AMERICAN = Rules.preset("american")
+CODE = re.compile(r"\b(10|[2-9AKQJT])[SHDC]\b")
+
+
+def _key(item: dict) -> tuple[str, str]:
+    return item["prompt"], repr(item["answer"])
+
+
+@pytest.mark.parametrize(
+    ("topics", "count", "seed"),
+    [(["bid-values"], 12, 4), (["card-hierarchy"], 12, 2), (["bowers"], 12, 3), (["scoring", "game-end"], 12, 9)],
+)
+def test_no_question_twice_in_a_quiz(topics: list[str], count: int, seed: int) -> None:
+    bank = quiz_model(AMERICAN, topics, count, seed, "t")["bank"]
+    keys = [_key(item) for item in bank]
+    assert len(set(keys)) == len(keys) == count
+
+
+def test_chapter_4_no_longer_asks_the_same_bid_three_times() -> None:
+    prompts = [item["prompt"] for item in quiz_model(AMERICAN, ["bid-values"], 12, 4, "t")["bank"]]
+    assert len(prompts) == len(set(prompts))
+
+
+def test_new_question_is_new() -> None:
+    state = {"quiz": quiz_model(AMERICAN, ["bowers"], 3, 3, "t")}
+    for _ in range(6):
+        result = handle("quiz", {"type": "new_question", "id": "r"}, state)
+        assert result["reply"]["type"] == "question", result
+        state["quiz"] = result["update"]["quiz"]
+    keys = [_key(item) for item in state["quiz"]["bank"]]
+    assert len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize("topic", [t for t in questions.TOPICS if t != "play-decision"])
+def test_items_have_a_principle_then_the_answer_and_plain_verdicts(topic: str) -> None:
+    bank = quiz_model(AMERICAN, [topic], 4, 11, "t")["bank"]
+    for item in bank:
+        principle, answer = item["hints"]
+        assert principle and principle != answer
+        assert answer.startswith("The answer: ") and item["answer_words"] in answer
+        if item["kind"] == "choice" and any(c.get("card") for c in item["choices"]):
+            # the principle never names the card that answers
+            assert item["answer_words"] not in principle, (principle, item["answer_words"])
+        for text in [*item["feedbacks"], item["right"], item["wrong"], principle, answer]:
+            assert "Correct!" not in text and "Not quite" not in text, text
+            assert not CODE.search(text), text
+        for text in item["feedbacks"]:
+            assert "The answer:" not in text, text
+        # a wrong choice names what was chosen, in card notation when it is a card
+        if item["kind"] == "choice":
+            wrong = next(c for c in item["choices"] if c["id"] != item["answer"])
+            correct, index = item["verdicts"][wrong["id"]]
+            assert correct == 0 and wrong["label"] in item["feedbacks"][index]
+
+
+def test_rules_menu_lists_titles() -> None:
+    model = quiz_model(AMERICAN, ["bowers"], 2, 1, "t")
+    names = [p["name"] for p in model["presets"]]
+    assert names == Rules.preset_names()
+    for choice in preset_choices():
+        assert choice["title"] != choice["name"] and "-" not in choice["title"].replace("-500", ""), choice
+    assert model["rules_title"] == "American rules (one round of bidding)"
+
+
+def test_review_bank_covers_every_chapter_topic_once_per_round() -> None:
+    model = review_model(AMERICAN, per_topic=2)
+    topics = [item["topic"] for item in model["bank"]]
+    assert set(topics) == set(CHAPTER_TOPICS)
+    assert all(topics.count(t) == 2 for t in CHAPTER_TOPICS)
+    assert len({_key(item) for item in model["bank"]}) == len(model["bank"])
+    with pytest.raises(ValueError, match="at least one question"):
+        review_model(AMERICAN, per_topic=0)
