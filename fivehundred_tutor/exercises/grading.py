@@ -479,6 +479,7 @@ def grade_folder(
     unmatched: list[tuple[str, str]] = []
     skipped: list[tuple[str, str]] = []
     claims: dict[str, list[_Claim]] = {}
+    soft: dict[str, list[str]] = {}
     stamps: dict[Path, _dt.datetime | None] = {}
 
     def collected_at(path: Path) -> tuple[_dt.datetime, str]:
@@ -530,7 +531,9 @@ def grade_folder(
             reason = safe_text(err, 400)
             if not reason.startswith(rel):
                 reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
-            if owner is not None:
+            if owner is not None and _holds_no_sheet(reason):
+                soft.setdefault(owner, []).append(reason)  # fine beside a real sheet; a problem alone
+            elif owner is not None:
                 results[owner].problems.append(reason)
                 results[owner].files.append(rel)
             else:
@@ -551,10 +554,18 @@ def grade_folder(
         ids = _progress(list(ids), "grading")
     for sid in ids:
         result = results[sid]
-        _grade_one(assignment, roster, result, claims.pop(sid, []))
+        own = claims.pop(sid, [])
+        for reason in soft.get(sid, []):
+            result.problems.append(f"note: ignored {reason}" if own else reason)
+        _grade_one(assignment, roster, result, own)
         for o in by_student.get(sid, []):
             applied.append(_apply_override(result, o))
     return GradeReport(assignment, list(results.values()), unmatched, skipped, applied)
+
+
+def _holds_no_sheet(reason: str) -> bool:
+    """A notebook never run to its answer-sheet cell, or the student's own question set: no answers in it."""
+    return "no answer sheet in this notebook" in reason or "'fivehundred-student-set/1'" in reason
 
 
 def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, own: list[_Claim]) -> None:
