@@ -30,26 +30,27 @@ export function liveUnsupported() {
   return null;
 }
 
-const IDLE_TEXT = "Saved examples. The engine starts in your browser when you ask for something new.";
+// A learner sees a status line only while something loads or when it failed (one short line):
+// no line while the saved examples are all there is, none once the live book answers.
+const LOADING_TEXT = "Loading\u2026";
+const FAILED_TEXT = "New examples could not load here; the saved ones still work.";
 
 function statusText() {
   const live = shared();
-  if (live.status === "idle") {
-    const why = liveUnsupported();
-    return why ? `The live engine cannot run here (${why}); the saved examples still work.` : IDLE_TEXT;
-  }
-  return live.text;
+  return live.status === "idle" ? "" : live.text;
 }
 
-/** The one-line status of the in-browser engine (every widget of the live book shows it). */
+/** The one-line status of the in-browser engine (hidden unless loading or failed). */
 export function liveStatusLine() {
   const live = shared();
+  const text = statusText();
   return el("p", {
     class: `fht-live-status fht-live-${live.status}`,
     role: "status",
     "aria-live": "polite",
     "data-status": live.status,
-    text: statusText(),
+    hidden: !text,
+    text,
   });
 }
 
@@ -59,6 +60,7 @@ function setStatus(status, text) {
   live.text = text;
   for (const line of document.querySelectorAll(".fht-live-status")) {
     line.textContent = text;
+    line.hidden = !text;
     line.dataset.status = status;
     line.className = `fht-live-status fht-live-${status}`;
   }
@@ -71,7 +73,7 @@ export function liveStart() {
   if (live.ready) return live.ready;
   const cfg = liveConfig();
   live.started = performance.now();
-  setStatus("loading", "Starting the engine in your browser…");
+  setStatus("loading", LOADING_TEXT);
   live.ready = new Promise((resolve, reject) => {
     const why = liveUnsupported();
     if (why) {
@@ -107,13 +109,14 @@ export function liveStart() {
   live.ready.then(
     () => {
       live.readyAt = performance.now();
-      setStatus("live", `Live: the engine runs in your browser (started in ${((live.readyAt - live.started) / 1000).toFixed(1)} s).`);
+      setStatus("live", "");
     },
     (error) => {
       if (live.worker) live.worker.terminate();
       for (const waiting of live.pending.values()) waiting.reject(error);
       live.pending.clear();
-      setStatus("failed", `The live engine could not start (${error.message}); the saved examples still work.`);
+      setStatus("failed", FAILED_TEXT);
+      console.warn(`fivehundred-tutor: the live book could not start (${error.message})`);
     },
   );
   return live.ready;
