@@ -211,6 +211,8 @@ class _PlayViewBase(TypedDict):
     auction: list[dict[str, Any]]
     contract: str | None
     declarer: int | None
+    kitty: int  # how many cards the kitty holds (face down)
+    left_bower: str | None  # the left bower's code under a trump contract (the hand tags it)
     trick: list[list[Any]]
     last_trick: dict[str, Any] | None
     tricks_won: list[int]
@@ -231,6 +233,7 @@ class PlayState(TypedDict):
     deal: dict[str, Any]
     seat: int
     seed: int
+    level: str  # the bots: "easy" (rules of thumb) or "strong" (sampling)
     log: list[str]
     view: PlayView
 

@@ -83,7 +83,25 @@ def _level(value: object) -> str:
     return str(value)
 
 
-def _bots_move(deal: Deal, seat: int, log: list[str], level: str = "easy", seed: int = 0) -> None:
+def _step(deal: Deal, mover: int, action: Any, tricks_before: int) -> dict[str, Any] | None:
+    """One card on the table, for the widget to show the bots' cards one at a time: who played
+    what, the trick as it stands after it, and the winner once the trick is complete."""
+    if not isinstance(action, Play):
+        return None
+    done = len(deal.tricks) > tricks_before
+    plays = deal.tricks[-1].plays if done else deal.trick
+    return {
+        "seat": mover,
+        "card": action.card.code,
+        "words": f"{deal.rules.seat_name(mover)} plays {action}",
+        "trick": [[s, c.code] for s, c, _src in plays],
+        "winner": deal.tricks[-1].winner if done else None,
+    }
+
+
+def _bots_move(
+    deal: Deal, seat: int, log: list[str], level: str = "easy", seed: int = 0, steps: list[dict[str, Any]] | None = None
+) -> None:
     bot = _bot(level, seed)
     while not deal.is_over and deal.to_move != seat:
         mover = deal.to_move
@@ -94,6 +112,8 @@ def _bots_move(deal: Deal, seat: int, log: list[str], level: str = "easy", seed:
         text = action_text(deal.rules, mover, action)
         if isinstance(action, Discard):
             text = f"{deal.rules.seat_name(mover)} discards a card"
+        if steps is not None and (step := _step(deal, mover, action, before)) is not None:
+            steps.append(step)
         if len(deal.tricks) > before:
             text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
         log.append(text)
@@ -130,6 +150,8 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         ],
         "contract": None if deal.contract is None else str(deal.contract),
         "declarer": deal.declarer,
+        "kitty": len(deal.kitty),
+        "left_bower": seen["left_bower"],
         "trick": [[s, code] for s, code, _src in seen["trick"]],
         "last_trick": None
         if last is None
@@ -188,22 +210,32 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         raise RequestError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
     legal = {a.code: a for a in deal.legal_actions()}
     if code not in legal:
-        raise RequestError(f"{code!r} is not one of your legal actions now: {', '.join(legal)}")
+        allowed = ", ".join(_label(a) for a in legal.values())
+        raise RequestError(f"that cannot be played now; you may: {allowed}")
     log = list(state.get("log") or [])
     first = len(log)
     action = legal[code]
     before = len(deal.tricks)
     deal.push(action)
+    steps: list[dict[str, Any]] = []
+    if (own := _step(deal, seat, action, before)) is not None:
+        steps.append(own)
     text = action_text(deal.rules, seat, action)
     if len(deal.tricks) > before:
         text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
     log.append(_as_you(deal.rules.seat_name(seat), text))
     level = _level(state.get("level", "easy"))
     seed = int(state.get("seed", 0))
-    _bots_move(deal, seat, log, level, seed)
+    _bots_move(deal, seat, log, level, seed, steps)
     new = _state(deal, seat, seed, log, level)
     return {
-        "reply": {"type": "moved", "log": log[first:], "over": deal.is_over, "result": new["view"]["result"]},
+        "reply": {
+            "type": "moved",
+            "log": log[first:],
+            "steps": steps,
+            "over": deal.is_over,
+            "result": new["view"]["result"],
+        },
         "update": {"state": new},
     }
 

@@ -1,29 +1,90 @@
-// PlayDeal: you hold one seat, the bots the others.  Every move is answered by the engine
-// (fivehundred_tutor.playdeal): the kernel in JupyterLab, the engine in your browser in the
-// live book.  This code draws the state the engine wrote and sends your choice; no rules here.
+// PlayDeal: you hold one seat, the bots the others, drawn as a table: four seats, the trick in the
+// middle, tricks won, the contract, the kitty.  Every move is answered by Python (handlers.play):
+// the kernel in JupyterLab, the engine in your browser in the live book.  This code draws the
+// state Python wrote, shows the bots' cards one at a time, and sends your choice; no rules here.
 
 import { card, cardEl, cardRow } from "./cards.js";
-import { el, expect, liveRegion, roving, title } from "./dom.js";
+import { el, expect, roving, title } from "./dom.js";
+import { verdictBox } from "./feedback.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
 
-function trickRow(names, plays, winner) {
-  const row = el("div", {
-    class: "fht-cards fht-play-trick",
+/** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue). */
+export const SPEEDS = { normal: { card: 600, trick: 1500 }, fast: { card: 200, trick: 600 } };
+
+/** Where each seat sits, the learner at the bottom. */
+function placeOf(seat, me, players) {
+  const turn = (seat - me + players) % players;
+  if (players === 4) return ["bottom", "left", "top", "right"][turn];
+  if (players === 3) return ["bottom", "left", "right"][turn];
+  if (players === 2) return ["bottom", "top"][turn];
+  return turn === 0 ? "bottom" : "top";
+}
+
+function seatBox(v, seat, me, ui) {
+  const names = v.seat_names;
+  const tags = [];
+  if (seat === v.dealer) tags.push("dealer");
+  if (v.declarer === seat) tags.push("declarer");
+  const moving = ui.anim ? false : v.to_move === seat && !v.over;
+  if (moving) tags.push(seat === me ? "your turn" : "to play");
+  const won = v.tricks_won[seat];
+  const box = el("div", { class: `fht-seat${moving ? " fht-to-move" : ""}`, "data-seat": seat });
+  box.append(
+    el(
+      "div",
+      {},
+      el("span", { class: "fht-seat-name", text: seat === me ? `${names[seat]} (you)` : names[seat] }),
+      tags.length ? el("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }) : null,
+      v.contract ? el("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null,
+    ),
+  );
+  const hand = v.hands[seat];
+  if (seat !== me) {
+    const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
+    const row = el("div", { class: "fht-cards", role: "img", "aria-label": `${names[seat]}: ${count} card${count === 1 ? "" : "s"} face down` });
+    for (let i = 0; i < count; i++) row.append(cardEl("", { faceDown: true, small: true, label: "a face-down card" }));
+    for (const child of row.children) child.setAttribute("aria-hidden", "true");
+    box.append(row);
+  }
+  return box;
+}
+
+function trickArea(v, me, ui) {
+  const names = v.seat_names;
+  let plays = v.trick;
+  let winner = null;
+  let heading = v.phase === "play" ? "This trick" : "";
+  if (ui.anim) {
+    plays = ui.anim.trick;
+    winner = ui.anim.winner;
+    heading = winner === null || winner === undefined ? "This trick" : `${names[winner]} wins the trick`;
+  } else if (!plays.length && v.last_trick) {
+    plays = v.last_trick.plays;
+    winner = v.last_trick.winner;
+    heading = `Last trick: ${names[winner]} won it`;
+  }
+  const wrap = el("div", { class: "fht-trick-wrap" });
+  if (heading) wrap.append(el("div", { class: "fht-label fht-trick-title", text: heading }));
+  const grid = el("div", {
+    class: "fht-trick",
     role: "group",
-    "aria-label": plays.length ? `Cards on the table: ${plays.map(([s, c]) => `${names[s]}: ${card(c).name}`).join(", ")}` : "No cards on the table yet",
+    "aria-label": plays.length ? `Cards on the table: ${plays.map(([s, c]) => `${names[s]}: ${card(c).name}`).join(", ")}` : "No cards on the table",
   });
+  const areas = { top: "t", left: "l", right: "r", bottom: "b" };
   for (const [seat, code] of plays) {
-    row.append(
+    const wins = seat === winner;
+    grid.append(
       el(
         "div",
-        { class: `fht-trick-slot${seat === winner ? " fht-won" : ""}` },
-        cardEl(code, { small: true }),
-        el("div", { text: names[seat] + (seat === winner ? " wins" : "") }),
+        { class: `fht-trick-slot fht-at-${areas[placeOf(seat, me, v.seat_names.length)]}${wins ? " fht-won" : ""}`, "data-seat": seat },
+        cardEl(code, { highlight: wins }),
+        el("div", { text: names[seat] + (wins ? ": wins" : "") }),
       ),
     );
   }
-  return row;
+  wrap.append(grid);
+  return wrap;
 }
 
 function drawPlay(model, root, ui) {
@@ -31,39 +92,78 @@ function drawPlay(model, root, ui) {
   const v = expect(state.view, "object", "deal view");
   const names = expect(v.seat_names, "array", "seat names");
   const me = Number(v.seat);
+  const players = names.length;
   root.append(title(model.get("title") || "Play a deal against the bots"));
-  const facts = [`You are ${names[me]}`, `dealer ${names[v.dealer]}`];
-  if (v.contract) facts.push(`contract ${v.contract} by ${names[v.declarer]}`);
-  if (v.side_tricks) facts.push(`tricks ${v.side_names.map((n, i) => `${n} ${v.side_tricks[i]}`).join(", ")}`);
-  root.append(el("p", { class: "fht-context fht-play-facts", text: `${facts.join(" · ")}.` }));
-  if (v.auction?.length && v.phase === "auction") {
-    root.append(
+
+  // settings: the bots' level, and how fast their cards appear
+  const level = el(
+    "select",
+    { class: "fht-level", "aria-label": "How strong the bots play", disabled: ui.waiting || undefined, onchange: (e) => ui.setLevel(e.target.value) },
+    el("option", { value: "easy", text: "Bots: easy (rules of thumb)" }),
+    el("option", { value: "strong", text: "Bots: stronger (they weigh many layouts)" }),
+  );
+  level.value = state.level === "strong" ? "strong" : "easy";
+  const speed = el(
+    "select",
+    { class: "fht-speed", "aria-label": "How fast the bots' cards appear", onchange: (e) => (ui.speed = e.target.value) },
+    el("option", { value: "normal", text: "Bots' cards: one at a time" }),
+    el("option", { value: "fast", text: "Bots' cards: faster" }),
+  );
+  speed.value = ui.speed;
+  root.append(el("div", { class: "fht-bar fht-play-settings" }, level, speed));
+
+  // the table: the seats around, the contract, the kitty and the trick in the middle
+  const table = el("div", { class: "fht-table fht-play-table" });
+  const byArea = { top: [], left: [], right: [], bottom: [] };
+  for (let seat = 0; seat < players; seat++) if (seat !== me) byArea[placeOf(seat, me, players)].push(seatBox(v, seat, me, ui));
+  for (const area of ["top", "left", "right"]) table.append(el("div", { class: `fht-area-${area}` }, byArea[area]));
+  const center = el("div", { class: "fht-area-center" });
+  if (v.contract) {
+    const sides = (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`).join(", ");
+    center.append(
       el(
-        "p",
-        { class: "fht-play-auction" },
-        el("span", { class: "fht-label", text: "Auction: " }),
-        v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", "),
+        "div",
+        { class: "fht-contract" },
+        el("strong", { text: `Contract ${v.contract} by ${names[v.declarer]}` }),
+        sides ? el("div", { class: "fht-counts", text: `Tricks: ${sides}` }) : null,
       ),
     );
   }
-  if (v.phase === "play" || v.last_trick) {
-    const showing = v.trick.length ? v.trick : v.last_trick ? v.last_trick.plays : [];
-    const winner = v.trick.length ? null : v.last_trick ? v.last_trick.winner : null;
-    root.append(el("div", { class: "fht-label", text: v.trick.length || !v.last_trick ? "This trick" : "Last trick" }), trickRow(names, showing, winner));
+  if (v.phase === "auction") {
+    center.append(el("div", { class: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` }));
+    const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : "no calls yet";
+    center.append(el("p", { class: "fht-play-auction" }, el("span", { class: "fht-label", text: "Auction: " }), calls));
+  } else if (v.phase === "kitty") {
+    center.append(el("div", { class: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` }));
   }
-  const legal = Array.isArray(v.legal) ? v.legal : [];
+  if (v.phase === "play" || v.last_trick || ui.anim) center.append(trickArea(v, me, ui));
+  table.append(center);
+  root.append(el("div", { class: "fht-table-frame" }, table));
+
+  // your seat: the prompt, your hand, other ways to act
+  const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
   const mine = Array.isArray(v.hands[me]) ? v.hands[me] : [];
   let prompt = "";
-  if (v.over) prompt = "The deal is over.";
-  else if (ui.waiting) prompt = "The engine is thinking…";
+  if (ui.anim) prompt = ui.anim.words;
+  else if (v.over) prompt = "The deal is over.";
+  else if (ui.waiting) prompt = "The bots are playing…";
   else if (legal.length)
     prompt =
       v.phase === "auction" ? "Your call: bid or pass." : v.phase === "kitty" ? "You took the kitty: choose a card to discard." : "Your turn: choose a card.";
-  root.append(el("p", { class: "fht-label fht-play-prompt", text: prompt }));
+  const seatEl = el("div", { class: `fht-seat fht-play-me${legal.length ? " fht-to-move" : ""}`, "data-seat": me });
+  seatEl.append(
+    el(
+      "div",
+      {},
+      el("span", { class: "fht-seat-name", text: `${names[me]} (you)` }),
+      v.contract ? el("span", { class: "fht-counts", text: ` · ${v.tricks_won[me]} trick${v.tricks_won[me] === 1 ? "" : "s"}` }) : null,
+    ),
+  );
+  seatEl.append(el("p", { class: "fht-label fht-play-prompt", text: prompt }));
   const hand = cardRow(mine, {
     label: `Your hand (${names[me]})`,
-    button: !v.over && legal.length > 0,
+    button: !v.over,
     onClick: (code) => {
       const a = byCard.get(code);
       if (a) ui.act(a.code);
@@ -73,8 +173,13 @@ function drawPlay(model, root, ui) {
     const action = byCard.get(btn.dataset.card);
     if (!action || ui.waiting) btn.disabled = true;
     else btn.querySelector(".fht-sr").textContent = action.label;
+    if (v.left_bower && btn.dataset.card === v.left_bower) {
+      btn.classList.add("fht-bower");
+      btn.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
+      btn.querySelector(".fht-sr").textContent += " (the left bower, a trump)";
+    }
   }
-  root.append(hand);
+  seatEl.append(hand);
   const others = legal.filter((a) => !a.card);
   if (others.length && !v.over) {
     const box = el("div", { class: "fht-choices fht-play-calls", role: "group", "aria-label": v.phase === "auction" ? "Your call" : "Other ways to play" });
@@ -90,34 +195,46 @@ function drawPlay(model, root, ui) {
       );
     }
     roving(box);
-    root.append(box);
+    seatEl.append(box);
   }
-  const log = Array.isArray(state.log) ? state.log.slice(-6) : [];
-  root.append(
-    el("div", { class: "fht-label", text: "What happened" }),
-    el(
-      "ul",
-      { class: "fht-play-log" },
-      log.map((t) => el("li", { text: t })),
-    ),
-  );
-  const feedback = liveRegion(root);
-  feedback.classList.add("fht-feedback");
-  if (ui.message) feedback.textContent = ui.message;
-  if (v.over && v.result) {
+  root.append(seatEl);
+
+  // buttons: continue past a finished trick, hint, check my play, new deal
+  const nav = el("div", { class: "fht-bar fht-nav" });
+  if (ui.anim?.held) nav.append(el("button", { type: "button", class: "fht-continue-trick", text: "Continue", onclick: () => ui.release() }));
+  if (!ui.anim && legal.length && !v.over)
+    nav.append(el("button", { type: "button", class: "fht-hint-btn", disabled: ui.waiting || undefined, text: "Hint", onclick: () => ui.hint() }));
+  if (v.over && !ui.review && !ui.anim)
+    nav.append(
+      el("button", {
+        type: "button",
+        class: "fht-review",
+        disabled: ui.waiting || undefined,
+        text: "Check my play",
+        title: "The solver checks each card you chose",
+        onclick: () => ui.checkPlay(),
+      }),
+    );
+  nav.append(el("button", { type: "button", class: "fht-new-deal", disabled: ui.waiting || undefined, text: "New deal", onclick: () => ui.newDeal() }));
+  root.append(nav);
+
+  // messages, hints and errors: visible, next to the table
+  if (ui.hintText) root.append(verdictBox({ correct: null, heading: "Hint", reason: ui.hintText }).node);
+  if (ui.error) root.append(verdictBox({ correct: null, heading: "Not possible", reason: ui.error }).node);
+  if (ui.message) root.append(el("p", { class: "fht-play-message", role: "status", text: ui.message }));
+
+  if (v.over && v.result && !ui.anim) {
     const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
     root.append(
       el(
         "div",
-        { class: `fht-feedback fht-play-result ${v.result.made ? "fht-good" : "fht-bad"}` },
-        el("strong", { text: "Score: " }),
-        scores,
-        el("div", { text: v.result.summary }),
+        { class: `fht-verdict fht-play-result ${v.result.made ? "fht-verdict-right" : "fht-verdict-wrong"}`, role: "status" },
+        el("div", { class: "fht-verdict-heading" }, el("strong", { text: `Score: ${scores}` })),
+        el("p", { class: "fht-verdict-reason", text: v.result.summary }),
       ),
     );
   }
   if (v.over && ui.review) {
-    // The solver's check of the learner's cards (computed by the engine; drawn here).
     const review = el("div", { class: "fht-play-review", role: "group", "aria-label": "Your play, checked by the solver" });
     review.append(el("p", { class: "fht-label", text: "Your play, checked by the solver" }), el("p", { text: ui.review.summary }));
     if (ui.review.rows.length)
@@ -131,26 +248,24 @@ function drawPlay(model, root, ui) {
     for (const note of ui.review.notes || []) review.append(el("p", { class: "fht-muted", text: note }));
     root.append(review);
   }
-  const nav = el("div", { class: "fht-bar fht-nav" });
-  if (v.over && !ui.review) {
-    nav.append(
-      el("button", {
-        type: "button",
-        class: "fht-review",
-        disabled: ui.waiting || undefined,
-        text: "Check my play",
-        title: "The double-dummy solver checks each card you chose",
-        onclick: () => ui.checkPlay(),
-      }),
-    );
-  }
-  nav.append(el("button", { type: "button", class: "fht-new-deal", disabled: ui.waiting || undefined, text: "New deal", onclick: () => ui.newDeal() }));
-  root.append(nav);
+  const log = Array.isArray(state.log) ? state.log.slice(-6) : [];
+  root.append(
+    el(
+      "details",
+      { class: "fht-play-history" },
+      el("summary", { text: "What happened" }),
+      el(
+        "ul",
+        { class: "fht-play-log" },
+        log.map((t) => el("li", { text: t })),
+      ),
+    ),
+  );
 }
 
 export default {
   render({ model, el: host }) {
-    const ui = { waiting: false, message: "", focus: null, review: null };
+    const ui = { waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
     const widget = mountWidget(host, model, {
       kind: "play",
       label: () => model.get("title") || "play a deal",
@@ -158,35 +273,73 @@ export default {
       traits: ["state"],
       draw: (root) => drawPlay(model, root, ui),
     });
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** The cards of a move one at a time; a finished trick stays until Continue or a pause. */
+    const animate = async (steps) => {
+      for (const step of steps) {
+        const pace = SPEEDS[ui.speed] || SPEEDS.normal;
+        const done = step.winner !== null && step.winner !== undefined;
+        ui.anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done };
+        widget.draw();
+        if (done) {
+          await new Promise((resolve) => {
+            const timer = setTimeout(resolve, pace.trick);
+            ui.release = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          ui.release = () => {};
+        } else {
+          await wait(pace.card);
+        }
+      }
+      ui.anim = null;
+    };
+    const focusFirst = () => {
+      const first = host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal");
+      if (first) first.focus();
+    };
     const send = async (message) => {
       ui.waiting = true;
       ui.message = "";
+      ui.error = "";
+      ui.hintText = "";
       widget.draw();
       // The solver's check of a whole deal can take a while (the 2-player game most): wait longer for it.
       const reply = await request(model, message, message.type === "review" ? 120000 : 30000);
       ui.waiting = false;
-      if (!reply) ui.message = "Playing needs the engine: run this notebook in JupyterLab, or open the live book.";
-      else if (reply.type === "error") ui.message = reply.error;
-      else if (reply.type === "moved") ui.message = `${reply.log.join(". ")}.`;
-      else if (reply.type === "deal") {
+      if (!reply) ui.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
+      else if (reply.type === "error") ui.error = reply.error;
+      else if (reply.type === "moved") {
+        await animate(Array.isArray(reply.steps) ? reply.steps : []);
+      } else if (reply.type === "deal") {
         ui.message = "A new deal.";
         ui.review = null;
       } else if (reply.type === "review") {
         ui.review = reply;
-        ui.message = reply.summary;
+      } else if (reply.type === "hint") {
+        ui.hintText = reply.text;
+      } else if (reply.type === "level") {
+        ui.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
       }
       widget.draw();
-      const first = host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal");
-      if (first) first.focus();
+      focusFirst();
     };
     ui.act = (code) => {
-      if (!ui.waiting) send({ type: "act", code });
+      if (!ui.waiting && !ui.anim) send({ type: "act", code });
     };
     ui.newDeal = () => {
       if (!ui.waiting) send({ type: "new_deal", seed: Math.floor(Math.random() * 1e9) });
     };
     ui.checkPlay = () => {
       if (!ui.waiting) send({ type: "review" });
+    };
+    ui.hint = () => {
+      if (!ui.waiting) send({ type: "hint" });
+    };
+    ui.setLevel = (level) => {
+      if (!ui.waiting) send({ type: "level", level });
     };
     return widget.dispose;
   },
