@@ -1,0 +1,89 @@
+"""Every built page, as a learner on a phone sees it: no sideways scrolling, and no machinery in
+the widgets' visible text.
+
+For each page of the built book at 390 × 844: ``document.scrollingElement.scrollWidth <= 390``;
+the innerText of every rendered widget (what a sighted learner reads) has no raw card codes
+(``JH``, ``10S``), no rules-preset slugs (``open-misere-above-10h``), and no "engine" / "kernel" /
+"seed" when nothing is loading.  ``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from browser_support import open_page, wait_for_widgets  # noqa: E402
+
+from fivehundred_tutor.rules import Rules  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[SHDC]\b")
+MACHINERY = re.compile(r"\b(engine|kernel|seed)\b", re.IGNORECASE)
+# ordinary English adjectives that happen to be preset names too ("the two-player game")
+PLAIN_WORDS = {"two-player", "three-player", "five-player", "six-player"}
+SLUGS = [s for s in Rules.preset_names() if s not in PLAIN_WORDS]
+SLUG = re.compile(r"(?<![\w-])(" + "|".join(re.escape(s) for s in SLUGS) + r")(?![\w-])")
+
+VISIBLE_WIDGET_TEXT = """() => [...document.querySelectorAll('.fht-root')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => ({kind: [...e.classList].filter((c) => c !== 'fht-root').join(' '), text: e.innerText}))"""
+
+
+def scan_text(text: str, loading: bool) -> list[str]:
+    """What a learner should never read in a widget: card codes, preset slugs, machinery words."""
+    found = [f"card code {m.group(0)!r}" for m in CARD_CODE.finditer(text)]
+    found += [f"preset slug {m.group(0)!r}" for m in SLUG.finditer(text)]
+    if not loading:
+        for line in text.splitlines():
+            if MACHINERY.search(line):
+                found.append(f"machinery: {line.strip()[:100]!r}")
+    return found
+
+
+def test_scan_finds_what_it_should() -> None:
+    assert scan_text("Then: AH 5H QH. Contract 6H", False) == [
+        "card code 'AH'",
+        "card code '5H'",
+        "card code 'QH'",
+        "card code '6H'",
+    ]
+    assert scan_text("Then: A♥ 5♥ Q♥. Contract 6♥. The two-player game.", False) == []
+    assert scan_text("Rules: open-misere-above-10h", False) == ["preset slug 'open-misere-above-10h'"]
+    assert scan_text("Saved examples. The engine starts in your browser.", False)
+    assert scan_text("Starting the engine in your browser…", True) == []
+    assert scan_text("A deal played by the bots (10♠ led)", False) == []
+
+
+def test_every_page_fits_a_phone_and_widgets_speak_plainly(built_book: Any, browser: Any) -> None:
+    trouble: list[str] = []
+    shots = TESTS.parent / "test-artifacts" / "scan"
+    shots.mkdir(parents=True, exist_ok=True)
+    for rel in built_book.pages:
+        page, _problems = open_page(browser, built_book.url(rel), viewport={"width": 390, "height": 844})
+        try:
+            wait_for_widgets(page)
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            if width > 390:
+                wide = page.evaluate(
+                    """() => [...document.querySelectorAll('body *')]
+                      .filter((e) => e.getBoundingClientRect().right > 391 && e.offsetParent !== null)
+                      .slice(-3).map((e) => e.tagName + '.' + [...e.classList].join('.'))"""
+                )
+                trouble.append(f"{rel}: {width} px wide at a 390 px screen ({', '.join(wide)})")
+                page.screenshot(path=str(shots / (rel.replace("/", "_") + ".png")))
+            loading = page.evaluate("!!document.querySelector('.fht-live-status[data-status=\"loading\"]')")
+            for widget in page.evaluate(VISIBLE_WIDGET_TEXT):
+                for item in scan_text(widget["text"], loading):
+                    trouble.append(f"{rel} [{widget['kind']}]: {item}")
+        finally:
+            page.context.close()
+    assert not trouble, "\n".join(trouble)

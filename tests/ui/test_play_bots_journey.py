@@ -1,0 +1,99 @@
+"""Play against the bots in the built book (chapter 7), at 1280 and 390 px, the engine in the browser.
+
+A visible table (the other seats around, the trick in the middle, the contract), a Hint that is
+visible next to it, a card played, and the bots' cards appearing one at a time (not a whole
+trick at once).  Screenshots go to test-artifacts/play/ (look at them).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from browser_support import open_page, wait_for_widgets  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+TRICKS = "chapters/07-playing-tricks.html"
+ARTIFACTS = TESTS.parent / "test-artifacts" / "play"
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+# Every change of the number of cards on the table, with its time (ms): one card at a time.
+WATCH_TRICK = """(root) => {
+  window.__fhtTrickSizes = [];
+  const note = () => {
+    const n = root.querySelectorAll('.fht-trick .fht-trick-slot').length;
+    const seen = window.__fhtTrickSizes;
+    if (!seen.length || seen[seen.length - 1][0] !== n) seen.push([n, performance.now()]);
+  };
+  new MutationObserver(note).observe(root, {childList: true, subtree: true});
+  note();
+}"""
+
+
+def _seen(page: Any, locator: Any) -> None:
+    locator.scroll_into_view_if_needed()
+    assert locator.is_visible()
+    box = locator.bounding_box()
+    view = page.viewport_size
+    assert box is not None and box["width"] > 100 and box["height"] > 30, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
+    assert box["y"] >= 0 and box["y"] < view["height"], (box, view)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str) -> None:
+    page, problems = open_page(browser, built_book.url(TRICKS), viewport=SIZES[size])
+    declared, rendered = wait_for_widgets(page)
+    assert declared and rendered == declared
+    play = page.locator(".fht-play")
+    table = play.locator(".fht-play-table")
+    _seen(page, table)
+    assert play.locator(".fht-play-table .fht-seat").count() == 3  # the other three seats, around the table
+    assert play.locator(".fht-play-me .fht-cards button").count() == 10  # your hand, below
+    # the auction: pass until the cards are played (the bots bid)
+    for _ in range(30):
+        play.locator(".fht-new-deal:not([disabled])").wait_for(timeout=120000)
+        if play.locator(".fht-play-result").count():
+            play.locator(".fht-new-deal").click()
+            continue
+        calls = play.locator(".fht-play-calls button:not([disabled])")
+        if calls.count():
+            calls.first.click()  # Pass
+            continue
+        if play.locator(".fht-play-me .fht-cards button:not([disabled])").count():
+            break
+        page.wait_for_timeout(200)
+    hand = play.locator(".fht-play-me .fht-cards button:not([disabled])")
+    assert hand.count(), "the cards were never to be played"
+    assert "Contract" in play.locator(".fht-contract").inner_text()
+    # Hint: visible, next to the table, in card notation
+    play.locator(".fht-hint-btn").click()
+    hint = play.locator(".fht-verdict").filter(has_text="Hint")
+    hint.wait_for(timeout=120000)
+    _seen(page, hint)
+    assert "Play" in hint.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"bots-hint-{size}.png"))
+    # a card: the bots answer one card at a time
+    play.evaluate(WATCH_TRICK)
+    play.locator(".fht-play-me .fht-cards button:not([disabled])").first.click()
+    play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=120000)
+    sizes = page.evaluate("window.__fhtTrickSizes")
+    counts = [n for n, _ in sizes]
+    steps = [b - a for a, b in itertools.pairwise(counts) if b > a]
+    assert steps and all(step == 1 for step in steps), sizes  # never two cards at once
+    gaps = [t2 - t1 for (n1, t1), (n2, t2) in itertools.pairwise(sizes) if n2 == n1 + 1 and n1 >= 1]
+    assert gaps and min(gaps) >= 400, sizes  # about 0.6 s between the bots' cards
+    page.screenshot(path=str(ARTIFACTS / f"bots-after-{size}.png"))
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES[size]["width"]
+    problems.assert_clean(f"play against the bots at {size}")
+    page.context.close()
