@@ -120,9 +120,12 @@ _PLOT_FALLBACK = """\
 try:
     import matplotlib
 except ImportError:  # no matplotlib in this browser's Python: show the figure drawn when the book was built
-    from IPython.display import Markdown, display
+    from IPython.display import Image, Markdown, display
 
-{displays}
+    try:
+{images}
+    except OSError:  # the notebook's folder is out of Python's reach here: the page shows the file instead
+{links}
 else:
 {body}"""
 
@@ -331,6 +334,8 @@ def _alt(cell: dict[str, Any]) -> str:
     return "The figure drawn when the book was built"
 
 
+#: a MyST target line, ``(ch-bowers)=``: the book's cross-reference labels, printed as text by JupyterLab
+_MYST_TARGET = re.compile(r"^\([\w.:-]+\)=[ \t]*$\n?", re.M)
 #: names that draw with matplotlib even when a cell does not import it (an earlier cell did)
 _DRAWING_SEED = frozenset({"plt", "matplotlib", "mpl"})
 
@@ -374,19 +379,20 @@ def _split_drawing(source: str) -> tuple[list[str], list[str]] | None:
 def _plot_cell(computing: list[str], drawing: list[str], figures: list[str], alt: str) -> str:
     """The cell that computes as before and draws with matplotlib where there is one, else shows ``figures``."""
     alt = " ".join(alt.replace("[", "(").replace("]", ")").split())
-    displays = "\n".join(f"    display(Markdown({f'![{alt}]({url})'!r}))" for url in figures)
-    fallback = _PLOT_FALLBACK.format(displays=displays, body=textwrap.indent("\n".join(drawing), "    "))
+    images = "\n".join(f"        display(Image(filename={path!r}, alt={alt!r}))" for path in figures)
+    links = "\n".join(f"        display(Markdown({f'![{alt}]({path})'!r}))" for path in figures)
+    fallback = _PLOT_FALLBACK.format(images=images, links=links, body=textwrap.indent("\n".join(drawing), "    "))
     return "\n\n".join(["\n".join(computing), fallback]) if computing else fallback
 
 
-def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figures_url: str) -> dict[str, Any]:
+def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> dict[str, Any]:
     """A chapter's executed notebook (myst-nb's ``jupyter_execute``) as the learner's notebook.
 
     No outputs or widget state (the learner runs it); an install cell before the
     first code cell; the book's hidden cells collapsed; plot cells fall back on
-    the figures the build drew, written into ``figures_dir`` as ``STEM-N.png``
-    and shown from ``figures_url`` (relative to JupyterLab's page: Markdown
-    outputs' links are not resolved against the notebook's folder).
+    the figures the build drew, written into ``figures_dir`` (beside the
+    notebook) as ``STEM-N.png``: Python reads the file (JupyterLite gives it
+    the notebook's folder), so the figure is kept in the notebook's outputs.
     """
     cells: list[dict[str, Any]] = []
     installed = False
@@ -396,6 +402,7 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figu
         source = _source(cell)
         meta = {k: v for k, v in (cell.get("metadata") or {}).items() if k in ("tags", "mystnb")}
         if kind != "code":
+            source = _MYST_TARGET.sub("", source).strip("\n") if kind == "markdown" else source
             cells.append({"cell_type": kind, "metadata": meta, "source": source, **_attachments(cell)})
             continue
         if not installed:
@@ -420,7 +427,7 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path, figu
                 name = f"{stem}-{count}.png"
                 figures_dir.mkdir(parents=True, exist_ok=True)
                 (figures_dir / name).write_bytes(png)
-                names.append(f"{figures_url}/{name}")
+                names.append(f"{figures_dir.name}/{name}")
             source = _plot_cell(*split, names, _alt(cell))
         cells.append(_code(source, meta))
     return {
@@ -460,8 +467,7 @@ def export_chapters(executed_dir: Path, contents_dir: Path, docnames: Iterable[s
         figures = target.parent / "figures"
         for old in figures.glob(f"{stem}-*.png"):
             old.unlink()
-        url = f"../files/{Path(docname).parent.as_posix()}/figures"
-        nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures, url), stem)
+        nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures), stem)
         target.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
         if not target.exists() or target.read_text(encoding="utf-8") != text:
