@@ -21,7 +21,14 @@ if str(TESTS) not in sys.path:
 from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
 
 from fivehundred_tutor import Rules  # noqa: E402
-from fivehundred_tutor.widgets import BowerTrainer, QuizWidget, ScoringQuiz  # noqa: E402
+from fivehundred_tutor.widgets import (  # noqa: E402
+    BiddingLadder,
+    BowerTrainer,
+    CardHierarchyQuiz,
+    QuizWidget,
+    ScoringQuiz,
+    TrickTrainer,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -89,12 +96,22 @@ def _answer(quiz: Any, question: dict[str, Any], right: bool) -> None:
         raise AssertionError(kind)
 
 
+FAMILIES = {
+    "bower": ("Bower trainer", lambda: BowerTrainer(rules=RULES, seed=3, questions=3)),
+    "hierarchy": ("Which card is higher?", lambda: CardHierarchyQuiz(rules=RULES, seed=2, questions=3)),
+    "tricks": ("Trick trainer", lambda: TrickTrainer(rules=RULES, seed=7, questions=3)),
+    "scoring": ("Scoring quiz", lambda: ScoringQuiz(rules=RULES, seed=9, questions=2)),
+    "ladder": ("bidding ladder and quiz", lambda: BiddingLadder(RULES, seed=4)),
+}
+
+
 @pytest.mark.parametrize("size", list(WIDTHS))
-def test_bower_trainer_journey(site: Any, size: str) -> None:
-    bank = BowerTrainer(rules=RULES, seed=3, questions=3).quiz["bank"]
-    assert bank[0]["kind"] == "choice"
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_quiz_journey(site: Any, family: str, size: str) -> None:
+    label, make = FAMILIES[family]
+    bank = make().quiz["bank"]
     page, problems = _open(site, size)
-    quiz = page.locator('.fht-root[aria-label="Bower trainer"]')
+    quiz = page.locator(f'.fht-root[aria-label="{label}"]')
     first = bank[0]
     quiz.locator(".fht-prompt").filter(has_text=first["prompt"]).wait_for()
     # a hint first: a principle, then the answer
@@ -103,27 +120,31 @@ def test_bower_trainer_journey(site: Any, size: str) -> None:
     quiz.get_by_role("button", name="Another hint").click()
     assert first["answer_words"] in quiz.locator(".fht-hint-line").nth(1).inner_text()
 
-    quiz.locator(f'[data-choice="{_wrong_choice(first)}"]').click()
+    _answer(quiz, first, right=False)
     verdict = quiz.locator(".fht-verdict")
     _assert_visible_in_viewport(page, verdict)
     text = verdict.inner_text()
     assert "Not yet" in text and first["explanation"] in text and first["answer_words"] in text
     assert "Wrong" not in text and "Not quite" not in text and "Correct!" not in text
-    right_button = quiz.locator(f'[data-choice="{first["answer"]}"]')
-    assert "fht-right-answer" in (right_button.get_attribute("class") or "")
-    assert "fht-wrong-pick" in (quiz.locator(f'[data-choice="{_wrong_choice(first)}"]').get_attribute("class") or "")
-    _shot(page, verdict, f"bower-{size}-1-wrong")
+    if first["kind"] in ("choice", "multi"):
+        answers = first["answer"] if isinstance(first["answer"], list) else [first["answer"]]
+        for cid in answers:
+            assert "fht-right-answer" in (quiz.locator(f'[data-choice="{cid}"]').get_attribute("class") or "")
+    if first["kind"] == "choice":
+        picked = quiz.locator(f'[data-choice="{_wrong_choice(first)}"]')
+        assert "fht-wrong-pick" in (picked.get_attribute("class") or "")
+    _shot(page, verdict, f"{family}-{size}-1-wrong")
     page.wait_for_timeout(600)  # the verdict is final: nothing replaces it later
     assert verdict.inner_text() == text
 
     quiz.get_by_role("button", name="Try again").click()
     assert quiz.locator(".fht-verdict").count() == 0
-    quiz.locator(f'[data-choice="{first["answer"]}"]').click()
+    _answer(quiz, first, right=True)
     verdict = quiz.locator(".fht-verdict")
     _assert_visible_in_viewport(page, verdict)
     assert "Right" in verdict.inner_text()
-    _shot(page, verdict, f"bower-{size}-2-right")
-    quiz.get_by_role("button", name="Next question").click()
+    _shot(page, verdict, f"{family}-{size}-2-right")
+    quiz.locator(".fht-continue").click()
     for question in bank[1:]:
         quiz.locator(".fht-prompt").filter(has_text=question["prompt"]).wait_for()
         _answer(quiz, question, right=True)
@@ -132,12 +153,12 @@ def test_bower_trainer_journey(site: Any, size: str) -> None:
     summary = quiz.locator(".fht-summary")
     _assert_visible_in_viewport(page, summary)
     text = summary.inner_text()
-    assert "2 of 3 right at the first try" in text and first["prompt"] in text
-    _shot(page, summary, f"bower-{size}-3-summary")
+    assert f"{len(bank) - 1} of {len(bank)} right at the first try" in text and first["prompt"] in text
+    _shot(page, summary, f"{family}-{size}-3-summary")
     quiz.get_by_role("button", name="Practise the missed ones").click()
     assert quiz.locator(".fht-prompt").inner_text() == first["prompt"]
     assert quiz.locator(".fht-progress").inner_text() == "Question 1 of 1"
-    problems.assert_clean(f"quiz journey at {size}")
+    problems.assert_clean(f"{family} quiz journey at {size}")
     page.context.close()
 
 
