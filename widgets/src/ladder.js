@@ -13,7 +13,12 @@ function drawLadder(model, root, state) {
   const selected = model.get("selected") || "";
   const section = el("div", { class: "fht-ladder-part" });
   section.append(title(ladder.rules_title ? `Bidding ladder: ${ladder.rules_title}` : "Bidding ladder"));
-  section.append(el("p", { class: "fht-hint", text: `Lowest bid first. ${ladder.placement}. Click a bid for its value and what outranks it.` }));
+  section.append(
+    el("p", {
+      class: "fht-hint",
+      text: `Lowest bid first. ${ladder.placement.charAt(0).toUpperCase()}${ladder.placement.slice(1)}. Click a bid for its value and what outranks it.`,
+    }),
+  );
   const grid = el("div", { class: "fht-ladder-grid", role: "group", "aria-label": "bids from lowest to highest" });
   let row = null;
   let level = null;
