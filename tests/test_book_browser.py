@@ -45,7 +45,7 @@ def test_page_loads_clean_its_widgets_render_and_a_quiz_answers(built_book, brow
             assert tab.locator(".fht-root.fht-quiz").count() >= 1, f"{page}: no quiz"
             feedback = _answer_one_quiz(tab)
             assert feedback and feedback.strip(), f"{page}: no feedback after answering a quiz question"
-            assert tab.locator(".fht-feedback.fht-good, .fht-feedback.fht-bad").count() >= 1, (
+            assert tab.locator(".fht-quiz .fht-verdict-right, .fht-quiz .fht-verdict-wrong").count() >= 1, (
                 f"{page}: feedback not marked right or wrong: {feedback!r}"
             )
         tab.wait_for_timeout(200)  # late console errors (after first paint)
@@ -55,7 +55,7 @@ def test_page_loads_clean_its_widgets_render_and_a_quiz_answers(built_book, brow
 
 
 def _feedback(quiz) -> str:
-    texts = quiz.locator(".fht-feedback").all_inner_texts()
+    texts = quiz.locator(".fht-verdict").all_inner_texts()
     return next((t for t in texts if t.strip()), "")
 
 
