@@ -113,6 +113,7 @@ CASES = [
     ("3p-misere", Rules(players=3), "MIS", 5, 80),
     ("2p-suit", Rules(players=2), "7D", 2, 200),
     ("2p-nt", Rules(players=2), "7NT", 2, 200),
+    ("2p-suit-3", Rules(players=2), "7H", 3, 40),  # relative-rank keys with face-down cards
     ("6p-suit", Rules.preset("six-player"), "7H", 2, 150),
     ("joker-any-time", Rules.preset("joker-any-time"), "7NT", 3, 150),
     ("joker-not-to-void", Rules.preset("joker-not-to-void"), "MIS", 4, 150),

@@ -97,9 +97,7 @@ class Search(Position):
         bucket = [leader]
         pats: list[SuitInfo] = []
         if ctx.two:
-            # Face-down cards under table cards are not in the masks: exact keys only.
-            for s in ctx.suits:
-                bucket.append(masks[0][s] | masks[1][s] << 20 | masks[2][s] << 40 | masks[3][s] << 60)
+            bucket.extend(self._two_pattern())
         else:
             rel = self.rel
             four = ctx.n == 4
@@ -120,6 +118,41 @@ class Search(Position):
         if ctx.void_rule:
             bucket.extend(self.voids)
         return tuple(bucket), pats
+
+    def _two_pattern(self) -> list[int]:
+        """2-player game: each suit's live cards top down as owner codes — a hand or table
+        (0–3), or a face-down card by the table card that covers it (its suit and place among
+        its suit's live cards) — one int per suit.  Positions that differ only in absolute
+        ranks share entries; the face-down cards are in the key, so nothing is assumed of them."""
+        masks = self.masks
+        live = self.live
+        place: dict[tuple[int, int], int] = {}
+        order: list[list[int]] = []
+        for s in range(5):
+            bits = bits_of(live[s])
+            order.append(bits)
+            for k, b in enumerate(bits):
+                place[(s, b)] = k
+        below: dict[tuple[int, int], int] = {}
+        for (tv, ts, tb), (us, ub) in self.under.items():
+            if masks[tv][ts] & tb:
+                below[(us, ub)] = 8 + ts * 16 + place[(ts, tb)]
+        for vp, us, ub in self.pending:
+            below[(us, ub)] = 4 + vp
+        out = []
+        for s in self.ctx.suits:
+            r = 1
+            for b in order[s]:
+                code = -1
+                for vp in range(4):
+                    if masks[vp][s] & b:
+                        code = vp
+                        break
+                if code < 0:
+                    code = below.get((s, b), 127)
+                r = r << 7 | code
+            out.append(r)
+        return out
 
     def _rel_info(self, s: int) -> SuitInfo:
         """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
