@@ -15,7 +15,7 @@ So with sampling seeded, two deals that look the same from the seat get the same
 Budget: positions that map to bridge are solved by DDS (about 3 ms a layout); the others (the
 free joker in no trumps, misère, 3 and 6 players) by the pure-Python solver, which is fast
 enough near the end of a deal (``python_tricks`` = 6 tricks left or fewer: about 0.02 s a layout
-in joker no trumps; misère always), over ``python_samples`` = 10 layouts; earlier
+in joker no trumps, misère alike), over ``python_samples`` = 10 layouts; earlier
 the bot plays the heuristic bot's card.  ``budget`` seconds stop the sampling early (then the
 choice depends on the machine's speed, so tests leave it unset).
 """
@@ -149,8 +149,7 @@ class SamplingBot:
         if solver.uses_dds(deal):
             return True
         left = (sum(len(deal.hands[s]) for s in deal.active) + len(deal.trick)) // len(deal.active)
-        assert deal.contract is not None
-        return deal.contract.is_misere or left <= self.python_tricks
+        return left <= self.python_tricks
 
     @staticmethod
     def _score(deal: Deal, tricks: int, mover_max: bool) -> float:
