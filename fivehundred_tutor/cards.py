@@ -289,14 +289,15 @@ def display_order(cards: Iterable[Card], *, trump: Suit | None = None) -> list[C
 
     >>> format_cards(display_order(parse_cards("5D JK AS 10H")))
     'Joker A♠ 10♥ 5♦'
-    >>> format_cards(display_order(parse_cards("5D JK AS JD 10H AH JH"), trump=Suit.HEARTS))
-    'Joker J♥ J♦ A♥ 10♥ A♠ 5♦'
+    >>> format_cards(display_order(parse_cards("5D JK AS JD 10H AH JH 3C"), trump=Suit.HEARTS))
+    'Joker J♥ J♦ A♥ 10♥ A♠ 5♦ 3♣'
     """
     if trump is None:
         return sorted(cards, key=lambda c: (0 if c.suit is None else _DISPLAY_SUIT[c.suit], -c.rank))
     left = Card.parse(f"J{trump.sister.letter}")
-    # the other suits after the trumps: opposite colour first, so that colours alternate
-    others = sorted((s for s in Suit if s != trump), key=lambda s: (s == trump.sister, _DISPLAY_SUIT[s]))
+    # the other suits after the trumps, colours alternating: opposite colour, same colour, opposite
+    first, last = sorted((s for s in Suit if s not in (trump, trump.sister)), key=lambda s: _DISPLAY_SUIT[s])
+    others = [first, trump.sister, last]
     place = {trump: 1, **{s: 2 + i for i, s in enumerate(others)}}
 
     def key(c: Card) -> tuple[int, int]:
