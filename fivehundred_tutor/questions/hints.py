@@ -83,6 +83,9 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "kitty": lambda q: (
         "Which of your cards are trumps (both bowers and the joker too)? Keep them; throw low side cards, ideally emptying a side suit."
     ),
+    "hand-judging": lambda q: (
+        "Count the tricks you expect to take: the joker, the bowers and top trumps, then side aces. How many, with some help from partner?"
+    ),
     "play-decision": lambda q: (
         "Count what you need: how many tricks must your side still take, and which cards can take them?"
     ),

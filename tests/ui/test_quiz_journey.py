@@ -8,6 +8,7 @@ brings the missed question back.  Screenshots go to test-artifacts/quiz/ (look a
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ def _open(site: Any, size: str) -> tuple[Any, Any]:
     browser, url = site
     page, problems = open_page(browser, url, viewport=WIDTHS[size])
     declared, rendered = wait_for_widgets(page)
-    assert declared == rendered == 7
+    assert declared == rendered == 8
     return page, problems
 
 
@@ -246,4 +247,34 @@ def test_rules_menu_and_ladder_show_titles_not_slugs(site: Any) -> None:
         text = quiz.inner_text()
         assert "engine" not in text.lower() and "kernel" not in text.lower(), text[:200]
     problems.assert_clean("titles")
+    page.context.close()
+
+
+RAW_CODE = re.compile(r"\b(10|[2-9AKQJT])[SHDC]\b")
+
+
+def test_every_topic_reads_in_card_notation_after_a_wrong_answer(site: Any) -> None:
+    from fivehundred_tutor import questions
+
+    topics = [t for t in questions.TOPICS if t != "play-decision"]
+    bank = QuizWidget(RULES, topics=topics, seed=21, questions=2 * len(topics), title="Every topic").quiz["bank"]
+    slugs = [name for name in Rules.preset_names() if "-" in name]
+    page, problems = _open(site, "phone")
+    quiz = page.locator('.fht-root[aria-label="Every topic"]')
+    for question in bank:
+        quiz.locator(".fht-prompt").filter(has_text=question["prompt"]).wait_for()
+        if question["kind"] != "cards":
+            _answer(quiz, question, right=False)
+            quiz.locator(".fht-verdict").wait_for()
+        text = quiz.inner_text()
+        assert not RAW_CODE.search(text), (question["topic"], RAW_CODE.search(text), text[:300])
+        assert not [s for s in slugs if s in text], question["topic"]
+        for word in ("engine", "kernel", "seed", "null", "undefined", "[object Object]"):
+            assert word not in text, (word, question["topic"])
+        box = quiz.bounding_box()
+        inner = quiz.evaluate("(node) => node.scrollWidth - node.clientWidth")
+        assert box["x"] + box["width"] <= 390 and inner <= 1, f"wider than a 390 px phone: {question['topic']}"
+        if question is not bank[-1]:
+            quiz.locator(".fht-next").click()
+    problems.assert_clean("every topic")
     page.context.close()

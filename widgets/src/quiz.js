@@ -110,6 +110,9 @@ function contextView(context, choiceCards = []) {
       box.append(el("div", {}, el("div", { class: "fht-label", text: contextName(key) }), el("span", { text: String(value) })));
     } else if (value && typeof value === "object" && typeof value.summary === "string") {
       box.append(el("div", {}, el("div", { class: "fht-label", text: key === "hand" ? "This hand" : contextName(key) }), el("span", { text: value.summary })));
+    } else if (Array.isArray(value) && value.every((v) => v && typeof v === "object" && typeof v.label === "string")) {
+      // bids or other labelled items: their labels, as a learner reads them (never codes)
+      box.append(el("div", {}, el("div", { class: "fht-label", text: contextName(key) }), el("span", { text: value.map((v) => v.label).join(", ") })));
     } else if (Array.isArray(value) || typeof value === "object") {
       const parts = Array.isArray(value)
         ? value.map((v) => (typeof v === "object" ? Object.values(v).join(" ") : String(v)))
