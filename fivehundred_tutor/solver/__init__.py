@@ -22,8 +22,8 @@ double-dummy solvers do.
 Backends: where a position is bridge in disguise (4 players, a suit contract or no
 trumps with the joker out of play, every effective suit at most 13 cards) and the
 optional ``endplay`` package is installed, ``Solver()`` hands it to Bo Haglund's DDS
-(:mod:`.dds`: each effective suit relabelled A, K, Q, J … by power; about a hundred
-times faster on full deals); everything else, and the live book under Pyodide, uses
+(:mod:`.dds`: each effective suit relabelled A, K, Q, J … by power; on full suit deals
+tens of times faster); everything else, and the live book under Pyodide, uses
 the pure-Python search below.  ``Solver(backend="python")`` forces the search (tests
 compare the two).
 
