@@ -16,8 +16,10 @@ Budget: positions that map to bridge are solved by DDS (about 3 ms a layout); th
 free joker in no trumps, misère, 3 and 6 players) by the pure-Python solver, which is fast
 enough near the end of a deal (``python_tricks`` = 6 tricks left or fewer: about 0.02 s a layout
 in joker no trumps, misère alike), over ``python_samples`` = 10 layouts; earlier
-the bot plays the heuristic bot's card.  ``budget`` seconds stop the sampling early (then the
-choice depends on the machine's speed, so tests leave it unset).
+the bot plays the heuristic bot's card.  Bids are simulated only with DDS in the 4-player
+game (without it 100 layouts take minutes); otherwise the heuristic bot bids.  ``budget``
+seconds stop the sampling early (then the choice depends on the machine's speed, so tests
+leave it unset).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ..bots import HeuristicBot, misere_danger
 from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random, derive_seed
 from ..rules import Rules
-from ..solver import Solver, maximises
+from ..solver import Solver, dds, maximises
 from . import KITTY as PILE
 from . import Knowledge, layout_position, public_history, sample_layouts, simulate
 
@@ -98,10 +100,18 @@ class SamplingBot:
     def choose_from_view(self, rules: Rules, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> Action:
         knowledge = Knowledge.from_view(rules, view, history)
         if view["phase"] == AUCTION:
+            if not self._fast(rules):
+                # Without DDS a simulation takes minutes: the heuristic bot's bid (its own cards only).
+                return self.fallback.choose(self._auction_deal(knowledge))
             return self._bid(knowledge)
         if view["phase"] != PLAY:
             raise ValueError(f"the sampling bot plays the auction and the cards, not the {view['phase']}")
         return self._play(knowledge)
+
+    def _fast(self, rules: Rules) -> bool:
+        """Whether bids can be simulated in time: DDS is there and the game maps to bridge."""
+        backend = "auto" if self.solver is None else self.solver.backend
+        return backend != "python" and dds.available() and rules.players == 4
 
     # ------------------------------------------------------------- card play
     def _rng(self, knowledge: Knowledge) -> Random:
