@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def with_rules(p: argparse.ArgumentParser) -> None:
         p.add_argument("--preset", default="australian", help="rules preset (see `fivehundred-tutor rules`)")
-        p.add_argument("--players", type=int, choices=(2, 3, 4, 6), help="number of players (changes the deck)")
+        p.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), help="number of players (changes the deck)")
 
     p = sub.add_parser("deal", help="print a readable deal")
     p.add_argument("--seed", type=int, default=1)
@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="list presets, or describe one")
     p.add_argument("preset", nargs="?")
-    p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6))
     p.set_defaults(func=cmd_rules)
     for register in _EXTENSIONS:
         register(sub)
