@@ -391,8 +391,8 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       model.save_changes();
     }
     state.redraw?.();
-    if (state.live && !source.review) {
-      // the engine judges again; its verdict may add a line, never replace the one shown
+    if (state.live && state.host === "kernel" && !source.review) {
+      // the kernel records the answer (the widget's `judged`) and judges it again; its verdict may add a line, never replace the one shown
       request(model, { type: "answer", index, response }, 4000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
         if (reply?.type !== "judged" || reply.index !== index) return;
         if (Boolean(reply.correct) !== verdict.correct) {
