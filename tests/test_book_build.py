@@ -180,6 +180,17 @@ def test_each_widget_module_is_shipped_once_as_a_shared_file(built_book):
                 value = fields.get(key) or ""
                 assert value.startswith(webassets.STATIC_REF), f"{page.name}: {key} is inline ({len(value)} chars)"
                 refs.setdefault(value, set()).add(page.name)
+                # the head fetches it early: the module preloaded, the stylesheet linked
+                name = value.rsplit("/", 1)[1]
+                head = page.read_text(encoding="utf-8").split("</head>")[0]
+                wanted = (
+                    f'data-fht-ref="{value}"'
+                    if key == "_css"
+                    else f'rel="modulepreload" href="../_static/widgetjs/esm/{name}"'
+                )
+                if page.parent == built_book.html:
+                    wanted = wanted.replace("../_static", "_static")
+                assert wanted in head, f"{page.name}: {name} not fetched from the head"
     assert refs, "no anywidget models found"
     esm = built_book.html / "_static" / "widgetjs"
     for ref in refs:
@@ -458,3 +469,24 @@ def test_pages_workflow_builds_with_the_readmes_command_and_deploys_the_site():
     assert deploy["needs"] == "build"
     assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_the_test_server_says_nothing_when_a_browser_drops_a_connection(tmp_path, capfd):
+    """A page closed while a file is on its way resets the connection: no traceback in the test run."""
+    import struct
+
+    from browser_support import serve_directory
+
+    (tmp_path / "big.bin").write_bytes(b"x" * 8_000_000)
+    with serve_directory(tmp_path) as base:
+        port = int(urlsplit(base).port or 0)
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                sock.recv(1024)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+        time.sleep(0.5)
+        with urllib.request.urlopen(base + "big.bin", timeout=10) as reply:  # still serving
+            assert len(reply.read()) == 8_000_000
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "ConnectionResetError" not in err and "BrokenPipeError" not in err, err

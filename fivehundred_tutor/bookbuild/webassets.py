@@ -260,12 +260,28 @@ def externalise_state(state: dict[str, Any], out_dir: Path) -> dict[str, Any]:
     return out
 
 
+def _shared_refs(state: dict[str, Any]) -> list[str]:
+    """The shared files (``fht-static:…`` values) a page's externalised state names, in first-use order."""
+    refs: list[str] = []
+    for entry in (state.get("state") or {}).values():
+        for key in ("_css", "_esm"):
+            value = (entry.get("state") or {}).get(key)
+            if isinstance(value, str) and value.startswith(STATIC_REF) and value not in refs:
+                refs.append(value)
+    return refs
+
+
 def _page_state(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    """Sphinx ``html-page-context``: externalise the page's widget modules (after myst-nb added the state)."""
+    """Sphinx ``html-page-context``: externalise the page's widget modules (after myst-nb added the state).
+
+    The page's head then fetches those files early (``modulepreload``, and the stylesheets as
+    ``<link rel="stylesheet" data-fht-ref>``, which the loader does not add a second time).
+    """
     scripts = context.get("script_files")
     if not isinstance(scripts, list):
         return
     out_dir = Path(app.outdir) / "_static" / "widgetjs" / ESM_DIR
+    links: list[str] = []
     for i, js in enumerate(scripts):
         attrs = getattr(js, "attributes", None)
         if not attrs or attrs.get("type") != WIDGET_STATE_MIME or "body" not in attrs:
@@ -273,6 +289,17 @@ def _page_state(app: Any, pagename: str, templatename: str, context: dict[str, A
         state = externalise_state(json.loads(attrs["body"]), out_dir)
         body = json.dumps(state, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
         scripts[i] = type(js)(js.filename, priority=js.priority, **{**attrs, "body": body})
+        pathto = context.get("pathto")
+        if not callable(pathto):
+            continue
+        for ref in _shared_refs(state):
+            url = html.escape(pathto(f"_static/widgetjs/{ref.removeprefix(STATIC_REF)}", 1))
+            if ref.endswith(".css"):
+                links.append(f'<link rel="stylesheet" href="{url}" data-fht-ref="{html.escape(ref)}" />')
+            else:
+                links.append(f'<link rel="modulepreload" href="{url}" />')
+    if links:
+        context["metatags"] = str(context.get("metatags") or "") + "\n" + "\n".join(links)
 
 
 def axe_js(book_dir: Path = BOOK_DIR, *, install: bool = True) -> Path:

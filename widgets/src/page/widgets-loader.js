@@ -7,13 +7,14 @@
  * `render({model, el})` and maybe `initialize({model})`), `_css` and its traits.  This script:
  *   - loads each distinct module once: a file written by the book build (the state holds
  *     "fht-static:esm/<hash>.js", relative to this script), or inline source through one Blob URL;
- *   - adds each distinct stylesheet once;
+ *   - adds each distinct stylesheet once (unless the page's head links it already);
  *   - gives every model a small anywidget-compatible object (get, set, on, off, save_changes, send);
  *   - draws each view into a <div class="widget-subarea"> put just before its view tag, as the
  *     Jupyter widgets HTML manager does.
  * There is no kernel in the book: `send` goes nowhere, so widgets answer from their saved state or from
  * the engine in the reader's browser (window.fhtLiveConfig, see live.js).
- * window.__fhtWidgets = {models, ready, drawn}: `ready` resolves with the number of views drawn.
+ * A reader who has used the live engine before gets it started once the page is idle (startEngineIfKept).
+ * window.__fhtWidgets = {models, ready, drawn, engineStartedEarly}: `ready` resolves with the number of views drawn.
  */
 (() => {
   const STATE_MIME = "application/vnd.jupyter.widget-state+json";
@@ -48,6 +49,8 @@
   function addStyle(css) {
     if (!css || styles.has(css)) return;
     styles.add(css);
+    // The book build links its pages' stylesheets in the head already (data-fht-ref).
+    if ([...document.querySelectorAll("link[data-fht-ref]")].some((link) => link.dataset.fhtRef === css)) return;
     let node;
     if (css.startsWith(REF)) {
       node = document.createElement("link");
@@ -191,10 +194,32 @@
     }
   }
 
+  /**
+   * A reader who used the live engine before in this browser (its worker kept a start-up snapshot
+   * for this very wheel, see live-worker.js) gets it started as soon as the page is idle, so it is
+   * live before they ask.  Everyone else: the engine starts on the first request only.
+   */
+  async function startEngineIfKept(shared) {
+    const cfg = window.fhtLiveConfig;
+    if (!cfg?.wheel || !cfg.pyodide || typeof caches !== "object" || !caches) return;
+    const key = new URL(`${cfg.wheel}${cfg.wheel.includes("?") ? "&" : "?"}pyodide=${cfg.pyodide}`, document.baseURI).href;
+    try {
+      if (!(await caches.has("fivehundred-engine"))) return;
+      const store = await caches.open("fivehundred-engine");
+      if (!(await store.keys()).some((request) => request.url === key)) return;
+    } catch (_error) {
+      return;
+    }
+    const live = window.__fhtLive;
+    if (!live || typeof live.call !== "function" || live.status !== "idle") return;
+    shared.engineStartedEarly = true;
+    live.call("quiz", { type: "hello" }, {}).catch(() => {}); // the status lines say how it went
+  }
+
   function start() {
     const models = readModels();
     const views = [...document.querySelectorAll(`script[type="${VIEW_MIME}"]`)];
-    const shared = { models, drawn: 0, ready: null };
+    const shared = { models, drawn: 0, ready: null, engineStartedEarly: false };
     window.__fhtWidgets = shared;
     shared.ready = Promise.all(
       views.map((tag) =>
@@ -204,6 +229,10 @@
         }),
       ),
     ).then(() => shared.drawn);
+    shared.ready.then(() => {
+      const later = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+      later(() => startEngineIfKept(shared));
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
