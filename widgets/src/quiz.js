@@ -259,7 +259,10 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   }
   loadProgress(model, state, source);
   const round = state.round;
-  const indices = (Array.isArray(round.indices) && round.indices.length ? round.indices : bank.map((_q, i) => i)).filter((i) => i >= 0 && i < bank.length);
+  const all = bank.map((_q, i) => i);
+  const asked = (Array.isArray(round.indices) ? round.indices : []).filter((i) => Number.isInteger(i) && i >= 0 && i < bank.length);
+  // a practice round over questions a new bank no longer has (new rules): all of them again
+  const indices = asked.length ? asked : all;
   let index = source.index();
   if (state.resume) {
     // back after a reload: where the learner was
