@@ -361,6 +361,27 @@ LAB_QUIET = {
 }
 
 
+#: extensions the test extra brings along (nbgrader, otter's ipylab, Notebook 7) that a learner's JupyterLab lacks
+EXTRA_LAB_EXTENSIONS = ("@jupyter/nbgrader", "@jupyter-notebook/lab-extension", "ipylab")
+EXTRA_SERVER_EXTENSIONS = (
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.validate_assignment",
+    "nbgrader.server_extensions.assignment_list",
+    "nbgrader.server_extensions.course_list",
+)
+
+
+def quiet_extensions(config_dir: Path) -> None:
+    """Turn off, in an isolated Jupyter config folder, the extensions that only the test tools bring."""
+    import json
+
+    (config_dir / "labconfig").mkdir(parents=True, exist_ok=True)
+    disabled = {name: True for name in EXTRA_LAB_EXTENSIONS}
+    (config_dir / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": disabled}))
+    server = {"ServerApp": {"jpserver_extensions": {name: False for name in EXTRA_SERVER_EXTENSIONS}}}
+    (config_dir / "jupyter_server_config.json").write_text(json.dumps(server))
+
+
 @contextlib.contextmanager
 def jupyterlab_server(
     root_dir: Path,
@@ -384,6 +405,7 @@ def jupyterlab_server(
 
     settings = scratch / "app_settings"
     settings.mkdir(parents=True, exist_ok=True)
+    quiet_extensions(scratch / "config")
     (settings / "overrides.json").write_text(json.dumps(overrides if overrides is not None else LAB_QUIET))
     env = dict(os.environ)
     for var, sub in (

@@ -79,8 +79,8 @@ def test_rules_constructors_and_errors() -> None:
     assert Rules(players=3).kitty_size == 3 and Rules(players=2).players == 2 and Rules(players=6).deck_size == 63
     assert Rules.preset("american").bidding == "single-round"
     assert Rules.preset("american", target=300).target == 300
-    with pytest.raises(RulesError, match="2, 3, 4 or 6"):
-        Rules(players=5)
+    with pytest.raises(RulesError, match="2, 3, 4, 5 or 6"):
+        Rules(players=7)
     with pytest.raises(RulesError, match="no preset named"):
         Rules.preset("martian")
     with pytest.raises(RulesError, match="deck of 33"):
@@ -201,7 +201,7 @@ def test_cli_simulate_shows_a_progress_bar() -> None:
     [
         (["simulate", "--preset", "nope"], "no preset named 'nope'"),
         (["simulate", "--hands", "0"], "--hands must be a positive number"),
-        (["deal", "--players", "5"], "invalid choice"),
+        (["deal", "--players", "7"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
         (["simulate", "--hands", "ten"], "invalid int value"),
     ],

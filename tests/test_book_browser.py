@@ -254,7 +254,7 @@ def test_jupyterlab_opens_a_chapter_as_a_notebook_and_runs_it(tmp_path, browser)
         try:
             tab.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=30000)
             assert tab.locator(".jp-FileEditor").count() == 0, "opened as a text file, not a notebook"
-            tab.get_by_text("| Idle").first.wait_for(timeout=30000)
+            tab.get_by_text("| Idle").first.wait_for(timeout=90_000)
             tab.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
             tab.get_by_text("Run All Cells", exact=True).click()
             tab.locator(".jp-NotebookPanel .fht-root").first.wait_for(timeout=30000)  # the chapter's widget

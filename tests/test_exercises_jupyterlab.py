@@ -23,7 +23,7 @@ def test_clicked_answer_lands_in_the_answers_file(tmp_path):
     first = expected_question(hw, "amy", "1.1")
     with jupyterlab(home, tmp_path / "lab") as (base, token), browser_support.launch_chromium() as browser:
         page, problems = browser_support.open_page(browser, f"{base}/lab/tree/hw1-amy.ipynb?token={token}")
-        page.get_by_text("| Idle").first.wait_for(timeout=40_000)
+        page.get_by_text("| Idle").first.wait_for(timeout=90_000)
         page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         item = page.locator('.fht-assignment section[data-item="1.1"]')

@@ -33,7 +33,7 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
     base, token, out = lab
     with launch_chromium() as browser:
         page, problems = open_page(browser, f"{base}/lab/tree/{LAB_NOTEBOOK.name}?token={token}")
-        page.get_by_text("| Idle").first.wait_for(timeout=30000)
+        page.get_by_text("| Idle").first.wait_for(timeout=90_000)
         page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         quiz = page.locator('.fht-root[aria-label="Lab quiz"]')
