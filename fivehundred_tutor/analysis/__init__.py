@@ -166,9 +166,38 @@ def sample_layouts(knowledge: Knowledge, n: int, rng: Random, *, tries: int = 40
             if attempt >= tries // 2 or _fits_auction(knowledge, layout):
                 break
         if best is None:
-            raise ValueError("no layout of the unseen cards fits what has been shown")
+            # Tight voids can defeat the random greedy deal: a matching always finds a fit.
+            best = _deal_by_matching(knowledge, places, rng)
         out.append(best)
     return out
+
+
+def _deal_by_matching(knowledge: Knowledge, places: list[int], rng: Random) -> dict[int, list[Card]]:
+    """A layout by bipartite matching of cards to free places (Kuhn's augmenting paths), in a
+    random order; every void is respected.  Raises if nothing fits (inconsistent knowledge)."""
+    slots = [p for p in places for _ in range(knowledge.hidden[p])]
+    rng.shuffle(slots)
+    cards = list(knowledge.unseen)
+    rng.shuffle(cards)
+    options = [[j for j, p in enumerate(slots) if knowledge.allowed(p, c)] for c in cards]
+    holder: list[int] = [-1] * len(slots)
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for j in options[i]:
+            if not seen[j]:
+                seen[j] = True
+                if holder[j] < 0 or augment(holder[j], seen):
+                    holder[j] = i
+                    return True
+        return False
+
+    for i in range(len(cards)):
+        if not augment(i, [False] * len(slots)):
+            raise ValueError("no layout of the unseen cards fits what has been shown")
+    layout: dict[int, list[Card]] = {p: [] for p in places}
+    for j, i in enumerate(holder):
+        layout[slots[j]].append(cards[i])
+    return layout
 
 
 def _deal_once(knowledge: Knowledge, places: list[int], rng: Random) -> dict[int, list[Card]] | None:
