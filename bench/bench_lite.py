@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -49,6 +50,8 @@ from fivehundred_tutor.bookbuild import jupyterbook, lite, webassets  # noqa: E4
 
 BOOK = ROOT / "book"
 MIB = 2**20
+#: the gzip size of every file served (by path): a host that compresses (most do) sends about this much
+gzipped: dict[str, int] = {}
 IDLE_JS = "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))"
 
 
@@ -61,6 +64,7 @@ def counting_server(root: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
             data = source.read()
             outputfile.write(data)
             sent.append((self.path.split("?")[0], len(data)))
+            gzipped[self.path.split("?")[0]] = len(zlib.compress(data, 6)) + 18  # what a compressing host sends
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
@@ -108,7 +112,17 @@ def visit(context: Any, base: str, chapter: str, sent: list[tuple[str, int]]) ->
     by_kind: dict[str, int] = defaultdict(int)
     for path, size in sent:
         by_kind[kind(path)] += size
-    result = {"drawn": drawn, "idle": idle, "widget": widget, "bytes": dict(by_kind), "requests": len(sent)}
+    result_gz = sum(gzipped.get(path, size) for path, size in sent)
+    largest = sorted(sent, key=lambda ps: -ps[1])[:12]
+    result = {
+        "drawn": drawn,
+        "idle": idle,
+        "widget": widget,
+        "bytes": dict(by_kind),
+        "requests": len(sent),
+        "largest": largest,
+        "gzip": result_gz,
+    }
     tab.close()
     page.close()
     return result
@@ -199,7 +213,13 @@ def main() -> int:
     )
     for name, size in sorted(cold.items(), key=lambda kv: -kv[1]):
         print(f"  {name:24s} {size / MIB:6.2f} MiB")
+    print(f"  (a host that compresses with gzip would send about {colds[0]['gzip'] / MIB:.1f} MiB)")
+    print("  largest files:")
+    for path, size in colds[0]["largest"]:
+        print(f"    {size / MIB:6.2f} MiB  {path}")
     print(f"bytes sent, revisit: {sum(revisit['bytes'].values()) / MIB:.2f} MiB in {revisit['requests']} requests")
+    for path, size in revisit["largest"][:3]:
+        print(f"    {size / MIB:6.2f} MiB  {path}")
     jedi = jedi_bytes()
     if jedi >= 0:
         print(f"left out: jedi + parso (completions) would add {jedi / MIB:.2f} MiB of wheels")

@@ -324,7 +324,7 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
     with context.expect_page() as opened:
         button.click()
     tab = opened.value
-    tab.wait_for_function(IDLE_JS, timeout=240000)
+    tab.wait_for_function(IDLE_JS, timeout=420000)
     tab.locator(".jp-Notebook").wait_for()
     assert tab.locator(".jp-Notebook .jp-Cell").first.inner_text().strip() == "The bowers", "the chapter's title"
     idle = time.perf_counter() - started
@@ -333,7 +333,7 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
     tab.locator('[data-command="runmenu:run-all"]').click()
     quiz = tab.locator(".fht-quiz").first
     quiz.wait_for(timeout=120000)
-    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=240000, polling=500)
+    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=420000, polling=500)
     # JupyterLab shows an error (and any stderr) as application/vnd.jupyter.stderr; Run All stops at an error.
     errors = tab.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
@@ -372,7 +372,7 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     nb = json.loads(saved.read_text(encoding="utf-8"))
-    assert saved.name == "03-bowers.ipynb" and nb["nbformat"] == 4, (saved.name, str(nb)[:300])
+    assert saved.name.endswith("03-bowers.ipynb") and nb["nbformat"] == 4, saved.name
     assert any("%pip install" in "".join(c["source"]) for c in nb["cells"])
 
     assert watch.offsite == [], f"off-site requests: {watch.offsite}"

@@ -495,6 +495,8 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Five Hundred notebooks",
+            # the book's own icon (282 bytes) rather than JupyterLite's favicon.ico (319 kB on every visit)
+            "faviconUrl": "./../_static/favicon.svg",
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
             "litePluginSettings": {
                 _KERNEL_SETTINGS: {
