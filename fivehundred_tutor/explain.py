@@ -16,7 +16,15 @@ from .cards import JACK, JOKER, Card, Suit
 if TYPE_CHECKING:
     from .rules import Rules
 
-_ORDINALS = ["highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest"]
+_ORDINAL_WORDS = ["", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                  "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"]  # fmt: skip
+
+
+def _place_words(place: int) -> str:
+    """0 → "highest", 8 → "ninth-highest": a card's place in its suit in words."""
+    if place == 0:
+        return "highest"
+    return f"{_ORDINAL_WORDS[place]}-highest" if place < len(_ORDINAL_WORDS) else f"{place + 1}th-highest"
 
 
 def _singular(suit: Suit) -> str:
@@ -58,13 +66,13 @@ def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
     order = rules.ranking(card.suit, contract)
     place = order.index(card) if card in order else -1
     if trump is not None and card.suit == trump:
-        where = _ORDINALS[place] if 0 <= place < len(_ORDINALS) else f"number {place + 1}"
+        where = _place_words(place)
         return f"{card} is a trump {_contract_words(contract)}, the {where} trump."
     note = ""
     if trump is not None and card.suit == trump.sister:
         note = f" (this suit has no jack: J{card.suit} is the left bower, a trump)"
     if place >= 0:
-        where = _ORDINALS[place] if place < len(_ORDINALS) else f"number {place + 1}"
+        where = _place_words(place)
         return f"{card} is a plain {_singular(card.suit)} {_contract_words(contract)}, the {where} of its suit{note}."
     return f"{card} is a {_singular(card.suit)} {_contract_words(contract)}{note}."
 
