@@ -505,7 +505,31 @@ def test_missing_student_is_blank_and_exit_code_says_rows_were_rejected(tmp_path
     (subs / "hw1-ben.answers.json").write_text("{not json", encoding="utf-8")
     code, _, err = _cli(capsys, *args, "--out", str(tmp_path / "g2"), "--no-histogram")
     assert code == 1 and "rejected" in err
-    assert _rows(tmp_path / "g2/gradebook.csv")["ben"]["total"] == "0"
+    ben = _rows(tmp_path / "g2/gradebook.csv")["ben"]
+    # nothing of ben's could be graded: blank (the instructor decides), never a 0 an LMS upload would record
+    assert ben["status"] == "rejected" and ben["total"] == ""
+    canvas = (tmp_path / "g2/canvas_grades.csv").read_text(encoding="utf-8")
+    assert any(line.split(",")[3] == "ben" and line.rstrip().endswith(",") for line in canvas.splitlines())
+
+
+def test_feedback_for_a_misfiled_sheet_names_no_other_student(tmp_path, capsys):
+    hw_path = write_assignment(tmp_path)
+    hw = load_assignment(hw_path)
+    roster_path = write_roster(tmp_path, "amy", "ben")
+    subs = tmp_path / "subs"
+    write_json(subs / "ben" / "hw1.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    args = ["grade", str(hw_path), "--roster", str(roster_path), "--submissions", str(subs), "--no-progress"]
+    code, _, _ = _cli(capsys, *args, "--out", str(tmp_path / "g"), "--no-histogram")
+    assert code == 1
+    for student, other in (("ben", "amy"), ("amy", "ben")):
+        files = list((tmp_path / "g" / "feedback" / student).glob("*"))
+        assert files, f"no feedback for {student}"
+        for path in files:
+            assert other not in path.read_text(encoding="utf-8"), path
+    assert "another student" in (tmp_path / "g" / "feedback" / "ben" / "hw1.md").read_text(encoding="utf-8")
+    # the instructor's own list names both
+    unmatched = (tmp_path / "g" / "unmatched.csv").read_text(encoding="utf-8")
+    assert "amy" in unmatched and "ben" in unmatched
 
 
 # --------------------------------------------------------------- deadlines, overrides, idempotence

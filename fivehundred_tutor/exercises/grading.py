@@ -122,8 +122,8 @@ class StudentResult:
 
     @property
     def has_grade(self) -> bool:
-        """False for a student with nothing to grade (their gradebook cells stay blank, not 0)."""
-        return self.status != "missing"
+        """False for a student with nothing graded — missing, or every file rejected: blank cells, not 0."""
+        return self.status in ("graded", "flagged")
 
     def section_totals(self, assignment: Assignment) -> dict[str, float]:
         sums: dict[str, Fraction] = {s.title: Fraction(0) for s in assignment.sections}
@@ -515,12 +515,16 @@ def grade_folder(
             if fatal:
                 raise SubmissionProblem(f"{rel}: {fatal}")
             if owner is not None and claimed != owner:
+                # Feedback goes back to students: neither names the other; the instructor's list names both.
                 results[owner].problems.append(
-                    f"wrong student: {rel} holds the answers of {safe_text(claimed, 40)!r}, not {owner!r} — not graded"
+                    f"wrong student: {Path(rel).name} holds another student's answer sheet, not yours — not graded"
                 )
                 results[owner].files.append(rel)
                 if claimed in results:
-                    results[claimed].problems.append(f"your answer sheet was found in {owner!r}'s submission ({rel})")
+                    results[claimed].problems.append("your answer sheet was found in another student's folder")
+                unmatched.append(
+                    (rel, f"the answers of {safe_text(claimed, 40)!r} filed under {safe_text(owner, 40)!r}")
+                )
                 continue
             if claimed not in results:
                 unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
