@@ -27,7 +27,8 @@ ARTIFACTS = TESTS.parent / "test-artifacts" / "play"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 # Every change of the number of cards on the table, with its time (ms): one card at a time.
-WATCH_TRICK = """(root) => {
+WATCH_TRICK = """(widget) => {
+  const root = widget.parentElement;  // the widget redraws its root element: watch its host
   window.__fhtTrickSizes = [];
   const note = () => {
     const n = root.querySelectorAll('.fht-trick .fht-trick-slot').length;
@@ -83,16 +84,25 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     assert "Play" in hint.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"bots-hint-{size}.png"))
-    # a card: the bots answer one card at a time
+    # cards: the bots answer one card at a time (the first change after a click is your own card)
     play.evaluate(WATCH_TRICK)
-    play.locator(".fht-play-me .fht-cards button:not([disabled])").first.click()
-    play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=120000)
-    sizes = page.evaluate("window.__fhtTrickSizes")
-    counts = [n for n, _ in sizes]
-    steps = [b - a for a, b in itertools.pairwise(counts) if b > a]
-    assert steps and all(step == 1 for step in steps), sizes  # never two cards at once
-    gaps = [t2 - t1 for (n1, t1), (n2, t2) in itertools.pairwise(sizes) if n2 == n1 + 1 and n1 >= 1]
-    assert gaps and min(gaps) >= 400, sizes  # about 0.6 s between the bots' cards
+    bot_gaps: list[float] = []
+    for _ in range(6):
+        mine = play.locator(".fht-play-me .fht-cards button:not([disabled])")
+        if not mine.count() or len(bot_gaps) >= 2:
+            break
+        page.evaluate("window.__fhtTrickSizes.push(['click', performance.now()])")
+        mine.first.click()
+        play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=120000)
+        sizes = page.evaluate("window.__fhtTrickSizes")
+        after = sizes[max(i for i, s in enumerate(sizes) if s[0] == "click") + 1 :]
+        counts = [n for n, _ in after]
+        steps = [b - a for a, b in itertools.pairwise(counts) if b > a]
+        assert all(step == 1 for step in steps), sizes  # never two cards at once
+        # the gaps between the bots' cards (the first rise after the click is your own card's)
+        rises = [(n2, t2) for (n1, _t1), (n2, t2) in itertools.pairwise(after) if n2 == n1 + 1]
+        bot_gaps += [t2 - t1 for (n1, t1), (n2, t2) in itertools.pairwise(rises[1:]) if n2 == n1 + 1]
+    assert bot_gaps and min(bot_gaps) >= 400, bot_gaps  # about 0.6 s between the bots' cards
     page.screenshot(path=str(ARTIFACTS / f"bots-after-{size}.png"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES[size]["width"]
     problems.assert_clean(f"play against the bots at {size}")

@@ -88,7 +88,8 @@ function trickArea(v, me, ui) {
 }
 
 function drawPlay(model, root, ui) {
-  const state = expect(model.get("state"), "object", "deal state");
+  // while a move is on its way, the table as it was (the answer's state shows card by card after)
+  const state = expect(ui.before || model.get("state"), "object", "deal state");
   const v = expect(state.view, "object", "deal view");
   const names = expect(v.seat_names, "array", "seat names");
   const me = Number(v.seat);
@@ -265,7 +266,7 @@ function drawPlay(model, root, ui) {
 
 export default {
   render({ model, el: host }) {
-    const ui = { waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
+    const ui = { before: null, waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
     const widget = mountWidget(host, model, {
       kind: "play",
       label: () => model.get("title") || "play a deal",
@@ -305,10 +306,12 @@ export default {
       ui.message = "";
       ui.error = "";
       ui.hintText = "";
+      ui.before = model.get("state");
       widget.draw();
       // The solver's check of a whole deal can take a while (the 2-player game most): wait longer for it.
       const reply = await request(model, message, message.type === "review" ? 120000 : 30000);
       ui.waiting = false;
+      ui.before = null;
       if (!reply) ui.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
       else if (reply.type === "error") ui.error = reply.error;
       else if (reply.type === "moved") {
