@@ -196,7 +196,7 @@ def test_replay_args_build_the_replay_widget() -> None:
 
     rec = parse_text(ENDING)
     widget = DealReplay(**rec.replay_args())
-    assert widget.record == rec.to_deal().to_dict()
+    assert widget.deal == rec.to_deal().to_dict()
 
 
 def test_cli_annotate_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
