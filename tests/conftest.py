@@ -49,6 +49,11 @@ _MYST_HEADER_KEYS = ("format_name: myst", "kernelspec")
 # --------------------------------------------------------------------------- chapter notebooks
 
 
+# The example course (tests/data/course) is data that nbgrader and otter read, not tests. (A conftest.py of
+# its own would shadow this module's name for `from conftest import ...` in the test files.)
+collect_ignore_glob = ["data/*"]
+
+
 def chapter_notebooks(book_dir: Path = BOOK) -> list[Path]:
     """Every notebook under ``book_dir``: MyST markdown files with a jupytext header and kernelspec, and .ipynb."""
     found: list[Path] = []
