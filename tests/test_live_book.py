@@ -149,8 +149,10 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
             target = calls.nth(1) if not bid and calls.count() > 1 else calls.first  # [0] is Pass
             bid = bid or calls.count() > 1
             target.click()
+        elif play.locator(".fht-continue-trick").count():
+            play.locator(".fht-continue-trick").click()  # a finished trick waits for the learner
         else:
-            play.locator(".fht-cards button:not([disabled])").first.click()
+            play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-continue-trick").first.click()
         page.wait_for_timeout(30)
     result = play.locator(".fht-play-result")
     assert result.count() == 1, "the deal did not reach its end"
@@ -318,7 +320,7 @@ def test_a_deal_against_the_bots_plays_to_the_end() -> None:
     assert state["view"]["to_move"] == 2 and state["view"]["legal"]
     assert all(isinstance(h, int) for i, h in enumerate(state["view"]["hands"]) if i != 2)  # the others unseen
     wrong = handle("play", {"type": "act", "code": "ZZ", "id": 9}, {"state": state})["reply"]
-    assert wrong["type"] == "error" and "not one of your legal actions" in wrong["error"] and wrong["id"] == 9
+    assert wrong["type"] == "error" and "cannot be played now; you may:" in wrong["error"] and wrong["id"] == 9
     moves = 0
     while not state["view"]["over"]:
         legal = state["view"]["legal"]
