@@ -37,8 +37,8 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
         page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         quiz = page.locator('.fht-root[aria-label="Lab quiz"]')
-        quiz.wait_for(timeout=20000)
-        page.locator('.fht-root[aria-label="Lab replay"]').wait_for(timeout=20000)
+        quiz.wait_for(timeout=90_000)  # Run All builds the widgets in the kernel first
+        page.locator('.fht-root[aria-label="Lab replay"]').wait_for(timeout=60_000)
         # the kernel answered the widget's hello: the live controls appear
         quiz.locator(".fht-new").wait_for(timeout=10000)
         question = bank[0]
