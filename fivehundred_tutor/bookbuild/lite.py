@@ -108,7 +108,6 @@ _KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 _FEDERATED = (_KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
 _KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 _STAMP = ".fivehundred-lite-digest"
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 _TAGS_HIDE_SOURCE = {"remove-cell", "remove-input", "hide-input", "hide-cell"}
 _TAGS_HIDE_OUTPUT = {"remove-cell", "remove-output", "hide-output", "hide-cell"}
 
@@ -188,31 +187,6 @@ def _kernel_own_wheels() -> list[Path]:
     return [found[name] for name in _KERNEL_OWN]
 
 
-def _zip(target: Path, entries: list[tuple[str, bytes]]) -> Path:
-    """Write a wheel (a zip with RECORD) byte-for-byte reproducibly."""
-    info = next(arc.split("/")[0] for arc, _ in entries if arc.endswith(".dist-info/METADATA"))
-    record = []
-    for arc, data in entries:
-        sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{arc},sha256={sha},{len(data)}")
-    record.append(f"{info}/RECORD,,")
-    entries = [*entries, (f"{info}/RECORD", ("\n".join(record) + "\n").encode())]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for arc, data in entries:
-            item = zipfile.ZipInfo(arc, date_time=_ZIP_TIME)
-            item.compress_type = zipfile.ZIP_DEFLATED
-            item.external_attr = 0o644 << 16
-            zf.writestr(item, data)
-    tmp.replace(target)
-    return target
-
-
-def _wheel_tag(generator: str) -> bytes:
-    return f"Wheel-Version: 1.0\nGenerator: {generator}\nRoot-Is-Purelib: true\nTag: py3-none-any\n".encode()
-
-
 def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
     """This package as a wheel for the notebook: Python, data and the widgets' bundled front end.
 
@@ -225,29 +199,16 @@ def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
         raise LiteError(
             f"the widgets' bundles are missing in {static}: `python -m fivehundred_tutor.bookbuild.bundles`"
         )
-    version = metadata.version("fivehundred-tutor")
-    info = f"fivehundred_tutor-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = []
-    for path in sorted(package_dir.rglob("*")):
-        rel = path.relative_to(package_dir)
-        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo") or path.name.startswith("."):
-            continue
-        entries.append((f"fivehundred_tutor/{rel.as_posix()}", path.read_bytes()))
     requires = [r for r in metadata.requires("fivehundred-tutor") or [] if "extra ==" not in r]
-    meta = "Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: " + version + "\n"
-    meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
-    entries.append((f"{info}/METADATA", meta.encode()))
-    entries.append((f"{info}/WHEEL", _wheel_tag("fivehundred_tutor.bookbuild.lite")))
-    return _zip(out_dir / f"fivehundred_tutor-{version}-py3-none-any.whl", entries)
+    return webassets.write_wheel(out_dir, package_dir, widget_modules=True, requires=requires, generator=__name__)
 
 
 def _jedi_stand_in(out_dir: Path) -> Path:
     """A metadata-only ``jedi``: the kernel's start-up installs "jedi"; IPython completes without it."""
-    info = "jedi-0+absent.dist-info"
     summary = "Stand-in: jedi (code completion) is left out of the book's in-browser notebooks to keep them light."
     meta = f"Metadata-Version: 2.1\nName: jedi\nVersion: 0+absent\nSummary: {summary}\n"
-    entries = [(f"{info}/METADATA", meta.encode()), (f"{info}/WHEEL", _wheel_tag("fivehundred_tutor.bookbuild.lite"))]
-    return _zip(out_dir / "jedi-0+absent-py3-none-any.whl", entries)
+    entries = [("jedi-0+absent.dist-info/METADATA", meta.encode())]
+    return webassets.zip_wheel(out_dir / "jedi-0+absent-py3-none-any.whl", entries, generator=__name__)
 
 
 def _top_level(wheel: Path) -> list[str]:
@@ -292,17 +253,12 @@ def write_kernel_dir(kernel_dir: Path, book_dir: Path, cache: Path | None = None
             old.unlink()
     copied = []
     for wheel in wheels:
-        target = kernel_dir / wheel.name
-        if not target.exists() or target.stat().st_size != wheel.stat().st_size:
-            shutil.copyfile(wheel, target)
-        copied.append(target)
+        webassets.copy_if_changed(wheel, kernel_dir / wheel.name)
+        copied.append(kernel_dir / wheel.name)
     copied.append(_jedi_stand_in(kernel_dir))
     packages = {entry["name"]: entry for entry in map(_lock_entry, copied)}
     lock = {"info": _pyodide_info(book_dir), "packages": packages}
-    text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
-    target = kernel_dir / "pyodide-lock.json"
-    if not target.exists() or target.read_text() != text:
-        target.write_text(text)
+    webassets.write_if_changed(kernel_dir / "pyodide-lock.json", json.dumps(lock, indent=1, sort_keys=True) + "\n")
     return sorted(packages)
 
 
@@ -469,9 +425,7 @@ def export_chapters(executed_dir: Path, contents_dir: Path, docnames: Iterable[s
             old.unlink()
         nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures), stem)
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+        webassets.write_if_changed(target, json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         written.append(target)
     return written
 
@@ -553,10 +507,7 @@ def build_lite(
     packages = write_kernel_dir(kernel, book_dir)
     # "./" URLs in jupyter-lite.json are relative to the lite folder (JupyterLite rewrites them): the live book's Pyodide
     config = _lite_config(f"./../_static/{webassets.LIVE_DIR}/pyodide.mjs", packages)
-    config_path = work / "jupyter-lite.json"
-    text = json.dumps(config, indent=2) + "\n"
-    if not config_path.exists() or config_path.read_text() != text:
-        config_path.write_text(text)
+    webassets.write_if_changed(work / "jupyter-lite.json", json.dumps(config, indent=2) + "\n")
     inputs = [*work.rglob("*")]
     digest = _digest(inputs, f"{_pinned('jupyterlite-core')} {_pinned('jupyterlite-pyodide-kernel')} {sys.prefix}")
     stamp = site / _STAMP

@@ -61,6 +61,7 @@ __all__ = [
     "WIDGET_SCRIPTS",
     "NodeNotFoundError",
     "axe_js",
+    "copy_if_changed",
     "externalise_state",
     "find_node",
     "find_npm",
@@ -69,7 +70,9 @@ __all__ = [
     "npm_ci",
     "script_tags",
     "source_digest",
+    "write_if_changed",
     "write_wheel",
+    "zip_wheel",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,14 +195,16 @@ def _minify_js(source: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _copy_if_changed(src: Path, dst: Path) -> None:
+def copy_if_changed(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` unless ``dst`` already holds the same bytes (its time stamp then stays)."""
     if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
 
 
-def _write_if_changed(path: Path, text: str) -> None:
+def write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` unless it already holds it (UTF-8)."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -219,7 +224,7 @@ def install_widget_js(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: b
         npm_ci(book_dir)
     if not LOADER_JS.exists():
         raise FileNotFoundError(f"{LOADER_JS} is missing: the widget loader's source is part of the repository")
-    _write_if_changed(static_dir / LOADER_SCRIPT, _minify_js(LOADER_JS.read_text(encoding="utf-8")))
+    write_if_changed(static_dir / LOADER_SCRIPT, _minify_js(LOADER_JS.read_text(encoding="utf-8")))
     for name in _RETIRED:  # the Jupyter widgets HTML manager and RequireJS, no longer served
         old = static_dir / name
         if old.is_dir():
@@ -253,7 +258,7 @@ def externalise_state(state: dict[str, Any], out_dir: Path) -> dict[str, Any]:
             if not isinstance(value, str) or not value or value.startswith(STATIC_REF):
                 continue
             name = hashlib.sha256(value.encode("utf-8")).hexdigest()[:20] + suffix
-            _write_if_changed(Path(out_dir) / name, value)
+            write_if_changed(Path(out_dir) / name, value)
             fields[key] = f"{STATIC_REF}{ESM_DIR}/{name}"
         models[model_id] = {**entry, "state": fields}
     out["state"] = models
@@ -334,14 +339,15 @@ _WHEEL_STAMP = ".wheel-digest"
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def _wheel_files(package_dir: Path) -> list[Path]:
-    """The package's files that go into the browser's wheel: Python and data (not the widgets' JS/CSS)."""
+def _wheel_files(package_dir: Path, *, widget_modules: bool = False) -> list[Path]:
+    """The package's files that go into a browser wheel: Python and data; the widgets' JS/CSS only with
+    ``widget_modules`` (JupyterLite needs each widget's ``_esm``; the live book's pages have them)."""
     out = []
     for path in sorted(package_dir.rglob("*")):
         rel = path.relative_to(package_dir)
-        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
+        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo") or path.name.startswith("."):
             continue
-        if rel.parts[:2] == ("widgets", "static"):
+        if rel.parts[:2] == ("widgets", "static") and not widget_modules:
             continue  # the browser already has the widget modules
         out.append(path)
     return out
@@ -363,38 +369,26 @@ def source_digest(package_dir: Path = PACKAGE_DIR) -> str:
     return digest.hexdigest()
 
 
-def write_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
-    """Zip the package into a pure-Python wheel (``py3-none-any``), byte-for-byte reproducible; return its path.
+def zip_wheel(target: Path, entries: list[tuple[str, bytes]], *, generator: str = __name__) -> Path:
+    """Write a pure-Python wheel at ``target`` from ``(archive name, bytes)`` entries, byte-for-byte reproducible.
 
-    Standard library only (no pip, no network): the files are the package's
-    own, plus the ``.dist-info`` metadata a wheel needs.
+    ``entries`` hold the files and ``<name>.dist-info/METADATA``; the ``WHEEL`` file (unless given) and
+    ``RECORD`` are added here.  Standard library only (no pip, no network).
     """
     import base64
     import zipfile
 
-    version = _package_version(package_dir)
-    name = f"fivehundred_tutor-{version}-py3-none-any.whl"
-    info = f"fivehundred_tutor-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = []
-    for path in _wheel_files(package_dir):
-        entries.append((f"fivehundred_tutor/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
-    entries.append(
-        (f"{info}/METADATA", f"Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: {version}\n".encode())
-    )
-    entries.append(
-        (
-            f"{info}/WHEEL",
-            b"Wheel-Version: 1.0\nGenerator: fivehundred_tutor.bookbuild.webassets\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-        )
-    )
+    info = next(arc.split("/")[0] for arc, _ in entries if arc.endswith(".dist-info/METADATA"))
+    if not any(arc == f"{info}/WHEEL" for arc, _ in entries):
+        tag = f"Wheel-Version: 1.0\nGenerator: {generator}\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        entries = [*entries, (f"{info}/WHEEL", tag.encode())]
     record = []
     for arc, data in entries:
         sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         record.append(f"{arc},sha256={sha},{len(data)}")
     record.append(f"{info}/RECORD,,")
-    entries.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / name
+    entries = [*entries, (f"{info}/RECORD", ("\n".join(record) + "\n").encode())]
+    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for arc, data in entries:
@@ -404,6 +398,30 @@ def write_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
             zf.writestr(item, data)
     tmp.replace(target)
     return target
+
+
+def write_wheel(
+    out_dir: Path,
+    package_dir: Path = PACKAGE_DIR,
+    *,
+    widget_modules: bool = False,
+    requires: list[str] | None = None,
+    generator: str = __name__,
+) -> Path:
+    """Zip the package into a pure-Python wheel (``py3-none-any``), byte-for-byte reproducible; return its path.
+
+    The files are the package's own (the widgets' bundles only with ``widget_modules``), plus the
+    ``.dist-info`` metadata a wheel needs (``Requires-Dist`` lines from ``requires``).
+    """
+    version = _package_version(package_dir)
+    info = f"fivehundred_tutor-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in _wheel_files(package_dir, widget_modules=widget_modules):
+        entries.append((f"fivehundred_tutor/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
+    meta = f"Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: {version}\n"
+    meta += "".join(f"Requires-Dist: {r}\n" for r in requires or [])
+    entries.append((f"{info}/METADATA", meta.encode()))
+    return zip_wheel(out_dir / f"fivehundred_tutor-{version}-py3-none-any.whl", entries, generator=generator)
 
 
 _LIVE_JS = """\
@@ -447,8 +465,8 @@ def install_live(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: bool =
     live = static_dir.parent / LIVE_DIR
     live.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        _copy_if_changed(runtime / name, live / name)
-    _copy_if_changed(WORKER_JS, live / "live-worker.js")
+        copy_if_changed(runtime / name, live / name)
+    copy_if_changed(WORKER_JS, live / "live-worker.js")
     digest = source_digest()
     stamp = live / _WHEEL_STAMP
     wheels = sorted(live.glob("fivehundred_tutor-*.whl"))
