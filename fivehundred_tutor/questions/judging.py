@@ -36,12 +36,19 @@ OPEN_MISERE_LIMITS = (0.5, 2.5)
 
 
 def expected_support(rules: Rules) -> float:
-    """Tricks a bidder may expect from partner(s) and the kitty, on average."""
+    """Tricks a bidder may expect from partner(s) and the kitty, on average.
+
+    In the 2-player game the face-up table cards count with the hand (see
+    :func:`call_problem`); what is left unseen is the bidder's five face-down table cards
+    and the kitty: eight cards, at the 4-player rate of 2.3 tricks for thirteen unseen cards.
+    """
     if rules.players == 4:
         return 2.3
     if rules.players == 6:
         return 3.6 if rules.partnerships else 1.4
-    if rules.players in (2, 5):
+    if rules.players == 2:
+        return round(2.3 * 8 / 13, 1)
+    if rules.players == 5:
         return 2.0
     return 1.6
 
@@ -57,13 +64,18 @@ def trump_count(rules: Rules, hand: Sequence[Card], bid: Bid) -> int:
 def _misere_problem(rules: Rules, hand: list[Card], limits: tuple[float, float]) -> str | None:
     after_kitty = misere_danger(rules, hand, rules.kitty_size)
     after_one = misere_danger(rules, hand, 1)
-    if after_kitty > limits[0] or after_one > limits[1]:
+    if after_kitty > limits[0]:
         return f"misère with the joker, bowers or aces that must win tricks (danger {after_kitty:.1f})"
+    if after_one > limits[1]:
+        return f"misère with more high cards than the kitty exchange can safely clear (danger {after_one:.1f})"
     return None
 
 
-def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass) -> str | None:
+def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass, table: Sequence[Card] = ()) -> str | None:
     """``None`` if a sound player could make ``call`` with ``hand``; else the reason it is unsound.
+
+    ``table``: in the 2-player game, the bidder's face-up table cards, which are played like
+    the hand's and count with it (the face-down ones are part of :func:`expected_support`).
 
     A pass is always sound.  A suit or no-trump bid needs the trick count (own estimate plus
     partner and kitty, within a trick) and, in a suit, at least three trumps (four from the
@@ -73,7 +85,7 @@ def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass) -> str | 
     """
     if not isinstance(call, Bid):
         return None
-    hand = list(hand)
+    hand = list(hand) + list(table)
     if call.is_misere:
         return _misere_problem(rules, hand, OPEN_MISERE_LIMITS if call.is_open_misere else MISERE_LIMITS)
     if call.tricks == 6 and _misere_problem(rules, hand, MISERE_LIMITS) is None:
