@@ -1,41 +1,32 @@
 // Bundle the widgets' front end with esbuild: one self-contained, minified ES module per
 // widget (anywidget loads each `_esm` as ONE module) and one stylesheet per CSS entry.
 //
-//   node build.mjs --outdir DIR --model-version N [--watch]
+//   node build.mjs --outdir DIR --model-version N --entries a,b,… --stylesheets x,y [--watch]
 //
 // Normally run by `python -m fivehundred_tutor.bookbuild.bundles`, which passes the Python
-// side's MODEL_VERSION (put into the bundles as __FHT_MODEL_VERSION__) and the package's
-// static folder.  --watch rebuilds on every change (with ANYWIDGET_HMR=1, JupyterLab then
-// reloads the widgets that use a rebuilt bundle).
+// side's MODEL_VERSION (put into the bundles as __FHT_MODEL_VERSION__), the package's static
+// folder and the one list of entries (ENTRIES and STYLESHEETS in bookbuild/bundles.py).
+// --watch rebuilds on every change (with ANYWIDGET_HMR=1, JupyterLab then reloads the widgets
+// that use a rebuilt bundle).
 
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
-
-/** Widget modules (each `export default { render }`), page and worker scripts, stylesheets. */
-export const ENTRIES = [
-  "cardview",
-  "quizview",
-  "ladder",
-  "replay",
-  "play",
-  "problem",
-  "assignment",
-  "maker",
-  "review",
-  "assignment-page",
-  "live-worker",
-];
-export const STYLESHEETS = ["fht", "assignment"];
 
 const { values } = parseArgs({
   options: {
     outdir: { type: "string" },
     "model-version": { type: "string" },
+    entries: { type: "string" },
+    stylesheets: { type: "string", default: "" },
     watch: { type: "boolean", default: false },
   },
 });
-if (!values.outdir || !/^\d+$/.test(values["model-version"] || "")) {
-  console.error("usage: node build.mjs --outdir DIR --model-version N [--watch]");
+const names = (text) => (text || "").split(",").filter(Boolean);
+/** Widget modules (each `export default { render }`), page and worker scripts; stylesheets. */
+const ENTRIES = names(values.entries);
+const STYLESHEETS = names(values.stylesheets);
+if (!values.outdir || !/^\d+$/.test(values["model-version"] || "") || ENTRIES.length === 0) {
+  console.error("usage: node build.mjs --outdir DIR --model-version N --entries a,b,… [--stylesheets x,y] [--watch]");
   process.exit(2);
 }
 

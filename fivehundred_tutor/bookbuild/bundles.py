@@ -6,10 +6,10 @@ stylesheets.  anywidget loads a widget's ``_esm`` as ONE module, so esbuild
 entry into one minified ES module in ``fivehundred_tutor/widgets/static``::
 
     cardview.js quizview.js ladder.js replay.js play.js problem.js
-    assignment.js maker.js          one per widget class (its ``_esm``)
+    assignment.js maker.js review.js evaluator.js   one per widget class (its ``_esm``)
     assignment-page.js              the class page's module script (exercises.release)
     live-worker.js                  the live book's Web Worker (bookbuild.webassets copies it)
-    fht.css assignment.css          the stylesheets (``_css``; assignment.css includes fht.css)
+    fht.css assignment.css evaluator.css   the stylesheets (``_css``; the other two include fht.css)
 
 That folder is build output (git-ignored); the wheel ships it, the sdist ships
 the sources.  A stamp there records a digest of the sources, the npm lock, the
@@ -59,7 +59,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 SOURCE_DIR = PACKAGE_DIR.parent / "widgets"
 #: where the bundles go (inside the package, so the wheel ships them)
 STATIC_DIR = PACKAGE_DIR / "widgets" / "static"
-#: the bundled scripts (keep in step with ``ENTRIES`` in widgets/build.mjs)
+#: the bundled scripts: the one list (widgets/build.mjs gets it as ``--entries``)
 ENTRIES = (
     "cardview",
     "quizview",
@@ -73,7 +73,7 @@ ENTRIES = (
     "assignment-page",
     "live-worker",
 )
-#: the bundled stylesheets
+#: the bundled stylesheets (``--stylesheets``); assignment.css includes fht.css
 STYLESHEETS = ("fht", "assignment")
 _STAMP = ".bundles-stamp"
 _LOCK = ".bundles-lock"
@@ -156,7 +156,18 @@ def _locked(static_dir: Path) -> Iterator[None]:
 
 
 def _node_command(node: Path, source_dir: Path, out_dir: Path, *, watch: bool = False) -> list[str]:
-    cmd = [str(node), str(source_dir / "build.mjs"), "--outdir", str(out_dir), "--model-version", str(model_version())]
+    cmd = [
+        str(node),
+        str(source_dir / "build.mjs"),
+        "--outdir",
+        str(out_dir),
+        "--model-version",
+        str(model_version()),
+        "--entries",
+        ",".join(ENTRIES),
+        "--stylesheets",
+        ",".join(STYLESHEETS),
+    ]
     return [*cmd, "--watch"] if watch else cmd
 
 
@@ -173,9 +184,7 @@ def _build(source_dir: Path, static_dir: Path, *, quiet: bool) -> None:
             raise BundleError(f"esbuild failed (exit {proc.returncode}):\n{(proc.stderr or proc.stdout).strip()}")
         for path in _outputs(Path(tmp)):
             if not path.is_file():
-                raise BundleError(
-                    f"esbuild wrote no {path.name}: are ENTRIES in widgets/build.mjs and bundles.py the same?"
-                )
+                raise BundleError(f"esbuild wrote no {path.name}: is widgets/src/{path.name} there?")
             os.replace(path, static_dir / path.name)
     (static_dir / _STAMP).write_text(digest + "\n", encoding="utf-8")
 
