@@ -1,0 +1,49 @@
+"""Speed work on question generation keeps every question identical (grading re-derives questions from seeds).
+
+The digests in ``tests/data/question_digests.json`` were recorded by ``bench/question_digests.py`` before the
+generators were made faster; re-record them only for a change meant to change questions.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("question_digests", ROOT / "bench" / "question_digests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_questions_match_the_recorded_digests() -> None:
+    want = json.loads((ROOT / "tests" / "data" / "question_digests.json").read_text(encoding="utf-8"))
+    found = _tool().digests()
+    assert set(found) == set(want), "topics or presets changed: re-record with bench/question_digests.py --write"
+    differ = sorted(k for k in want if found[k] != want[k])
+    assert not differ, f"questions changed for {len(differ)} (rules/topic/level) groups: {differ[:10]}"
+
+
+def test_a_digest_sees_a_one_character_change(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The comparison can fail: a changed explanation in one topic changes exactly that topic's digests."""
+    from fivehundred_tutor import questions
+
+    tool = _tool()
+    before = tool.digests(scale=0.05)
+    info = questions.TOPICS["scoring"]
+    original = info.generator
+
+    def altered(rules, rng, difficulty):  # type: ignore[no-untyped-def]
+        body = original(rules, rng, difficulty)
+        body["explanation"] += "."
+        return body
+
+    monkeypatch.setitem(questions.TOPICS, "scoring", type(info)(**{**info.__dict__, "generator": altered}))
+    after = tool.digests(scale=0.05)
+    changed = {k.split("/")[1] for k in before if before[k] != after[k]}
+    assert changed == {"scoring"}
