@@ -42,6 +42,7 @@ from .core import (
     public_view,
     question_id,
     response_key,
+    rules_record,
     sub_seed,
 )
 from .decisions import gen_misere, gen_play_decision, gen_two_player, misere_unavailable, set_verdict_provider
@@ -222,7 +223,7 @@ def generate(topic: str, rules: Rules | Mapping[str, Any] | None, seed: int, dif
         "title": info.title,
         "difficulty": difficulty,
         "seed": seed,
-        "rules": the_rules.to_dict(),
+        "rules": rules_record(the_rules),
         "points": 1,
         "fields": [],
     }

@@ -7,6 +7,7 @@ Every answer comes from the engine (``rules.ranking``, ``effective_suit``,
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..bids import Bid
@@ -14,10 +15,12 @@ from ..cards import ACE, JACK, JOKER, Card, Suit
 from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, bid_info, card_choice, card_info, cards_info
-from .judging import call_problem
+from .judging import sound_suit_levels
 from .positions import TrickSpot, random_contract, random_trick, retry
 
 __all__ = ["gen_bowers", "gen_hierarchy", "gen_kitty", "gen_legal_plays", "gen_trick_winner"]
+
+_INDEX = attrgetter("index")  # display order: sorted(cards) == sorted(cards, key=_INDEX), faster
 
 
 def _suit_contract(rng: Random, rules: Rules) -> Bid:
@@ -302,15 +305,16 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     def make(r: Random) -> tuple[Bid, list[Card], list[Card], list[Card]] | None:
         trump = Suit(r.randbelow(4))
         probe = Bid.suit(7, trump)
-        hand = sorted(r.sample(deck, 10 + k))
-        trumps = [c for c in hand if rules.effective_suit(c, probe) == trump]
-        others = [c for c in hand if c not in trumps]
+        hand = sorted(r.sample(deck, 10 + k), key=_INDEX)
+        suit_of = rules.table(probe).suit_of  # effective suits (the left bower and joker are trumps)
+        trumps = [c for c in hand if suit_of[c.index] == trump]
+        others = [c for c in hand if suit_of[c.index] != trump]
         if len(others) < k or len(trumps) < 3:
             return None
         # The contract is one a sound player could have bid with the ten cards kept.
         power = rules.table(probe).power
         kept = trumps + sorted(others, key=lambda c: -power[c.index])[: max(0, 10 - len(trumps))]
-        levels = [t for t in range(6, 11) if call_problem(rules, kept[:10], Bid.suit(t, trump)) is None]
+        levels = sound_suit_levels(rules, kept[:10], trump)
         if not levels:
             return None
         contract = Bid.suit(levels[r.randbelow(len(levels))], trump)
@@ -321,8 +325,8 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         if difficulty == 2 and not (special and sister_cards):
             return None
         if difficulty == 3:
-            short = [s for s in Suit if s != trump and 0 < _count(rules, others, contract, s) <= k]
-            short = [s for s in short if not any(_is_side_ace(rules, c, contract, s) for c in others)]
+            short = [s for s in Suit if s != trump and 0 < sum(1 for c in others if suit_of[c.index] == s) <= k]
+            short = [s for s in short if not any(c.rank == ACE and suit_of[c.index] == s for c in others)]
             if not short or not special:
                 return None
         return contract, hand, trumps, others
@@ -369,14 +373,6 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         },
         "explanation": explanation,
     }
-
-
-def _is_side_ace(rules: Rules, card: Card, contract: Bid, suit: Suit) -> bool:
-    return card.rank == ACE and not card.is_joker and rules.effective_suit(card, contract) == suit
-
-
-def _count(rules: Rules, cards: list[Card], contract: Bid, suit: Suit) -> int:
-    return sum(1 for c in cards if rules.effective_suit(c, contract) == suit)
 
 
 def _example_discard(others: list[Card], groups: list[list[str]], k: int) -> list[str]:

@@ -18,6 +18,7 @@ Response shapes, by ``kind``:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -42,6 +43,7 @@ __all__ = [
     "public_view",
     "question_id",
     "response_key",
+    "rules_record",
 ]
 
 FORMAT = "fivehundred-question/1"
@@ -85,9 +87,37 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
 
 
+_RULES_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+_RulesKey = tuple[tuple[str, type, Any], ...]
+_RULES_RECORDS: dict[_RulesKey, tuple[tuple[tuple[str, Any], ...], str]] = {}
+
+
+def _rules_cached(rules: Rules) -> tuple[tuple[tuple[str, Any], ...], str]:
+    """(``rules.to_dict()`` as items, its canonical JSON), made once per set of rules.
+
+    Keyed by every option's name, type and value (300 and 300.0 are equal but are written differently);
+    it holds nothing but what ``rules.to_dict()`` gives, never a student, seed or question.
+    """
+    key = tuple((name, type(v), v) for name in _RULES_FIELDS for v in (getattr(rules, name),))
+    found = _RULES_RECORDS.get(key)
+    if found is None:
+        if len(_RULES_RECORDS) >= 64:
+            _RULES_RECORDS.clear()
+        record = rules.to_dict()
+        found = _RULES_RECORDS[key] = (tuple(record.items()), canonical_json(record))
+    return found
+
+
+def rules_record(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()`` (a fresh dict), computed once per set of rules."""
+    return dict(_rules_cached(rules)[0])
+
+
 def question_id(topic: str, rules: Rules, seed: int, difficulty: int) -> str:
     """Stable id: the same on every machine for the same (topic, rules, seed, difficulty)."""
-    text = canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty])
+    # == canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty]), the rules' part computed once
+    parts = (canonical_json(FORMAT), canonical_json(topic), _rules_cached(rules)[1])
+    text = "[" + ",".join((*parts, canonical_json(seed), canonical_json(difficulty))) + "]"
     return "q" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

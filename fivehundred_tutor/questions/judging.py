@@ -21,13 +21,13 @@ from typing import Any
 
 from ..bids import Bid, Pass
 from ..bots import estimate_tricks, misere_danger
-from ..cards import ACE, JOKER, Card, display_order
+from ..cards import ACE, JOKER, Card, Suit, display_order
 from ..rng import Random
 from ..rules import Rules
 from .core import bid_info, cards_info
 from .positions import retry
 
-__all__ = ["call_problem", "expected_support", "gen_hand_judging", "trump_count"]
+__all__ = ["call_problem", "expected_support", "gen_hand_judging", "sound_suit_levels", "trump_count"]
 
 SLACK = 1.0  # a sound bidder may be a trick optimistic
 # misère danger after the best discards, and after only one (at most ~2 cards to get rid of)
@@ -92,19 +92,48 @@ def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass, table: Se
         return None  # a weak 6 to stay in the auction for a misère
     estimate = estimate_tricks(rules, hand, call) + expected_support(rules)
     if call.trump is not None:
-        trumps = trump_count(rules, hand, call)
-        need = 3 if call.tricks == 6 else 4
-        if trumps == 0:
-            return f"{call} with no {call.trump.word}"
-        if trumps < need:
-            return f"{call} with only {trumps} trump{'s' if trumps != 1 else ''}"
-    else:
-        aces = sum(1 for c in hand if c.rank == ACE and not c.is_joker)
-        if JOKER not in hand and aces < 2:
-            return f"{call} with neither the joker nor two aces"
+        return _suit_bid_problem(call, trump_count(rules, hand, call), estimate)
+    aces = sum(1 for c in hand if c.rank == ACE and not c.is_joker)
+    if JOKER not in hand and aces < 2:
+        return f"{call} with neither the joker nor two aces"
+    return _count_problem(call, estimate)
+
+
+def _suit_bid_problem(call: Bid, trumps: int, estimate: float) -> str | None:
+    """A suit bid's problem from the hand's trump count and trick estimate (see :func:`call_problem`)."""
+    assert call.trump is not None
+    need = 3 if call.tricks == 6 else 4
+    if trumps == 0:
+        return f"{call} with no {call.trump.word}"
+    if trumps < need:
+        return f"{call} with only {trumps} trump{'s' if trumps != 1 else ''}"
+    return _count_problem(call, estimate)
+
+
+def _count_problem(call: Bid, estimate: float) -> str | None:
     if estimate + SLACK < call.tricks:
         return f"{call} on about {estimate:.1f} tricks (own cards, partner and kitty)"
     return None
+
+
+def sound_suit_levels(rules: Rules, hand: Sequence[Card], trump: Suit) -> list[int]:
+    """The levels (6–10) of ``trump`` a sound player could bid with ``hand``.
+
+    The same as ``[t for t in range(6, 11) if call_problem(rules, hand, Bid.suit(t, trump)) is None]``
+    (a test compares them), with the hand counted once instead of five times.
+    """
+    hand = list(hand)
+    probe = Bid.suit(6, trump)
+    trumps = trump_count(rules, hand, probe)
+    estimate = estimate_tricks(rules, hand, probe) + expected_support(rules)
+    levels = []
+    for t in range(6, 11):
+        call = Bid.suit(t, trump)
+        if _suit_bid_problem(call, trumps, estimate) is None or (
+            t == 6 and _misere_problem(rules, hand, MISERE_LIMITS) is None
+        ):
+            levels.append(t)
+    return levels
 
 
 def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
@@ -121,8 +150,9 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
 
     def make(r: Random) -> tuple[list[Card], Bid, list[Bid]] | None:
         hand = r.sample(deck, rules.hand_size)
-        sound = [b for b in ladder if call_problem(rules, hand, b) is None]
-        unsound = [b for b in ladder if call_problem(rules, hand, b) is not None]
+        problems = [call_problem(rules, hand, b) for b in ladder]
+        sound = [b for b, why in zip(ladder, problems) if why is None]
+        unsound = [b for b, why in zip(ladder, problems) if why is not None]
         if not sound or len(unsound) < 3:
             return None
         if difficulty == 3 and not any(b.is_misere for b in sound) and r.random() < 0.7:

@@ -47,3 +47,25 @@ def test_a_digest_sees_a_one_character_change(monkeypatch) -> None:  # type: ign
     after = tool.digests(scale=0.05)
     changed = {k.split("/")[1] for k in before if before[k] != after[k]}
     assert changed == {"scoring"}
+
+
+def test_sound_suit_levels_equal_call_problem_level_by_level() -> None:
+    """The kitty topic's one-pass count of a hand gives the levels ``call_problem`` accepts one by one."""
+    from fivehundred_tutor.bids import Bid
+    from fivehundred_tutor.cards import Suit
+    from fivehundred_tutor.questions.judging import call_problem, sound_suit_levels
+    from fivehundred_tutor.rng import Random
+    from fivehundred_tutor.rules import Rules
+
+    rng = Random(11)
+    seen: set[tuple[int, ...]] = set()
+    for preset in ("australian", "three-player", "six-player", "misere-150", "45-card"):
+        rules = Rules.preset(preset)
+        deck = rules.deck()
+        for _ in range(300):
+            hand = rng.sample(deck, 10)
+            for trump in Suit:
+                want = [t for t in range(6, 11) if call_problem(rules, hand, Bid.suit(t, trump)) is None]
+                assert sound_suit_levels(rules, hand, trump) == want, (preset, hand, trump)
+                seen.add(tuple(want))
+    assert len(seen) >= 5  # empty, the weak 6 alone, and several ranges of levels were all met
