@@ -69,3 +69,42 @@ def test_sound_suit_levels_equal_call_problem_level_by_level() -> None:
                 assert sound_suit_levels(rules, hand, trump) == want, (preset, hand, trump)
                 seen.add(tuple(want))
     assert len(seen) >= 5  # empty, the weak 6 alone, and several ranges of levels were all met
+
+
+def test_the_written_out_generator_draws_what_the_plain_one_did() -> None:
+    """``Random.randbelow``/``shuffle`` inline SplitMix64 for speed; the numbers are those of the plain form."""
+    from fivehundred_tutor.rng import Random
+
+    mask = (1 << 64) - 1
+
+    class Plain:
+        def __init__(self, seed: int) -> None:
+            self.state = seed & mask
+
+        def next64(self) -> int:
+            self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+            z = self.state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            return z ^ (z >> 31)
+
+        def randbelow(self, n: int) -> int:
+            product = self.next64() * n
+            if product & mask < n:
+                threshold = ((1 << 64) - n) % n
+                while product & mask < threshold:
+                    product = self.next64() * n
+            return product >> 64
+
+    bounds = [*range(1, 120), 2**63 + 5, 3 * 2**62, 2**64 - 1]  # 3·2**62 rejects about one draw in four
+    for seed in range(40):
+        fast, plain = Random(seed), Plain(seed)
+        assert [fast.randbelow(n) for n in bounds] == [plain.randbelow(n) for n in bounds]
+        for size in range(60):
+            a, b = list(range(size)), list(range(size))
+            fast.shuffle(a)
+            for i in range(size - 1, 0, -1):
+                j = plain.randbelow(i + 1)
+                b[i], b[j] = b[j], b[i]
+            assert a == b
+        assert fast.next64() == plain.next64()
