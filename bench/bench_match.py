@@ -1,14 +1,15 @@
 """Duplicate match: sampling bots against heuristic bots (figures, not a test).
 
 Usage: python bench/bench_match.py [--deals 1000] [--seed 1] [--samples 20] [--bid-layouts 40]
-                                   [--minutes M] [--every 10]
+                                   [--misere-layouts 8] [--dds-threads 1] [--minutes M] [--every 10]
 
 Each deal is played twice with the same cards: the sampling bots sit North–South and the
 heuristic bots East–West, then the other way round.  Per deal, the sampling side's points are
 (its score minus the heuristic side's score) summed over both tables, halved; the mean is given
 with a 95% interval (1.96 standard errors).  Make-rates of 6-, 7-, 8-, 9-, 10-level contracts,
 misère and open misère are counted per side.  ``--minutes`` stops after that long and prints
-what was played (the number of deals is in the output).
+what was played (the number of deals is in the output).  ``--dds-threads 1`` (the default)
+keeps DDS on one core, so the match uses one core (0: DDS's own choice, every core).
 """
 
 from __future__ import annotations
@@ -54,7 +55,10 @@ def report(diffs: list[float], stats: dict[str, dict[str, list[int]]], moves: li
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
-    print(f"\n{n} deals (each played twice), {time.perf_counter() - started:.0f} s", flush=True)
+    print(
+        f"\n{n} deals (each played twice), {time.perf_counter() - started:.0f} s wall, {time.process_time():.0f} s CPU",
+        flush=True,
+    )
     print(
         f"sampling side, points per deal vs heuristic: {mean:+.1f}  (95% interval {mean - half:+.1f} … {mean + half:+.1f})"
     )
@@ -80,11 +84,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--bid-layouts", type=int, default=40)
+    parser.add_argument("--misere-layouts", type=int, default=8)
+    parser.add_argument("--dds-threads", type=int, default=1, help="DDS threads (0: every core)")
     parser.add_argument("--minutes", type=float, default=None)
     parser.add_argument("--every", type=int, default=10, help="print the running figures every N deals")
     args = parser.parse_args()
     rules = Rules()
-    print(f"DDS available: {dds.available()}; samples {args.samples}, bid layouts {args.bid_layouts}", flush=True)
+    if dds.available() and args.dds_threads:
+        dds.set_threads(args.dds_threads)
+    print(
+        f"DDS available: {dds.available()} ({args.dds_threads or 'all'} thread(s)); settings: --samples {args.samples} "
+        f"--bid-layouts {args.bid_layouts} --misere-layouts {args.misere_layouts} --seed {args.seed}; "
+        f"{args.deals} deals",
+        flush=True,
+    )
     heuristic = HeuristicBot()
     stats: dict[str, dict[str, list[int]]] = {
         "sampling": defaultdict(lambda: [0, 0]),
@@ -107,7 +120,9 @@ def main() -> None:
         seed = derive_seed("duplicate", args.seed, i)
         diff = 0.0
         for sampling_side in (0, 1):
-            sampler = Timed(samples=args.samples, bid_layouts=args.bid_layouts, seed=i)
+            sampler = Timed(
+                samples=args.samples, bid_layouts=args.bid_layouts, misere_layouts=args.misere_layouts, seed=i
+            )
             deal = play(rules, seed, i % 4, sampling_side, sampler, heuristic)
             result = deal.result()
             diff += result.scores[sampling_side] - result.scores[1 - sampling_side]

@@ -41,6 +41,7 @@ __all__ = [
     "mappable",
     "opening_tricks_many",
     "play_values",
+    "set_threads",
 ]
 
 
@@ -72,6 +73,13 @@ def _lib() -> Any:
 def available() -> bool:
     """Whether DDS (the ``endplay`` package) can be used here."""
     return _lib() is not None
+
+
+def set_threads(threads: int) -> None:
+    """How many threads DDS may use (0: its own choice, every core); a no-op without DDS."""
+    lib = _lib()
+    if lib is not None:
+        lib.SetMaxThreads(threads)
 
 
 @cache
