@@ -118,8 +118,7 @@ def browser_pages(html: Path, *, prefix: str = "") -> int:
     import statistics
     import threading
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from browser_support import count_widgets, launch_chromium, toc_pages, wait_for_widgets
+    from tests.support.browser import count_widgets, launch_chromium, toc_pages, wait_for_widgets
 
     gz: dict[str, int] = {}
     sent: list[tuple[str, int, int]] = []

@@ -1,20 +1,27 @@
 """JupyterLab in the reader's browser (JupyterLite in the book's lite/): start times and bytes.
 
-    python bench/bench_lite.py [--html DIR] [--runs 2] [--chapter chapters/03-bowers]
+    python bench/bench_lite.py [--html DIR] [--runs 2] [--chapter chapters/03-bowers] [--prefix /fivehundred/]
                                [--pyodide DIR]   # another npm pyodide's folder, for comparison
 
 Serves the built book (``--html``, default book/_build/html, built first when stale) on
-127.0.0.1 with a server that counts the bytes it sends, and drives Debian's chromium:
+127.0.0.1 the way a static host does (Last-Modified, ETag, max-age=600, 304s; bench/benchkit.py),
+counting what it sends, and drives Debian's chromium with a profile folder (a disk cache, as a
+reader's browser has; Playwright's incognito contexts keep no large file in their memory cache):
 from the chapter page, a click on *Open in JupyterLab*, then, as soon as the notebook's Python
 is ready, Run > Run All Cells.
 
 Figures printed (goals: cold <= 8 s to the first live widget, revisit <= 4 s, <= 20 MiB):
 - cold visit (a fresh browser context): button -> JupyterLab drawn, -> Python ready (kernel
   idle), -> first live widget (its "New question" button: only a live quiz has it);
-- revisit (same context, files cached, the tab closed and the button clicked again);
+- revisit (same profile, files cached, the tab closed and the button clicked again);
+- step by step: when the site was first asked for JupyterLab, Pyodide, the kernel's wheels, the
+  notebook, the install cell's index and wheel (the server's clock), then drawn / idle / widget;
 - bytes the server sent for the cold visit, by kind (Pyodide runtime, the notebook's wheels,
   JupyterLab, the notebook and figures), and for the revisit;
 - what jedi (left out: completions without it) would add: its wheels' bytes.
+
+``--steps`` times only the notebook's Python start, step by step (Pyodide boot, the kernel's
+wheels, its imports, this package), in Node with the same Pyodide and wheels: wall and CPU ms.
 
 ``--pyodide DIR`` measures the same site with another Pyodide (e.g. ``npm install pyodide@314``
 into a scratch folder): the runtime files are served from a copy and jupyter-lite.json points at it.
@@ -24,79 +31,46 @@ The machine's load shows in every time: run it on a quiet machine for the goals.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import zlib
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from benchkit import MIB, Sent, browser_cpu, chromium_profile, kind, load_average, static_host
+
+from fivehundred_tutor.bookbuild import jupyterbook, lite
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from browser_support import launch_chromium  # noqa: E402
-
-from fivehundred_tutor.bookbuild import jupyterbook, lite, webassets  # noqa: E402
-
 BOOK = ROOT / "book"
-MIB = 2**20
-#: the gzip size of every file served (by path): a host that compresses (most do) sends about this much
-gzipped: dict[str, int] = {}
 IDLE_JS = "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))"
+#: (label, path fragment): when the site was first asked for each, from the click (the kernel's steps)
+MILESTONES = (
+    ("JupyterLab's first file", "/lite/lab/"),
+    ("Pyodide runtime asked for", "/pyodide.mjs"),
+    ("  its wasm", "/pyodide.asm.wasm"),
+    ("  its standard library", "/python_stdlib.zip"),
+    ("kernel wheels (lock) first", "/lite/kernel/"),
+    ("the notebook file", "/lite/files/"),
+    ("install cell: the index", "/lite/pypi/all.json"),
+    ("install cell: this package", "/lite/pypi/fivehundred_tutor"),
+)
 
 
-@contextmanager
-def counting_server(root: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
-    sent: list[tuple[str, int]] = []
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def copyfile(self, source: Any, outputfile: Any) -> None:
-            data = source.read()
-            outputfile.write(data)
-            sent.append((self.path.split("?")[0], len(data)))
-            gzipped[self.path.split("?")[0]] = len(zlib.compress(data, 6)) + 18  # what a compressing host sends
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def kind(path: str) -> str:
-    if f"/_static/{webassets.LIVE_DIR}/" in path or "/pyodide-alt/" in path:
-        return "Pyodide runtime"
-    if "/lite/kernel/" in path or "/lite/pypi/" in path:
-        return "the notebook's wheels"
-    if "/lite/files/" in path or "/lite/api/" in path:
-        return "notebook, figures"
-    if "/lite/" in path:
-        return "JupyterLab"
-    return "other"
-
-
-def visit(context: Any, base: str, chapter: str, sent: list[tuple[str, int]]) -> dict[str, Any]:
+def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> dict[str, Any]:
     """Open the chapter page, click the button, run all cells; times from the click and bytes from then."""
     page = context.new_page()
     page.goto(base + chapter + ".html")
     button = page.get_by_role("link", name="Open in JupyterLab")
     button.wait_for()
-    sent.clear()
+    mark = sent.mark()
+    cpu = browser_cpu(profile)
     start = time.perf_counter()
     with context.expect_page() as opened:
         button.click()
@@ -106,22 +80,30 @@ def visit(context: Any, base: str, chapter: str, sent: list[tuple[str, int]]) ->
     tab.wait_for_function(IDLE_JS, timeout=300000, polling=100)
     idle = time.perf_counter() - start
     tab.get_by_role("menuitem", name="Run", exact=True).click()
+    run_all = time.perf_counter() - start
     tab.locator('[data-command="runmenu:run-all"]').click()
     tab.locator(".fht-new").first.wait_for(timeout=300000)
     widget = time.perf_counter() - start
+    cpu = browser_cpu(profile) - cpu
+    rows = sent.since(mark)
     by_kind: dict[str, int] = defaultdict(int)
-    for path, size in sent:
+    for _t, path, size, _status in rows:
         by_kind[kind(path)] += size
-    result_gz = sum(gzipped.get(path, size) for path, size in sent)
-    largest = sorted(sent, key=lambda ps: -ps[1])[:12]
+    marks = {label: sent.first(fragment, mark) for label, fragment in MILESTONES}
+    last_wheel = sent.last("/lite/kernel/", mark)
     result = {
         "drawn": drawn,
         "idle": idle,
+        "run_all": run_all,
         "widget": widget,
+        "cpu": cpu,
         "bytes": dict(by_kind),
-        "requests": len(sent),
-        "largest": largest,
-        "gzip": result_gz,
+        "requests": len(rows),
+        "not_modified": sum(1 for row in rows if row[3] == 304),
+        "largest": sorted(((p, n) for _t, p, n, _s in rows), key=lambda pn: -pn[1])[:12],
+        "gzip": sent.gzip_total(mark),
+        "marks": {k: (v - start if v is not None else None) for k, v in marks.items()},
+        "last_wheel": last_wheel - start if last_wheel is not None else None,
     }
     tab.close()
     page.close()
@@ -169,12 +151,96 @@ def jedi_bytes() -> int:
         return sum(p.stat().st_size for p in Path(tmp).glob("*.whl"))
 
 
+STEPS_JS = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, lockFile, wheel] = process.argv.slice(2);
+const lock = JSON.parse(readFileSync(lockFile));
+const rows = [];
+let t = performance.now(), c = process.cpuUsage();
+const step = (name) => {
+  const cpu = process.cpuUsage(c);
+  rows.push([name, performance.now() - t, (cpu.user + cpu.system) / 1000]);
+  t = performance.now(); c = process.cpuUsage();
+};
+const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+step("load pyodide.mjs");
+const py = await loadPyodide({ indexURL: `${pyodideDir}/`, lockFileURL: lockFile, stdout: () => {}, stderr: () => {} });
+step("Pyodide boot: wasm compiled, Python started");
+await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+step("the kernel's wheels unpacked (the lock)");
+py.runPython("import micropip, piplite.piplite");
+step("import micropip, piplite (the kernel's package manager)");
+py.runPython("import IPython");
+step("import IPython");
+py.runPython("import ipykernel, comm, ipywidgets");
+step("import ipykernel, comm, ipywidgets");
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+step("unpack this package's wheel");
+py.runPython("import anywidget");
+step("import anywidget");
+py.runPython("import fivehundred_tutor.widgets");
+step("import fivehundred_tutor.widgets");
+console.log(JSON.stringify(rows));
+"""
+
+
+def kernel_steps(html: Path, pyodide: Path) -> None:
+    """The notebook's Python start, step by step, in Node (the same Pyodide and wheels; no JupyterLab).
+
+    Wall and CPU milliseconds per step: the CPU figure is what a quiet machine's single core would
+    need (Node compiles the wasm from scratch each time: a browser's revisit has it in its code cache).
+    """
+    from fivehundred_tutor.bookbuild.webassets import find_node
+
+    with tempfile.TemporaryDirectory(prefix="bench-lite-steps-") as tmp:
+        script = Path(tmp) / "steps.mjs"
+        script.write_text(STEPS_JS)
+        lock = json.loads((html / lite.LITE_DIR / "kernel" / "pyodide-lock.json").read_text())
+        lock["info"] = json.loads((pyodide / "pyodide-lock.json").read_text())["info"]
+        for entry in lock["packages"].values():  # beside the lock, as in the site
+            (Path(tmp) / entry["file_name"]).symlink_to(html / lite.LITE_DIR / "kernel" / entry["file_name"])
+        lock_file = Path(tmp) / "pyodide-lock.json"
+        lock_file.write_text(json.dumps(lock))
+        wheel = next((html / lite.LITE_DIR / "pypi").glob("fivehundred_tutor-*.whl"))
+        proc = subprocess.run(
+            [str(find_node()), str(script), str(pyodide.resolve()), str(lock_file), str(wheel)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if proc.returncode != 0:
+        lines = [line.strip() for line in proc.stderr.strip().splitlines() if 0 < len(line.strip()) < 400]
+        print("  the steps did not run:", " / ".join(lines[-6:]))
+        return
+    rows = json.loads(proc.stdout.strip().splitlines()[-1])
+    print(f"  {'step':58s} {'wall ms':>8s} {'CPU ms':>8s}")
+    for name, wall, cpu in rows:
+        print(f"  {name:58s} {wall:8.0f} {cpu:8.0f}")
+    print(f"  {'total':58s} {sum(r[1] for r in rows):8.0f} {sum(r[2] for r in rows):8.0f}")
+
+
+def timeline(r: dict[str, Any]) -> None:
+    """Where the time goes, from the click: when the site was asked for each step's files."""
+    for label, at in r["marks"].items():
+        print(f"    {label:30s} {'-' if at is None else f'{at:6.2f} s'}")
+    if r["last_wheel"] is not None:
+        print(f"    {'kernel wheels (lock) last':30s} {r['last_wheel']:6.2f} s")
+    print(f"    {'JupyterLab drawn':30s} {r['drawn']:6.2f} s")
+    print(f"    {'Python ready (kernel idle)':30s} {r['idle']:6.2f} s")
+    print(f"    {'Run All clicked':30s} {r['run_all']:6.2f} s")
+    print(f"    {'first live widget':30s} {r['widget']:6.2f} s")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--html", help="measure this built site as it is (no build)")
     parser.add_argument("--runs", type=int, default=2, help="cold visits to time (default 2)")
     parser.add_argument("--chapter", default="chapters/03-bowers", help="a chapter with a quiz")
     parser.add_argument("--pyodide", help="an npm pyodide folder to compare with the live book's")
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path (e.g. /fivehundred/)")
+    parser.add_argument("--no-jedi", action="store_true", help="skip downloading jedi to weigh it")
+    parser.add_argument("--steps", action="store_true", help="only the notebook's Python start, step by step, in Node")
     args = parser.parse_args()
 
     html = Path(args.html).resolve() if args.html else BOOK / "_build" / "html"
@@ -189,38 +255,60 @@ def main() -> int:
     root_cm = with_pyodide(html, Path(args.pyodide)) if args.pyodide else nullcontext(html)
     if args.pyodide:
         version = json.loads((Path(args.pyodide) / "package.json").read_text())["version"]
-    print(f"Pyodide {version}; chapter {args.chapter}")
+    print(f"Pyodide {version}; chapter {args.chapter}; {load_average()}")
+    if args.steps:
+        print("the notebook's Python start in Node, step by step:")
+        kernel_steps(html, Path(args.pyodide) if args.pyodide else BOOK / "node_modules" / "pyodide")
+        print(f"after: {load_average()}")
+        return 0
     colds: list[dict[str, Any]] = []
     revisit: dict[str, Any] = {}
-    with root_cm as root, counting_server(root) as (base, sent), launch_chromium() as browser:
+    with root_cm as root, static_host(root, args.prefix) as (base, sent):
         for run in range(args.runs):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            colds.append(visit(context, base, args.chapter, sent))
-            if run == args.runs - 1:
-                revisit = visit(context, base, args.chapter, sent)
-            context.close()
-    print("\n                          JupyterLab drawn   Python ready   first live widget   (s from the click)")
+            with (
+                tempfile.TemporaryDirectory(prefix="bench-lite-profile-") as profile,
+                chromium_profile(Path(profile)) as context,
+            ):
+                colds.append(visit(context, base, args.chapter, sent, Path(profile)))
+                if run == args.runs - 1:
+                    revisit = visit(context, base, args.chapter, sent, Path(profile))
+    print(f"after the runs: {load_average()}")
+    print(
+        "\n                          JupyterLab drawn   Python ready   first live widget   (s from the click)"
+        "   browser CPU s"
+    )
     for i, r in enumerate(colds):
-        print(f"cold visit {i + 1}:            {r['drawn']:8.1f}      {r['idle']:8.1f}        {r['widget']:8.1f}")
+        print(
+            f"cold visit {i + 1}:            {r['drawn']:8.1f}      {r['idle']:8.1f}        {r['widget']:8.1f}"
+            f"             {r['cpu']:8.1f}"
+        )
     print(
         f"revisit (cached):        {revisit['drawn']:8.1f}      {revisit['idle']:8.1f}        {revisit['widget']:8.1f}"
+        f"             {revisit['cpu']:8.1f}"
     )
     best = min(r["widget"] for r in colds)
     print(f"goal: cold <= 8 s (best {best:.1f} s), revisit <= 4 s ({revisit['widget']:.1f} s)")
+    print("\ncold visit 1, step by step (s from the click):")
+    timeline(colds[0])
+    print("revisit, step by step:")
+    timeline(revisit)
     cold = colds[0]["bytes"]
     print(
         f"\nbytes sent, cold visit: {sum(cold.values()) / MIB:.1f} MiB in {colds[0]['requests']} requests (goal <= 20 MiB)"
     )
     for name, size in sorted(cold.items(), key=lambda kv: -kv[1]):
-        print(f"  {name:24s} {size / MIB:6.2f} MiB")
+        print(f"  {name:28s} {size / MIB:6.2f} MiB")
     print(f"  (a host that compresses with gzip would send about {colds[0]['gzip'] / MIB:.1f} MiB)")
     print("  largest files:")
     for path, size in colds[0]["largest"]:
         print(f"    {size / MIB:6.2f} MiB  {path}")
-    print(f"bytes sent, revisit: {sum(revisit['bytes'].values()) / MIB:.2f} MiB in {revisit['requests']} requests")
+    print(
+        f"bytes sent, revisit: {sum(revisit['bytes'].values()) / MIB:.2f} MiB in {revisit['requests']} requests "
+        f"({revisit['not_modified']} answered 304 Not Modified)"
+    )
     for path, size in revisit["largest"][:3]:
         print(f"    {size / MIB:6.2f} MiB  {path}")
-    jedi = jedi_bytes()
+    jedi = -1 if args.no_jedi else jedi_bytes()
     if jedi >= 0:
         print(f"left out: jedi + parso (completions) would add {jedi / MIB:.2f} MiB of wheels")
     return 0

@@ -3,15 +3,16 @@
     python bench/bench_live.py [--runs 3] [--page chapters/07-playing-tricks.html] [--html DIR]
 
 Uses the built book in book/_build/html (builds it first when it is stale; or the site in
---html DIR as it is), serves it on 127.0.0.1 with a server that counts the bytes it sends, and
-drives Debian's chromium.
+--html DIR as it is), serves it on 127.0.0.1 as a static host does (Last-Modified, ETag,
+max-age=600, 304s; bench/benchkit.py), counting what it sends, and drives Debian's chromium
+with a profile folder (a disk cache, as a reader's browser has), a fresh one per cold run.
 
 Figures printed:
 - page load -> live engine: navigation start to "engine ready", when the reader asks for a new
-  question as soon as the widgets are drawn (a fresh browser context each run: a cold cache);
+  question as soon as the widgets are drawn (a fresh browser profile each run: a cold cache);
   split into "widgets drawn" and the engine start alone (click -> ready), and from the page's
   load event. Target <= 3 s.
-- the next page (or a revisit), files cached: in the same browser context, once the first page's
+- the next page (or a revisit), files cached: in the same browser profile, once the first page's
   engine has stored its start-up snapshot, another chapter's quiz asks for a new question:
   click -> ready and navigation start -> ready.  Target <= 1.5 s.
 - bytes downloaded to go live (everything the server sent between the click and "ready"), and
@@ -24,54 +25,24 @@ Figures printed:
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import statistics
-import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+import tempfile
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+
+from benchkit import chromium_profile, load_average, static_host
+
+from fivehundred_tutor import Rules
+from fivehundred_tutor.bookbuild import jupyterbook
+from fivehundred_tutor.handlers.play import start as play_start
+from fivehundred_tutor.handlers.quiz import quiz_model
+from fivehundred_tutor.records.problems import start as problem_start
+from tests.support.browser import wait_for_widgets
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from browser_support import launch_chromium, wait_for_widgets  # noqa: E402
-
-from fivehundred_tutor import Rules  # noqa: E402
-from fivehundred_tutor.bookbuild import jupyterbook  # noqa: E402
-from fivehundred_tutor.handlers.play import start as play_start  # noqa: E402
-from fivehundred_tutor.handlers.quiz import quiz_model  # noqa: E402
-from fivehundred_tutor.records.problems import start as problem_start  # noqa: E402
-
 BOOK = ROOT / "book"
 PROBLEMS = ("10-ending-name-the-suit", "11-ending-overtake-with-the-joker", "12-defence-keep-the-right-card")
-
-
-@contextmanager
-def counting_server(root: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
-    sent: list[tuple[str, int]] = []
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def copyfile(self, source: Any, outputfile: Any) -> None:
-            data = source.read()
-            outputfile.write(data)
-            sent.append((self.path, len(data)))
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _ms(values: list[float]) -> str:
@@ -110,6 +81,7 @@ def main() -> int:
     parser.add_argument("--page", default="chapters/07-playing-tricks.html", help="page with a quiz")
     parser.add_argument("--next-page", default="chapters/04-bidding-ladder.html", help="another page with a quiz")
     parser.add_argument("--html", help="measure this built site as it is (no build)")
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path (e.g. /fivehundred/)")
     args = parser.parse_args()
 
     html = Path(args.html).resolve() if args.html else BOOK / "_build" / "html"
@@ -129,16 +101,18 @@ def main() -> int:
     page_bytes: list[int] = []
     drawn: list[float] = []
     after_load: list[float] = []
-    with counting_server(html) as (base, sent), launch_chromium() as browser:
-        page: Any = None
-        for _run in range(args.runs):
-            if page is not None:
-                page.context.close()
-            sent.clear()
-            page = browser.new_context().new_page()
+    print(load_average())
+    profiles = tempfile.TemporaryDirectory(prefix="bench-live-profile-")
+    with profiles, static_host(html, args.prefix) as (base, sent):
+        for run in range(args.runs):
+            # a fresh profile each run (an empty disk cache); the last one stays for the next page
+            profile = ExitStack()
+            context = profile.enter_context(chromium_profile(Path(profiles.name) / str(run)))
+            mark = sent.mark()
+            page = context.new_page()
             page.goto(base + args.page)
             wait_for_widgets(page)
-            before = len(sent)
+            before = sent.mark()
             page.locator(".fht-quiz .fht-new").first.click()
             page.wait_for_function("window.__fhtLive && window.__fhtLive.status !== 'loading'", timeout=60000)
             live = page.evaluate(
@@ -153,9 +127,11 @@ def main() -> int:
             starts.append(live["ready"] - live["started"])
             drawn.append(live["started"])
             after_load.append(live["ready"] - live["loaded"])
-            engine_bytes.append(sum(n for _p, n in sent[before:]))
+            engine_bytes.append(sent.total(before))
             page.wait_for_timeout(300)
-            page_bytes.append(sum(n for _p, n in sent))
+            page_bytes.append(sent.total(mark))
+            if run < args.runs - 1:
+                profile.close()
         print(
             f"page load -> live engine: median {statistics.median(loads) / 1000:.2f} s "
             f"(runs: {', '.join(f'{v / 1000:.2f}' for v in loads)}; target <= 3 s)"
@@ -174,7 +150,7 @@ def main() -> int:
         revisit_click: list[float] = []
         revisit_nav: list[float] = []
         snapshots = 0
-        context = page.context
+        revisit_mark = sent.mark()
         for _run in range(args.runs):
             kept = page.evaluate(SNAPSHOT_KEPT_JS, 60000)
             if not kept:
@@ -200,6 +176,11 @@ def main() -> int:
             f"{statistics.median(revisit_click) / 1000:.2f} s (runs: {', '.join(f'{v / 1000:.2f}' for v in revisit_click)}); "
             f"navigation start -> ready {statistics.median(revisit_nav) / 1000:.2f} s   (target <= 1.5 s)"
         )
+        rows = sent.since(revisit_mark)
+        print(
+            f"  bytes sent for those {snapshots * 2} pages: {sent.total(revisit_mark) / 1e6:.2f} MB in {len(rows)} "
+            f"responses ({sum(1 for row in rows if row[3] == 304)} of them 304 Not Modified)"
+        )
 
         rules = Rules()
         quiz = quiz_model(rules, ["legal-plays", "trick-winner"], 1, 1000, "bench")
@@ -220,7 +201,8 @@ def main() -> int:
         request = {"type": "act", "code": dstate["view"]["legal"][0]["code"]}
         rows = page.evaluate(CALL_JS, ["play", request, {"state": dstate}, 10])
         print(f"a move against the bots (+ their replies): round trip {_ms([r[0] for r in rows])}")
-        page.context.close()
+        profile.close()
+    print(load_average())
     print(json.dumps({"load_s": statistics.median(loads) / 1000, "bytes": statistics.median(engine_bytes)}))
     return 0
 
