@@ -70,11 +70,12 @@ ENTRIES = (
     "assignment",
     "maker",
     "review",
+    "evaluator",
     "assignment-page",
     "live-worker",
 )
-#: the bundled stylesheets (``--stylesheets``); assignment.css includes fht.css
-STYLESHEETS = ("fht", "assignment")
+#: the bundled stylesheets (``--stylesheets``); assignment.css and evaluator.css include fht.css
+STYLESHEETS = ("fht", "assignment", "evaluator")
 _STAMP = ".bundles-stamp"
 _LOCK = ".bundles-lock"
 _BUILD_FILES = ("package.json", "package-lock.json", "build.mjs")

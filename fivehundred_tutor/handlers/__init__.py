@@ -49,6 +49,7 @@ _FAMILIES = {
     "problem": "problem",
     "maker": "maker",
     "review": "review",
+    "evaluator": "evaluator",
 }
 #: the widget families :func:`handle` answers
 KINDS = tuple(_FAMILIES)

@@ -18,6 +18,8 @@ __all__ = [
     "MARKS",
     "MODEL_VERSION",
     "CardsModel",
+    "EvaluatorHand",
+    "EvaluatorModel",
     "LadderModel",
     "LadderRung",
     "PlayState",
@@ -271,6 +273,63 @@ class ProblemState(TypedDict):
     prompt: str | None
     status: str
     result: Any
+
+
+class EvaluatorResult(TypedDict):
+    """One denomination of a simulated hand (``handlers.evaluator``): what the chart and the verdict read."""
+
+    dist: list[int]  # layouts in which the hand took 0, 1, … tricks
+    mean: float
+    chance: list[float]  # share of layouts with at least 0, 1, … tricks
+    right: list[int]  # [lo, hi]: the whole estimates judged right
+    count: float  # the chapter's rule-of-thumb count, partner and kitty included
+    reason: str  # that count in words, and how the layouts differ from it
+
+
+class EvaluatorResults(TypedDict):
+    S: EvaluatorResult
+    C: EvaluatorResult
+    D: EvaluatorResult
+    H: EvaluatorResult
+    NT: EvaluatorResult
+
+
+class EvaluatorHand(TypedDict):
+    """One hand of the evaluator and its simulation (complete once ``ready``)."""
+
+    id: str
+    seed: int
+    cards: list[str]
+    label: str
+    layouts: int  # layouts wanted
+    chunk: int  # layouts per simulate() call
+    units: int  # (chunk, denomination) units simulated
+    done: int  # layouts simulated in every denomination
+    ready: bool
+    results: EvaluatorResults
+    hints: list[str]  # a principle first, then this hand's count
+
+
+class EvaluatorDenomination(TypedDict):
+    code: str
+    label: str
+    words: str
+
+
+class EvaluatorModel(TypedDict):
+    """``HandEvaluator``: a bank of hands simulated at build time; more dealt live."""
+
+    version: int
+    title: str
+    rules: dict[str, Any]
+    rules_title: str
+    seat: int
+    seat_name: str
+    tricks: int
+    denominations: list[EvaluatorDenomination]
+    tolerance: float
+    hands: list[EvaluatorHand]
+    next_seed: int
 
 
 def shape_problems(value: Any, shape: type, where: str = "") -> list[str]:

@@ -22,6 +22,7 @@ __all__ = [
     "CardHierarchyQuiz",
     "CardView",
     "DealReplay",
+    "HandEvaluator",
     "PlayDeal",
     "PlayProblem",
     "QuizWidget",
@@ -44,6 +45,7 @@ _WHERE = {
     "TrickTrainer": "quiz",
     "ScoringQuiz": "quiz",
     "Review": "review",
+    "HandEvaluator": "evaluator",
 }
 
 

@@ -1,0 +1,438 @@
+"""The hand evaluator: the learner estimates a hand's tricks in each denomination; a double-dummy
+simulation answers (the hand fixed, the other cards dealt many times, each layout solved).
+
+The book case first: :func:`evaluator_model` deals a bank of hands and simulates each one at build
+time (``layouts`` deals of the other cards each), so the static page judges with no Python at all:
+every hand carries, per denomination, the distribution of tricks, the average, the chance of making
+each number of tricks, the chapter's rule-of-thumb count in words, and the whole estimates judged
+right (:data:`TOLERANCE` tricks either side of the average).  The front end only looks these up
+and draws them.
+
+Live (the JupyterLab kernel, and the live book's worker, which calls the same dispatcher)::
+
+    new_hand   deal a new hand; simulate it now when the solver is fast (DDS), else leave it to
+               ``simulate`` (pure Python: one layout and denomination at a time, so no request
+               runs long and the simulation goes on while the learner thinks)
+    simulate   {"index": i}: the next layouts of hand i, for at most BUDGET seconds
+    judge      {"index": i, "estimates": {"S": 7, …, "NT": 5}}: the verdict
+               (the same look-up the front end makes), recorded in ``judged``
+
+Misère is not asked: a double-dummy defender sees the declarer's cards, so every simulated misère
+is an open misère, and the simulation would call the chapter's sound misère hands unsafe (its
+example makes in 10% of 20 layouts) — it would teach the wrong thing.
+
+A hand simulated in chunks gets chunk ``c`` from ``simulate(..., layouts=chunk, seed=seed + c)``:
+one chunk of all its layouts (the book, and the kernel with DDS) is exactly
+``analysis.simulate(rules, seat, hand, layouts=n, seed=seed)``.
+
+>>> from fivehundred_tutor.rules import Rules
+>>> from fivehundred_tutor.cards import parse_cards
+>>> parts = count_parts(Rules(), parse_cards("JK JH JD AH KH 9H AS 7C 5D 6S"), "H")
+>>> [words for words, _ in parts][:3]
+['the joker', 'J♥ (right bower)', 'J♦ (left bower)']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..analysis import Simulation, simulate
+from ..bids import Bid
+from ..bots import estimate_tricks
+from ..cards import ACE, JOKER, KING, QUEEN, Card, Suit, display_order
+from ..questions.judging import expected_support
+from ..rng import Random
+from ..rules import Rules
+from ..solver import dds
+from .fields import Handler, RequestError, int_field, widget_state
+from .models import MODEL_VERSION
+from .quiz import preset_title
+
+__all__ = [
+    "BOOK_LAYOUTS",
+    "BUDGET",
+    "DENOMINATIONS",
+    "HANDLERS",
+    "KERNEL_LAYOUTS",
+    "LIVE_LAYOUTS",
+    "PRINCIPLE",
+    "TOLERANCE",
+    "count_parts",
+    "evaluator_model",
+    "hand_item",
+    "judge",
+    "simulate_more",
+]
+
+#: an estimate this many tricks from the simulated average (or closer) is judged right
+TOLERANCE = 1.0
+#: layouts per hand in the book (simulated at build time)
+BOOK_LAYOUTS = 200
+#: layouts per new hand in the JupyterLab kernel with DDS (bench/bench_evaluator.py: ≤ 2 s)
+KERNEL_LAYOUTS = 60
+#: layouts per new hand in pure Python (the live book's worker, a kernel without DDS)
+LIVE_LAYOUTS = 10
+#: seconds of simulation one ``simulate`` request may spend (pure Python; a unit may run over)
+BUDGET = 1.5
+#: the hint that comes first: a principle, not this hand's answer
+PRINCIPLE = (
+    "Count trumps first: the joker, the right bower, the left bower, the ace; then one trick for each "
+    "trump beyond the third; then side aces (an ace\u2013king is often two). Partner and the kitty add "
+    "about two more."
+)
+_SUIT_DENOMINATIONS = ("S", "C", "D", "H")
+#: what the learner estimates: the four suits as trumps, and no trumps
+DENOMINATIONS = (*_SUIT_DENOMINATIONS, "NT")
+_LABELS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665", "NT": "No trumps"}
+_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
+
+
+def _contract(denomination: str) -> Bid:
+    return Bid.no_trumps(7) if denomination == "NT" else Bid.suit(7, Suit.parse(denomination))
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _number(words: float) -> str:
+    """0.85 → '0.85', 2.0 → '2': a count as a learner reads it."""
+    return f"{words:.2f}".rstrip("0").rstrip(".")
+
+
+def _friendly_share(rules: Rules, seat: int) -> tuple[int, int]:
+    """(places on the bidder's side or in the kitty, all unseen places) for one unseen card."""
+    partners = sum(1 for s in range(rules.players) if s != seat and rules.side_of(s) == rules.side_of(seat))
+    unseen = (rules.players - 1) * rules.hand_size + rules.kitty_size
+    return partners * rules.hand_size + rules.kitty_size, unseen
+
+
+def count_parts(rules: Rules, hand: Sequence[Card], denomination: str, seat: int = 0) -> list[tuple[str, float]]:
+    """The chapter's rule-of-thumb count of ``hand``'s own tricks in ``denomination``, item by item
+    (words, tricks); the tricks add up to :func:`~fivehundred_tutor.bots.estimate_tricks`."""
+    contract = _contract(denomination)
+    table = rules.table(contract)
+    suit_of, power = table.suit_of, table.power
+    by_suit: dict[int, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(suit_of[card.index], []).append(card)
+    for cards in by_suit.values():
+        cards.sort(key=lambda c: -power[c.index])
+    parts: list[tuple[str, float]] = []
+    friendly, unseen = _friendly_share(rules, seat)
+    where = "with partner or in the kitty" if friendly > rules.kitty_size else "in the kitty"
+    if contract.trump is not None:
+        trump = int(contract.trump)
+        trumps = by_suit.get(trump, [])
+        n = len(trumps)
+        for card in trumps:
+            p = power[card.index]
+            if card is JOKER:
+                parts.append(("the joker", 1.0))
+            elif p >= 99:
+                parts.append((f"{card} (right bower)", 1.0))
+            elif p == 98:
+                parts.append(
+                    (f"{card} (left bower)", 0.85) if n >= 2 else (f"{card} (left bower, alone: it may be caught)", 0.4)
+                )
+            elif p == ACE:
+                parts.append((f"{card}", 0.75) if n >= 2 else (f"{card} (alone)", 0.5))
+            elif p == KING and n >= 3:
+                parts.append((f"{card}", 0.4))
+        if n > 3:
+            extra = n - 3
+            parts.append((f"length ({n} trumps)", extra * 0.8))
+        for suit, cards in sorted(by_suit.items()):
+            if suit == trump:
+                continue
+            high = cards[0]
+            if power[high.index] == ACE:
+                if len(cards) > 1 and power[cards[1].index] == KING:
+                    parts.append((f"{high} {cards[1]}", 1.5))
+                else:
+                    parts.append((f"{high}", 0.9))
+            elif power[high.index] == KING and len(cards) >= 2:
+                ace = Card(ACE, high.suit)
+                parts.append(
+                    (
+                        f"{high} with the {ace} out (the {ace} is {where} {friendly} times in {unseen})",
+                        0.4,
+                    )
+                )
+        voids = [s for s in range(4) if s != trump and s not in by_suit]
+        ruffs = min(len(voids), max(0, n - 2))
+        if ruffs:
+            names = " and ".join(Suit(s).symbol for s in voids[:ruffs])
+            parts.append((f"a void in {names} to trump", ruffs * 0.6))
+        return parts
+    if JOKER in hand:
+        parts.append(("the joker", 1.0))
+    unstopped: list[str] = []
+    for suit in range(4):
+        cards = by_suit.get(suit, [])
+        symbol = Suit(suit).symbol
+        if not cards:
+            unstopped.append(symbol)
+            continue
+        powers = [power[c.index] for c in cards]
+        top = 0.0
+        if powers[0] == ACE:
+            if len(powers) > 1 and powers[1] == KING:
+                parts.append((f"{cards[0]} {cards[1]}", 1.9))
+                top = 1.9
+            else:
+                parts.append((f"{cards[0]}", 1.0))
+                top = 1.0
+        elif powers[0] == KING and len(powers) >= 2:
+            parts.append((f"{cards[0]} (guarded)", 0.5))
+            top = 0.5
+        elif powers[0] < QUEEN or len(powers) < 3:
+            unstopped.append(symbol)
+        if len(powers) >= 5 and top >= 1:
+            parts.append((f"length ({len(powers)} {Suit(suit).word})", (len(powers) - 4) * 0.8))
+    if unstopped:
+        parts.append((f"no stopper in {' '.join(unstopped)} (the others can run it)", -0.7 * len(unstopped)))
+    return parts
+
+
+def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, seat: int) -> tuple[str, float]:
+    """The chapter's count in words and how the layouts differ from it: (sentence, own count)."""
+    parts = count_parts(rules, hand, denomination, seat)
+    own = estimate_tricks(rules, hand, _contract(denomination))
+    support = expected_support(rules)
+    what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
+    items = "; ".join(f"{words} {_number(value)}" for words, value in parts) or "nothing that wins by itself"
+    sentence = f"Counting {what}: {items}. That is about {_number(round(own, 1))} of your own"
+    brought = mean - own
+    if abs(brought - support) < 0.75:
+        sentence += f", and partner and the kitty bring about {_number(support)}, as the count allows."
+    elif brought > support:
+        sentence += (
+            f"; in these layouts partner and the kitty bring about {_number(round(brought, 1))}, "
+            f"more than the {_number(support)} the count allows."
+        )
+    else:
+        sentence += (
+            f"; in these layouts partner and the kitty bring only about {_number(round(max(0.0, brought), 1))}, "
+            f"less than the {_number(support)} the count allows."
+        )
+    return sentence, own
+
+
+def _right_range(mean: float, tricks: int) -> list[int]:
+    """The whole estimates judged right: within TOLERANCE of the average (at least the nearest one)."""
+    lo = max(0, int(-(-(mean - TOLERANCE) // 1)))
+    hi = min(tricks, int((mean + TOLERANCE) // 1))
+    if lo > hi:
+        lo = hi = min(tricks, max(0, round(mean)))
+    return [lo, hi]
+
+
+def _denomination_result(rules: Rules, counts: Mapping[int, int]) -> dict[str, Any]:
+    n = rules.hand_size
+    dist = [int(counts.get(t, 0)) for t in range(n + 1)]
+    total = max(1, sum(dist))
+    mean = sum(t * k for t, k in enumerate(dist)) / total
+    chance = [round(sum(dist[t:]) / total, 3) for t in range(n + 1)]
+    return {"dist": dist, "mean": round(mean, 2), "chance": chance, "right": _right_range(mean, n)}
+
+
+def _fill(rules: Rules, item: dict[str, Any], hand: Sequence[Card], seat: int) -> None:
+    """(Re)compute an item's averages, chances, right answers, words and hints from its counts."""
+    results = item["results"]
+    for d, res in results.items():
+        res.update(_denomination_result(rules, dict(enumerate(res["dist"]))))
+        res["reason"], own = _reason(rules, hand, d, res["mean"], seat)
+        res["count"] = round(own + expected_support(rules), 1)
+    counts = ", ".join(f"{_LABELS[d]} {_number(results[d]['count'])}" for d in results)
+    item["hints"] = [PRINCIPLE, f"The chapter's count for this hand, with partner and the kitty: {counts}."]
+
+
+def _empty_item(rules: Rules, seed: int, seat: int, layouts: int, chunk: int) -> tuple[dict[str, Any], list[Card]]:
+    hand = _deal_hand(rules, seed, seat)
+    shown = display_order(hand)
+    item: dict[str, Any] = {
+        "id": f"hand-{seed}",
+        "seed": seed,
+        "cards": [c.code for c in shown],
+        "label": ", ".join(c.name for c in shown),
+        "layouts": layouts,
+        "chunk": chunk,
+        "units": 0,
+        "done": 0,
+        "ready": False,
+        "results": {d: {"dist": [0] * (rules.hand_size + 1)} for d in (*_SUIT_DENOMINATIONS, "NT")},
+        "hints": [],
+    }
+    _fill(rules, item, hand, seat)
+    return item, hand
+
+
+def _worth_judging(rules: Rules, hand: Sequence[Card]) -> bool:
+    """A hand a player would stop to think about: some denomination near a bid, not a plain pass."""
+    support = expected_support(rules)
+    best = max(estimate_tricks(rules, hand, _contract(d)) for d in (*_SUIT_DENOMINATIONS, "NT")) + support
+    return best >= 6.0
+
+
+def _deal_hand(rules: Rules, seed: int, seat: int) -> list[Card]:
+    """``seat``'s hand of a seeded shuffle; seeds in turn until a hand worth judging (seeded, repeatable)."""
+    del seat  # every seat's hand is a random hand: the first ten cards of the shuffle
+    for step in range(50):
+        deck = list(rules.deck())
+        Random(seed * 100 + step).shuffle(deck)
+        hand = deck[: rules.hand_size]
+        if _worth_judging(rules, hand):
+            return hand
+    return hand
+
+
+def _apply(rules: Rules, item: dict[str, Any], sim: Simulation) -> None:
+    for d, counter in sim.tricks.items():
+        for t, k in counter.items():
+            item["results"][d]["dist"][t] += k
+
+
+def simulate_more(rules: Rules, item: dict[str, Any], seat: int, budget: float | None = None) -> dict[str, Any]:
+    """Go on simulating ``item`` (a copy is returned): whole chunks of all denominations at once
+    when ``budget`` is None, else one (chunk, denomination) unit at a time until ``budget`` seconds."""
+    item = {**item, "results": {d: dict(r) for d, r in item["results"].items()}}
+    item["results"] = {d: {**r, "dist": list(r["dist"])} for d, r in item["results"].items()}
+    hand = [Card.parse(c) for c in item["cards"]]
+    dens = DENOMINATIONS
+    chunks = -(-int(item["layouts"]) // int(item["chunk"]))
+    total_units = chunks * len(dens)
+    started = time.perf_counter()
+    units = int(item["units"])
+    while units < total_units:
+        c = units // len(dens)
+        size = min(int(item["chunk"]), int(item["layouts"]) - c * int(item["chunk"]))
+        if budget is None:
+            todo = dens[units % len(dens) :]
+        else:
+            todo = (dens[units % len(dens)],)
+        sim = simulate(rules, seat, hand, layouts=size, seed=int(item["seed"]) + c, denominations=todo)
+        _apply(rules, item, sim)
+        units += len(todo)
+        if budget is not None and time.perf_counter() - started >= budget:
+            break
+    item["units"] = units
+    item["done"] = min(int(item["layouts"]), (units // len(dens)) * int(item["chunk"]))
+    item["ready"] = units >= total_units
+    _fill(rules, item, hand, seat)
+    return item
+
+
+def hand_item(rules: Rules, seed: int, *, layouts: int, chunk: int | None = None, seat: int = 0) -> dict[str, Any]:
+    """A hand and its whole simulation (``layouts`` deals of the other cards; one chunk by default)."""
+    item, _hand = _empty_item(rules, seed, seat, layouts, chunk or layouts)
+    return simulate_more(rules, item, seat)
+
+
+def evaluator_model(
+    rules: Rules, *, hands: int = 6, seed: int = 1, layouts: int = BOOK_LAYOUTS, title: str = "Judge a hand"
+) -> dict[str, Any]:
+    """The widget's model: ``hands`` hands for seat 0 (North), each simulated over ``layouts`` layouts."""
+    if rules.players == 2:
+        raise ValueError("the hand evaluator needs hidden hands to deal: not the 2-player game")
+    if hands < 1:
+        raise ValueError("the hand evaluator needs at least one hand")
+    if not 1 <= layouts <= 2000:
+        raise ValueError(f"layouts must be between 1 and 2000, got {layouts}")
+    seat = 0
+    return {
+        "version": MODEL_VERSION,
+        "title": title,
+        "rules": rules.to_dict(),
+        "rules_title": preset_title(rules.preset_name),
+        "seat": seat,
+        "seat_name": rules.seat_name(seat),
+        "tricks": rules.hand_size,
+        "denominations": [{"code": d, "label": _LABELS[d], "words": _WORDS[d]} for d in (*_SUIT_DENOMINATIONS, "NT")],
+        "tolerance": TOLERANCE,
+        "hands": [hand_item(rules, seed + i, layouts=layouts, seat=seat) for i in range(hands)],
+        "next_seed": seed + hands,
+    }
+
+
+def _live_plan() -> tuple[int, int, float | None]:
+    """(layouts, chunk, budget) for a new hand here: all at once with DDS, else a little at a time."""
+    if dds.available():
+        return KERNEL_LAYOUTS, KERNEL_LAYOUTS, None
+    return LIVE_LAYOUTS, 1, BUDGET
+
+
+def _model(state: Mapping[str, Any]) -> tuple[dict[str, Any], Rules]:
+    model = dict(widget_state(state, "evaluator", "hand evaluator"))
+    return model, Rules.from_dict(model["rules"])
+
+
+def _index(request: Mapping[str, Any], model: Mapping[str, Any]) -> int:
+    return int_field(request, "index", 0, max(0, len(model["hands"]) - 1))
+
+
+def _new_hand(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    model, rules = _model(state)
+    seed = int(model["next_seed"])
+    layouts, chunk, budget = _live_plan()
+    item, _hand = _empty_item(rules, seed, int(model["seat"]), layouts, chunk)
+    item = simulate_more(rules, item, int(model["seat"]), budget)
+    model["hands"] = [*model["hands"], item]
+    model["next_seed"] = seed + 1
+    index = len(model["hands"]) - 1
+    reply = {"type": "hand", "index": index, "ready": item["ready"], "done": item["done"], "layouts": layouts}
+    return {"reply": reply, "update": {"evaluator": model, "index": index}}
+
+
+def _simulate(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    model, rules = _model(state)
+    index = _index(request, model)
+    item = model["hands"][index]
+    if not item["ready"]:
+        _layouts, _chunk, budget = _live_plan()
+        item = simulate_more(
+            rules, item, int(model["seat"]), budget if int(item["chunk"]) < int(item["layouts"]) else None
+        )
+        model["hands"] = [*model["hands"][:index], item, *model["hands"][index + 1 :]]
+    reply = {
+        "type": "progress",
+        "index": index,
+        "ready": item["ready"],
+        "done": item["done"],
+        "layouts": item["layouts"],
+    }
+    return {"reply": reply, "update": {"evaluator": model}}
+
+
+def judge(model: Mapping[str, Any], index: int, estimates: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict on the learner's estimates for hand ``index``: per denomination right or not,
+    and ``correct`` when every one is."""
+    item = model["hands"][index]
+    if not item["ready"]:
+        raise RequestError("this hand is still being simulated: send 'simulate' until it is ready")
+    marks: dict[str, bool] = {}
+    for d, res in item["results"].items():
+        value = estimates.get(d)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= int(model["tricks"]):
+            raise RequestError(
+                f"'estimates' needs a whole number of tricks 0\u2013{model['tricks']} for {d}, got {value!r}"
+            )
+        lo, hi = res["right"]
+        marks[d] = lo <= value <= hi
+    return {"correct": all(marks.values()), "marks": marks}
+
+
+def _judge(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    model, _rules = _model(state)
+    index = _index(request, model)
+    estimates = request.get("estimates")
+    if not isinstance(estimates, dict):
+        raise RequestError("'estimates' must be an object like {'S': 7, 'C': 4, 'D': 5, 'H': 6, 'NT': 3}")
+    verdict = judge(model, index, estimates)
+    judged = [*(state.get("judged") or []), {"index": index, "id": model["hands"][index]["id"], **verdict}]
+    return {"reply": {"type": "judged", "index": index, **verdict}, "update": {"judged": judged}}
+
+
+HANDLERS: dict[str, Handler] = {"new_hand": _new_hand, "simulate": _simulate, "judge": _judge}

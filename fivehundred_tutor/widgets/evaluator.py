@@ -1,0 +1,52 @@
+"""The hand evaluator: estimate a hand's tricks in each denomination; a double-dummy simulation answers.
+
+In the book the hands and their simulations are all in the model (``evaluator``), computed when
+the chapter was built; the front end judges and draws from them.  In JupyterLab (and the live
+book) *Try another hand* asks :mod:`fivehundred_tutor.handlers.evaluator` for a new hand,
+simulated with fewer layouts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..handlers.evaluator import BOOK_LAYOUTS, evaluator_model
+from ..rules import Rules
+from .base import FhtWidget, bundle, rules_from
+
+__all__ = ["HandEvaluator"]
+
+
+class HandEvaluator(FhtWidget):
+    """A hand, the learner's estimate of its tricks in ♠ ♣ ♦ ♥ and no trumps, and the simulation's answer.
+
+    >>> w = HandEvaluator(hands=1, layouts=4)  # doctest: +SKIP
+    """
+
+    _esm = bundle("evaluator.js")
+    _css = bundle("evaluator.css")
+    _kind = "evaluator"
+    _state_traits = ("evaluator", "index", "responses", "judged")
+
+    evaluator = traitlets.Dict().tag(sync=True)
+    #: the hand shown
+    index = traitlets.Int(0).tag(sync=True)
+    #: the learner's estimates as the front end judged them: {hand id: {"estimates": {...}, "correct": bool}}
+    responses = traitlets.Dict().tag(sync=True)
+    #: estimates judged in the kernel (live only), in the order received
+    judged = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(
+        self,
+        rules: Rules | str | dict[str, Any] | None = None,
+        *,
+        hands: int = 6,
+        seed: int = 1,
+        layouts: int = BOOK_LAYOUTS,
+        title: str = "Judge a hand",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.evaluator = evaluator_model(rules_from(rules), hands=hands, seed=seed, layouts=layouts, title=title)
