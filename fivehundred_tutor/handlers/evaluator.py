@@ -203,7 +203,7 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
     own = estimate_tricks(rules, hand, _contract(denomination))
     support = expected_support(rules)
     what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
-    items = "; ".join(f"{words} {_number(value)}" for words, value in parts) or "nothing that wins by itself"
+    items = "; ".join(f"{words}: {_number(value)}" for words, value in parts) or "nothing that wins by itself"
     sentence = f"Counting {what}: {items}. That is about {_number(round(own, 1))} of your own"
     brought = mean - own
     if abs(brought - support) < 0.75:
