@@ -10,19 +10,15 @@ the innerText of every rendered widget (what a sighted learner reads) has no raw
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
-
-from browser_support import open_page, toc_pages, wait_for_widgets  # noqa: E402
 
 from fivehundred_tutor.rules import Rules  # noqa: E402
+from tests.support.browser import open_page, toc_pages, wait_for_widgets  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -30,7 +30,7 @@ def test_lab_command_opens_a_chapter_as_a_notebook(tmp_path: Path, browser) -> N
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):  # fmt: skip
         env[var] = str(tmp_path / var.lower())
-    from browser_support import quiet_extensions
+    from tests.support.browser import quiet_extensions
 
     quiet_extensions(tmp_path / "jupyter_config_dir")
     port = _free_port()

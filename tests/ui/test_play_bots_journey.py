@@ -8,17 +8,14 @@ trick at once).  Screenshots go to test-artifacts/play/ (look at them).
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
 
-from browser_support import open_page, wait_for_widgets  # noqa: E402
+from tests.support.browser import open_page, wait_for_widgets  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -11,17 +11,14 @@ Screenshots go to test-artifacts/play/ (look at them).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
 
-from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
+from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -9,17 +9,12 @@ brings the missed question back.  Screenshots go to test-artifacts/quiz/ (look a
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
-
-from browser_support import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
 
 from fivehundred_tutor import Rules  # noqa: E402
 from fivehundred_tutor.widgets import (  # noqa: E402
@@ -30,6 +25,7 @@ from fivehundred_tutor.widgets import (  # noqa: E402
     ScoringQuiz,
     TrickTrainer,
 )
+from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -10,17 +10,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
 
-from browser_support import jupyterlab_server, launch_chromium, open_page  # noqa: E402
+from tests.support.browser import jupyterlab_server, launch_chromium, open_page  # noqa: E402
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 

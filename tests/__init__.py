@@ -1,0 +1,1 @@
+"""The project's tests, one folder per room; shared helpers in tests.support."""

@@ -1,0 +1,399 @@
+"""The chapters as notebooks in JupyterLab in the reader's browser (JupyterLite, built into the book's lite/).
+
+Fast checks of the export (install cell, hidden cells, plot cells without
+matplotlib, the wheel the notebook installs, the kernel's lock file), then the
+whole thing as a learner does it, in Chromium with every off-site request
+blocked: a built chapter page → *Open in JupyterLab* → the chapter opens as a
+notebook → Run All without an error → a fresh question in a quiz, answered and
+judged in the notebook's Python → File > Download gives the .ipynb.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import hashlib
+import json
+import sys
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from fivehundred_tutor.bookbuild import lite
+
+CHAPTER = "chapters/03-bowers"
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+#: JupyterLite's own console warnings on every start (not ours to fix): it has no terminals, and the lab
+#: bundle it preloads is used after the browser's "preloaded but not used within a few seconds" check
+KNOWN_WARNINGS = ("Disabling terminals plugin because they are not available on the server", "was preloaded using")
+
+
+def _code(source: str, tags: list[str] | None = None, outputs: list[Any] | None = None) -> dict[str, Any]:
+    meta = {"tags": tags} if tags else {}
+    return {"cell_type": "code", "metadata": meta, "source": source, "outputs": outputs or [], "execution_count": 1}
+
+
+def _executed() -> dict[str, Any]:
+    png = {"output_type": "display_data", "data": {"image/png": base64.b64encode(PNG).decode()}, "metadata": {}}
+    widget = {"output_type": "execute_result", "data": {"text/plain": "Quiz()"}, "metadata": {}}
+    plot = _code(
+        "import matplotlib.pyplot as plt\n\n"
+        "rows = [1, 2, 3]\n"
+        "fig, ax = plt.subplots()\n"
+        "for r in rows:\n    ax.bar(r, r)\n"
+        "total = sum(rows)\n"
+        "plt.show()",
+        ["hide-input"],
+        [png],
+    )
+    plot["metadata"]["mystnb"] = {"image": {"alt": "Bars [one to three]"}}
+    return {
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": "(ch-a)=\n\n# A chapter"},
+            _code("x = 1", ["remove-cell"], [widget]),
+            _code("Quiz()", None, [widget]),
+            plot,
+            _code("later = total + x\nfig2, ax2 = plt.subplots()\nprint(later)", None, [png]),
+        ],
+        "metadata": {"widgets": {"state": {}}, "kernelspec": {"name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
+    nb = lite.export_notebook(_executed(), "ch", tmp_path / "figures")
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert nb["cells"][0]["source"] == "# A chapter", "no MyST target line: JupyterLab would print it"
+    assert code[0]["source"] == lite.INSTALL_CELL and "%pip install" in code[0]["source"]
+    assert code[1]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    assert code[1]["metadata"]["collapsed"] is True
+    assert code[2]["metadata"] == {}
+    assert code[3]["metadata"]["jupyter"] == {"source_hidden": True}
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
+    assert "widgets" not in nb["metadata"] and nb["metadata"]["kernelspec"]["name"] == "python"
+    assert (tmp_path / "figures" / "ch-1.png").read_bytes() == PNG
+    assert (tmp_path / "figures" / "ch-2.png").read_bytes() == PNG
+
+
+def _run(source: str, namespace: dict[str, Any], *, matplotlib: bool) -> list[Any]:
+    """Run a cell's code with matplotlib present (a stand-in) or missing; return what it displayed."""
+    shown: list[Any] = []
+
+    class Stub:  # matplotlib as far as a cell sees it: every attribute and call answers, fig, ax = ... unpacks
+        def __getattr__(self, name: str) -> Any:
+            return Stub()
+
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return Stub()
+
+        def __iter__(self) -> Any:
+            return iter((Stub(), Stub()))
+
+    saved = {k: sys.modules.get(k) for k in ("matplotlib", "matplotlib.pyplot")}
+    sys.modules["matplotlib"] = Stub() if matplotlib else None  # type: ignore[assignment]
+    sys.modules["matplotlib.pyplot"] = Stub() if matplotlib else None  # type: ignore[assignment]
+    import IPython.display as display
+
+    real = display.display
+    display.display = lambda obj, **kw: shown.append(obj.data)
+    try:
+        exec(compile(source, "<cell>", "exec"), namespace)
+    finally:
+        display.display = real
+        for key, module in saved.items():
+            if module is None:
+                sys.modules.pop(key, None)
+            else:
+                sys.modules[key] = module
+    return shown
+
+
+@pytest.mark.parametrize("matplotlib", [False, True])
+def test_plot_cells_compute_and_show_the_saved_figure_without_matplotlib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, matplotlib: bool
+) -> None:
+    nb = lite.export_notebook(_executed(), "ch", tmp_path / "figures")
+    code = [c["source"] for c in nb["cells"] if c["cell_type"] == "code"]
+    namespace: dict[str, Any] = {"__builtins__": builtins, "x": 1}
+    monkeypatch.chdir(tmp_path)  # JupyterLite runs a notebook in its folder
+    shown = _run(code[3], namespace, matplotlib=matplotlib)
+    assert namespace["total"] == 6, "the plot cell's computation runs either way"
+    if matplotlib:
+        assert shown == [] and "fig" in namespace
+    else:
+        assert shown == [PNG], "the saved figure, read by Python: kept in the notebook's outputs"
+    # The next cell draws with the plt of the cell before and prints a result it computes.
+    shown = _run(code[4], namespace, matplotlib=matplotlib)
+    assert namespace["later"] == 7
+    assert shown == ([] if matplotlib else [PNG])
+    # Where Python cannot reach the notebook's folder, the page shows the file.
+    monkeypatch.chdir(tmp_path / "figures")
+    if not matplotlib:
+        assert _run(code[3], namespace, matplotlib=False) == ["![Bars (one to three)](figures/ch-1.png)"]
+
+
+def test_split_keeps_statements_that_do_not_draw() -> None:
+    source = "import matplotlib.pyplot as plt\ndata = [1]\nfig, ax = plt.subplots()\nfor a in [ax]:\n    a.plot(data)\nprint(len(data))"
+    split = lite._split_drawing(source)
+    assert split == (
+        ["data = [1]", "print(len(data))"],
+        ["import matplotlib.pyplot as plt", "fig, ax = plt.subplots()", "for a in [ax]:\n    a.plot(data)"],
+    )
+    assert lite._split_drawing("%pip install x") is None
+
+
+def test_package_wheel_carries_the_widgets_front_end(tmp_path: Path) -> None:
+    wheel = lite.write_package_wheel(tmp_path / "a")
+    again = lite.write_package_wheel(tmp_path / "b")
+    assert wheel.read_bytes() == again.read_bytes(), "the wheel is reproducible"
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "fivehundred_tutor/widgets/static/quiz.js" in names or any(
+        n.startswith("fivehundred_tutor/widgets/static/") and n.endswith(".js") for n in names
+    )
+    assert "fivehundred_tutor/rules.py" in names
+    assert not any("__pycache__" in n for n in names)
+    assert "Requires-Dist: anywidget==0.11.0" in meta and "extra ==" not in meta
+
+
+@pytest.mark.slow
+def test_kernel_lock_names_every_wheel_with_its_hash(tmp_path: Path) -> None:
+    """The kernel's lock file: every package the Pyodide kernel installs at start, each wheel's sha256."""
+    names = lite.write_kernel_dir(tmp_path, lite.webassets.BOOK_DIR)
+    lock = json.loads((tmp_path / "pyodide-lock.json").read_text())
+    # the Pyodide kernel skips installing these only when they are preloaded (its initKernel list)
+    assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"} <= set(names)
+    assert {"anywidget", "ipywidgets", "traitlets"} <= set(names)
+    assert lock["info"]["python"].startswith(lite.PYODIDE_PYTHON)
+    for entry in lock["packages"].values():
+        wheel = tmp_path / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], entry["name"]
+        assert wheel.name.endswith("-none-any.whl")
+    with zipfile.ZipFile(tmp_path / lock["packages"]["jedi"]["file_name"]) as zf:
+        assert all(".dist-info/" in n for n in zf.namelist()), "the jedi stand-in holds no module"
+
+
+# --------------------------------------------------------------------------- the built book
+
+
+def _exported(built_book: Any) -> dict[str, Path]:
+    site = built_book.html / lite.LITE_DIR
+    return {p.stem: p for p in sorted((site / "files" / "chapters").glob("*.ipynb"))}
+
+
+def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> None:
+    import re
+
+    notebooks = _exported(built_book)
+    pages = sorted((built_book.html / "chapters").glob("*.html"))
+    assert pages and len(notebooks) == len(pages)
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        hrefs = re.findall(r'<a class="btn btn-sm fht-lite-button" href="([^"]+)"\s+target="_blank"', text)
+        assert hrefs == [f"../lite/lab/index.html?path=chapters/{page.stem}.ipynb"], page.name
+        assert page.stem in notebooks
+    assert "fht-lite-button" not in (built_book.html / "index.html").read_text(encoding="utf-8")
+    config = json.loads((built_book.html / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert (built_book.html / "lite" / kernel["pyodideUrl"]).resolve().is_file(), "one Pyodide: the live book's"
+    assert (built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]).is_file()
+
+
+def _names(nodes: list[ast.stmt], ctx: type) -> set[str]:
+    """Names the statements bind (``ast.Store``: assignments, imports, defs) or read (``ast.Load``)."""
+    tree = ast.Module(body=nodes, type_ignores=[])
+    out = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx)}
+    if ctx is ast.Store:
+        out |= {
+            (a.asname or a.name).split(".")[0]
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Import | ast.ImportFrom)
+            for a in n.names
+        }
+        out |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    return out
+
+
+def test_no_later_cell_needs_what_only_a_drawing_made(built_book: Any) -> None:
+    """Without matplotlib a plot cell's drawing part does not run: nothing that runs may use a name only it binds."""
+    for stem, path in _exported(built_book).items():
+        bound: set[str] = set(dir(builtins))
+        drawn: set[str] = set()
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code" or cell["source"] == lite.INSTALL_CELL:
+                continue
+            for node in ast.parse(cell["source"]).body:
+                drawing = isinstance(node, ast.Try) and "import matplotlib" in ast.unparse(node.body[0])
+                runs: list[ast.stmt] = (
+                    [*node.body, *node.handlers[0].body] if isinstance(node, ast.Try) and drawing else [node]
+                )
+                missing = (_names(runs, ast.Load) - _names(runs, ast.Store) - bound) & drawn
+                assert not missing, f"{stem}: {sorted(missing)} used where only a matplotlib drawing binds it"
+                if drawing:
+                    assert isinstance(node, ast.Try)
+                    drawn |= _names(node.orelse, ast.Store)
+                bound |= _names(runs, ast.Store)
+
+
+# --------------------------------------------------------------------------- in Chromium
+
+IDLE_JS = "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))"
+BUSY_JS = (
+    "() => [...document.querySelectorAll('.jp-Notebook .jp-InputArea-prompt')].some(e => e.textContent.includes('*'))"
+)
+
+
+class Watch:
+    """Every request of a browser context (its workers' too) and its pages' console errors and warnings."""
+
+    def __init__(self, context: Any) -> None:
+        self.offsite: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+        context.route("**/*", self._route)
+        context.on("request", self._request)
+        context.on("page", self.page)
+
+    @staticmethod
+    def _local(url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in {"data", "blob", "about"} or parts.hostname in {"127.0.0.1", "localhost"}
+
+    def _route(self, route: Any) -> None:
+        if self._local(route.request.url):
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    def _request(self, request: Any) -> None:
+        if not self._local(request.url):
+            self.offsite.append(request.url)
+
+    def page(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("response", lambda r: self.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error":
+            self.errors.append(msg.text)
+        elif msg.type == "warning" and not any(known in msg.text for known in KNOWN_WARNINGS):
+            self.warnings.append(msg.text)
+
+
+def _add_cell_and_run(tab: Any, code: str) -> str:
+    """Append a code cell at the end of the open notebook, run it, return its output text."""
+    tab.locator(".jp-Notebook .jp-Cell").last.click()
+    tab.keyboard.press("Escape")
+    tab.keyboard.press("b")
+    editor = tab.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content")
+    editor.click()
+    tab.keyboard.insert_text(code)
+    tab.keyboard.press("Control+Enter")  # run it where it is
+    output = tab.locator(".jp-Notebook .jp-Cell.jp-CodeCell").last.locator(".jp-OutputArea-output")
+    output.first.wait_for(timeout=60000)
+    return str(output.first.inner_text())
+
+
+def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, downloads: Path | None) -> None:
+    """From the chapter page at ``chapter_url``: the button → the notebook → Run All without an error →
+    a fresh question judged in the notebook's Python (checked there) → with ``downloads``, File >
+    Download; no off-site request, no failed request, no console error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    watch = Watch(context)
+    page = context.new_page()
+    watch.page(page)
+    page.goto(str(chapter_url))
+    button = page.get_by_role("link", name="Open in JupyterLab")
+    button.wait_for()
+    assert button.is_visible()
+
+    started = time.perf_counter()
+    with context.expect_page() as opened:
+        button.click()
+    tab = opened.value
+    tab.wait_for_function(IDLE_JS, timeout=420000)
+    tab.locator(".jp-Notebook").wait_for()
+    assert tab.locator(".jp-Notebook .jp-Cell").first.inner_text().strip() == "The bowers", "the chapter's title"
+    idle = time.perf_counter() - started
+
+    tab.get_by_role("menuitem", name="Run", exact=True).click()
+    tab.locator('[data-command="runmenu:run-all"]').click()
+    quiz = tab.locator(".fht-quiz").first
+    quiz.wait_for(timeout=120000)
+    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=420000, polling=500)
+    # JupyterLab shows an error (and any stderr) as application/vnd.jupyter.stderr; Run All stops at an error.
+    errors = tab.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    figure = tab.locator(".jp-RenderedImage img").first
+    figure.wait_for(timeout=10000)
+    assert figure.evaluate("img => img.complete && img.naturalWidth > 100"), "the saved figure shows"
+
+    # A fresh question from the notebook's Python, answered and judged there.
+    quiz.scroll_into_view_if_needed()
+    assert quiz.locator(".fht-progress").inner_text().endswith("of 12")
+    quiz.locator(".fht-new").click()
+    quiz.locator(".fht-progress").filter(has_text="Question 13 of 13").wait_for(timeout=30000)
+    quiz.locator(".fht-answer [data-choice]:not([disabled])").first.click()
+    check = quiz.locator(".fht-answer .fht-check")
+    if check.count() and check.is_enabled():
+        check.click()
+    verdict = quiz.locator(".fht-verdict-area").first
+    tab.wait_for_function("el => el.innerText.trim().length > 5", arg=verdict.element_handle(), timeout=30000)
+    assert verdict.is_visible()
+    report = _add_cell_and_run(
+        tab,
+        "w = [v for v in Out.values() if type(v).__name__ == 'BowerTrainer'][0]\n"
+        "bank = [q['prompt'] for q in w.quiz['bank']]\n"
+        "print('judged', [j['index'] for j in w.judged], 'questions', len(bank), 'fresh', bank[-1] not in bank[:12], "
+        "'ran', len(In) - 2)",
+    )
+    notebook = json.loads((html / "lite" / "files" / f"{CHAPTER}.ipynb").read_text(encoding="utf-8"))
+    code_cells = sum(c["cell_type"] == "code" for c in notebook["cells"])
+    assert report.strip() == f"judged [12] questions 13 fresh True ran {code_cells}", report
+    print(f"\nbutton to kernel idle {idle:.1f} s; to the end of Run All {time.perf_counter() - started:.1f} s")
+
+    if downloads is not None:  # File > Download: the notebook as .ipynb, with the learner's new cell.
+        tab.get_by_role("menuitem", name="File", exact=True).click()
+        with tab.expect_download() as download:
+            tab.locator('[data-command="docmanager:download"]').click()
+        saved = downloads / download.value.suggested_filename
+        download.value.save_as(saved)
+        nb = json.loads(saved.read_text(encoding="utf-8"))
+        assert saved.name.endswith("03-bowers.ipynb") and nb["nbformat"] == 4, saved.name
+        assert any("%pip install" in "".join(c["source"]) for c in nb["cells"])
+
+    assert watch.offsite == [], f"off-site requests: {watch.offsite}"
+    assert watch.failed == [], f"failed requests: {watch.failed}"
+    assert watch.errors == [], f"console errors: {watch.errors}"
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
+    built_book: Any, browser: Any, tmp_path: Path
+) -> None:
+    _open_run_all_and_judge(browser, built_book.url(CHAPTER + ".html"), built_book.html, tmp_path)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_same_from_a_site_published_under_a_sub_path(built_book: Any, browser: Any) -> None:
+    """As at https://example.org/fivehundred/: every URL the book and JupyterLite use is relative to the site."""
+    from tests.support.browser import serve_directory
+
+    with serve_directory(built_book.html, prefix="/fivehundred/") as base:
+        assert base.endswith("/fivehundred/")
+        _open_run_all_and_judge(browser, f"{base}{CHAPTER}.html", built_book.html, None)

@@ -1,0 +1,1 @@
+"""Engine tests: rules, deals, solver, bots, analysis, records, questions, problems."""

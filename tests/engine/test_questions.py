@@ -1,0 +1,546 @@
+"""Questions: every topic's answer agrees with the engine (recomputed here from the
+question's own context), reproducibility across processes, partial credit, and
+malformed responses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fivehundred_tutor.bids import PASS, Bid, parse_call
+from fivehundred_tutor.cards import JACK, Card, Suit
+from fivehundred_tutor.deal import Deal
+from fivehundred_tutor.questions import (
+    TOPICS,
+    QuestionError,
+    available_topics,
+    check,
+    generate,
+    public_view,
+    question_bank,
+    regenerate,
+)
+from fivehundred_tutor.rules import PRESETS as PRESETS_ALL
+from fivehundred_tutor.rules import Rules
+
+PRESETS = ["australian", "american", "three-player", "six-player", "45-card", "misere-150", "defenders-beyond-five"]
+SEEDS = range(12)
+
+
+def _rules(name: str) -> Rules:
+    return Rules.preset(name)
+
+
+def _cards(items: list[dict]) -> list[Card]:
+    return [Card.parse(c["code"]) for c in items]
+
+
+def _contract(q: dict) -> Bid:
+    return Bid.parse(q["context"]["contract"]["code"])
+
+
+def _joker_suit(q: dict) -> Suit | None:
+    word = q["context"].get("joker_suit")
+    return None if word is None else Suit.parse(word)
+
+
+def _questions(topic: str, presets=PRESETS, levels=None):
+    for preset in presets:
+        rules = _rules(preset)
+        if topic not in available_topics(rules):
+            continue
+        for level in levels or TOPICS[topic].difficulties:
+            for seed in SEEDS:
+                yield rules, level, generate(topic, rules, seed, level)
+
+
+def _right_answer_scores_one(q: dict) -> None:
+    response = q["answer"]["example"] if q["kind"] == "cards" else q["answer"]
+    result = check(q, response)
+    assert result["correct"] and result["score"] == 1.0, (q["prompt"], result)
+
+
+# ------------------------------------------------------------- per topic
+def test_card_hierarchy_agrees_with_card_power():
+    for rules, _, q in _questions("card-hierarchy"):
+        contract = _contract(q)
+        cards = _cards(q["context"]["cards"])
+        powers = {c.code: rules.card_power(c, contract) for c in cards}
+        # every card in the question belongs to one effective suit, so power orders them
+        assert len({rules.effective_suit(c, contract) for c in cards}) == 1
+        if q["kind"] == "order":
+            assert q["answer"] == sorted(powers, key=lambda k: -powers[k])
+        else:
+            assert q["answer"] == max(powers, key=lambda k: powers[k])
+        _right_answer_scores_one(q)
+
+
+def test_bowers_match_the_colour_rule():
+    for rules, level, q in _questions("bowers"):
+        contract = _contract(q)
+        if level == 1:
+            trump = contract.trump
+            want = "right" if "right bower" in q["prompt"] else "left"
+            expected = Card(JACK, trump if want == "right" else trump.sister)
+            assert q["answer"] == expected.code
+        elif level == 2:
+            card = Card.parse(q["context"]["card"]["code"])
+            suit = rules.effective_suit(card, contract)
+            assert q["answer"] == ("none" if suit is None else suit.letter)
+            if card.rank == JACK and contract.trump is not None and card.suit == contract.trump.sister:
+                assert q["answer"] == contract.trump.letter  # the left bower is a trump
+        else:
+            hand = _cards(q["context"]["hand"])
+            trump = contract.trump
+            expected = {
+                c.code for c in hand if c.is_joker or c.suit == trump or (c.rank == JACK and c.suit == trump.sister)
+            }
+            assert set(q["answer"]) == expected
+        _right_answer_scores_one(q)
+
+
+def test_bid_values_follow_the_avondale_formula():
+    for rules, _, q in _questions("bid-values"):
+        if q["kind"] == "number":
+            bid = Bid.parse(q["context"]["bid"]["code"])
+            value = q["answer"]["points"]
+        else:
+            bid = Bid.parse(q["answer"])
+            value = q["context"]["points"]
+        if bid.is_misere:
+            expected = rules.misere_value if bid.kind == "misere" else rules.open_misere_value
+        else:
+            expected = 40 + 100 * (bid.tricks - 6) + 20 * bid.denomination
+        assert value == expected
+        _right_answer_scores_one(q)
+
+
+def _replay_auction(rules: Rules, q: dict) -> Deal:
+    names = list(rules.seat_names)
+    deal = Deal.new(rules, seed=1, dealer=names.index(q["context"]["dealer"]))
+    for call in q["context"]["auction"]:
+        assert names[deal.to_move] == call["seat"]
+        deal.push(parse_call(call["call"]) if call["call"] != "pass" else PASS)
+    return deal
+
+
+def test_bid_ladder_answers():
+    for rules, level, q in _questions("bid-ladder"):
+        ladder = rules.bid_ladder()
+        if level == 1:
+            low = Bid.parse(q["context"]["bid"]["code"])
+            assert q["answer"] == ladder[ladder.index(low) + 1].code
+        elif level == 2:
+            base = Bid.parse(q["context"]["bid"]["code"])
+            expected = {c["id"] for c in q["choices"] if ladder.index(Bid.parse(c["id"])) > ladder.index(base)}
+            assert set(q["answer"]) == expected
+        else:
+            deal = _replay_auction(rules, q)
+            bid = Bid.parse(q["context"]["bid"]["code"])
+            assert q["answer"] == ("yes" if bid in deal.legal_actions() else "no")
+        _right_answer_scores_one(q)
+
+
+def test_legal_plays_agree_with_the_engine():
+    for rules, level, q in _questions("legal-plays"):
+        contract = _contract(q)
+        hand = _cards(q["context"]["hand"])
+        trick = _cards(q["context"]["trick"])
+        legal = rules.legal_plays(hand, trick, contract, _joker_suit(q))
+        assert set(q["answer"]) == {c.code for c in legal}
+        if level == 2:
+            left = Card(JACK, contract.trump.sister)
+            assert left in hand
+        if level == 3:
+            assert contract.is_no_trumps and (Card.parse("JK") in hand or trick[0].is_joker)
+        _right_answer_scores_one(q)
+
+
+def test_trick_winner_agrees_with_the_engine():
+    for rules, _, q in _questions("trick-winner"):
+        trick = _cards(q["context"]["trick"])
+        win = rules.trick_winner(trick, _contract(q), _joker_suit(q))
+        assert q["answer"] == trick[win].code
+        _right_answer_scores_one(q)
+
+
+def _side_points(rules: Rules, q: dict) -> list[int]:
+    contract = _contract(q)
+    names = list(rules.seat_names)
+    declarer = names.index(q["context"]["declarer"])
+    dside = rules.side_of(declarer)
+    tricks = [q["context"]["tricks"][rules.side_name(i)] for i in range(len(rules.sides))]
+    value = rules.bid_value(contract)
+    out = []
+    for side, taken in enumerate(tricks):
+        if side == dside:
+            made = taken >= contract.tricks
+            pts = value if made else -value
+            if made and taken == 10 and rules.slam_bonus and value < 250:
+                pts = 250
+        else:
+            pts = 10 * taken if rules.defender_tricks == "all" else 10 * max(0, taken - 5)
+        out.append(pts)
+    return out
+
+
+def test_scoring_matches_the_rules():
+    for rules, _, q in _questions("scoring"):
+        contract = _contract(q)
+        answer = [q["answer"][f["id"]] for f in q["fields"]]
+        if contract.is_misere:
+            value = rules.bid_value(contract)
+            assert sorted(answer, key=abs)[-1] in (value, -value)
+        else:
+            assert answer == _side_points(rules, q)
+        _right_answer_scores_one(q)
+
+
+def test_game_end_decisions():
+    for rules, _, q in _questions("game-end", presets=["australian", "declarer-must-win", "no-hole"]):
+        before = [q["context"]["scores_before"][rules.side_name(i)] for i in range(len(rules.sides))]
+        hand = q["context"]["hand"]
+        after = [b + p for b, p in zip(before, hand["scores"])]
+        dside = rules.side_of(hand["declarer"])
+        if rules.hole is not None and any(a <= rules.hole for a in after):
+            expected = f"hole:{next(i for i, a in enumerate(after) if a <= rules.hole)}"
+        elif after[dside] >= rules.target and hand["made"]:
+            expected = f"win:{dside}"
+        elif not rules.win_only_as_declarer and any(a >= rules.target for i, a in enumerate(after) if i != dside):
+            expected = f"win:{max((i for i in range(len(after)) if i != dside), key=lambda i: after[i])}"
+        else:
+            expected = "continue"
+        assert q["answer"] == expected, (q["prompt"], q["answer"], expected)
+        _right_answer_scores_one(q)
+
+
+def test_misere_questions():
+    for rules, level, q in _questions("misere"):
+        if level == 1:
+            contract = _contract(q)
+            names = list(rules.seat_names)
+            dside = rules.side_of(names.index(q["context"]["declarer"]))
+            made = "took 0 tricks" in q["prompt"]
+            value = rules.bid_value(contract)
+            for i, f in enumerate(q["fields"]):
+                expected = (value if made else -value) if i == dside else 0
+                assert q["answer"][f["id"]] == expected
+        elif level == 2:
+            deal = _replay_auction(rules, q)
+            assert q["answer"] == ("yes" if Bid.misere() in deal.legal_actions() else "no")
+        else:
+            contract = Bid.misere()
+            hand = _cards(q["context"]["hand"])
+            trick = _cards(q["context"]["trick"])
+            js = _joker_suit(q)
+            safe = {
+                c.code
+                for c in rules.legal_plays(hand, trick, contract, js)
+                if rules.trick_winner([*trick, c], contract, js) != len(trick)
+            }
+            assert set(q["answer"]) == safe and safe
+        _right_answer_scores_one(q)
+
+
+def test_misere_topic_respects_rules():
+    assert "misere" not in available_topics(Rules.preset("no-misere"))
+    with pytest.raises(QuestionError, match="misère is not played"):
+        generate("misere", Rules.preset("no-misere"), 1, 1)
+
+
+def test_two_player_order():
+    for _, level, q in _questions("two-player", presets=["two-player", "australian"]):
+        rules2 = Rules.preset("two-player")
+        assert q["context"]["rules_players"] == 2
+        if level in (1, 2):
+            leader = q["context"]["leader"]
+            other = next(n for n in rules2.seat_names if n != leader)
+            last = q["context"]["last_trick"]
+            table_first = last is not None and last["source"] == "table"
+            first, second = ("t", "h") if table_first else ("h", "t")
+            expected = f"{leader[0]}{first}-{other[0]}{first}-{leader[0]}{second}-{other[0]}{second}"
+            if level == 1:
+                assert leader == q["context"]["declarer"] and not table_first
+            else:
+                assert leader == last["winner"]
+            assert q["answer"] == expected
+        else:
+            contract = _contract(q)
+            ups = _cards(q["context"]["table_up"])
+            trick = _cards(q["context"]["trick"])
+            legal = rules2.legal_plays(ups, trick, contract, _joker_suit(q))
+            assert set(q["answer"]) == {c.code for c in legal}
+        _right_answer_scores_one(q)
+
+
+def test_kitty_discards():
+    for rules, level, q in _questions("kitty"):
+        contract = _contract(q)
+        hand = _cards(q["context"]["hand"])
+        assert len(hand) == 10 + rules.kitty_size and q["context"]["count"] == rules.kitty_size
+        trumps = {c.code for c in hand if rules.effective_suit(c, contract) == contract.trump}
+        assert set(q["answer"]["forbidden"]) == trumps
+        _right_answer_scores_one(q)
+        # discarding a trump is marked down
+        others = [c.code for c in hand if c.code not in trumps]
+        bad = [sorted(trumps)[0], *others[: rules.kitty_size - 1]]
+        result = check(q, bad)
+        assert not result["correct"] and 0 < result["score"] < 1
+        if level == 3:
+            # keeping trumps but leaving every side suit non-empty is not enough
+            by_suit: dict[Suit, list[str]] = {}
+            for c in hand:
+                if c.code not in trumps:
+                    by_suit.setdefault(rules.effective_suit(c, contract), []).append(c.code)
+            spread = [cards[0] for cards in by_suit.values() if len(cards) > 1]
+            if len(spread) >= rules.kitty_size:
+                assert not check(q, spread[: rules.kitty_size])["correct"]
+
+
+def test_play_decisions():
+    for rules, _, q in _questions("play-decision", levels=[1, 2]):
+        contract = _contract(q)
+        hand = _cards(q["context"]["hand"])
+        trick = _cards(q["context"]["trick"])
+        js = _joker_suit(q)
+        legal = rules.legal_plays(hand, trick, contract, js)
+        if q["kind"] == "choice":
+            winners = [c for c in legal if rules.trick_winner([*trick, c], contract, js) == len(trick)]
+            cheapest = min(winners, key=lambda c: rules.card_power(c, contract))
+            assert q["answer"] == cheapest.code
+        else:
+            current = rules.trick_winner(trick, contract, js)
+            keep = {c.code for c in legal if rules.trick_winner([*trick, c], contract, js) == current}
+            assert set(q["answer"]) == keep
+        _right_answer_scores_one(q)
+
+
+def _minimax(deal: Deal) -> int:
+    """Tricks for the declaring side with best play by all (plain search over the engine)."""
+    if deal.is_over:
+        return deal.declarer_tricks
+    seat = deal.to_move
+    maximise = deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
+    if deal.contract.is_misere:
+        maximise = not maximise
+    best = None
+    for action in deal.legal_actions():
+        deal.push(action)
+        value = _minimax(deal)
+        deal.pop()
+        if best is None or (value > best if maximise else value < best):
+            best = value
+    return best
+
+
+def _minimax_provider(deal: Deal) -> dict[str, int]:
+    out = {}
+    for action in deal.legal_actions():
+        deal.push(action)
+        out[action.code] = _minimax(deal)
+        deal.pop()
+    return out
+
+
+def test_play_decision_level_three_uses_the_verdict_provider():
+    from fivehundred_tutor.questions import set_verdict_provider
+
+    set_verdict_provider(_minimax_provider)
+    try:
+        for seed in range(6):
+            q = generate("play-decision", Rules(), seed, 3)
+            deal = Deal.from_dict(q["context"]["deal"])
+            verdicts = _minimax_provider(deal)
+            declaring = Rules().side_of(deal.to_move) == Rules().side_of(deal.declarer)
+            best = max(verdicts.values()) if declaring else min(verdicts.values())
+            assert set(q["answer"]) == {k for k, v in verdicts.items() if v == best}
+            _right_answer_scores_one(q)
+    finally:
+        set_verdict_provider(None)
+
+
+# --------------------------------------------------------- reproducibility
+def _fingerprint(count: int = 40) -> str:
+    bank = []
+    for preset in ("australian", "american", "three-player"):
+        rules = Rules.preset(preset)
+        bank += question_bank(available_topics(rules), rules, seed=2024, count=count, difficulty=[1, 2, 3])
+    return json.dumps(bank, sort_keys=True, ensure_ascii=False)
+
+
+def test_same_seed_same_question_across_processes():
+    here = _fingerprint()
+    assert here == _fingerprint()
+    code = "import sys; from tests.engine.test_questions import _fingerprint; sys.stdout.write(_fingerprint())"
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONIOENCODING": "utf-8"}
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=root, check=True, encoding="utf-8"
+    )
+    assert out.stdout == here
+
+
+def test_ids_are_stable_and_distinct():
+    q1 = generate("scoring", Rules(), 5, 2)
+    assert q1["id"] == generate("scoring", Rules(), 5, 2)["id"]
+    others = {
+        generate("scoring", Rules(), 6, 2)["id"],
+        generate("scoring", Rules(), 5, 1)["id"],
+        generate("scoring", Rules.preset("american"), 5, 2)["id"],
+        generate("trick-winner", Rules(), 5, 2)["id"],
+    }
+    assert q1["id"] not in others and len(others) == 4
+
+
+def test_questions_record_their_rules_and_regenerate():
+    rules = Rules.preset("american")
+    for q in question_bank(list(TOPICS), rules, 3, 24, [1, 2]):
+        assert Rules.from_dict(q["rules"]) == rules
+        assert regenerate(q) == q
+        json.dumps(q)  # JSON-safe
+
+
+def test_rules_change_the_answers():
+    # defenders-beyond-five: a defending side with 4 tricks scores nothing
+    rules = Rules.preset("defenders-beyond-five")
+    for seed in range(30):
+        q = generate("scoring", rules, seed, 1)
+        assert q["answer"] == dict(zip([f["id"] for f in q["fields"]], _side_points(rules, q)))
+
+
+# ------------------------------------------------------------ checking
+def _q(topic: str, level: int, kind: str, rules: Rules | None = None) -> dict:
+    for seed in range(200):
+        q = generate(topic, rules or Rules(), seed, level)
+        if q["kind"] == kind:
+            return q
+    raise AssertionError("no such question")
+
+
+def test_partial_credit_for_order():
+    q = _q("card-hierarchy", 3, "order")
+    answer = q["answer"]
+    swapped = [answer[1], answer[0], *answer[2:]]
+    result = check(q, swapped)
+    assert not result["correct"] and 0.8 < result["score"] < 1
+    reverse = check(q, list(reversed(answer)))
+    assert reverse["score"] == 0
+    assert "pairs" in result["feedback"]
+
+
+def test_partial_credit_for_multi_and_numbers():
+    q = next(
+        q
+        for seed in range(100)
+        if 2 <= len((q := generate("legal-plays", Rules(), seed, 3))["answer"]) < len(q["choices"])
+    )
+    all_ids = [c["id"] for c in q["choices"]]
+    half = check(q, q["answer"][:1])
+    assert 0 < half["score"] < 1 and not half["correct"]
+    everything = check(q, all_ids)
+    assert everything["score"] < 1
+    s = _q("scoring", 2, "number")
+    first, second = (f["id"] for f in s["fields"])
+    result = check(s, {first: s["answer"][first], second: s["answer"][second] + 10})
+    assert result["score"] == 0.5 and not result["correct"]
+    assert check(s, [str(s["answer"][first]), f"{s['answer'][second]}"])["correct"]
+    single = _q("bid-values", 1, "number")
+    assert check(single, single["answer"]["points"])["correct"]
+    assert check(single, str(single["answer"]["points"]))["correct"]
+
+
+@pytest.mark.parametrize(
+    "topic,level,kind,bad,expect",
+    [
+        ("bowers", 1, "choice", "XX", "not one of the choices"),
+        ("bowers", 1, "choice", {"a": 1}, "expected a choice id"),
+        ("legal-plays", 1, "multi", ["ZZ"], "not among the choices"),
+        ("legal-plays", 1, "multi", 42, "expected a list"),
+        ("card-hierarchy", 3, "order", ["JK"], "each once"),
+        ("scoring", 1, "number", {"side0": "lots"}, "not a whole number"),
+        ("scoring", 1, "number", {"nope": 1}, "unknown field"),
+        ("scoring", 1, "number", [1, 2, 3], "expected 2 numbers"),
+        ("bid-values", 1, "number", True, "true/false"),
+        ("kitty", 1, "cards", ["not a card"], "not a card"),
+        ("kitty", 1, "cards", ["QS", "QS", "QS"], "not in the hand"),
+    ],
+)
+def test_malformed_responses_get_clear_feedback(topic, level, kind, bad, expect):
+    q = _q(topic, level, kind)
+    result = check(q, bad)
+    assert result["correct"] is False and result["score"] == 0
+    assert expect in result["feedback"], result["feedback"]
+
+
+def test_missing_answer_scores_zero():
+    q = _q("bowers", 1, "choice")
+    for empty in (None, "", []):
+        result = check(q, empty)
+        assert result["score"] == 0 and "No answer" in result["feedback"]
+
+
+def test_public_view_hides_the_answer():
+    for topic in TOPICS:
+        for level in (1, 2):
+            q = generate(topic, Rules(), 9, level)
+            pub = public_view(q)
+            assert "answer" not in pub and "explanation" not in pub
+            text = json.dumps(pub, ensure_ascii=False)
+            assert q["explanation"] not in text
+            assert check(pub, q["answer"])["correct"] is False
+
+
+def test_bad_generate_arguments():
+    with pytest.raises(QuestionError, match="no topic"):
+        generate("poker", Rules(), 1)
+    with pytest.raises(QuestionError, match="difficulty"):
+        generate("bowers", Rules(), 1, 7)
+    with pytest.raises(QuestionError, match="seed"):
+        generate("bowers", Rules(), -3)
+    with pytest.raises(QuestionError, match="bad rules"):
+        generate("bowers", {"players": 7}, 1)
+    assert generate("bowers", {"preset_name": "australian"}, 1) == generate("bowers", Rules(), 1)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=6), children, max_size=5),
+    max_leaves=20,
+)
+_SAMPLE = [generate(t, Rules(), 4, 2) for t in TOPICS]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, len(_SAMPLE) - 1), response=json_values)
+def test_check_never_raises_on_random_responses(index, response):
+    result = check(_SAMPLE[index], response)
+    assert set(result) == {"correct", "score", "feedback", "explanation"}
+    assert 0.0 <= result["score"] <= 1.0 and isinstance(result["feedback"], str) and result["feedback"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(question=json_values, response=json_values)
+def test_check_survives_garbage_questions(question, response):
+    result = check(question, response)
+    assert result["correct"] is False or isinstance(question, dict)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS_ALL))
+def test_every_preset_every_topic_generates_and_its_answer_checks(preset):
+    rules = Rules.preset(preset)
+    for topic in available_topics(rules):
+        for level in TOPICS[topic].difficulties:
+            if topic == "play-decision" and level == 3:
+                continue  # the solver's share: covered above
+            for seed in (101, 202, 303):
+                q = generate(topic, rules, seed, level)
+                json.dumps(q)
+                _right_answer_scores_one(q)
+                if q["kind"] == "multi":
+                    assert q["answer"], (preset, topic, level, seed)  # "none of them" is never the answer

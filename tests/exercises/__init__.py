@@ -1,0 +1,1 @@
+"""Assignments, grading, LMS exports."""

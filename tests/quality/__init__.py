@@ -1,0 +1,1 @@
+"""Quality gates: linters, type checks, the front end's own tests."""

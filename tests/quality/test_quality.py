@@ -1,0 +1,70 @@
+"""Code quality gates: ruff (lint + format) over the project, mypy (strict) over the package,
+Biome (lint + format) over the widgets' JavaScript and CSS."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_ruff_lint_is_clean() -> None:
+    proc = _run("ruff", "check", ".")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    proc = _run("ruff", "format", "--check", ".")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_strict_on_the_package() -> None:
+    proc = _run("mypy")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_biome_lint_and_format_of_the_front_end_are_clean() -> None:
+    from fivehundred_tutor.bookbuild.webassets import find_node, npm_ci
+
+    widgets = ROOT / "widgets"
+    npm_ci(widgets)  # Biome is pinned in widgets/package.json
+    biome = widgets / "node_modules" / "@biomejs" / "biome" / "bin" / "biome"
+    proc = subprocess.run(
+        [str(find_node()), str(biome), "ci", "--colors=off", "src", "tests"],
+        cwd=widgets,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+
+
+ROOMS = {"engine", "widgets", "ui", "book", "exercises", "quality"}
+
+
+def test_tests_live_in_room_folders_and_import_helpers_as_a_package() -> None:
+    """No test module at tests/ top level (only conftest.py); no ``sys.path`` edits to reach helpers."""
+    tests = ROOT / "tests"
+    stray = sorted(p.name for p in tests.glob("*.py") if p.name not in {"__init__.py", "conftest.py"})
+    assert not stray, f"put these in a room folder ({', '.join(sorted(ROOMS))}) or tests/support/: {stray}"
+    unknown = sorted(
+        p.parent.name for p in tests.glob("*/test_*.py") if p.parent.name not in ROOMS | {"support", "data"}
+    )
+    assert not unknown, f"test folders that are not rooms: {sorted(set(unknown))}"
+    missing = sorted(room for room in ROOMS | {"support"} if not (tests / room / "__init__.py").is_file())
+    assert not missing, f"room folders without __init__.py (two rooms' test_x.py would collide): {missing}"
+    edits = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in sorted([*tests.rglob("*.py"), *tests.rglob("*.md")])
+        if p.relative_to(tests).parts[0] != "data"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"sys\.path\.(insert|append)\(", line)
+    ]
+    assert not edits, "import the helpers as `from tests.support.x import ...` instead:\n" + "\n".join(edits)

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests (import as ``from tests.support.browser import ...``)."""

@@ -1,0 +1,112 @@
+"""The built book for tests: one build per run shared by every xdist worker, and the book's notebooks.
+
+- ``build_book_once()`` builds ``book/`` (``fivehundred-tutor book build``; incremental, outputs
+  cached) under a file lock, or reuses an up-to-date build.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
+  into ``DIR/_build`` instead of ``book/_build`` (reuse one build across runs and worktrees).
+- ``BuiltBook``: what the ``built_book`` fixture (tests/conftest.py) yields.
+- ``chapter_notebooks()`` / ``is_myst_notebook()``: the book's notebooks (MyST markdown with a
+  jupytext header and a kernelspec, or ``.ipynb``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.support.paths import BOOK
+
+_SKIP_PARTS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "_templates", "_assets"}
+_MYST_HEADER_KEYS = ("format_name: myst", "kernelspec")
+
+
+def chapter_notebooks(book_dir: Path = BOOK) -> list[Path]:
+    """Every notebook under ``book_dir``: MyST markdown files with a jupytext header and kernelspec, and .ipynb."""
+    found: list[Path] = []
+    for path in sorted(book_dir.rglob("*")):
+        rel = path.relative_to(book_dir).parts
+        if any(part in _SKIP_PARTS for part in rel) or not path.is_file():
+            continue
+        if path.suffix == ".ipynb" or (path.suffix == ".md" and is_myst_notebook(path)):
+            found.append(path)
+    return found
+
+
+def is_myst_notebook(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        return False
+    header = text.split("---", 2)[1] if text.count("---") >= 2 else ""
+    return all(key in header for key in _MYST_HEADER_KEYS)
+
+
+@dataclass
+class BuiltBook:
+    html: Path
+    base_url: str
+    result: Any  # fivehundred_tutor.bookbuild.jupyterbook.BuildResult
+
+    @property
+    def pages(self) -> list[str]:
+        """Content pages (relative URLs), without Sphinx's genindex/search and the build reports."""
+        skip = {"genindex.html", "search.html", "py-modindex.html"}
+        out = []
+        for page in sorted(self.html.rglob("*.html")):
+            rel = page.relative_to(self.html).as_posix()
+            if rel in skip or rel.split("/")[0] in {"_static", "_sources", "reports", "_images"}:
+                continue
+            out.append(rel)
+        return out
+
+    def url(self, page: str) -> str:
+        return self.base_url + page
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` (created), held across processes (xdist workers)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_book_once() -> Any:
+    """Build (or reuse an up-to-date build of) the book; safe from several xdist workers at once."""
+    from fivehundred_tutor.bookbuild import jupyterbook
+
+    out_root = Path(os.environ.get("FIVEHUNDRED_BOOK_OUTPUT", str(BOOK))).resolve()
+    build_dir = out_root / "_build"
+    record = build_dir / "fivehundred-test-build.json"
+    with file_lock(build_dir / ".fivehundred-build.lock"):
+        html = build_dir / "html"
+        fresh = (
+            record.exists()
+            and (html / "index.html").exists()
+            and not jupyterbook.is_stale(BOOK, out_root if out_root != BOOK else None)
+        )
+        if fresh:
+            saved = json.loads(record.read_text())
+            if saved.get("digest") == jupyterbook.package_digest():
+                return jupyterbook.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
+        result = jupyterbook.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
+        record.write_text(
+            json.dumps(
+                {
+                    "returncode": result.returncode,
+                    "output": result.output,
+                    "seconds": result.seconds,
+                    "digest": jupyterbook.package_digest(),
+                }
+            )
+        )
+        return result

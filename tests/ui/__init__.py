@@ -1,0 +1,1 @@
+"""Tests that drive Chromium or JupyterLab on the widgets."""

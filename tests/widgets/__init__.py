@@ -1,0 +1,1 @@
+"""Widget tests on the Python side: widget classes, handlers, models."""
