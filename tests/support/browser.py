@@ -25,6 +25,7 @@ Usage::
   (as a site published at ``https://example.org/fivehundred/``); other paths answer 404.
 - ``jupyterlab_server(root, scratch)`` starts an isolated ``jupyter lab`` (see DESIGN.md) → ``(url, token)``.
 - ``run_axe(page)`` injects npm ``axe-core`` and returns the violations; ``axe_table`` prints them.
+- ``assert_seen(page, locator)``: what a sighted person sees: visible, a real box inside the viewport.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import contextlib
 import functools
 import http.server
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,32 @@ def wait_for_widgets(page: Any, *, timeout_ms: int = 15000) -> tuple[int, int]:
     return declared, rendered
 
 
+def assert_seen(page: Any, locator: Any, *, min_height: float = 40, rows: str = "whole") -> None:
+    """Really seen: visible, scrolled into view, a box of real size (wider than 100 px, taller than
+    ``min_height``) inside the viewport's width, and on screen as ``rows`` says:
+
+    - ``"whole"``: every row of the box inside the viewport;
+    - ``"top"``: its top edge inside the viewport (the rest may run below);
+    - ``"start"``: part of its first 80 px on screen (a box taller than the screen, scrolled to its middle).
+
+    Not text in the DOM: a screen-reader-only region or a box pushed off the page fails.
+    """
+    locator.scroll_into_view_if_needed()
+    assert locator.is_visible()
+    box = locator.bounding_box()
+    view = page.viewport_size
+    assert box is not None and box["width"] > 100 and box["height"] > min_height, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
+    if rows == "whole":
+        assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, (box, view)
+    elif rows == "top":
+        assert box["y"] >= 0 and box["y"] < view["height"], (box, view)
+    elif rows == "start":
+        assert box["y"] < view["height"] and box["y"] + min(box["height"], 80) > 0, (box, view)
+    else:
+        raise ValueError(f"rows must be 'whole', 'top' or 'start', not {rows!r}")
+
+
 # --------------------------------------------------------------------------- the book's pages
 
 
@@ -384,16 +411,24 @@ def quiet_extensions(config_dir: Path) -> None:
 
 @contextlib.contextmanager
 def jupyterlab_server(
-    root_dir: Path,
+    root_dir: Path | None,
     scratch: Path,
     overrides: dict[str, Any] | None = None,
     extra_env: dict[str, str] | None = None,
+    *,
+    command: Callable[[int, str], list[str]] | None = None,
+    cwd: Path | None = None,
 ) -> Iterator[tuple[str, str]]:
     """An isolated ``jupyter lab`` on 127.0.0.1 serving ``root_dir``; yields ``(base_url, token)``.
 
     Config, data, runtime, IPython, user-settings and workspace folders live in ``scratch``;
     ``overrides`` (default: no news, no update check, no autosave) go to its app settings;
     ``extra_env`` is added to the server's (and so the kernels') environment.
+
+    ``command(port, token)`` starts the server another way (``fivehundred-tutor lab``: its own
+    root and settings, so ``root_dir`` and ``overrides`` are unused): the command line it returns
+    must serve JupyterLab on ``port`` with ``token``; it runs in ``cwd`` with the same isolated
+    environment, and is waited for, shut down and killed if need be like ``jupyter lab``.
     """
     import json
     import os
@@ -422,16 +457,21 @@ def jupyterlab_server(
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     token = "fivehundred-test"
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
-        f"--LabApp.app_settings_dir={settings}",
-    ]  # fmt: skip
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
+    if command is not None:
+        cmd = command(port, token)
+    else:
+        if root_dir is None:
+            raise ValueError("jupyterlab_server needs a root_dir to serve (or a command)")
+        cmd = [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
+            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
+            f"--LabApp.app_settings_dir={settings}",
+        ]  # fmt: skip
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
     log_path = scratch / "lab.log"
     with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60

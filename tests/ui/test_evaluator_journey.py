@@ -16,7 +16,14 @@ import pytest
 
 from fivehundred_tutor import Rules
 from fivehundred_tutor.handlers.evaluator import PRINCIPLE, evaluator_model
-from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets
+from tests.support.browser import (
+    assert_seen,
+    launch_chromium,
+    open_page,
+    render_notebook_to_html,
+    serve_directory,
+    wait_for_widgets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -53,17 +60,6 @@ def _shot(page: Any, locator: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def _assert_visible_in_viewport(page: Any, locator: Any, min_height: int = 40) -> None:
-    """Really seen: visible, scrolled into view, a box of real size inside the viewport."""
-    locator.scroll_into_view_if_needed()
-    assert locator.is_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box is not None and box["width"] > 100 and box["height"] > min_height, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
-    assert box["y"] < view["height"] and box["y"] + min(box["height"], 80) > 0, (box, view)
-
-
 def _right(item: dict[str, Any]) -> dict[str, int]:
     return {d: res["right"][0] for d, res in item["results"].items()}
 
@@ -88,7 +84,7 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     cards = widget.locator(".fht-cards [data-card]")
     assert cards.count() == 10
     assert cards.first.get_attribute("aria-label")  # spoken names ("Jack of diamonds")
-    _assert_visible_in_viewport(page, widget.locator(".fht-cards"), min_height=30)
+    assert_seen(page, widget.locator(".fht-cards"), min_height=30, rows="start")
     # every estimate box is a finger's size, and the widget fits the screen
     for d in ("S", "C", "D", "H", "NT"):
         box = widget.locator(f'input[data-den="{d}"]').bounding_box()
@@ -102,7 +98,7 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     _fill(widget, values)
     widget.locator(".fht-check").click()
     verdict = widget.locator(".fht-verdict")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     text = verdict.inner_text()
     mean = first["results"][off]["mean"]
     assert "Not yet" in text and f"you said {values[off]}" in text and f"average {mean:.1f}" in text, text
@@ -111,7 +107,7 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     assert charts.count() == 5
     _shot(page, verdict, f"{size}-1-wrong")
     for i in range(5):
-        _assert_visible_in_viewport(page, charts.nth(i), min_height=60)
+        assert_seen(page, charts.nth(i), min_height=60, rows="start")
     assert "fht-ev-off" in (widget.locator('.fht-ev-chart[data-den="H"]').get_attribute("class") or "")
     assert "fht-ev-ok" in (widget.locator('.fht-ev-chart[data-den="S"]').get_attribute("class") or "")
     _shot(page, widget.locator(".fht-ev-charts"), f"{size}-2-charts")
@@ -125,7 +121,7 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     _fill(widget, _right(first))
     widget.locator(".fht-check").click()
     verdict = widget.locator(".fht-verdict-right")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     assert "Well judged" in verdict.inner_text()
     _shot(page, verdict, f"{size}-3-right")
     # the first try decides: 0 of 1 judged well
@@ -158,7 +154,7 @@ def test_evaluator_keyboard_only(site: Any, model: dict[str, Any]) -> None:
             page.keyboard.press("Tab")
     page.keyboard.press("Enter")  # Enter submits (the widget handles it, as JupyterLab would swallow it)
     verdict = widget.locator(".fht-verdict")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     assert "Not yet" in verdict.inner_text()
     assert page.evaluate("document.activeElement.textContent") == "Try again"
     page.keyboard.press("Enter")

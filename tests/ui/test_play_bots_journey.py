@@ -15,7 +15,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
 
-from tests.support.browser import open_page, wait_for_widgets  # noqa: E402
+from tests.support.browser import assert_seen, open_page, wait_for_widgets  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -37,16 +37,6 @@ WATCH_TRICK = """(widget) => {
 }"""
 
 
-def _seen(page: Any, locator: Any) -> None:
-    locator.scroll_into_view_if_needed()
-    assert locator.is_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box is not None and box["width"] > 100 and box["height"] > 30, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
-    assert box["y"] >= 0 and box["y"] < view["height"], (box, view)
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str) -> None:
     page, problems = open_page(browser, built_book.url(TRICKS), viewport=SIZES[size])
@@ -54,7 +44,7 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     assert declared and rendered == declared
     play = page.locator(".fht-play")
     table = play.locator(".fht-play-table")
-    _seen(page, table)
+    assert_seen(page, table, min_height=30, rows="top")
     assert play.locator(".fht-play-table .fht-seat").count() == 3  # the other three seats, around the table
     assert play.locator(".fht-play-me .fht-cards button").count() == 10  # your hand, below
     # the auction: pass until the cards are played (the bots bid)
@@ -77,7 +67,7 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     play.locator(".fht-hint-btn").click()
     hint = play.locator(".fht-verdict").filter(has_text="Hint")
     hint.wait_for(timeout=120000)
-    _seen(page, hint)
+    assert_seen(page, hint, min_height=30, rows="top")
     assert "Play" in hint.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"bots-hint-{size}.png"))

@@ -18,7 +18,14 @@ import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
 
-from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
+from tests.support.browser import (  # noqa: E402
+    assert_seen,
+    launch_chromium,
+    open_page,
+    render_notebook_to_html,
+    serve_directory,
+    wait_for_widgets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,17 +56,6 @@ def _shot(page: Any, locator: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def _seen(page: Any, locator: Any, min_height: float = 40) -> None:
-    """Really seen: visible, scrolled into view, a box of real size inside the viewport."""
-    locator.scroll_into_view_if_needed()
-    assert locator.is_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box is not None and box["width"] > 100 and box["height"] > min_height, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
-    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, (box, view)
-
-
 def _to_stop(replay: Any) -> None:
     for _ in range(60):
         if replay.locator(".fht-stop").count():
@@ -77,14 +73,14 @@ def test_replay_stop_journey(site: Any, size: str) -> None:
     # a card that cannot be played: the reason, visible; not an answer
     replay.locator(".fht-stop-hand button[data-card='KC']").click()
     verdict = replay.locator(".fht-stop .fht-verdict")
-    _seen(page, verdict)
+    assert_seen(page, verdict)
     text = verdict.inner_text()
     assert "cannot be played" in text and "You must follow suit" in text and "K♣" in text, text
     assert replay.locator(".fht-forward").is_disabled() and replay.locator(".fht-progress").inner_text() == progress
     _shot(page, verdict, f"replay-illegal-{size}")
     # a wrong card: Not yet, and the card played in the deal highlighted
     replay.locator(".fht-stop-hand button[data-card='5S']").click()
-    _seen(page, verdict)
+    assert_seen(page, verdict)
     assert "Not yet" in verdict.inner_text() and "A♠" in verdict.inner_text()
     right = replay.locator(".fht-right-answer[data-card='AS']")
     right.scroll_into_view_if_needed()
@@ -94,7 +90,7 @@ def test_replay_stop_journey(site: Any, size: str) -> None:
     # Try again → the hand is open again → the right card
     replay.locator(".fht-try-again").click()
     replay.locator(".fht-stop-hand button[data-card='AS']").click()
-    _seen(page, verdict)
+    assert_seen(page, verdict)
     assert "Right" in verdict.inner_text() and "Not yet" not in verdict.inner_text()
     _shot(page, verdict, f"replay-right-{size}")
     replay.locator(".fht-stop .fht-continue").click()
@@ -108,12 +104,12 @@ def test_play_problem_journey(site: Any, size: str) -> None:
     page, problems = _open(site, size)
     problem = page.locator(".fht-problem").first
     question = problem.locator(".fht-problem-question")
-    _seen(page, question, min_height=10)
+    assert_seen(page, question, min_height=10)
     assert question.inner_text().startswith("Your turn: West leads the joker")
     # a costly card: the verdict, the line that beats it, the best card highlighted
     problem.locator("button[data-card='JD']").click()
     verdict = problem.locator(".fht-verdict")
-    _seen(page, verdict)
+    assert_seen(page, verdict)
     text = verdict.inner_text()
     assert "Not yet" in text and "J♦ costs 1 trick" in text and "The line that beats it" in text, text
     assert "8♦" in text
@@ -122,22 +118,22 @@ def test_play_problem_journey(site: Any, size: str) -> None:
     # Try again: the card comes back, the question again
     problem.locator(".fht-try-again").click()
     assert problem.locator(".fht-verdict").count() == 0
-    _seen(page, question, min_height=10)
+    assert_seen(page, question, min_height=10)
     assert problem.locator("button[data-card='JD']").is_enabled()
     # Hint: a principle first (no card named), then the card
     problem.locator(".fht-hint-btn").click()
     hints = problem.locator(".fht-hints")
-    _seen(page, hints, min_height=10)
+    assert_seen(page, hints, min_height=10)
     assert "winning this trick" in hints.inner_text() and "8♦" not in hints.inner_text()
     problem.locator(".fht-hint-btn").click()
     assert "Play 8♦." in hints.inner_text()
     _shot(page, hints, f"problem-hint-{size}")
     # the best card: Right, then Continue to the next question
     problem.locator("button[data-card='8D']").click()
-    _seen(page, verdict)
+    assert_seen(page, verdict)
     assert "Right" in verdict.inner_text()
     problem.locator(".fht-continue").click()
-    _seen(page, question, min_height=10)
+    assert_seen(page, question, min_height=10)
     assert question.inner_text() != "Your turn: West leads the joker. Which trump do you play?"
     _shot(page, problem, f"problem-next-{size}")
     problems.assert_clean(f"problem journey at {size}")

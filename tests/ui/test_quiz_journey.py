@@ -25,7 +25,14 @@ from fivehundred_tutor.widgets import (  # noqa: E402
     ScoringQuiz,
     TrickTrainer,
 )
-from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory, wait_for_widgets  # noqa: E402
+from tests.support.browser import (  # noqa: E402
+    assert_seen,
+    launch_chromium,
+    open_page,
+    render_notebook_to_html,
+    serve_directory,
+    wait_for_widgets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -55,17 +62,6 @@ def _shot(page: Any, locator: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     locator.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def _assert_visible_in_viewport(page: Any, locator: Any) -> None:
-    """Really seen: visible, scrolled into view, a box of real size inside the viewport."""
-    locator.scroll_into_view_if_needed()
-    assert locator.is_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box is not None and box["width"] > 100 and box["height"] > 40, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
-    assert box["y"] < view["height"] and box["y"] + min(box["height"], 80) > 0, (box, view)
 
 
 def _wrong_choice(question: dict[str, Any]) -> str:
@@ -119,7 +115,7 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
 
     _answer(quiz, first, right=False)
     verdict = quiz.locator(".fht-verdict")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     text = verdict.inner_text()
     assert "Not yet" in text and first["explanation"] in text and first["answer_words"] in text
     assert "Wrong" not in text and "Not quite" not in text and "Correct!" not in text
@@ -138,7 +134,7 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
     assert quiz.locator(".fht-verdict").count() == 0
     _answer(quiz, first, right=True)
     verdict = quiz.locator(".fht-verdict")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     assert "Right" in verdict.inner_text()
     _shot(page, verdict, f"{family}-{size}-2-right")
     quiz.locator(".fht-continue").click()
@@ -148,7 +144,7 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
         quiz.locator(".fht-verdict-right").wait_for()
         quiz.locator(".fht-continue").click()
     summary = quiz.locator(".fht-summary")
-    _assert_visible_in_viewport(page, summary)
+    assert_seen(page, summary, rows="start")
     text = summary.inner_text()
     assert f"{len(bank) - 1} of {len(bank)} right at the first try" in text and first["prompt"] in text
     _shot(page, summary, f"{family}-{size}-3-summary")
@@ -172,7 +168,7 @@ def test_keyboard_only_number_quiz_with_enter(site: Any) -> None:
     page.keyboard.type(str(int(right) + 20))
     page.keyboard.press("Enter")
     verdict = quiz.locator(".fht-verdict")
-    _assert_visible_in_viewport(page, verdict)
+    assert_seen(page, verdict, rows="start")
     assert "Not yet" in verdict.inner_text() and right in verdict.inner_text()
     # the keyboard sits on Try again
     assert page.evaluate("document.activeElement.textContent") == "Try again"
@@ -207,7 +203,7 @@ def test_progress_survives_reload_and_review_brings_the_miss_back(site: Any) -> 
     assert quiz.locator(".fht-mastered").inner_text() == "Mastered 1 of 2"
     # the round goes on where it was: the second question still shows its verdict
     assert quiz.locator(".fht-prompt").inner_text() == second["prompt"]
-    _assert_visible_in_viewport(page, quiz.locator(".fht-verdict-right"))
+    assert_seen(page, quiz.locator(".fht-verdict-right"), rows="start")
 
     review = page.locator('.fht-root[aria-label="Review"]')
     intro = review.locator(".fht-review-intro")
