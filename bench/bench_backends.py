@@ -1,6 +1,6 @@
 """Solver speed per full deal by kind, DDS backend on and off side by side (figures, not a test).
 
-Usage: python bench/bench_backends.py [--deals 10] [--seed 1]
+Usage: python -m bench.bench_backends [--deals 10] [--seed 1]
 
 Kinds: 4-player suit contracts; no trumps with the joker out of play (in the kitty); no trumps
 with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down table cards
@@ -13,12 +13,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.bids import Bid

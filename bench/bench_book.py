@@ -1,8 +1,8 @@
 """Book build benchmark: clean build, incremental rebuilds, site size, heaviest page.
 
-    python bench/bench_book.py            # builds a copy of book/ in a temporary folder
-    python bench/bench_book.py --keep DIR # ... in DIR, and keep it
-    python bench/bench_book.py --pages book/_build/html   # page weight and first widget, in Chromium
+    python -m bench.bench_book            # builds a copy of book/ in a temporary folder
+    python -m bench.bench_book --keep DIR # ... in DIR, and keep it
+    python -m bench.bench_book --pages book/_build/html   # page weight and first widget, in Chromium
 
 book/ itself is never written to (the copy shares its node_modules through a symlink), so the
 benchmark can run while someone edits the chapters.
@@ -35,10 +35,9 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from fivehundred_tutor.bookbuild import jupyterbook
 
-from fivehundred_tutor.bookbuild import jupyterbook  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 BOOK = ROOT / "book"
 

@@ -1,6 +1,6 @@
 """Time per decision of the sampling bot, with DDS and in pure Python (figures, not a test).
 
-Usage: python bench/bench_bot_moves.py [--deals 4] [--seed 1]
+Usage: python -m bench.bench_bot_moves [--deals 4] [--seed 1]
 
 The sampling bot holds every seat of a few 4-player deals; each decision with more than one
 legal choice is timed in CPU seconds (all threads) by phase.  "python" forces the pure-Python
@@ -12,11 +12,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis.bot import SamplingBot

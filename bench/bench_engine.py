@@ -1,6 +1,6 @@
 """Engine speed: random full hands per second and microseconds per action.
 
-    .venv/bin/python bench/bench_engine.py [--hands N] [--preset NAME]
+    .venv/bin/python -m bench.bench_engine [--hands N] [--preset NAME]
 
 A "hand" is: shuffle and deal, an auction of random legal calls (thrown-in hands
 are redealt and not counted), the kitty exchange, all the play, and the score.

@@ -1,6 +1,6 @@
 """Grading speed: 1,000 submissions of a 20-question assignment (target: <= 10 s).
 
-    .venv/bin/python bench/bench_grading.py [--students 1000]
+    .venv/bin/python -m bench.bench_grading [--students 1000]
 
 Prints the time to re-derive and judge every submission (grade_folder), the
 time to write the reports (gradebook, feedback, item analysis, histogram), and

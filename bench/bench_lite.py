@@ -1,6 +1,6 @@
 """JupyterLab in the reader's browser (JupyterLite in the book's lite/): start times and bytes.
 
-    python bench/bench_lite.py [--html DIR] [--runs 2] [--chapter chapters/03-bowers] [--prefix /fivehundred/]
+    python -m bench.bench_lite [--html DIR] [--runs 2] [--chapter chapters/03-bowers] [--prefix /fivehundred/]
                                [--pyodide DIR]   # another npm pyodide's folder, for comparison
 
 Serves the built book (``--html``, default book/_build/html, built first when stale) on
@@ -43,8 +43,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from benchkit import MIB, Sent, browser_cpu, chromium_profile, kind, load_average, static_host
-
+from bench.benchkit import MIB, Sent, browser_cpu, chromium_profile, kind, load_average, static_host
 from fivehundred_tutor.bookbuild import jupyterbook, lite
 
 ROOT = Path(__file__).resolve().parent.parent

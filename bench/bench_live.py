@@ -1,6 +1,6 @@
 """Live book benchmark: the engine in the reader's browser (Pyodide in a Web Worker).
 
-    python bench/bench_live.py [--runs 3] [--page chapters/07-playing-tricks.html] [--html DIR]
+    python -m bench.bench_live [--runs 3] [--page chapters/07-playing-tricks.html] [--html DIR]
 
 Uses the built book in book/_build/html (builds it first when it is stale; or the site in
 --html DIR as it is), serves it on 127.0.0.1 as a static host does (Last-Modified, ETag,
@@ -31,8 +31,7 @@ import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
-from benchkit import chromium_profile, load_average, static_host
-
+from bench.benchkit import chromium_profile, load_average, static_host
 from fivehundred_tutor import Rules
 from fivehundred_tutor.bookbuild import jupyterbook
 from fivehundred_tutor.handlers.play import start as play_start

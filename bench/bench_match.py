@@ -1,6 +1,6 @@
 """Duplicate match: sampling bots against heuristic bots (figures, not a test).
 
-Usage: python bench/bench_match.py [--deals 1000] [--seed 1] [--samples 20] [--bid-layouts 40]
+Usage: python -m bench.bench_match [--deals 1000] [--seed 1] [--samples 20] [--bid-layouts 40]
                                    [--misere-layouts 8] [--dds-threads 1] [--minutes M] [--every 10]
 
 Each deal is played twice with the same cards: the sampling bots sit North–South and the
@@ -17,12 +17,8 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis.bot import SamplingBot

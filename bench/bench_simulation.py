@@ -1,6 +1,6 @@
 """Double-dummy simulation speed: layouts × 5 denominations, with and without DDS (figures, not a test).
 
-Usage: python bench/bench_simulation.py [--layouts 100] [--python-layouts 3] [--hands 3]
+Usage: python -m bench.bench_simulation [--layouts 100] [--python-layouts 3] [--hands 3]
 
 For a few dealt hands, :func:`fivehundred_tutor.analysis.simulate` deals the unseen cards
 ``--layouts`` times and solves every layout in ♠ ♣ ♦ ♥ NT with the seat as declarer (DDS
@@ -12,11 +12,7 @@ CPU time counts every thread (DDS solves in parallel); wall time depends on the 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis import simulate

@@ -1,6 +1,6 @@
 """Speed of the double-dummy solver on random full deals (figures, not a test).
 
-Usage: python bench/bench_solver.py [--deals 50] [--annotate 50] [--seed 1]
+Usage: python -m bench.bench_solver [--deals 50] [--annotate 50] [--seed 1]
 
 Deals 10 cards to each of four players from the 43-card pack (the kitty left
 out), picks a random suit (or no trumps) and declarer, and times
@@ -17,11 +17,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred_tutor.bids import Bid
 from fivehundred_tutor.cards import Suit

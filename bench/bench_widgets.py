@@ -1,6 +1,6 @@
 """Widget figures: first paint of a full-deal replay in headless Chromium, and model sizes.
 
-    .venv/bin/python bench/bench_widgets.py [--runs 15]
+    .venv/bin/python -m bench.bench_widgets [--runs 15]
 
 Prints (no pass/fail): the time the replay module's ``render`` takes to build the
 DOM, and from calling it to the second animation frame after it (the first
@@ -15,16 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from fivehundred_tutor import Rules  # noqa: E402
-from fivehundred_tutor.actions import Play  # noqa: E402
-from fivehundred_tutor.handlers.replay import bot_deal  # noqa: E402
-from fivehundred_tutor.widgets import (  # noqa: E402
+from fivehundred_tutor import Rules
+from fivehundred_tutor.actions import Play
+from fivehundred_tutor.handlers.replay import bot_deal
+from fivehundred_tutor.widgets import (
     BiddingLadder,
     BowerTrainer,
     CardHierarchyQuiz,
@@ -32,6 +28,8 @@ from fivehundred_tutor.widgets import (  # noqa: E402
     ScoringQuiz,
     TrickTrainer,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 HARNESS = """
 async ({ esm, css, state, runs }) => {
@@ -113,7 +111,7 @@ def main() -> None:
         f"  shared bundle (cards.js + replay.js): {len(replay._esm.encode()) / 1024:.1f} KB; CSS {len(replay._css.encode()) / 1024:.1f} KB"
     )
 
-    from browser_support import launch_chromium
+    from tests.support.browser import launch_chromium
 
     state = {"model": replay.model, "deal": replay.deal, "position": 0, "answers": {}, "four_colour": False}
     with launch_chromium() as browser:

@@ -1,6 +1,6 @@
 """What the browser benchmarks share: a static host that counts what it sends, and Chromium with a disk cache.
 
-    from benchkit import chromium_profile, kind, static_host
+    from bench.benchkit import chromium_profile, kind, static_host
 
 - ``static_host(root, prefix="/")`` (a context manager) serves a built site on 127.0.0.1 the way a
   real static host does: ``Last-Modified`` and ``ETag`` on every file, ``Cache-Control: max-age=600``
@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import sys
 import threading
 import time
 import zlib
@@ -28,11 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # the package and tests.support, from a checkout
+from fivehundred_tutor.bookbuild import webassets
 
-from fivehundred_tutor.bookbuild import webassets  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 MIB = 2**20
 MAX_AGE = 600

@@ -1,7 +1,7 @@
 """Digests of generated questions, to prove a speed change left every question identical.
 
-    .venv/bin/python bench/question_digests.py --write tests/data/question_digests.json   # record
-    .venv/bin/python bench/question_digests.py --seeds 400                               # compare, more seeds
+    .venv/bin/python -m bench.question_digests --write tests/data/question_digests.json   # record
+    .venv/bin/python -m bench.question_digests --seeds 400                               # compare, more seeds
 
 For every topic a set of rules allows, every difficulty, and a spread of seeds (including seeds as large as the
 assignment derivation makes), the canonical JSON of each question is hashed; one digest per (rules, topic,

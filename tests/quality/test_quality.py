@@ -50,7 +50,8 @@ ROOMS = {"engine", "widgets", "ui", "book", "exercises", "quality"}
 
 
 def test_tests_live_in_room_folders_and_import_helpers_as_a_package() -> None:
-    """No test module at tests/ top level (only conftest.py); no ``sys.path`` edits to reach helpers."""
+    """No test module at tests/ top level (only conftest.py); no ``sys.path`` edits to reach helpers
+    (tests and bench/ import ``tests.support``; bench scripts run as ``python -m bench.bench_x``)."""
     tests = ROOT / "tests"
     stray = sorted(p.name for p in tests.glob("*.py") if p.name not in {"__init__.py", "conftest.py"})
     assert not stray, f"put these in a room folder ({', '.join(sorted(ROOMS))}) or tests/support/: {stray}"
@@ -62,9 +63,10 @@ def test_tests_live_in_room_folders_and_import_helpers_as_a_package() -> None:
     assert not missing, f"room folders without __init__.py (two rooms' test_x.py would collide): {missing}"
     edits = [
         f"{p.relative_to(ROOT)}:{n}"
-        for p in sorted([*tests.rglob("*.py"), *tests.rglob("*.md")])
-        if p.relative_to(tests).parts[0] != "data"
+        for p in sorted([*tests.rglob("*.py"), *tests.rglob("*.md"), *(ROOT / "bench").glob("*.py")])
+        if not p.is_relative_to(tests / "data")
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if re.search(r"sys\.path\.(insert|append)\(", line)
     ]
     assert not edits, "import the helpers as `from tests.support.x import ...` instead:\n" + "\n".join(edits)
+    assert (ROOT / "bench" / "__init__.py").is_file(), "bench/ is a package: python -m bench.bench_x"
