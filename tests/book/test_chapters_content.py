@@ -414,6 +414,7 @@ TERM_PATTERNS = {
     "cut": r"\bcuts? (a card|for the deal)|\bthe cut\b",
     "discard": r"\bdiscard(s|ed|ing)?\b",
     "double dummy": r"\bdouble[ -]dummy\b",
+    "draw trumps": r"\bdraw(s|ing|n)? (the )?(defenders' )?trumps\b",
     "duck": r"\bduck(s|ed|ing)?\b",
     "entry": r"\bentr(y|ies)\b",
     "follow suit": r"\bfollow(s|ed|ing)? (the )?suit\b",
@@ -427,6 +428,7 @@ TERM_PATTERNS = {
     "ruff": r"\bruff(s|ed|ing)?\b",
     "set": r"\b(is|was|be|been|are|were|gets?) set\b",
     "side suit": r"\bside[ -]suits?\b",
+    "signal": r"\bsignal(s|led|ling)?\b",
     "trumps": r"\btrumps?\b",
     "void": r"\bvoid\b",
 }
