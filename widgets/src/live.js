@@ -20,6 +20,7 @@ function shared() {
     // `call(kind, request, state)` is there for benchmarks and tests: the same path the widgets use.
     window.__fhtLive = { status: "idle", text: "", ready: null, worker: null, pending: new Map(), next: 1, started: 0, readyAt: 0, call: liveCall };
   }
+  window.__fhtLive.asking ||= new Map();
   return window.__fhtLive;
 }
 
@@ -30,41 +31,92 @@ export function liveUnsupported() {
   return null;
 }
 
-// A learner sees a status line only while something loads or when it failed (one short line):
-// no line while the saved examples are all there is, none once the live book answers.
-const LOADING_TEXT = "Loading\u2026";
-const FAILED_TEXT = "New examples could not load here; the saved ones still work.";
+// A learner sees a status line only while something they asked for is on its way, or when the
+// engine failed (one short line each).  The line is the asking widget's own, next to its buttons,
+// and says what is happening in a learner's words; the first request, which waits for the engine
+// to start, says that the first time is slower.  No line while the saved examples are all there
+// is, none once an answer came.  Other widgets stay usable meanwhile.
+const FAILED_TEXT = "New examples could not load here: reload the page to try again (the saved ones still work).";
+/** What a request is doing, in a learner's words: [words, what "the first …" is]. */
+const DOING = {
+  new_question: ["Getting a new question ready", "the first one"],
+  new_deal: ["Dealing a new deal", "the first one"],
+  act: ["Waiting for the bots", "the first time"],
+  hint: ["Finding a hint", "the first one"],
+  review: ["Checking your play", "the first time"],
+  set_rules: ["Changing the rules", "the first time"],
+  level: ["Changing how the bots play", "the first time"],
+  play: ["Checking your card", "the first time"],
+  answer: ["Checking your answer", "the first time"],
+  takeback: ["Taking the card back", "the first time"],
+  restart: ["Starting the problem again", "the first time"],
+  make: ["Making the questions", "the first time"],
+};
+/** A request that is answered at once shows no line: wait this long before saying anything. */
+const QUIET_MS = 400;
 
-function statusText() {
-  const live = shared();
-  return live.status === "idle" ? "" : live.text;
+/** The words while `type` is on its way; `starting`: the engine is not ready yet (slower). */
+export function doingText(type, starting) {
+  const [words, first] = DOING[type] || ["Working on it", "the first time"];
+  return starting ? `${words} \u2014 ${first} takes a few seconds.` : `${words}\u2026`;
 }
 
-/** The one-line status of the in-browser engine (hidden unless loading or failed). */
-export function liveStatusLine() {
+function lineText(model) {
   const live = shared();
-  const text = statusText();
-  return el("p", {
-    class: `fht-live-status fht-live-${live.status}`,
-    role: "status",
-    "aria-live": "polite",
-    "data-status": live.status,
-    hidden: !text,
-    text,
-  });
+  if (live.status === "failed") return FAILED_TEXT;
+  return (model && live.asking.get(model)) || "";
+}
+
+function paint(line) {
+  const live = shared();
+  const text = lineText(line.__fhtModel);
+  line.textContent = text;
+  line.hidden = !text;
+  line.dataset.status = live.status;
+  line.className = `fht-live-status fht-live-${live.status}${text && live.status !== "failed" ? " fht-live-asking" : ""}`;
+}
+
+/** The widget's one-line status (hidden unless something it asked for is on its way, or the engine failed). */
+export function liveStatusLine(model = null) {
+  const line = el("p", { role: "status", "aria-live": "polite" });
+  line.__fhtModel = model;
+  paint(line);
+  return line;
+}
+
+function repaint() {
+  for (const line of document.querySelectorAll(".fht-live-status")) paint(line);
 }
 
 function setStatus(status, text) {
   const live = shared();
   live.status = status;
   live.text = text;
-  for (const line of document.querySelectorAll(".fht-live-status")) {
-    line.textContent = text;
-    line.hidden = !text;
-    line.dataset.status = status;
-    line.className = `fht-live-status fht-live-${status}`;
-  }
+  repaint();
   window.dispatchEvent(new CustomEvent("fht-live", { detail: { status, text } }));
+}
+
+/** Say (in the asking widget's line) what `message` is doing until `promise` settles. */
+function asking(model, message, promise) {
+  const live = shared();
+  const show = () => {
+    if (settled) return;
+    live.asking.set(model, doingText(message.type, live.status !== "live"));
+    repaint();
+  };
+  let settled = false;
+  const timer = live.status === "live" ? setTimeout(show, QUIET_MS) : null;
+  if (!timer) show();
+  const done = () => {
+    settled = true;
+    if (timer) clearTimeout(timer);
+    if (live.asking.get(model) !== undefined) {
+      live.asking.delete(model);
+      repaint();
+    }
+  };
+  promise.then(done, done);
+  return promise;
 }
 
 /** Start the engine once per page (in a Web Worker); resolves when Python is ready, rejects with a readable Error. */
@@ -73,7 +125,7 @@ export function liveStart() {
   if (live.ready) return live.ready;
   const cfg = liveConfig();
   live.started = performance.now();
-  setStatus("loading", LOADING_TEXT);
+  setStatus("loading", "");
   live.ready = new Promise((resolve, reject) => {
     const why = liveUnsupported();
     if (why) {
@@ -145,7 +197,7 @@ export async function liveRequest(model, message) {
   for (const name of host.state) state[name] = model.get(name);
   let result;
   try {
-    result = await liveCall(host.kind, message, state);
+    result = await asking(model, message, liveCall(host.kind, message, state));
   } catch (_error) {
     return null; // the status line says why; the widget keeps its saved state
   }

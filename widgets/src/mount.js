@@ -18,7 +18,7 @@ export function checkVersion(data, what) {
 }
 
 /** The root element every widget draws into (theming hooks, four-colour switch, live status line). */
-export function root(host, kind, { fourColour = false, label = "", region = true } = {}) {
+export function root(host, kind, { fourColour = false, label = "", region = true, model = null } = {}) {
   host.replaceChildren();
   const node = el("div", {
     class: `fht-root fht-${kind}${fourColour ? " fht-four" : ""}`,
@@ -26,8 +26,15 @@ export function root(host, kind, { fourColour = false, label = "", region = true
     "aria-label": region ? label || kind : null,
   });
   host.append(node);
-  if (region && liveConfig()) node.append(liveStatusLine());
+  if (region && liveConfig()) node.append(liveStatusLine(model));
   return node;
+}
+
+/** The live status line goes next to the buttons that ask for something (after the widget's nav bar). */
+function placeStatusLine(node) {
+  const line = node.querySelector(":scope > .fht-live-status");
+  const nav = node.querySelector(".fht-nav");
+  if (line && nav) nav.after(line);
 }
 
 /** A readable message in place of a widget whose data cannot be drawn. */
@@ -68,7 +75,9 @@ export function mountWidget(host, model, { kind, label = kind, fourColour = fals
   const drawOnce = () =>
     safe(host, kind, () => {
       const name = typeof label === "function" ? label() : label;
-      draw(root(host, kind, { fourColour: fourColour && Boolean(model.get("four_colour")), label: name }));
+      const node = root(host, kind, { fourColour: fourColour && Boolean(model.get("four_colour")), label: name, model });
+      draw(node);
+      placeStatusLine(node);
     });
   const drawNow = () => (focus ? keepFocus(host, drawOnce) : drawOnce());
   const redraw = batched(drawNow);
