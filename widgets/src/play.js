@@ -59,6 +59,9 @@ function trickArea(v, me, ui) {
     plays = ui.anim.trick;
     winner = ui.anim.winner;
     heading = winner === null || winner === undefined ? "This trick" : `${names[winner]} wins the trick`;
+  } else if (ui.mine) {
+    // your card, on the table at once while the bots' answer is on its way
+    plays = [...plays, ui.mine];
   } else if (!plays.length && v.last_trick) {
     plays = v.last_trick.plays;
     winner = v.last_trick.winner;
@@ -82,6 +85,10 @@ function trickArea(v, me, ui) {
         el("div", { text: names[seat] + (wins ? ": wins" : "") }),
       ),
     );
+  }
+  if (!plays.length && v.to_move !== null && v.to_move !== undefined) {
+    // never a heading over an empty table: say who leads
+    grid.append(el("p", { class: "fht-trick-empty fht-hint", text: v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.` }));
   }
   wrap.append(grid);
   return wrap;
@@ -144,11 +151,12 @@ function drawPlay(model, root, ui) {
   // your seat: the prompt, your hand, other ways to act
   const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
-  const mine = Array.isArray(v.hands[me]) ? v.hands[me] : [];
+  const held = Array.isArray(v.hands[me]) ? v.hands[me] : [];
+  const mine = ui.mine ? held.filter((c) => c !== ui.mine[1]) : held;
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
   else if (v.over) prompt = "The deal is over.";
-  else if (ui.waiting) prompt = "The bots are playing…";
+  else if (ui.waiting) prompt = v.phase === "auction" ? "The bots are bidding…" : "The bots are playing…";
   else if (legal.length)
     prompt =
       v.phase === "auction" ? "Your call: bid or pass." : v.phase === "kitty" ? "You took the kitty: choose a card to discard." : "Your turn: choose a card.";
@@ -167,7 +175,7 @@ function drawPlay(model, root, ui) {
     button: !v.over,
     onClick: (code) => {
       const a = byCard.get(code);
-      if (a) ui.act(a.code);
+      if (a) ui.act(a.code, code);
     },
   });
   for (const btn of hand.querySelectorAll("button")) {
@@ -250,23 +258,24 @@ function drawPlay(model, root, ui) {
     root.append(review);
   }
   const log = Array.isArray(state.log) ? state.log.slice(-6) : [];
-  root.append(
-    el(
-      "details",
-      { class: "fht-play-history" },
-      el("summary", { text: "What happened" }),
+  if (log.length)
+    root.append(
       el(
-        "ul",
-        { class: "fht-play-log" },
-        log.map((t) => el("li", { text: t })),
+        "details",
+        { class: "fht-play-history" },
+        el("summary", { text: "What happened so far" }),
+        el(
+          "ul",
+          { class: "fht-play-log" },
+          log.map((t) => el("li", { text: t })),
+        ),
       ),
-    ),
-  );
+    );
 }
 
 export default {
   render({ model, el: host }) {
-    const ui = { before: null, waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
+    const ui = { before: null, mine: null, waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
     const widget = mountWidget(host, model, {
       kind: "play",
       label: () => model.get("title") || "play a deal",
@@ -312,6 +321,7 @@ export default {
       const reply = await request(model, message, message.type === "review" ? 120000 : 30000);
       ui.waiting = false;
       ui.before = null;
+      ui.mine = null;
       if (!reply) ui.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
       else if (reply.type === "error") ui.error = reply.error;
       else if (reply.type === "moved") {
@@ -329,8 +339,13 @@ export default {
       widget.draw();
       focusFirst();
     };
-    ui.act = (code) => {
-      if (!ui.waiting && !ui.anim) send({ type: "act", code });
+    ui.act = (code, card = null) => {
+      if (ui.waiting || ui.anim) return;
+      const seat = Number(model.get("state")?.view?.seat);
+      ui.mine = card ? [seat, card] : null;
+      send({ type: "act", code }).finally(() => {
+        ui.mine = null;
+      });
     };
     ui.newDeal = () => {
       if (!ui.waiting) send({ type: "new_deal", seed: Math.floor(Math.random() * 1e9) });
