@@ -119,17 +119,18 @@ export function verdictBox({
 
 /**
  * Highlight the right answer among `items` (elements; `isRight(item)` says which) and mark the
- * learner's wrong pick (`isPicked(item)`).  Text is added for those who cannot see colour.
+ * learner's wrong pick (`isPicked(item)`).  Words are added for those who cannot see colour: a
+ * visually hidden "(the answer)" / "(your answer)" *after* the item's own text, so its accessible
+ * name still starts with the words on screen (WCAG 2.5.3, label in name); never an aria-label.
  */
 export function markAnswer(items, isRight, isPicked = () => false) {
   for (const item of items) {
     const right = isRight(item);
-    const picked = isPicked(item);
+    const picked = isPicked(item) && !right;
     item.classList.toggle("fht-right-answer", right);
-    item.classList.toggle("fht-wrong-pick", picked && !right);
-    const old = item.getAttribute("aria-label") || item.textContent || "";
-    if (right && !/\(the answer\)$/.test(old)) item.setAttribute("aria-label", `${old.trim()} (the answer)`);
-    else if (picked && !right && !/\(your answer\)$/.test(old)) item.setAttribute("aria-label", `${old.trim()} (your answer)`);
+    item.classList.toggle("fht-wrong-pick", picked);
+    for (const old of item.querySelectorAll(":scope > .fht-mark-note")) old.remove();
+    if (right || picked) item.append(el("span", { class: "fht-sr fht-mark-note", text: right ? " (the answer)" : " (your answer)" }));
   }
 }
 
