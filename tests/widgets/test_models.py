@@ -7,9 +7,11 @@ import pytest
 from fivehundred_tutor import Rules
 from fivehundred_tutor.handlers import handle
 from fivehundred_tutor.handlers.cards import cards_model
+from fivehundred_tutor.handlers.evaluator import evaluator_model
 from fivehundred_tutor.handlers.ladder import ladder_model
 from fivehundred_tutor.handlers.models import (
     CardsModel,
+    EvaluatorModel,
     LadderModel,
     PlayState,
     ProblemModel,
@@ -58,6 +60,26 @@ def test_cards_and_problem_models_match_their_shapes() -> None:
     assert shape_problems(cards_model(["JD", "TH"], False, ""), CardsModel) == []
     assert shape_problems(precompute({"library": "10-ending-name-the-suit"}), ProblemModel) == []
     assert shape_problems(problem_start({"library": "10-ending-name-the-suit"}), ProblemState) == []
+
+
+@pytest.mark.parametrize("preset", ["australian", "three-player", "six-player"])
+def test_evaluator_models_match_their_shape(preset: str) -> None:
+    model = evaluator_model(Rules.preset(preset), hands=1, seed=2, layouts=2)
+    assert shape_problems(model, EvaluatorModel) == []
+    out = handle(
+        "evaluator",
+        {"type": "judge", "index": 0, "estimates": dict.fromkeys(["S", "C", "D", "H", "NT"], 5)},
+        {"evaluator": model},
+    )
+    assert out["reply"]["type"] == "judged", out["reply"]
+
+
+def test_every_handler_family_has_a_model_test() -> None:
+    from fivehundred_tutor.handlers import KINDS
+
+    tested = {"cards", "quiz", "ladder", "replay", "play", "problem", "evaluator"}
+    untested = {"maker", "review"}  # the maker's and the review's models are the quiz's and the assignment's
+    assert set(KINDS) == tested | untested
 
 
 def test_a_model_with_a_stray_or_missing_key_is_reported() -> None:

@@ -1,0 +1,159 @@
+"""The hand evaluator's handlers: the simulation they carry is analysis.simulate's, the verdict,
+the rule-of-thumb count in words, live hands simulated step by step, and bad requests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from fivehundred_tutor import Rules
+from fivehundred_tutor.analysis import simulate
+from fivehundred_tutor.bids import Bid
+from fivehundred_tutor.bots import estimate_tricks
+from fivehundred_tutor.cards import Card, Suit, parse_cards
+from fivehundred_tutor.handlers import evaluator as ev
+from fivehundred_tutor.handlers import handle
+from fivehundred_tutor.handlers.models import EvaluatorModel, shape_problems
+
+RULES = Rules()
+
+
+@pytest.fixture(scope="module")
+def model() -> dict[str, Any]:
+    return ev.evaluator_model(RULES, hands=2, seed=5, layouts=16)
+
+
+def test_a_hand_carries_analysis_simulate_for_its_seed(model: dict[str, Any]) -> None:
+    for item in model["hands"]:
+        hand = [Card.parse(c) for c in item["cards"]]
+        sim = simulate(RULES, 0, hand, layouts=16, seed=item["seed"], denominations=ev.DENOMINATIONS)
+        assert item["ready"] and item["done"] == 16
+        for d in ev.DENOMINATIONS:
+            res = item["results"][d]
+            assert res["dist"] == [sim.tricks[d].get(t, 0) for t in range(11)]
+            assert res["mean"] == round(sim.mean(d), 2)
+            for t in range(11):
+                assert res["chance"][t] == pytest.approx(sim.chance(d, t), abs=0.001)
+
+
+def test_the_right_estimates_are_within_a_trick_of_the_average(model: dict[str, Any]) -> None:
+    for item in model["hands"]:
+        for res in item["results"].values():
+            lo, hi = res["right"]
+            assert lo <= hi
+            assert all(abs(t - res["mean"]) <= ev.TOLERANCE for t in range(lo, hi + 1))
+            assert all(abs(t - res["mean"]) > ev.TOLERANCE for t in range(11) if not lo <= t <= hi)
+
+
+def test_judge_marks_each_denomination(model: dict[str, Any]) -> None:
+    item = model["hands"][0]
+    right = {d: r["right"][0] for d, r in item["results"].items()}
+    assert ev.judge(model, 0, right) == {"correct": True, "marks": dict.fromkeys(ev.DENOMINATIONS, True)}
+    far = dict(right, H=10 if item["results"]["H"]["mean"] < 8 else 0)
+    verdict = ev.judge(model, 0, far)
+    assert not verdict["correct"] and verdict["marks"]["H"] is False and verdict["marks"]["S"] is True
+    out = handle("evaluator", {"type": "judge", "index": 0, "estimates": far, "id": 4}, {"evaluator": model})
+    assert out["reply"]["type"] == "judged" and out["reply"]["correct"] is False and out["reply"]["id"] == 4
+    assert out["update"]["judged"][0]["id"] == item["id"]
+
+
+def test_the_count_in_words_adds_up_to_the_chapter_count() -> None:
+    rng = random.Random(7)
+    deck = list(RULES.deck())
+    for _ in range(60):
+        hand = rng.sample(deck, 10)
+        for d in ev.DENOMINATIONS:
+            contract = Bid.no_trumps(7) if d == "NT" else Bid.suit(7, Suit.parse(d))
+            parts = ev.count_parts(RULES, hand, d)
+            assert sum(v for _, v in parts) == pytest.approx(estimate_tricks(RULES, hand, contract)), (hand, d, parts)
+
+
+def test_the_words_teach_with_card_notation(model: dict[str, Any]) -> None:
+    parts = dict(ev.count_parts(RULES, parse_cards("JK JH JD AH KH 9H AS 7C 5D 6S"), "H"))
+    assert parts["the joker"] == 1.0 and parts["J♥ (right bower)"] == 1.0 and parts["J♦ (left bower)"] == 0.85
+    assert parts["length (6 trumps)"] == pytest.approx(2.4)
+    king = ev.count_parts(RULES, parse_cards("KS 5S JH AH QH 9H 8H 7C 5D 6D"), "H")
+    assert any("K♠ with the A♠ out (the A♠ is with partner or in the kitty 13 times in 33)" in w for w, _ in king)
+    for item in model["hands"]:
+        for res in item["results"].values():
+            assert res["reason"].startswith("Counting ")
+            assert "engine" not in res["reason"] and "seed" not in res["reason"]
+        assert item["hints"][0] == ev.PRINCIPLE and "count for this hand" in item["hints"][1]
+
+
+def test_model_shape(model: dict[str, Any]) -> None:
+    assert shape_problems(model, EvaluatorModel) == []
+
+
+def test_a_live_hand_without_dds_is_simulated_step_by_step(
+    monkeypatch: pytest.MonkeyPatch, model: dict[str, Any]
+) -> None:
+    monkeypatch.setattr(ev, "LIVE_LAYOUTS", 2)
+    monkeypatch.setattr(ev, "_live_plan", lambda: (2, 1, 0.0))  # one unit per request
+    out = handle("evaluator", {"type": "new_hand", "id": 1}, {"evaluator": model})
+    reply, state = out["reply"], out["update"]["evaluator"]
+    assert reply["type"] == "hand" and reply["index"] == 2 and not reply["ready"] and out["update"]["index"] == 2
+    assert state["next_seed"] == model["next_seed"] + 1
+    requests = 0
+    while not state["hands"][2]["ready"]:
+        out = handle("evaluator", {"type": "simulate", "index": 2, "id": 2}, {"evaluator": state})
+        assert out["reply"]["type"] == "progress", out["reply"]
+        state = out["update"]["evaluator"]
+        requests += 1
+    assert requests == 2 * 5 - 1  # the first unit came with the new hand
+    item = state["hands"][2]
+    hand = [Card.parse(c) for c in item["cards"]]
+    assert shape_problems(state, EvaluatorModel) == []
+    for d in ev.DENOMINATIONS:
+        counts = [0] * 11
+        for chunk in range(2):  # chunk c: simulate(layouts=1, seed=seed + c)
+            sim = simulate(RULES, 0, hand, layouts=1, seed=item["seed"] + chunk, denominations=(d,))
+            for t, k in sim.tricks[d].items():
+                counts[t] += k
+        assert item["results"][d]["dist"] == counts
+
+
+def test_a_live_hand_with_a_fast_solver_comes_whole(monkeypatch: pytest.MonkeyPatch, model: dict[str, Any]) -> None:
+    monkeypatch.setattr(ev, "_live_plan", lambda: (6, 6, None))
+    out = handle("evaluator", {"type": "new_hand", "id": 1}, {"evaluator": model})
+    item = out["update"]["evaluator"]["hands"][-1]
+    assert out["reply"]["ready"] and item["done"] == 6
+    sim = simulate(RULES, 0, [Card.parse(c) for c in item["cards"]], layouts=6, seed=item["seed"])
+    assert item["results"]["NT"]["dist"] == [sim.tricks["NT"].get(t, 0) for t in range(11)]
+
+
+@pytest.mark.parametrize(
+    ("request_", "words"),
+    [
+        ({"type": "judge", "index": 9, "estimates": {}}, "'index' must be between 0 and 1"),
+        ({"type": "judge", "index": 0}, "'estimates' must be an object"),
+        ({"type": "judge", "index": 0, "estimates": {"S": 7}}, "for C, got None"),
+        ({"type": "judge", "index": 0, "estimates": dict.fromkeys("SCDH", 5) | {"NT": 11}}, "0–10 for NT, got 11"),
+        ({"type": "judge", "index": 0, "estimates": dict.fromkeys("SCDH", "5") | {"NT": 1}}, "for S, got '5'"),
+        ({"type": "simulate", "index": "x"}, "'index' must be a whole number"),
+        ({"type": "deal"}, "unknown request type 'deal' for a evaluator widget"),
+    ],
+)
+def test_bad_requests_get_one_line(model: dict[str, Any], request_: dict[str, Any], words: str) -> None:
+    reply = handle("evaluator", request_, {"evaluator": model})["reply"]
+    assert reply["type"] == "error" and words in reply["error"] and "\n" not in reply["error"], reply
+
+
+def test_no_state_and_the_two_player_game_are_refused() -> None:
+    reply = handle("evaluator", {"type": "new_hand"}, {})["reply"]
+    assert reply["error"] == "this widget has no hand evaluator in its state"
+    with pytest.raises(ValueError, match="not the 2-player game"):
+        ev.evaluator_model(Rules.preset("two-player"), hands=1, layouts=2)
+
+
+def test_a_hand_not_ready_cannot_be_judged(model: dict[str, Any]) -> None:
+    state = dict(model)
+    state["hands"] = [dict(model["hands"][0], ready=False)]
+    reply = handle(
+        "evaluator",
+        {"type": "judge", "index": 0, "estimates": dict.fromkeys(ev.DENOMINATIONS, 5)},
+        {"evaluator": state},
+    )
+    assert "still being simulated" in reply["reply"]["error"]
