@@ -184,9 +184,10 @@ def test_keyboard_only_number_quiz_with_enter(site: Any) -> None:
     page.context.close()
 
 
-def test_progress_survives_reload_and_review_brings_the_miss_back(site: Any) -> None:
+@pytest.mark.parametrize("size", list(WIDTHS))
+def test_progress_survives_reload_and_review_brings_the_miss_back(site: Any, size: str) -> None:
     bank = ScoringQuiz(rules=RULES, seed=9, questions=2).quiz["bank"]
-    page, problems = _open(site, "phone")
+    page, problems = _open(site, size)
     quiz = page.locator('.fht-root[aria-label="Scoring quiz"]')
     first = bank[0]
     _answer(quiz, first, right=False)
@@ -209,10 +210,11 @@ def test_progress_survives_reload_and_review_brings_the_miss_back(site: Any) -> 
     intro = review.locator(".fht-review-intro")
     assert intro.inner_text().startswith("1 question you missed")
     assert review.locator(".fht-prompt").inner_text() == first["prompt"]
-    _shot(page, review, "review-phone-missed-first")
+    assert_seen(page, review.locator(".fht-prompt"), min_height=10, rows="start")
+    _shot(page, review, f"review-{size}-missed-first")
     # answered right in the review, it moves up a box: no longer first
     _answer(review, first, right=True)
-    review.locator(".fht-verdict-right").wait_for()
+    assert_seen(page, review.locator(".fht-verdict-right"), rows="start")
     page.reload()
     wait_for_widgets(page)
     review = page.locator('.fht-root[aria-label="Review"]')
