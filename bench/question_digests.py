@@ -58,7 +58,27 @@ def digests(scale: float = 1.0) -> dict[str, str]:
                         continue
                     h.update(canonical_json(q).encode("utf-8"))
                 out[f"{preset}/{topic}/{level}"] = h.hexdigest()[:24]
+    out["assignment/every-topic"] = assignment_digest(max(2, int(6 * scale)))
     return out
+
+
+def assignment_digest(students: int) -> str:
+    """Students' whole question sets and tokens under a fixed secret (the HMAC derivation included)."""
+    from fivehundred_tutor.exercises import parse_assignment
+
+    sections = [
+        {"title": f"Part {i}", "topic": topic, "count": 2, "difficulty": list(info.difficulties)}
+        for i, (topic, info) in enumerate(TOPICS.items())
+    ]
+    hw = parse_assignment(
+        {"id": "digest", "title": "Digest", "seed": 42, "sections": sections}, secret=bytes(range(32))
+    )
+    h = hashlib.sha256()
+    for i in range(students):
+        sid = f"student-{i}@example.org" if i % 2 else f"s{i:04d}"
+        h.update(hw.token_for(sid).encode("utf-8"))
+        h.update(canonical_json(hw.questions_for(sid)).encode("utf-8"))
+    return h.hexdigest()[:24]
 
 
 def main() -> int:

@@ -43,6 +43,7 @@ __all__ = [
     "public_view",
     "question_id",
     "response_key",
+    "rules_key",
     "rules_record",
 ]
 
@@ -92,19 +93,30 @@ _RulesKey = tuple[tuple[str, type, Any], ...]
 _RULES_RECORDS: dict[_RulesKey, tuple[tuple[tuple[str, Any], ...], str]] = {}
 
 
-def _rules_cached(rules: Rules) -> tuple[tuple[tuple[str, Any], ...], str]:
-    """(``rules.to_dict()`` as items, its canonical JSON), made once per set of rules.
+_LAST_RULES: list[Any] = [None, None]  # the last rules object seen and its record (rules are frozen)
 
-    Keyed by every option's name, type and value (300 and 300.0 are equal but are written differently);
-    it holds nothing but what ``rules.to_dict()`` gives, never a student, seed or question.
+
+def rules_key(rules: Rules) -> _RulesKey:
+    """Every option's name, type and value: a key for work done once per set of rules.
+
+    Types count: 300 and 300.0 are equal but are written differently.  Caches keyed by it hold only what
+    follows from the rules (their record, the 2-player form), never a student, seed or question.
     """
-    key = tuple((name, type(v), v) for name in _RULES_FIELDS for v in (getattr(rules, name),))
+    return tuple((name, type(v), v) for name in _RULES_FIELDS for v in (getattr(rules, name),))
+
+
+def _rules_cached(rules: Rules) -> tuple[tuple[tuple[str, Any], ...], str]:
+    """(``rules.to_dict()`` as items, its canonical JSON), made once per set of rules."""
+    if _LAST_RULES[0] is rules:
+        return _LAST_RULES[1]  # type: ignore[no-any-return]
+    key = rules_key(rules)
     found = _RULES_RECORDS.get(key)
     if found is None:
         if len(_RULES_RECORDS) >= 64:
             _RULES_RECORDS.clear()
         record = rules.to_dict()
         found = _RULES_RECORDS[key] = (tuple(record.items()), canonical_json(record))
+    _LAST_RULES[:] = [rules, found]
     return found
 
 
@@ -113,11 +125,17 @@ def rules_record(rules: Rules) -> dict[str, Any]:
     return dict(_rules_cached(rules)[0])
 
 
+_PLAIN_TEXT = re.compile(r"[A-Za-z0-9 ._/-]*")  # written by JSON as is, between quotes
+_ID_HEAD = canonical_json([FORMAT])[:-1]
+
+
 def question_id(topic: str, rules: Rules, seed: int, difficulty: int) -> str:
     """Stable id: the same on every machine for the same (topic, rules, seed, difficulty)."""
-    # == canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty]), the rules' part computed once
-    parts = (canonical_json(FORMAT), canonical_json(topic), _rules_cached(rules)[1])
-    text = "[" + ",".join((*parts, canonical_json(seed), canonical_json(difficulty))) + "]"
+    # == canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty]), written out (a test compares)
+    if type(seed) is int and type(difficulty) is int and isinstance(topic, str) and _PLAIN_TEXT.fullmatch(topic):
+        text = f'{_ID_HEAD},"{topic}",{_rules_cached(rules)[1]},{seed},{difficulty}]'
+    else:
+        text = canonical_json([FORMAT, topic, rules.to_dict(), seed, difficulty])
     return "q" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

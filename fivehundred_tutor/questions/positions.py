@@ -60,8 +60,20 @@ class Slot:
     label: str
 
 
+_SLOTS: dict[tuple[int, bool, bool, int, int], tuple[Slot, ...]] = {}
+
+
 def trick_slots(rules: Rules, contract: Bid, leader: int, declarer: int) -> list[Slot]:
     """The order of play of one trick, from ``leader`` (the 2-player game: hand, hand, table, table)."""
+    # Slots follow from the number of players, partnerships, misère, leader and declarer only: made once each.
+    key = (rules.players, bool(rules.partnerships), contract.is_misere, leader, declarer)
+    found = _SLOTS.get(key)
+    if found is None:
+        found = _SLOTS[key] = tuple(_make_slots(rules, contract, leader, declarer))
+    return list(found)
+
+
+def _make_slots(rules: Rules, contract: Bid, leader: int, declarer: int) -> list[Slot]:
     names = rules.seat_names
     if rules.players == 2:
         other = 1 - leader
