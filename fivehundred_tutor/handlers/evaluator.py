@@ -72,8 +72,9 @@ TOLERANCE = 1.0
 BOOK_LAYOUTS = 200
 #: layouts per new hand in the JupyterLab kernel with DDS (bench/bench_evaluator.py: ≤ 2 s)
 KERNEL_LAYOUTS = 60
-#: layouts per new hand in pure Python (the live book's worker, a kernel without DDS)
-LIVE_LAYOUTS = 10
+#: layouts per new hand in pure Python (the live book's worker, a kernel without DDS): about 4 s of
+#: CPU a layout in CPython (bench/bench_evaluator.py), more under Pyodide, so a rough guide only
+LIVE_LAYOUTS = 5
 #: seconds of simulation one ``simulate`` request may spend (pure Python; a unit may run over)
 BUDGET = 1.5
 #: the hint that comes first: a principle, not this hand's answer
