@@ -206,17 +206,19 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
     what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
     items = "; ".join(f"{words}: {_number(value)}" for words, value in parts) or "nothing that wins by itself"
     sentence = f"Counting {what}: {items}. That is about {_number(round(own, 1))} of your own"
+    friendly, _unseen = _friendly_share(rules, seat)
+    helpers, bring = ("partner and the kitty", "bring") if friendly > rules.kitty_size else ("the kitty", "brings")
     brought = mean - own
     if abs(brought - support) < 0.75:
-        sentence += f", and partner and the kitty bring about {_number(support)}, as the count allows."
+        sentence += f", and {helpers} {bring} about {_number(support)}, as the count allows."
     elif brought > support:
         sentence += (
-            f"; in these layouts partner and the kitty bring about {_number(round(brought, 1))}, "
+            f"; in these layouts {helpers} {bring} about {_number(round(brought, 1))}, "
             f"more than the {_number(support)} the count allows."
         )
     else:
         sentence += (
-            f"; in these layouts partner and the kitty bring only about {_number(round(max(0.0, brought), 1))}, "
+            f"; in these layouts {helpers} {bring} only about {_number(round(max(0.0, brought), 1))}, "
             f"less than the {_number(support)} the count allows."
         )
     return sentence, own
@@ -332,6 +334,17 @@ def hand_item(rules: Rules, seed: int, *, layouts: int, chunk: int | None = None
     return simulate_more(rules, item, seat)
 
 
+def _prompt(rules: Rules, seat: int) -> str:
+    """The question, in the learner's words."""
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+    throw = words.get(rules.kitty_size, str(rules.kitty_size))
+    side = "your side" if rules.partnerships and rules.players > 3 else "you"
+    return (
+        f"You sit {rules.seat_name(seat)} and would declare: you take the kitty, throw away {throw} cards, "
+        f"and lead. How many tricks would {side} take with each of these as trumps?"
+    )
+
+
 def evaluator_model(
     rules: Rules, *, hands: int = 6, seed: int = 1, layouts: int = BOOK_LAYOUTS, title: str = "Judge a hand"
 ) -> dict[str, Any]:
@@ -350,6 +363,7 @@ def evaluator_model(
         "rules_title": preset_title(rules.preset_name),
         "seat": seat,
         "seat_name": rules.seat_name(seat),
+        "prompt": _prompt(rules, seat),
         "tricks": rules.hand_size,
         "denominations": [{"code": d, "label": _LABELS[d], "words": _WORDS[d]} for d in (*_SUIT_DENOMINATIONS, "NT")],
         "tolerance": TOLERANCE,

@@ -325,6 +325,7 @@ class EvaluatorModel(TypedDict):
     rules_title: str
     seat: int
     seat_name: str
+    prompt: str  # the question in words (the seat, the kitty)
     tricks: int
     denominations: list[EvaluatorDenomination]
     tolerance: float

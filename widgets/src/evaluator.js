@@ -147,7 +147,7 @@ function draw(model, root, state) {
     el("p", {
       class: "fht-prompt",
       id: `${formId}-q`,
-      text: `You sit ${seat} and would declare: you take the kitty, throw away ${tricks === 10 ? "three" : "the same number"}, and lead. How many tricks would your side take with each of these as trumps?`,
+      text: data.prompt || `You sit ${seat}. How many tricks would this hand take with each of these as trumps?`,
     }),
   );
   root.append(cardRow(item.cards, { label: `${seat}'s hand: ${item.label}` }));
