@@ -167,18 +167,25 @@ def test_package_wheel_carries_the_widgets_front_end(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_kernel_lock_names_every_wheel_with_its_hash(tmp_path: Path) -> None:
-    """The kernel's lock file: every package the Pyodide kernel installs at start, each wheel's sha256."""
-    names = lite.write_kernel_dir(tmp_path, lite.webassets.BOOK_DIR)
-    lock = json.loads((tmp_path / "pyodide-lock.json").read_text())
+    """The kernel's lock file: every package the Pyodide kernel installs at start, each wheel's sha256;
+    this package's wheel among them (no install round trip); the kernel's start module beside it."""
+    package = lite.write_package_wheel(tmp_path / "pypi")
+    kernel = tmp_path / "kernel"
+    names = lite.write_kernel_dir(kernel, lite.webassets.BOOK_DIR, extra=[package])
+    lock = json.loads((kernel / "pyodide-lock.json").read_text())
     # the Pyodide kernel skips installing these only when they are preloaded (its initKernel list)
     assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"} <= set(names)
-    assert {"anywidget", "ipywidgets", "traitlets"} <= set(names)
+    assert {"anywidget", "ipywidgets", "traitlets", "fivehundred-tutor"} <= set(names)
+    assert lock["packages"]["fivehundred-tutor"]["imports"] == ["fivehundred_tutor"]
     assert lock["info"]["python"].startswith(lite.PYODIDE_PYTHON)
+    start = (kernel / lite.KERNEL_START).read_text(encoding="utf-8")
+    assert "export async function loadPyodide" in start and "_loadSnapshot" in start
+    assert json.dumps("import " + ", ".join(lite.SNAPSHOT_IMPORTS)) in start
     for entry in lock["packages"].values():
-        wheel = tmp_path / entry["file_name"]
+        wheel = kernel / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], entry["name"]
         assert wheel.name.endswith("-none-any.whl")
-    with zipfile.ZipFile(tmp_path / lock["packages"]["jedi"]["file_name"]) as zf:
+    with zipfile.ZipFile(kernel / lock["packages"]["jedi"]["file_name"]) as zf:
         assert all(".dist-info/" in n for n in zf.namelist()), "the jedi stand-in holds no module"
 
 
@@ -205,8 +212,14 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
     config = json.loads((built_book.html / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    assert (built_book.html / "lite" / kernel["pyodideUrl"]).resolve().is_file(), "one Pyodide: the live book's"
-    assert (built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]).is_file()
+    start = (built_book.html / "lite" / kernel["pyodideUrl"]).resolve()
+    assert start.name == lite.KERNEL_START and start.is_file()
+    runtime = re.search(r'from "([^"]+/pyodide\.mjs)"', start.read_text(encoding="utf-8"))
+    assert runtime and (start.parent / runtime.group(1)).resolve() == (built_book.html / "_static/live/pyodide.mjs"), (
+        "one Pyodide: the live book's"
+    )
+    lock = built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]
+    assert lock.is_file() and "fivehundred-tutor" in kernel["loadPyodideOptions"]["packages"]
 
 
 def _names(nodes: list[ast.stmt], ctx: type) -> set[str]:
