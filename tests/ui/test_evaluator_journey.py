@@ -111,6 +111,9 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     assert "fht-ev-off" in (widget.locator('.fht-ev-chart[data-den="H"]').get_attribute("class") or "")
     assert "fht-ev-ok" in (widget.locator('.fht-ev-chart[data-den="S"]').get_attribute("class") or "")
     _shot(page, widget.locator(".fht-ev-charts"), f"{size}-2-charts")
+    page.emulate_media(color_scheme="dark")
+    _shot(page, widget.locator(".fht-ev-charts"), f"{size}-2-charts-dark")
+    page.emulate_media(color_scheme="light")
     assert not CODES.search(widget.inner_text()), CODES.findall(widget.inner_text())
     page.wait_for_timeout(500)  # the verdict is final: nothing replaces it later
     assert verdict.inner_text() == text

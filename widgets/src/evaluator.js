@@ -283,7 +283,7 @@ function draw(model, root, state) {
     if (done.correct) {
       const best = dens.reduce((a, b) => (item.results[b.code].mean > item.results[a.code].mean ? b : a));
       reason = `Every estimate is within a trick of the average. The best denomination is ${best.code === "NT" ? "no trumps" : best.words}: ${item.results[best.code].reason}`;
-    } else reason = lines.join(" ");
+    } else reason = lines[0] || "";
     const others =
       byGap.length > 2
         ? `Also off: ${byGap
@@ -307,6 +307,8 @@ function draw(model, root, state) {
       continueLabel: "Try another hand",
       hints: done.correct ? null : hints,
     });
+    // a second far-off denomination: its own paragraph, as plain as the first
+    if (!done.correct && lines[1]) box.node.querySelector(".fht-verdict-reason")?.after(el("p", { class: "fht-verdict-reason", text: lines[1] }));
     root.append(box.node);
     const charts = el("div", { class: "fht-ev-charts" });
     for (const den of dens) {
