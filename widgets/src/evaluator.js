@@ -282,7 +282,7 @@ function draw(model, root, state) {
     let reason;
     if (done.correct) {
       const best = dens.reduce((a, b) => (item.results[b.code].mean > item.results[a.code].mean ? b : a));
-      reason = `Every estimate is within a trick of the average. The best denomination is ${best.code === "NT" ? "no trumps" : best.words}: ${item.results[best.code].reason}`;
+      reason = `Every estimate is within a trick of the average. The best denomination is ${best.code === "NT" ? "no trumps" : best.words} (average ${Number(item.results[best.code].mean).toFixed(1)}). ${item.results[best.code].reason}`;
     } else reason = lines[0] || "";
     const others =
       byGap.length > 2
