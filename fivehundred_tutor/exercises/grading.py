@@ -108,6 +108,7 @@ class StudentResult:
     problems: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     collected_at: str = ""
+    collected_by: str = ""  # what put the student's files in order: the LMS export, nbgrader, or file times
     days_late: int = 0
     penalty: float = 0.0  # fraction of the score taken off for lateness
 
@@ -405,8 +406,50 @@ def _token_problem(sheet: Mapping[str, Any], assignment: Assignment, student: st
 class _Claim:
     rel: str
     sheet: dict[str, Any]
-    collected: _dt.datetime
-    source: str  # where the collection time came from
+    collected: _dt.datetime  # nbgrader's timestamp.txt, else the file time (lateness is counted from it)
+    source: str  # where that time came from
+    file_time: _dt.datetime
+    stamp: _dt.datetime | None = None  # nbgrader's timestamp.txt for the file's submission folder
+    canvas: tuple[int, int] | None = None  # Canvas's (submission id, resubmission -N): higher is later
+
+
+# Canvas's bulk download: "<name>_<user id>_<submission id>_<file>" ("<name>_LATE_<user id>_…" when late);
+# a file the student handed in again under the same name gets "-1", "-2" … before its extension.
+_CANVAS_FILE = re.compile(r"^(?P<who>[^_/]+)_(?:LATE_)?(?P<user>[0-9]{1,20})_(?P<sub>[0-9]{1,20})_(?P<file>.+)$")
+_RESUBMITTED = re.compile(r"-(?P<n>[0-9]{1,4})(?=\.[A-Za-z0-9]+$)")
+# Moodle's download: "<Full name>_<participant id>_assignsubmission_file_" (a folder, or a prefix of each file)
+_MOODLE_PART = re.compile(r"^(?P<who>.+)_(?P<participant>[0-9]{1,20})_assignsubmission_[a-z]+_")
+
+
+def canvas_order(name: str) -> tuple[int, int] | None:
+    """(submission id, resubmission number) from a Canvas bulk-download file name; None if it is not one.
+
+    >>> canvas_order("smithbob_340934_208490284_hw1.answers-2.json")
+    (208490284, 2)
+    >>> canvas_order("hw1-bob.answers.json") is None
+    True
+    """
+    m = _CANVAS_FILE.match(name)
+    if m is None:
+        return None
+    again = _RESUBMITTED.search(m["file"])
+    return int(m["sub"]), int(again["n"]) if again else 0
+
+
+def _lms_owner(rel: str, roster: Roster) -> str | None:
+    """The student an LMS download names: Canvas's user id (the roster's Canvas ID) or Moodle's full name."""
+    parts = rel.split("/")
+    m = _CANVAS_FILE.match(parts[-1])
+    if m is not None:
+        found = [s.id for s in roster if s.lms_id and s.lms_id == m["user"]]
+        return found[0] if len(found) == 1 else None
+    for part in parts:
+        mm = _MOODLE_PART.match(part)
+        if mm is not None:
+            who = mm["who"].casefold()
+            found = [s.id for s in roster if s.name and s.name.casefold() == who]
+            return found[0] if len(found) == 1 else None
+    return None
 
 
 def _read_timestamp(path: Path) -> _dt.datetime | None:
@@ -482,19 +525,28 @@ def grade_folder(
     soft: dict[str, list[str]] = {}
     stamps: dict[Path, _dt.datetime | None] = {}
 
-    def collected_at(path: Path) -> tuple[_dt.datetime, str]:
-        parent = path.parent
-        if parent not in stamps:
-            ts = parent / "timestamp.txt"
-            stamps[parent] = _read_timestamp(ts) if ts.is_file() else None
-        if stamps[parent] is not None:
-            return stamps[parent], "timestamp.txt"  # type: ignore[return-value]
-        info = path.lstat()
-        return _dt.datetime.fromtimestamp(info.st_mtime, _dt.timezone.utc), "file time"
+    def stamp_for(folder_here: Path) -> _dt.datetime | None:
+        """nbgrader's timestamp.txt of the submission folder holding this folder (itself or an ancestor)."""
+        if folder_here not in stamps:
+            ts = folder_here / "timestamp.txt"
+            found = _read_timestamp(ts) if ts.is_file() else None
+            if found is None and folder_here != folder and folder in folder_here.parents:
+                found = stamp_for(folder_here.parent)
+            stamps[folder_here] = found
+        return stamps[folder_here]
+
+    def claim(rel: str, sheet: dict[str, Any], path: Path) -> _Claim:
+        file_time = _dt.datetime.fromtimestamp(path.lstat().st_mtime, _dt.timezone.utc)
+        stamp = stamp_for(path.parent)
+        canvas = canvas_order(path.name)
+        if stamp is not None:
+            return _Claim(rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas)
+        return _Claim(rel, sheet, file_time, "file time", file_time, None, canvas)
 
     for path, rel_raw in _walk(folder, [Path(e) for e in exclude], skipped):
         rel = safe_text(rel_raw)
-        owner = _owner_from_path(rel_raw, roster)
+        # the LMS account a download names first (a copied file keeps its classmate's name), then the path
+        owner = _lms_owner(rel_raw, roster) or _owner_from_path(rel_raw, roster)
         if path.name == "timestamp.txt":
             continue  # nbgrader's collection time, used above
         try:
@@ -529,8 +581,7 @@ def grade_folder(
             if claimed not in results:
                 unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
                 continue
-            when, how = collected_at(path)
-            claims.setdefault(claimed, []).append(_Claim(rel, sheet, when, how))
+            claims.setdefault(claimed, []).append(claim(rel, sheet, path))
         except SubmissionProblem as err:
             reason = safe_text(err, 400)
             if not reason.startswith(rel):
@@ -640,21 +691,46 @@ def _apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, 
     raise AssignmentError(f"override line {o.line}: no item {o.item!r}")  # pragma: no cover - checked at load
 
 
+def _order_basis(own: list[_Claim]) -> tuple[str, Any]:
+    """How to put one student's files in the order the collection received them, and in words.
+
+    The export's own order first: Canvas's submission ids (a resubmission has a higher id, and a file handed in
+    again under the same name gets -1, -2 …), nbgrader's timestamp.txt (written by collect, not by the student);
+    else the file times.  Never a time written inside a sheet.
+    """
+    if all(c.canvas is not None for c in own):
+        return "Canvas submission order", lambda c: (c.canvas, c.file_time, c.rel)
+    if all(c.stamp is not None for c in own) and len({c.stamp for c in own}) == len(own):
+        return "nbgrader timestamp.txt", lambda c: (c.stamp, c.rel)
+    return "file time", lambda c: (c.file_time, c.rel)
+
+
+def _describe(claim: _Claim, basis: str) -> str:
+    if basis == "Canvas submission order" and claim.canvas is not None:
+        sub, again = claim.canvas
+        return f"Canvas submission {sub}" + (f", resubmitted file -{again}" if again else "")
+    if basis == "nbgrader timestamp.txt" and claim.stamp is not None:
+        return f"nbgrader timestamp.txt {claim.stamp:%Y-%m-%d %H:%M:%S %Z}"
+    return f"file time {claim.file_time:%Y-%m-%d %H:%M:%S %Z}"
+
+
 def _choose(own: list[_Claim], result: StudentResult) -> _Claim:
-    """One sheet per student: the one the collection received last (file time or nbgrader's timestamp)."""
+    """One sheet per student: the one the collection received last (see :func:`_order_basis`)."""
+    basis, key = _order_basis(own)
     if len(own) == 1:
+        result.collected_by = _describe(own[0], basis if own[0].canvas else "nbgrader timestamp.txt")
         return own[0]
-    ordered = sorted(own, key=lambda c: (c.collected, c.rel))
+    ordered = sorted(own, key=key)
     latest = ordered[-1]
+    result.collected_by = _describe(latest, basis)
     distinct = {json.dumps(c.sheet.get("answers"), sort_keys=True, default=str) for c in own}
     files = ", ".join(c.rel for c in ordered)
     if len(distinct) == 1:
         result.problems.append(f"note: {len(own)} submissions with the same answers ({files}): graded once")
         return latest
     result.problems.append(
-        f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last "
-        f"({latest.rel}, {latest.source} {latest.collected:%Y-%m-%d %H:%M:%S %Z}); "
-        "the times written inside sheets are not used"
+        f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last by "
+        f"{basis} ({latest.rel}, {_describe(latest, basis)}); the times written inside sheets are not used"
     )
     return latest
 
@@ -688,6 +764,7 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
         sections = s.section_totals(a)
         for sec in a.sections:
             row[f"{sec.title} ({_fmt(sec.count * sec.points)})"] = "" if blank else _fmt(sections.get(sec.title, 0.0))
+        row["collected_by"] = s.collected_by
         row["problems"] = " | ".join(s.problems)
         rows.append(row)
     return rows
@@ -851,10 +928,28 @@ def _histogram(report: GradeReport, png: Path) -> bool:
     return True
 
 
+_MD_INLINE = re.compile(r"([\\`*_\[\]<>|])")  # emphasis, code, links and images, HTML, table cells
+_MD_ENTITY = re.compile(r"&(?=#?[A-Za-z0-9]+;)")  # "&lt;" would become "<"; "Q&A" stays as it is
+_MD_LINE_START = re.compile(r"^(\s*)(#|>|[-+=](?=\s|$)|[0-9]{1,9}(?=[.)](?:\s|$)))")  # a heading, quote, list
+
+
 def md_escape(text: object) -> str:
-    """Text for Markdown (and the HTML it may become): markup characters escaped, one line."""
+    r"""Text for Markdown (and the HTML it may become), one line: only what Markdown would read as markup is
+    escaped ("3.5", "(the joker)", "Correct!" stay as they are; "<img", "*", "_", "[" do not).
+
+    >>> print(md_escape("Correct! 3.5 points (the joker) <img src=x> a_b"))
+    Correct! 3.5 points (the joker) \<img src=x\> a\_b
+    >>> print(md_escape("# 1. -140"), md_escape("1. first"))
+    \# 1. -140 1\. first
+    """
     one = safe_text(text, 2000).replace("\n", " ")
-    return re.sub(r"([\\`*_{}\[\]<>()|#!&~])", r"\\\1", one)
+    one = _MD_ENTITY.sub("\\\\&", _MD_INLINE.sub(r"\\\1", one)).replace("~~", "\\~\\~")
+    m = _MD_LINE_START.match(one)
+    if m:
+        mark = m.group(2)
+        escaped = mark + "\\" if mark[0].isdigit() else "\\" + mark  # "1\\. first", "\\# title"
+        one = m.group(1) + escaped + one[m.end() :]
+    return one
 
 
 def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_histogram: bool) -> str:
@@ -899,6 +994,11 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
     return "\n".join(lines) + "\n"
 
 
+def _earned(s: StudentResult, points: float) -> str:
+    """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected)."""
+    return _fmt(points) if s.has_grade else "–"
+
+
 def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
     score = f"{_fmt(s.total)} / {_fmt(assignment.max_points)}" if s.has_grade else "no submission"
     lines = [
@@ -910,14 +1010,15 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
-        lines.append(f"- {md_escape(title)}: {_fmt(pts)} / {_fmt(sec.count * sec.points)}")
+        lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {_fmt(sec.count * sec.points)}")
     if s.problems:
         lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in s.problems]
     lines += ["", "## Questions", ""]
     for item in s.items:
         mark = "✔" if item.correct else ("◐" if item.score > 0 else "✘")
+        heading = f"{mark} {_fmt(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
         lines += [
-            f"### {item.item} {mark} {_fmt(item.score)} / {_fmt(item.points)}",
+            f"### {item.item} {heading} / {_fmt(item.points)}",
             "",
             md_escape(item.prompt),
             "",
@@ -945,7 +1046,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
-        parts.append(f"<li>{e(title)}: {_fmt(pts)} / {_fmt(sec.count * sec.points)}</li>")
+        parts.append(f"<li>{e(title)}: {_earned(s, pts)} / {_fmt(sec.count * sec.points)}</li>")
     parts.append("</ul>")
     if s.problems:
         parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in s.problems) + "</ul>")
@@ -953,7 +1054,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     for item in s.items:
         cls = "ok" if item.correct else "bad"
         parts.append(
-            f"<section><h3>{e(item.item)}: <span class='{cls}'>{_fmt(item.score)} / {_fmt(item.points)}</span></h3>"
+            f"<section><h3>{e(item.item)}: <span class='{cls}'>{_earned(s, item.score)} / {_fmt(item.points)}</span></h3>"
             f"<p>{e(item.prompt)}</p><p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p></section>"
         )
     parts.append("</main></body></html>")
