@@ -67,6 +67,8 @@ class Sent:
 
 def _handler(sent: Sent, prefix: str) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
+        _etag: str | None = None
+
         def translate_path(self, path: str) -> str:
             if prefix != "/":
                 if not path.startswith(prefix):
@@ -90,7 +92,7 @@ def _handler(sent: Sent, prefix: str) -> type[http.server.SimpleHTTPRequestHandl
             return super().send_head()
 
         def end_headers(self) -> None:
-            etag = getattr(self, "_etag", None)
+            etag = self._etag
             if etag:
                 self.send_header("ETag", etag)
                 self.send_header("Cache-Control", f"max-age={MAX_AGE}")
