@@ -21,6 +21,7 @@ from tests.support.browser import (
     launch_chromium,
     open_page,
     render_notebook_to_html,
+    run_axe,
     serve_directory,
     wait_for_widgets,
 )
@@ -115,6 +116,9 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     _shot(page, widget.locator(".fht-ev-charts"), f"{size}-2-charts-dark")
     page.emulate_media(color_scheme="light")
     assert not CODES.search(widget.inner_text()), CODES.findall(widget.inner_text())
+    # no accessibility violation inside the widget (inputs, charts, verdict), in either colour scheme
+    ours = [v for v in run_axe(page) if any("fht-" in n["html"] or "fht-" in n["target"] for n in v["nodes"])]
+    assert not ours, ours
     page.wait_for_timeout(500)  # the verdict is final: nothing replaces it later
     assert verdict.inner_text() == text
 

@@ -58,8 +58,8 @@ export function barHeights(dist) {
 function chart(den, res, value, tricks, layouts, right) {
   const heights = barHeights(res.dist);
   const made = [6, 7, 8, 9, 10].filter((t) => t <= tricks).map((t) => `${t}+ ${percent(res.chance[t])}`);
-  const words = `${den.label === den.words ? den.label : `${den.label} ${den.words}`}: average ${Number(res.mean).toFixed(1)} tricks over ${layouts} layouts; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`;
-  const bars = el("div", { class: "fht-ev-bars", "aria-hidden": "true" });
+  const words = `${den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`}: average ${Number(res.mean).toFixed(1)} tricks over ${layouts} layouts; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`;
+  const bars = el("div", { class: "fht-ev-bars", role: "img", "aria-label": words });
   heights.forEach((h, t) => {
     const cls = ["fht-ev-bar"];
     if (t === value) cls.push(right ? "fht-ev-yours fht-ev-yours-right" : "fht-ev-yours");
@@ -74,7 +74,7 @@ function chart(den, res, value, tricks, layouts, right) {
   });
   return el(
     "figure",
-    { class: `fht-ev-chart${right ? " fht-ev-ok" : value === null ? "" : " fht-ev-off"}`, role: "img", "aria-label": words, "data-den": den.code },
+    { class: `fht-ev-chart${right ? " fht-ev-ok" : value === null ? "" : " fht-ev-off"}`, "data-den": den.code },
     el(
       "figcaption",
       { class: "fht-ev-caption" },
