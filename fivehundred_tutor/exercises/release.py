@@ -170,16 +170,20 @@ def page_assets() -> tuple[str, str]:
     return esm, css
 
 
-def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]], token: str = "") -> str:
+def page_html(
+    assignment: Assignment, sets: dict[str, list[dict[str, Any]]], token: str = "", names: dict[str, str] | None = None
+) -> str:
     """A self-contained HTML page (no network): answer, download the sheet.
 
-    ``assign`` writes one page per student, each with that student's set and token only.
+    ``assign`` writes one page per student, each with that student's set, token and name (from the roster) only.
     """
     esm, css = page_assets()
     meta = assignment.public_meta()
     if token:
         meta["token"] = token
-    data = {"mode": "page", "assignment": meta, "students": sets}
+    data: dict[str, Any] = {"mode": "page", "assignment": meta, "students": sets}
+    if names:
+        data["names"] = {k: v for k, v in names.items() if k in sets and v}
     title = f"{assignment.title} — answer sheet"
     return (
         "<!doctype html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
@@ -196,9 +200,10 @@ def page_html(assignment: Assignment, sets: dict[str, list[dict[str, Any]]], tok
     )
 
 
-def student_page_html(assignment: Assignment, the_set: dict[str, Any]) -> str:
-    """One student's own page: their questions and token, nobody else's."""
-    return page_html(assignment, {the_set["student"]: the_set["items"]}, token=the_set["assignment"]["token"])
+def student_page_html(assignment: Assignment, the_set: dict[str, Any], name: str = "") -> str:
+    """One student's own page: their questions, token and name, nobody else's."""
+    sid = the_set["student"]
+    return page_html(assignment, {sid: the_set["items"]}, token=the_set["assignment"]["token"], names={sid: name})
 
 
 def _escape(text: str) -> str:
@@ -248,7 +253,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
             encoding="utf-8",
         )
         page = home / f"{stem}.html"
-        page.write_text(student_page_html(assignment, the_set), encoding="utf-8")
+        page.write_text(student_page_html(assignment, the_set, student.name), encoding="utf-8")
         files[student.id] = [p.relative_to(folder).as_posix() for p in (qfile, nb, page)]
     stale_class_page = folder / "page" / f"{assignment.id}.html"
     if stale_class_page.is_file():

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-from fivehundred_tutor.exercises import assign, expected_question, grade_folder
+from fivehundred_tutor.exercises import Roster, assign, expected_question, grade_folder
+from fivehundred_tutor.exercises.roster import Student
 from tests.support import browser as browser_support
 from tests.support.exercises import MAX_POINTS, roster, small_assignment
 
@@ -50,7 +53,7 @@ def test_own_page_answer_download_and_grade(tmp_path):
         assert page.locator("input[name=student]").count() == 0
         assert page.get_by_role("button", name="Not you? Use another id").count() == 0
         assert page.locator(".fht-asg-item").count() == hw.question_count
-        assert page.locator(".fht-asg-student").inner_text() == "amy"
+        assert page.locator(".fht-asg-student").inner_text() == "Student amy"  # the roster name (id beside it)
         # cards are announced in words
         assert page.locator('[role="img"][aria-label]').count() > 0
         first = expected_question(hw, "amy", "1.1")
@@ -126,3 +129,23 @@ def test_after_submit_notebook_renders_offline_without_answers(tmp_path):
         assert "after grading" in page.locator(".fht-asg-head").inner_text()
         problems.assert_clean("the notebook page")
         page.context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_own_page_greets_the_student_by_their_roster_name(tmp_path, width):
+    hw = small_assignment("immediate")
+    assign(hw, Roster([Student("s001", "Zoë Ng"), Student("s002", "Ben Ode")]), tmp_path / "rel")
+    page_dir = tmp_path / "rel" / "students" / "s001"
+    assert "Ben Ode" not in (page_dir / "hw1-s001.html").read_text(encoding="utf-8")  # nobody else's name
+    with browser_support.launch_chromium() as browser, browser_support.serve_directory(page_dir) as base:
+        page, problems = browser_support.open_page(browser, base + "hw1-s001.html")
+        page.set_viewport_size({"width": width, "height": 844})
+        heading = page.get_by_role("heading", name="Questions for Zoë Ng (s001)")
+        heading.wait_for()
+        expect(heading).to_be_visible()
+        box = heading.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        shots = Path(__file__).resolve().parents[2] / "test-artifacts" / "exercises"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"own-page-name-{width}.png"))
+        assert not problems, problems

@@ -189,13 +189,17 @@ function showVerdict(box, item, response, final = false) {
  * Draw a student's set into `container`.  `store` = {answers(), setAnswer(item, response),
  * submitted(), submit(), footer(root)}; `meta` is the assignment's public description.
  */
-export function drawSet(container, meta, student, items, store) {
+export function drawSet(container, meta, student, items, store, name = "") {
   container.replaceChildren();
   const feedbackMode = meta.feedback;
+  // the student's name from the roster when the page has it (their id stays beside it: it names the sheet)
+  const who = name
+    ? [el("strong", { class: "fht-asg-student", text: name }), el("span", { class: "fht-muted", text: ` (${student})` })]
+    : [el("strong", { class: "fht-asg-student", text: student })];
   const head = el(
     "div",
     { class: "fht-asg-head" },
-    el("h2", {}, "Questions for ", el("strong", { class: "fht-asg-student", text: student })),
+    el("h2", {}, "Questions for ", ...who),
     el("p", { text: `${meta.title} · ${items.length} questions · ${meta.max_points} points` }),
     el("p", {
       class: "fht-muted",
@@ -415,7 +419,9 @@ export function mountPage(host, data) {
           foot.append(actions, note);
         },
       };
-      const redraw = () => drawSet(area, meta, student, items, store);
+      const names = data.names && typeof data.names === "object" ? data.names : {};
+      const name = typeof names[student] === "string" ? names[student] : "";
+      const redraw = () => drawSet(area, meta, student, items, store, name);
       page.replaceChildren(area);
       redraw();
       const first = area.querySelector("input, button");
