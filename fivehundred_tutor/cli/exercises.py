@@ -25,6 +25,17 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
     return assignment, roster
 
 
+def _progress_wanted(args: argparse.Namespace) -> bool:
+    """A progress bar only for a person at a terminal: never in a pipe, a log or a CI run."""
+    return not args.no_progress and sys.stderr.isatty()
+
+
+def _took(start: float) -> None:
+    """How long it took, for a person at a terminal; piped output stays the same from run to run."""
+    if sys.stdout.isatty():
+        print(f"  done in {time.perf_counter() - start:.1f} s")
+
+
 def cmd_assign(args: argparse.Namespace) -> int:
     from ..bookbuild.bundles import BundleError, ensure_bundles
     from ..exercises.grading import safe_text
@@ -38,7 +49,7 @@ def cmd_assign(args: argparse.Namespace) -> int:
         raise CLIError(str(err)) from None
     start = time.perf_counter()
     try:
-        manifest = assign(assignment, roster, args.out, progress=not args.no_progress)
+        manifest = assign(assignment, roster, args.out, progress=_progress_wanted(args))
     except AssignmentError as err:
         raise CLIError(str(err)) from None
     except OSError as err:
@@ -59,7 +70,7 @@ def cmd_assign(args: argparse.Namespace) -> int:
         print(f"  secret:           {assignment.secret_file or 'given'} (the same questions as before)")
     print(f"  for each student: {out / 'students' / '<id>'} (their own page, notebook and question set)")
     print(f"  instructor only:  {out / 'instructor'} (never hand it out)")
-    print(f"  done in {time.perf_counter() - start:.1f} s")
+    _took(start)
     return 0
 
 
@@ -84,7 +95,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             roster,
             args.submissions,
             args.out,
-            progress=not args.no_progress,
+            progress=_progress_wanted(args),
             feedback=args.feedback,
             histogram=not args.no_histogram,
             overrides=args.overrides,
@@ -113,7 +124,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"  overrides applied: {len(report.overrides_applied)}")
     print(f"  gradebook: {out / 'gradebook.csv'}   feedback: {out / 'feedback'}   summary: {out / 'summary.md'}")
     print(f"  for the LMS: {out / 'canvas_grades.csv'}, {out / 'moodle_grades.csv'}")
-    print(f"  done in {time.perf_counter() - start:.1f} s")
+    _took(start)
     if report.rejected:
         print(
             f"  {report.rejected} submission(s) rejected or matched to no student: see the problems column",
@@ -133,7 +144,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--out", required=True, help="output folder")
     p.add_argument("--secret", help="the assignment's secret file (default: beside the assignment, made if missing)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (none unless at a terminal)")
     p.set_defaults(func=cmd_assign)
 
     p = subparsers.add_parser(
@@ -150,5 +161,5 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--feedback", choices=("md", "html", "both"), default="both", help="feedback file format")
     p.add_argument("--no-histogram", action="store_true", help="skip the score histogram (matplotlib)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (none unless at a terminal)")
     p.set_defaults(func=cmd_grade)

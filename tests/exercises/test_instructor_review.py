@@ -33,3 +33,28 @@ def test_a_missing_students_feedback_shows_blanks_not_zeros(tmp_path: Path) -> N
     # amy handed in an empty sheet: she has a grade, and her zeros are real
     amy = (tmp_path / "g" / "feedback" / "amy" / "hw1.md").read_text(encoding="utf-8")
     assert "✘ 0 / 2" in amy
+
+
+def test_assign_and_grade_print_no_bars_or_timings_when_piped(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.support.exercises import write_assignment, write_roster
+
+    hw_path = write_assignment(tmp_path)
+    roster_path = write_roster(tmp_path, "amy", "ben")
+    runs = []
+    for args in (
+        ["assign", str(hw_path), "--roster", str(roster_path), "--out", str(tmp_path / "rel")],
+        ["grade", str(hw_path), "--roster", str(roster_path), "--submissions", str(tmp_path / "rel"),
+         "--out", str(tmp_path / "g"), "--no-histogram"],
+    ):  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "fivehundred_tutor", *args], capture_output=True, text=True, timeout=600
+        )
+        runs.append(done)
+        text = done.stdout + done.stderr
+        assert "Traceback" not in text and "\r" not in text and "it/s" not in text and "%|" not in text, text
+        assert "done in" not in text
+    assert runs[0].returncode == 0 and "rel/instructor (never hand it out)" in runs[0].stdout
+    assert "2 students" in runs[1].stdout
