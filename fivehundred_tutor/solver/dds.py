@@ -132,7 +132,10 @@ def opening_tricks_many(
     rules: Rules, layouts: Sequence[tuple[Sequence[Sequence[Card]], Bid, int, int, Suit | None]]
 ) -> list[int]:
     """Tricks the declaring side takes from the opening lead, for many layouts given as
-    ``(hands, contract, declarer, leader, joker_fixed)`` (each :func:`hands_mappable`)."""
+    ``(hands, contract, declarer, leader, joker_fixed)`` (each :func:`hands_mappable`).
+    Nothing to solve needs no DDS (the pure-Python path, e.g. under Pyodide, passes none)."""
+    if not layouts:
+        return []
     _dds = _lib()
     out: list[int] = []
     for start in range(0, len(layouts), _dds.MAXNOOFBOARDS):
@@ -204,7 +207,10 @@ def future_tricks(deal: Deal) -> int:
 
 
 def future_tricks_many(deals: Sequence[Deal]) -> list[int]:
-    """:func:`future_tricks` for many mappable positions at once (DDS solves them on every core)."""
+    """:func:`future_tricks` for many mappable positions at once (DDS solves them on every core);
+    none needs no DDS."""
+    if not deals:
+        return []
     _dds = _lib()
     out: list[int] = []
     for start in range(0, len(deals), _dds.MAXNOOFBOARDS):

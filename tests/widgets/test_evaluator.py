@@ -157,3 +157,25 @@ def test_a_hand_not_ready_cannot_be_judged(model: dict[str, Any]) -> None:
         {"evaluator": state},
     )
     assert "still being simulated" in reply["reply"]["error"]
+
+
+def test_without_dds_the_hand_is_simulated_in_pure_python(
+    monkeypatch: pytest.MonkeyPatch, model: dict[str, Any]
+) -> None:
+    """As in the live book (Pyodide: no endplay): a new hand, step by step, no DDS call at all."""
+    from fivehundred_tutor.solver import dds
+
+    monkeypatch.setattr(dds, "_lib", lambda: None)
+    assert not dds.available()
+    monkeypatch.setattr(ev, "LIVE_LAYOUTS", 1)
+    out = handle("evaluator", {"type": "new_hand"}, {"evaluator": model})
+    assert out["reply"]["type"] == "hand", out["reply"]
+    state = out["update"]["evaluator"]
+    assert state["hands"][-1]["chunk"] == 1 and state["hands"][-1]["layouts"] == 1
+    for _ in range(10):
+        if state["hands"][-1]["ready"]:
+            break
+        out = handle("evaluator", {"type": "simulate", "index": len(state["hands"]) - 1}, {"evaluator": state})
+        assert out["reply"]["type"] == "progress", out["reply"]
+        state = out["update"]["evaluator"]
+    assert state["hands"][-1]["ready"] and sum(state["hands"][-1]["results"]["NT"]["dist"]) == 1
