@@ -62,7 +62,10 @@ def cmd_assign(args: argparse.Namespace) -> int:
     else:
         mode = "feedback: immediate (accepted answers are in the student files)"
     print(f"{assignment.id}: {len(manifest['students'])} students × {assignment.question_count} questions, {mode}")
-    if manifest["secret_made_now"]:
+    if manifest.get("secret_is_public"):
+        print("  note:             this is the package's example: its secret is published, so its questions")
+        print("                    and answers are public; for a class, write your own assignment file")
+    elif manifest["secret_made_now"]:
         print(f"  new secret:       {assignment.secret_file}")
         print("                    keep it private and back it up: grading needs it, and without it")
         print("                    nobody can re-make these questions")

@@ -25,12 +25,21 @@ with the feedback ``grade`` writes, in per-student folders).
 
 from __future__ import annotations
 
+import hmac
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .assignment import SECRET_SUFFIX, Assignment, AssignmentError, create_secret, read_secret, secret_path
+from .assignment import (
+    SECRET_SUFFIX,
+    Assignment,
+    AssignmentError,
+    create_secret,
+    load_assignment,
+    read_secret,
+    secret_path,
+)
 from .roster import Roster
 from .sheets import student_item
 
@@ -41,6 +50,7 @@ __all__ = [
     "notebook_json",
     "page_assets",
     "page_html",
+    "refuse_published_secret",
     "set_json",
     "student_page_html",
     "student_set",
@@ -71,6 +81,34 @@ def ensure_secret(assignment: Assignment, out: str | Path | None = None) -> bool
         return False
     assignment.adopt_secret(create_secret(path, assignment.id), path)
     return True
+
+
+def _example_files() -> tuple[bytes, str]:
+    """(the shipped example's secret, the example's fingerprint): both are published with the package."""
+    here = Path(str(resources.files("fivehundred_tutor") / "data" / "assignments" / "example.toml"))
+    example = load_assignment(here)
+    return example.require_secret(), example.fingerprint
+
+
+def refuse_published_secret(assignment: Assignment) -> bool:
+    """Stop a class from being given questions anyone can re-make.
+
+    The shipped example's secret is public (it is in the package).  An assignment of one's own that carries it
+    — the example copied with its ``.secret`` into a course folder and edited, or the secret file renamed — is
+    refused with what to do; the unchanged example itself may be released (returns True: say it is public).
+    """
+    if assignment.secret is None:
+        return False
+    public, example_fingerprint = _example_files()
+    if not hmac.compare_digest(assignment.secret, public):
+        return False
+    if assignment.fingerprint == example_fingerprint:
+        return True
+    where = assignment.secret_file or assignment.secret_hint()
+    raise AssignmentError(
+        f"{where}: this is the published secret of the package's example, so anyone could re-make these "
+        f"questions and their answers; delete that file and run 'assign' again: a fresh secret is made"
+    )
 
 
 def student_set(assignment: Assignment, student: str) -> dict[str, Any]:
@@ -233,6 +271,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
     folder = Path(out)
     _prepare(folder)
     made = ensure_secret(assignment, folder)
+    public = refuse_published_secret(assignment)
     students = list(roster)
     iterator: Any = students
     if progress:
@@ -263,6 +302,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
         "assignment": assignment.public_meta(),
         "secret_file": assignment.secret_file or assignment.secret_hint(),
         "secret_made_now": made,
+        "secret_is_public": public,
         "students": [s.id for s in students],
         "files": files,
     }

@@ -58,3 +58,42 @@ def test_assign_and_grade_print_no_bars_or_timings_when_piped(tmp_path: Path) ->
         assert "done in" not in text
     assert runs[0].returncode == 0 and "rel/instructor (never hand it out)" in runs[0].stdout
     assert "2 students" in runs[1].stdout
+
+
+def test_the_published_example_secret_cannot_be_used_for_a_class(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    from fivehundred_tutor.exercises import example_assignment_path
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "fivehundred_tutor", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+
+    (tmp_path / "roster.csv").write_text("id,name\namy,Amy\n", encoding="utf-8")
+    # the example as the instructors' chapter copies it: its published secret beside it — released as it is,
+    # the output says its questions are public
+    shutil.copy(example_assignment_path(), tmp_path / "example.toml")
+    shutil.copy(example_assignment_path().with_suffix(".secret"), tmp_path / "example.secret")
+    done = run("assign", "example.toml", "--roster", "roster.csv", "--out", "rel")
+    assert done.returncode == 0 and "its secret is published" in done.stdout
+    # edited into an assignment of one's own (or the secret file renamed): refused, nothing handed out
+    text = (tmp_path / "example.toml").read_text(encoding="utf-8")
+    (tmp_path / "hw1.toml").write_text(text.replace("count = 2", "count = 4", 1), encoding="utf-8")
+    shutil.copy(tmp_path / "example.secret", tmp_path / "hw1.secret")
+    done = run("assign", "hw1.toml", "--roster", "roster.csv", "--out", "rel1")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "published secret of the package's example" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not list((tmp_path / "rel1").rglob("*.html"))
+    (tmp_path / "hw1.secret").unlink()  # what the message says to do
+    done = run("assign", "hw1.toml", "--roster", "roster.csv", "--out", "rel1")
+    assert done.returncode == 0 and "new secret" in done.stdout
+    assert (tmp_path / "hw1.secret").read_text(encoding="utf-8") != (tmp_path / "example.secret").read_text(
+        encoding="utf-8"
+    )
