@@ -16,6 +16,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from fivehundred_tutor import Rules
@@ -44,7 +45,7 @@ def main() -> None:
     print(f"DDS available: {dds.available()}")
     walls, cpus = [], []
     for i in range(args.hands):
-        _item, wall, cpu = _timed(lambda i=i: ev.hand_item(rules, args.seed + i, layouts=ev.KERNEL_LAYOUTS))
+        _item, wall, cpu = _timed(partial(ev.hand_item, rules, args.seed + i, layouts=ev.KERNEL_LAYOUTS))
         walls.append(wall)
         cpus.append(cpu)
     print(
@@ -64,9 +65,7 @@ def main() -> None:
             for d in ev.DENOMINATIONS:
                 seed = int(item["seed"]) + c
                 _sim, _wall, cpu = _timed(
-                    lambda d=d, seed=seed, hand=hand: simulate(
-                        rules, 0, hand, layouts=1, seed=seed, denominations=(d,), solver=python
-                    )
+                    partial(simulate, rules, 0, hand, layouts=1, seed=seed, denominations=(d,), solver=python)
                 )
                 units.append(cpu)
                 by_den[d].append(cpu)
@@ -81,7 +80,7 @@ def main() -> None:
         "  by denomination (median CPU s): " + ", ".join(f"{d} {statistics.median(v):.2f}" for d, v in by_den.items())
     )
     if args.book:
-        _model, wall, cpu = _timed(lambda: ev.evaluator_model(rules, hands=6, seed=12, layouts=ev.BOOK_LAYOUTS))
+        _model, wall, cpu = _timed(partial(ev.evaluator_model, rules, hands=6, seed=12, layouts=ev.BOOK_LAYOUTS))
         print(f"book bank, 6 hands x {ev.BOOK_LAYOUTS} layouts: wall {wall:.1f} s, CPU {cpu:.1f} s")
 
 
