@@ -46,6 +46,7 @@ from .grading import (
     grade_sheet,
     load_overrides,
     parse_overrides,
+    safe_text,
     write_reports,
 )
 from .release import assign, ensure_secret, notebook_json, page_html, student_page_html, student_set
@@ -128,6 +129,11 @@ def grade(
     The output folder is never read as a submission, even when it sits inside ``submissions``.
     """
     assignment.require_secret()
+    if Path(out).resolve() == Path(submissions).resolve():
+        raise GradingError(
+            f"{safe_text(out)}: the reports would go among the submissions (and be read as submissions next "
+            f"time); give them a folder of their own, e.g. --out {safe_text(Path(out) / 'grades')}"
+        )
     if overrides is None and assignment.source and Path(assignment.source).is_file():
         beside = Path(assignment.source).with_suffix(".overrides.csv")
         overrides = beside if beside.is_file() else None

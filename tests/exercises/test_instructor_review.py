@@ -97,3 +97,19 @@ def test_the_published_example_secret_cannot_be_used_for_a_class(tmp_path: Path)
     assert (tmp_path / "hw1.secret").read_text(encoding="utf-8") != (tmp_path / "example.secret").read_text(
         encoding="utf-8"
     )
+
+
+def test_grade_refuses_to_write_its_reports_among_the_submissions(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from fivehundred_tutor.cli import main as cli_main
+    from tests.support.exercises import write_assignment, write_roster
+
+    hw_path = write_assignment(tmp_path)
+    roster_path = write_roster(tmp_path, "amy")
+    hw = small_assignment()
+    write_json(tmp_path / "subs" / "hw1-amy.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    args = ["grade", str(hw_path), "--roster", str(roster_path), "--submissions", str(tmp_path / "subs")]
+    code = cli_main([*args, "--out", str(tmp_path / "subs" / "."), "--no-histogram"])
+    err = capsys.readouterr().err
+    assert code != 0 and "among the submissions" in err and "Traceback" not in err
+    assert sorted(p.name for p in (tmp_path / "subs").iterdir()) == ["hw1-amy.answers.json"]  # nothing written
+    assert cli_main([*args, "--out", str(tmp_path / "subs" / "grades"), "--no-histogram"]) == 0  # its own folder
