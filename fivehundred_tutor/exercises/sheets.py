@@ -175,6 +175,8 @@ def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool 
         ) from None
     except RecursionError:
         raise SubmissionProblem(f"{name}: JSON nested too deeply") from None
+    except ValueError:  # Python refuses whole numbers of more than 4,300 digits
+        raise SubmissionProblem(f"{name}: holds a number thousands of digits long; not an answer sheet") from None
     if notebook or (isinstance(data, dict) and "cells" in data and "nbformat" in data):
         return extract_sheet(data, name)
     if not isinstance(data, dict):

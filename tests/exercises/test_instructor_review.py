@@ -113,3 +113,14 @@ def test_grade_refuses_to_write_its_reports_among_the_submissions(tmp_path: Path
     assert code != 0 and "among the submissions" in err and "Traceback" not in err
     assert sorted(p.name for p in (tmp_path / "subs").iterdir()) == ["hw1-amy.answers.json"]  # nothing written
     assert cli_main([*args, "--out", str(tmp_path / "subs" / "grades"), "--no-histogram"]) == 0  # its own folder
+
+
+def test_a_sheet_padded_with_a_huge_number_gets_a_reason_a_person_can_read(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import grade_folder
+
+    hw = small_assignment()
+    text = (write_json(tmp_path / "s" / "x.json", sheet_for(hw, "amy", {"1.1": "JD"}))).read_text(encoding="utf-8")
+    (tmp_path / "s" / "x.json").unlink()
+    (tmp_path / "s" / "hw1-amy.answers.json").write_text(text.replace('"JD"', "9" * 5000), encoding="utf-8")
+    amy = grade_folder(hw, Roster([Student("amy")]), tmp_path / "s").by_id()["amy"]
+    assert amy.status == "rejected" and any("a number thousands of digits long" in p for p in amy.problems)
