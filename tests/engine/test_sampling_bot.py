@@ -80,3 +80,45 @@ def test_the_report_behind_a_card_counts_every_layout() -> None:
     assert choice == report.ranked()[0] or report.totals[choice] == report.totals[report.ranked()[0]]
     assert all(0 <= report.best[a] <= 8 and 0 <= report.goal[a] <= 8 for a in report.totals)
     assert max(report.best.values()) >= 1
+
+
+def test_bids_only_what_its_simulation_says_makes_often_enough() -> None:
+    # The rule behind the sampling side's make-rate in bench/bench_match.py: a suit bid needs its
+    # tricks (averaged with one more, for caution) in at least ``make_chance`` of the simulated
+    # layouts — more when partner already holds the bid — no trumps a trick more, misère 75%.
+    # And it is not the cheapest level by habit: some hand bids above 6.
+    from fivehundred_tutor.analysis import Knowledge
+    from fivehundred_tutor.bids import PASS, Bid, parse_call
+    from fivehundred_tutor.solver import dds
+
+    if not dds.available():
+        import pytest
+
+        pytest.skip("bids are simulated only with DDS")
+    bids = 0
+    levels: set[int] = set()
+    for k in range(12):
+        deal = advance(derive_seed("sampling-bid-rule", k), 0, AUCTION)
+        if deal is None:
+            continue
+        seat = deal.to_move
+        assert seat is not None
+        bot = SamplingBot(seed=k, bid_layouts=24)
+        action = bot.choose(deal)
+        if not isinstance(action, Bid):
+            continue
+        figures = bot.bid_figures(Knowledge.from_view(deal.rules, deal.view(seat), public_history(deal)))
+        high = [s for s, code in deal.view(seat)["auction"] if parse_call(code) is not PASS]
+        partner_high = bool(high) and high[-1] != seat and deal.rules.side_of(high[-1]) == deal.rules.side_of(seat)
+        need = bot.make_chance + (0.15 if partner_high else 0.0)
+        if action.is_misere:
+            assert figures["misere"] is not None and figures["misere"] >= 0.75
+        else:
+            chances = figures["chances"]["NT" if action.trump is None else action.trump.letter]
+            extra = 1 if action.trump is None else 0
+            p = (chances.get(action.tricks + extra, 0.0) + chances.get(action.tricks + extra + 1, 0.0)) / 2
+            assert p >= need, (action.code, chances)
+            levels.add(action.tricks)
+        bids += 1
+    assert bids >= 4
+    assert max(levels) > 6, levels
