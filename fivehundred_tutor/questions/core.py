@@ -84,8 +84,12 @@ class TopicInfo:
         }
 
 
+# json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":")) builds this encoder on every call
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+
+
 def canonical_json(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return _CANONICAL.encode(data)
 
 
 _RULES_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
