@@ -9,8 +9,8 @@ in pyproject.toml), imported as ``from tests.support.browser import open_page``.
 2. ``browser`` (session): headless Debian chromium (see ``tests/support/browser.py``), one per worker.
 3. ``widget_bundles`` (session, autouse): builds the widgets' bundles when ``widgets/src`` changed.
 4. The chapter notebooks run under nbval from tests/book/conftest.py (``--no-chapters``,
-   ``--chapters-no-compare``); their cells stay on one worker: ``--dist load`` (what ``-n``
-   implies) is switched to ``loadfile``.
+   ``--chapters-no-compare``).  ``-n 2`` shares the tests between the workers by work units, longest
+   first (``tests/support/scheduling.py``): a chapter's cells stay on one worker.
 5. The accessibility audits' violations (tests/book/test_book_a11y.py) are printed as one table.
 """
 
@@ -41,11 +41,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_ROOMS = pytest.StashKey[bool]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    # Keep each chapter's cells on one worker: they share one kernel and run in order.
-    # (xdist's loadgroup does not work with pytest 9's structured node ids; loadfile does.)
+    # `-n 2` alone: each chapter's cells (one kernel, in order) and each file with a module-scoped
+    # fixture stay on one worker, other tests spread over both, longest first (tests/support/scheduling.py).
+    # (loadfile is xdist's fallback; its loadgroup does not keep a group together under pytest 9.)
     if getattr(config.option, "dist", "no") == "load":
         config.option.dist = "loadfile"
+        config.stash[_ROOMS] = True
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if not config.stash.get(_ROOMS, False):
+        return None
+    from tests.support.scheduling import make_scheduler
+
+    return make_scheduler(config, log)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    if node.config.stash.get(_ROOMS, False):
+        node.workerinput["fht_longest_first"] = True
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    if getattr(config, "workerinput", {}).get("fht_longest_first"):
+        from tests.support.scheduling import longest_first
+
+        items[:] = longest_first(items)
 
 
 # --------------------------------------------------------------------------- the widgets' bundles
