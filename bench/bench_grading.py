@@ -4,13 +4,17 @@
 
 Prints the time to re-derive and judge every submission (grade_folder), the
 time to write the reports (gradebook, feedback, item analysis, histogram), and
-the time to make the release (assign) for the same class.
+the time to make the release (assign) for the same class, with the machine's
+load average: on a shared machine the wall time grows with the load, the CPU
+time much less.  ``bench/question_digests.py`` checks that a speed change left
+every question identical.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -92,6 +96,10 @@ def main() -> None:
         page = (root / "release" / "students" / "s0000" / "bench-s0000.html").stat().st_size
 
     totals = [s.total for s in report.students]
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(
+        f"machine: {os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} (wall times grow with it)"
+    )
     per_question = grading / (args.students * hw.question_count) * 1e6
     print(f"students: {args.students}, questions each: {hw.question_count}")
     print(f"making the submissions (not timed against the target): {prep:.2f} s")
