@@ -333,12 +333,14 @@ function draw(model, root, state) {
   root.append(status);
 
   // live: go on simulating a hand that is not ready (one request at a time)
-  if (!ready && state.live && !state.busy) {
+  // (after an error it stops for this hand: no loop of failing requests)
+  if (!ready && state.live && !state.busy && state.failed !== item.id) {
     state.busy = true;
     request(model, { type: "simulate", index }, 8000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
       state.busy = false;
       if (reply?.type === "error") {
-        state.statusText = reply.error;
+        state.failed = item.id;
+        state.statusText = `The simulation of this hand stopped: ${reply.error}`;
       }
       state.redraw();
     });
