@@ -7,6 +7,10 @@ with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down t
 known).  "auto" is ``Solver()`` (DDS wherever a position maps to bridge, else pure Python),
 "python" is ``Solver(backend="python")``.  CPU time (``time.process_time``, all threads) and
 wall time; on a shared machine the wall time is the noisier one.
+
+Then "Check my play" in the 2-player game: a deal bid and played by the heuristic bots, and the
+review of South's cards (``handlers.play.review``: every card that was a real choice checked by
+the solver, one solver for the whole deal), CPU seconds per whole deal.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from fivehundred_tutor.bids import Bid
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.cards import JOKER, Suit
 from fivehundred_tutor.deal import PLAY
+from fivehundred_tutor.handlers.play import review
 from fivehundred_tutor.rng import Random, derive_seed
 from fivehundred_tutor.solver import Solver, dds
 
@@ -89,6 +94,20 @@ def main() -> None:
             auto_cpu.append(timed(deal, "auto")[0])
             py_cpu.append(timed(deal, "python")[0])
         print(f"{label:28} {fmt(auto_cpu):34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
+    checks: list[float] = []
+    k = 0
+    while len(checks) < args.deals:
+        deal = Deal.new(Rules(players=2), seed=derive_seed("bench-backends-review", args.seed, k))
+        k += 1
+        bot = HeuristicBot()
+        while not deal.is_over:
+            deal.push(bot.choose(deal))
+        if deal.declarer is None:
+            continue
+        c0 = time.process_time()
+        review(deal, 0)
+        checks.append(time.process_time() - c0)
+    print(f"{'2p Check my play (deal)':28} {fmt(checks):34} (cpu per whole deal, South's cards)", flush=True)
 
 
 if __name__ == "__main__":

@@ -256,7 +256,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     >>> r["checked"], r["lost"]
     (1, 1)
     """
-    from ..solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
+    from ..solver import DOUBLE_DUMMY_NOTE, Solver
 
     if not deal.is_over:
         raise RequestError("the deal is not over yet: finish it, then ask for a review")
@@ -277,9 +277,8 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
             and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
         ):
             checked += 1
-            values = solver.analyse(replay)
-            best = best_actions(replay, values)
-            lost = abs(values[action] - values[best[0]])
+            played, best_value, best = solver.check(replay, action)
+            lost = abs(played - best_value)
             if lost:
                 trick = len(replay.tricks) + 1
                 better = " or ".join(str(a) for a in best[:3])
@@ -366,7 +365,9 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         n = report.layouts
         text += f" It keeps the best result in {report.best[action]} of {n} ways the unseen cards could lie"
         others = [a for a in ranked if a != action and isinstance(a, Play) and a.card != action.card]
-        if others:
+        if others and report.best[others[0]] == report.best[action]:
+            text += f"; {others[0].card} does just as well, so either will do"
+        elif others:
             text += f"; {others[0].card} in {report.best[others[0]]}"
         text += "."
     elif isinstance(action, Play):

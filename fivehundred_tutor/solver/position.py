@@ -100,7 +100,8 @@ class Context:
         # suit contracts -10% time without it, no trumps +12%).
         self.quick = not self.two and not self.misere and self.trump < 0
         # Bits per card in a relative-rank pattern (the owner's index).
-        self.bits = 2 if n <= 4 else 3
+        # (2-player game: a hand, a table, or a face-down card by its cover — see _two_infos.)
+        self.bits = 9 if self.two else (2 if n <= 4 else 3)
 
     def vp_index(self, seat: int, source: str | None) -> int:
         return self.vps.index((seat, source if self.two else None))
@@ -351,23 +352,33 @@ class Position:
         masks = self.masks
         counts = ctx.counts
         t = ctx.trump
+        held = masks
+        if self.two:
+            # 2-player game: a face-down card is its table's too (every card is played in the end,
+            # and a player plays one card a trick).
+            held = [list(m) for m in masks]
+            for (tv, ts, tb), (us, ub) in self.under.items():
+                if masks[tv][ts] & tb:
+                    held[tv][us] |= ub
+            for vp, us, ub in self.pending:
+                held[vp][us] |= ub
         if t < 0:
             for vp in range(ctx.n):
-                if masks[vp][JOKER_SUIT]:
+                if held[vp][JOKER_SUIT]:
                     return (1, self.tricks_left, 0, 0) if counts[vp] else (0, self.tricks_left - 1, 0, 0)
             return 0, self.tricks_left, 0, 0
         all_count = all_other = 0
         for vp in range(ctx.n):
             if counts[vp]:
-                all_count |= masks[vp][t]
+                all_count |= held[vp][t]
             else:
-                all_other |= masks[vp][t]
+                all_other |= held[vp][t]
         sure_count = sure_other = 0
         low_count = low_other = 0
         h_other = all_other.bit_length()
         h_count = all_count.bit_length()
         for vp in range(ctx.n):
-            x = masks[vp][t]
+            x = held[vp][t]
             if not x:
                 continue
             if counts[vp]:

@@ -14,9 +14,9 @@ from .position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Pos
 if TYPE_CHECKING:
     from . import Solver
 
-# Suit → (relative-rank pattern, live cards, each hand's length); the table:
-# bucket → per-suit cut → cut patterns → [lower bound, upper bound].
-SuitInfo = tuple[int, int, int]
+# Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
+# leave out); the table: bucket → per-suit cut → cut patterns → [lower bound, upper bound].
+SuitInfo = tuple[int, int, int, int]
 Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]]
 
 
@@ -97,7 +97,9 @@ class Search(Position):
         bucket = [leader]
         pats: list[SuitInfo] = []
         if ctx.two:
-            bucket.extend(self._two_pattern())
+            pats = self._two_infos()
+            bucket.extend([info[2] for info in pats])
+            bucket.extend([info[1] for info in pats])
         else:
             rel = self.rel
             four = ctx.n == 4
@@ -119,13 +121,18 @@ class Search(Position):
             bucket.extend(self.voids)
         return tuple(bucket), pats
 
-    def _two_pattern(self) -> list[int]:
+    def _two_infos(self) -> list[SuitInfo]:
         """2-player game: each suit's live cards top down as owner codes — a hand or table
-        (0–3), or a face-down card by the table card that covers it (its suit and place among
-        its suit's live cards) — one int per suit.  Positions that differ only in absolute
-        ranks share entries; the face-down cards are in the key, so nothing is assumed of them."""
+        (0–3), or a face-down card by the table card that covers it (that table, its suit and
+        place among its suit's live cards) — with the suit's live count and each hand's length.
+        Positions that differ only in absolute ranks share entries; the face-down cards are in
+        the key, so nothing is assumed of them.  A key may leave out low cards (relevant ranks)
+        down to the lowest face-down card of the suit, never a face-down card itself: then two
+        positions with one key hold the same face-down cards under the same covers, and the low
+        cards left out are face-up cards of the same hands, as in the 4-player game."""
         masks = self.masks
         live = self.live
+        shift = self.ctx.bits
         place: dict[tuple[int, int], int] = {}
         order: list[list[int]] = []
         for s in range(5):
@@ -136,22 +143,28 @@ class Search(Position):
         below: dict[tuple[int, int], int] = {}
         for (tv, ts, tb), (us, ub) in self.under.items():
             if masks[tv][ts] & tb:
-                below[(us, ub)] = 8 + ts * 16 + place[(ts, tb)]
+                below[(us, ub)] = 8 + (tv * 5 + ts) * 16 + place[(ts, tb)]
         for vp, us, ub in self.pending:
             below[(us, ub)] = 4 + vp
-        out = []
+        out: list[SuitInfo] = []
         for s in self.ctx.suits:
             r = 1
+            lengths = 0
+            count = 0
+            keep = 0
             for b in order[s]:
+                count += 1
                 code = -1
                 for vp in range(4):
                     if masks[vp][s] & b:
                         code = vp
+                        lengths += 1 << (5 * vp)
                         break
                 if code < 0:
-                    code = below.get((s, b), 127)
-                r = r << 7 | code
-            out.append(r)
+                    code = below.get((s, b), 511)
+                    keep = count
+                r = r << shift | code
+            out.append((r, count, lengths, count - keep))
         return out
 
     def _rel_info(self, s: int) -> SuitInfo:
@@ -170,7 +183,7 @@ class Search(Position):
                     lengths += 1 << (5 * vp)
                     count += 1
                     break
-        return r, count, lengths
+        return r, count, lengths, count
 
     def _cut(self, wr: int, pats: list[SuitInfo]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The table key for a result that depended on the cards in ``wr``: per suit, how many
@@ -181,12 +194,10 @@ class Search(Position):
         live = self.live
         cut = []
         pre = []
-        for (r, count, _), s in zip(pats, self.ctx.suits):
+        for (r, count, _, free), s in zip(pats, self.ctx.suits):
             x = wr >> (20 * s) & SUIT_MASK
-            if x:
-                sh = shift * (count - (live[s] >> ((x & -x).bit_length() - 1)).bit_count())
-            else:
-                sh = shift * count
+            k = count - (live[s] >> ((x & -x).bit_length() - 1)).bit_count() if x else count
+            sh = shift * (k if k < free else free)
             cut.append(sh)
             pre.append(r >> sh)
         return tuple(cut), tuple(pre)
@@ -197,7 +208,7 @@ class Search(Position):
         shift = self.ctx.bits
         live = self.live
         wr = 0
-        for (_, count, _), s, sh in zip(pats, self.ctx.suits, cut):
+        for (_, count, _, _), s, sh in zip(pats, self.ctx.suits, cut):
             k = count - sh // shift
             if k:
                 x = live[s]
@@ -265,7 +276,7 @@ class Search(Position):
             # The sure-trick and quick-trick bounds (worked out once per exact position,
             # and only if the table has not answered).
             entry[6] = 1
-            lo, hi, wlo, whi = (0, left, 0, 0) if ctx.two else self._sure_bounds()
+            lo, hi, wlo, whi = self._sure_bounds()
             if ctx.quick:
                 q, wq = self._quick(vp)
                 if q < left:
@@ -321,7 +332,7 @@ class Search(Position):
         if trump >= 0 and len(others) > 1:
             # Suit contracts: low leads from long suits first (measured; not so in no trumps).
             others.sort(key=lambda sb: -m[sb[0]].bit_count())
-        if not ctx.two and len(others) > 1:
+        if len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
             partners = [o for o in self.order[1:] if ctx.is_max[o] == mx]

@@ -149,3 +149,33 @@ def test_a_finished_deal_reports_its_tricks() -> None:
     deal.push_many(["JH", "AH", "KH", "QH"])
     assert deal.phase == DONE
     assert solve(deal) == 7
+
+
+CHECK_CASES = [
+    ("4p-suit", Rules(), "7H", 4, 15),
+    ("4p-nt", Rules(), "7NT", 4, 15),
+    ("4p-misere", Rules(), "MIS", 4, 15),
+    ("3p-suit", Rules(players=3), "7C", 4, 10),
+    ("2p-suit", Rules(players=2), "7D", 4, 15),
+    ("2p-nt", Rules(players=2), "7NT", 3, 15),
+    ("joker-any-time", Rules.preset("joker-any-time"), "7NT", 3, 10),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "contract", "k", "count"), [c[1:] for c in CHECK_CASES], ids=[c[0] for c in CHECK_CASES]
+)
+def test_check_agrees_with_analyse(rules: Rules, contract: str, k: int, count: int) -> None:
+    # ``check`` (what "Check my play" asks of every card) gives the played card's exact value,
+    # the best value and every action that keeps it — as ``analyse`` does with every value exact.
+    checked = 0
+    for deal in unfinished_positions("solver-check", rules, contract, k, count):
+        values = Solver(backend="python").analyse(deal)
+        best = best_actions(deal, values)
+        for action in deal.legal_actions():
+            before = deal.state_key()
+            played, best_value, keeps = Solver(backend="python").check(deal, action)
+            assert deal.state_key() == before
+            assert (played, best_value, set(keeps)) == (values[action], values[best[0]], set(best)), deal.to_dict()
+        checked += 1
+    assert checked >= count * 0.8

@@ -30,6 +30,9 @@ CASES = [
     ("joker-not-to-void", Rules.preset("joker-not-to-void"), "MIS", 7, 20),
     ("45-card", Rules(deck_size=45), "7S", 7, 20),
     ("2p-suit", Rules(players=2), "7D", 4, 20),
+    # 2-player keys leave out low face-up cards down to the lowest face-down card (larger endings)
+    ("2p-suit-6", Rules(players=2), "8S", 6, 20),
+    ("2p-nt-6", Rules(players=2), "7NT", 6, 20),
 ]
 
 
@@ -76,3 +79,16 @@ def test_the_table_shares_entries_between_positions() -> None:
             cut_entries += sum(len(e) for group in table.values() for cut, e in group.items() if any(cut))
     assert cut_entries > 0
     assert shared_nodes < 0.8 * exact_nodes, (shared_nodes, exact_nodes)
+
+
+def test_two_player_keys_leave_out_low_cards_but_never_face_down_ones() -> None:
+    # 2-player endings with face-down cards: some entries leave low cards out, and the
+    # values agree with the search whose keys keep every card (checked above, and here).
+    rules = Rules(players=2)
+    cut_entries = 0
+    for deal in unfinished_positions("solver-table-2p", rules, "7H", 6, 12):
+        shared, exact = Solver(backend="python"), Solver(relevant_ranks=False, backend="python")
+        assert shared.solve(deal) == exact.solve(deal), deal.to_dict()
+        for _ctx, table, _rel, _abs in shared._contexts.values():
+            cut_entries += sum(len(e) for group in table.values() for cut, e in group.items() if any(cut))
+    assert cut_entries > 0
