@@ -28,14 +28,20 @@ def _seen(page: Any, locator: Any, size: str) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"], box
 
 
+def _step_to(replay: Any, n: int) -> None:
+    """Step forward to step ``n``, one click at a time (each step drawn before the next click)."""
+    for k in range(1, n + 1):
+        replay.locator(".fht-forward").click()
+        replay.locator(".fht-progress").filter(has_text=f"Step {k} of").wait_for(timeout=10000)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_random_deal_is_labelled_and_goes_back_to_the_lesson(built_book: Any, browser: Any, size: str) -> None:
     page, problems = open_page(browser, built_book.url(DEALS), viewport=SIZES[size])
     wait_for_widgets(page)
     replay = page.locator(".fht-replay").first
     lesson_title = replay.locator(".fht-title").inner_text()
-    for _ in range(3):
-        replay.locator(".fht-forward").click()
+    _step_to(replay, 3)
     comments = replay.evaluate("(r) => JSON.stringify(r.querySelector('.fht-step')?.innerText)")
     new = replay.locator(".fht-new-deal")
     new.wait_for(state="visible", timeout=30000)  # the live book answers hello: New deal is offered
@@ -59,8 +65,7 @@ def test_a_random_deal_is_labelled_and_goes_back_to_the_lesson(built_book: Any, 
     replay.locator(".fht-title").filter(has_text=lesson_title).wait_for(timeout=10000)
     assert replay.locator(".fht-random-note").count() == 0
     assert replay.locator(".fht-progress").inner_text().startswith("Step 0 of")
-    for _ in range(3):
-        replay.locator(".fht-forward").click()
+    _step_to(replay, 3)
     assert replay.evaluate("(r) => JSON.stringify(r.querySelector('.fht-step')?.innerText)") == comments
     page.screenshot(path=str(ARTIFACTS / f"back-to-lesson-{size}.png"))
     problems.assert_clean(f"back to the lesson deal at {size}")
