@@ -19,7 +19,7 @@ from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, bid_info, card_choice, card_info, cards_info, sub_seed
+from .core import QuestionError, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
 from .positions import TrickSpot, random_contract, random_trick, retry
 
 __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_provider", "verdict_provider"]
@@ -146,11 +146,23 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
 
 
 # ------------------------------------------------------- 2-player play order
+_TWO_PLAYER: dict[Any, Rules] = {}
+
+
 def two_player_rules(rules: Rules) -> Rules:
-    """These rules for two players (the dummy layout), other options kept."""
+    """These rules for two players (the dummy layout), other options kept.
+
+    Made once per set of rules (keyed by :func:`~.core.rules_key`), so its tables are built once too.
+    """
     if rules.players == 2:
         return rules
-    return rules.replace(players=2, deck_size=None, partnerships=None, misere="never")
+    key = rules_key(rules)
+    found = _TWO_PLAYER.get(key)
+    if found is None:
+        if len(_TWO_PLAYER) >= 32:
+            _TWO_PLAYER.clear()
+        found = _TWO_PLAYER[key] = rules.replace(players=2, deck_size=None, partnerships=None, misere="never")
+    return found
 
 
 def _played_deal(rules: Rules, rng: Random, tricks_done: int) -> Deal:
