@@ -200,6 +200,7 @@ class Deal:
         table: Sequence[Sequence[Sequence[Card | str]]] | None = None,
         seed: int | None = None,
         _checked: bool = False,
+        _position: bool = False,
     ) -> None:
         n = rules.players
         if len(hands) != n:
@@ -221,6 +222,8 @@ class Deal:
             self._pile_up = [[True] * len(piles) for piles in self.table]
         if not _checked:
             self._check_cards()
+            if not _position:
+                self._check_sizes()
         self._start: dict[str, Any] = {
             "hands": [[c.code for c in h] for h in self.hands],
             "kitty": [c.code for c in self.kitty],
@@ -341,7 +344,12 @@ class Deal:
         for seat, cards in items:
             by_seat[seat_index(seat)] = _cards(cards.split() if isinstance(cards, str) else cards)
         deal = cls(
-            rules, by_seat, (), (decl - 1) % rules.players, table=table or ([[]] * 2 if rules.players == 2 else None)
+            rules,
+            by_seat,
+            (),
+            (decl - 1) % rules.players,
+            table=table or ([[]] * 2 if rules.players == 2 else None),
+            _position=True,
         )
         deal._start["position"] = {
             "contract": bid.code,
@@ -385,6 +393,21 @@ class Deal:
             if card not in deck:
                 raise RulesError(f"{card} is not in the {self.rules.deck_size}-card deck")
             seen.add(card)
+
+    def _check_sizes(self) -> None:
+        """A deal before the auction is a misdeal unless every hand, the kitty and the 2-player piles are full."""
+        size = self.rules.hand_size
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != size:
+                name = self.rules.seat_name(seat)
+                raise RulesError(f"misdeal: {name} holds {len(hand)} cards; every hand is dealt {size}")
+        if len(self.kitty) != self.rules.kitty_size:
+            raise RulesError(f"misdeal: the kitty holds {len(self.kitty)} cards, not {self.rules.kitty_size}")
+        if self.table is not None:
+            for seat, piles in enumerate(self.table):
+                if len(piles) != 5 or any(len(pile) != 2 for pile in piles):
+                    name = self.rules.seat_name(seat)
+                    raise RulesError(f"misdeal: {name}'s table needs five piles of two cards")
 
     # ------------------------------------------------------------- queries
     def _table_count(self, seat: int) -> int:

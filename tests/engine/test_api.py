@@ -218,3 +218,21 @@ def test_cli_rules_lists_presets_and_describes_one(capsys: pytest.CaptureFixture
     assert main(["rules", "american"]) == 0
     out = capsys.readouterr().out
     assert "one round only" in out and "10NT=520" in out
+
+
+@pytest.mark.parametrize("preset", ["australian", "two-player", "45-card"])
+def test_a_misdeal_is_refused_and_a_position_is_not(preset: str) -> None:
+    """A deal before the auction needs full hands, kitty and 2-player piles; an ending set up by from_position does not."""
+    rules = Rules.preset(preset)
+    good = Deal.new(rules, seed=4, dealer=0)
+    hands = [list(h) for h in good.hands]
+    hands[1].append(hands[0].pop())  # one hand of 9 cards, one of 11: every card still dealt once
+    table = [[list(pile) for pile in piles] for piles in good.table] if good.table else None
+    with pytest.raises(RulesError, match=r"misdeal: .* holds 9 cards; every hand is dealt 10"):
+        Deal(rules, hands, good.kitty, 0, table=table)
+    with pytest.raises(RulesError, match="misdeal: the kitty holds"):
+        Deal(rules, good.hands, good.kitty[:-1], 0, table=table)
+    Deal(rules, good.hands, good.kitty, 0, table=table)  # the dealt deal itself is fine
+    if rules.players == 4:
+        ending = Deal.from_position(rules, {0: "JH 5S", 1: "AH 6S", 2: "KH 7S", 3: "QH 8S"}, "7H", 0)
+        assert len(ending.legal_actions()) == 2
