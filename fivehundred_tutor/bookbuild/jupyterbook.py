@@ -142,7 +142,7 @@ def run_build(
         raise BookError(f"cannot install the widget front end: {err}") from err
     digest = package_digest()
     stamp = build_dir / _DIGEST_FILE
-    package_changed = stamp.exists() and stamp.read_text() != digest
+    package_changed = outputs_outdated(build_dir, digest)
     if package_changed:
         # Cached outputs were computed by other engine/widget code: run every chapter again.
         shutil.rmtree(build_dir / ".jupyter_cache", ignore_errors=True)
@@ -171,6 +171,18 @@ def run_build(
     return BuildResult(
         build_dir / "html", proc.returncode, text, time.perf_counter() - start, package_changed=package_changed
     )
+
+
+def outputs_outdated(build_dir: Path, digest: str) -> bool:
+    """Were the cached chapter outputs in ``build_dir`` computed by other package code than ``digest``?
+
+    A build with no stamp beside it failed (or predates stamps): its outputs count as outdated too,
+    or the next build would keep a failed build's stale widget state.
+    """
+    stamp = build_dir / _DIGEST_FILE
+    if stamp.exists():
+        return stamp.read_text() != digest
+    return (build_dir / ".jupyter_cache").exists() or (build_dir / "html").exists()
 
 
 def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:

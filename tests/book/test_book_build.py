@@ -437,6 +437,17 @@ def test_staleness_follows_the_sources(tmp_path):
     assert jupyterbook.is_stale(book)
 
 
+def test_a_failed_builds_outputs_count_as_outdated(tmp_path):
+    """A build that failed wrote no stamp: the next build runs every chapter again, not the stale cache."""
+    build_dir = tmp_path / "_build"
+    assert not jupyterbook.outputs_outdated(build_dir, "d1")  # nothing built yet: nothing outdated
+    (build_dir / ".jupyter_cache").mkdir(parents=True)
+    assert jupyterbook.outputs_outdated(build_dir, "d1")  # outputs, no stamp: a failed build's
+    (build_dir / ".fivehundred-package-digest").write_text("d1")
+    assert not jupyterbook.outputs_outdated(build_dir, "d1")
+    assert jupyterbook.outputs_outdated(build_dir, "d2")
+
+
 def test_configure_jupyterlab_merges_and_reports_bad_json(tmp_path):
     import json
 
