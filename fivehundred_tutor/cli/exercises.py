@@ -125,6 +125,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"  not read: {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
     if report.overrides_applied:
         print(f"  overrides applied: {len(report.overrides_applied)}")
+        for sid, item, before, after, _ in report.overrides_applied:
+            print(f"    {safe_text(sid)} {item}: {before} → {after}")
+    held = report.held_back
+    if held:
+        names = ", ".join(safe_text(s.student, 40) for s in held[:10]) + (" …" if len(held) > 10 else "")
+        print(
+            f"  answers held back for {len(held)} student{'s' if len(held) != 1 else ''}: {names} "
+            "(no graded sheet, or still able to hand in; grade again after the last deadline to release them)"
+        )
     print(f"  gradebook: {out / 'gradebook.csv'}   feedback: {out / 'feedback'}   summary: {out / 'summary.md'}")
     print(f"  for the LMS: {out / 'canvas_grades.csv'}, {out / 'moodle_grades.csv'}")
     _took(start)

@@ -20,6 +20,7 @@ standard-library Python.
 
 from __future__ import annotations
 
+import datetime as _dt
 from importlib import resources
 from pathlib import Path
 
@@ -42,6 +43,7 @@ from .grading import (
     ItemResult,
     Override,
     StudentResult,
+    check_out_folder,
     grade_folder,
     grade_sheet,
     load_overrides,
@@ -121,12 +123,15 @@ def grade(
     feedback: str = "md",
     histogram: bool = True,
     overrides: str | Path | None = None,
+    now: _dt.datetime | None = None,
 ) -> GradeReport:
     """Grade a folder of submissions and write the reports into ``out``.
 
     ``overrides``: a CSV of regrading decisions (``student,item,points,comment``), applied on every run;
     by default ``<assignment>.overrides.csv`` beside the assignment file, when it exists.
-    The output folder is never read as a submission, even when it sits inside ``submissions``.
+    The output folder is never read as a submission, even when it sits inside ``submissions``; it must be new,
+    empty or written by an earlier ``grade`` (whose files no longer wanted are removed; nothing else is).
+    ``now``: the grading time (default: now); answers are held back from anyone who can still hand in.
     """
     assignment.require_secret()
     if Path(out).resolve() == Path(submissions).resolve():
@@ -138,6 +143,9 @@ def grade(
         beside = Path(assignment.source).with_suffix(".overrides.csv")
         overrides = beside if beside.is_file() else None
     decisions = load_overrides(overrides, assignment, roster) if overrides is not None else []
-    report = grade_folder(assignment, roster, submissions, progress=progress, exclude=[out], overrides=decisions)
+    check_out_folder(out)
+    report = grade_folder(
+        assignment, roster, submissions, progress=progress, exclude=[out], overrides=decisions, now=now
+    )
     write_reports(report, out, feedback=feedback, histogram=histogram, roster=roster)
     return report

@@ -37,12 +37,14 @@ __all__ = [
     "ItemResult",
     "Override",
     "StudentResult",
+    "check_out_folder",
     "csv_safe",
     "grade_folder",
     "grade_sheet",
     "load_overrides",
     "parse_overrides",
     "safe_text",
+    "student_notes",
     "write_reports",
 ]
 
@@ -51,6 +53,7 @@ MAX_ANSWERS = 1000
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 _TOO_LONG = object()
 _OUTPUT_NAMES = ("gradebook.csv", "item_analysis.csv", "summary.md", "unmatched.csv", "histogram.png")
+MANIFEST = ".grade-files.json"  # what the last grade wrote into its output folder (only those are ever removed)
 
 
 class GradingError(ValueError):
@@ -111,6 +114,7 @@ class StudentResult:
     collected_by: str = ""  # what put the student's files in order: the LMS export, nbgrader, or file times
     days_late: int = 0
     penalty: float = 0.0  # fraction of the score taken off for lateness
+    held_back: str = ""  # why the answers and explanations are not in this student's feedback ("" = they are)
 
     @property
     def raw_total(self) -> Fraction:
@@ -123,8 +127,11 @@ class StudentResult:
 
     @property
     def has_grade(self) -> bool:
-        """False for a student with nothing graded — missing, or every file rejected: blank cells, not 0."""
-        return self.status in ("graded", "flagged")
+        """False for a student with nothing graded — missing, or every file rejected: blank cells, not 0.
+
+        A student graded only by an instructor's override (status ``override``) has a grade: the override's.
+        """
+        return self.status in ("graded", "flagged", "override")
 
     def section_totals(self, assignment: Assignment) -> dict[str, float]:
         sums: dict[str, Fraction] = {s.title: Fraction(0) for s in assignment.sections}
@@ -139,7 +146,12 @@ class GradeReport:
     students: list[StudentResult]
     unmatched: list[tuple[str, str]]  # (file, reason) for files no roster student could be found for
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) files not read, said out loud
-    overrides_applied: list[tuple[str, str, str, str]] = field(default_factory=list)
+    overrides_applied: list[tuple[str, str, str, str, str]] = field(default_factory=list)
+
+    @property
+    def held_back(self) -> list[StudentResult]:
+        """Students whose feedback holds back the answers (no graded sheet, or their deadline not yet passed)."""
+        return [s for s in self.students if s.held_back]
 
     def by_id(self) -> dict[str, StudentResult]:
         return {s.student: s for s in self.students}
@@ -508,11 +520,13 @@ def grade_folder(
     max_bytes: int = MAX_SUBMISSION_BYTES,
     exclude: Iterable[str | Path] = (),
     overrides: Iterable[Override] = (),
+    now: _dt.datetime | None = None,
 ) -> GradeReport:
     """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth).
 
     ``exclude``: folders not to read (``grade`` passes its own output folder).
     ``overrides``: regrading decisions applied to the items they name.
+    ``now``: the grading time (default: now) — answers are held back from students who can still hand in.
     """
     folder = Path(submissions)
     if not folder.is_dir():
@@ -603,7 +617,8 @@ def grade_folder(
     by_student: dict[str, list[Override]] = {}
     for o in overrides:
         by_student.setdefault(o.student, []).append(o)
-    applied: list[tuple[str, str, str, str]] = []
+    applied: list[tuple[str, str, str, str, str]] = []
+    when = now or _dt.datetime.now(_dt.timezone.utc)
     ids: Iterable[str] = roster.ids
     if progress:
         ids = _progress(list(ids), "grading")
@@ -615,6 +630,7 @@ def grade_folder(
         _grade_one(assignment, roster, result, own)
         for o in by_student.get(sid, []):
             applied.append(_apply_override(result, o))
+        result.held_back = _hold_back(assignment, roster, result, when)
     return GradeReport(assignment, list(results.values()), unmatched, skipped, applied)
 
 
@@ -673,7 +689,10 @@ def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, ow
     result.status = "flagged" if serious else "graded"
 
 
-def _apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, str]:
+def _apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, str, str]:
+    """An override is the instructor's decision: it always applies, and the row's total, the exports and the
+    feedback show it.  A student with no graded answer sheet (missing or rejected) gets status ``override``:
+    graded by the overrides alone, every other item at 0."""
     for item in result.items:
         if o.item in (item.item, item.key):
             before = item.score
@@ -685,10 +704,41 @@ def _apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, 
                 f"note: regraded {item.item} from {_fmt(before)} to {_fmt(item.score)}"
                 + (f" ({o.comment})" if o.comment else "")
             )
-            if result.status == "missing":
-                result.status = "graded"
-            return (result.student, item.item, f"{_fmt(before)} → {_fmt(item.score)}", o.comment)
+            if result.status in ("missing", "rejected"):
+                if result.status == "missing":
+                    result.problems[:] = [p for p in result.problems if p != "no submission"]
+                result.problems.insert(
+                    0, "note: no graded answer sheet: graded by the instructor's override only (other items 0)"
+                )
+                result.status = "override"
+            return (result.student, item.item, _fmt(before), _fmt(item.score), o.comment)
     raise AssignmentError(f"override line {o.line}: no item {o.item!r}")  # pragma: no cover - checked at load
+
+
+def _hold_back(assignment: Assignment, roster: Roster, result: StudentResult, now: _dt.datetime) -> str:
+    """Why this student's feedback must not carry the answers yet ("" when it may).
+
+    As PrairieLearn and nbgrader instructors expect: answers go back only to a student who can no longer hand
+    in — one with a graded answer sheet, once their due date (with any extension) has passed.  With
+    ``immediate`` feedback the answers were in the student's files from the start: nothing is held back.
+    """
+    if assignment.feedback == "immediate":
+        return ""
+    if result.status not in ("graded", "flagged"):
+        return "no answer sheet of yours was graded"
+    deadline = assignment.deadline
+    if deadline is not None:
+        student = roster.get(result.student)
+        extension = student.extension_days if student else 0.0
+        due = deadline.due + _dt.timedelta(days=extension)
+        if now < due:
+            return f"you can still hand in until {due:%Y-%m-%d %H:%M} ({_zone(due)})"
+    return ""
+
+
+def _zone(when: _dt.datetime) -> str:
+    name = when.tzname() or "UTC"
+    return "UTC" if name in ("UTC", "UTC+00:00") else name
 
 
 def _order_basis(own: list[_Claim]) -> tuple[str, Any]:
@@ -770,20 +820,65 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
     return rows
 
 
-def _prepare_out(out: str | Path) -> Path:
+def check_out_folder(out: str | Path) -> Path:
+    """The reports' folder, checked before grading starts: new, empty, or written by an earlier grade."""
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise GradingError(f"{safe_text(folder)}: --out names a file, not a folder; give a folder for the reports")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise GradingError(f"{safe_text(folder)}: cannot make the output folder ({err.strerror})") from None
     for name in (*_OUTPUT_NAMES, "canvas_grades.csv", "moodle_grades.csv", "overrides_applied.csv"):
         if (folder / name).is_dir():
             raise GradingError(f"{safe_text(folder / name)}: a folder is in the way of a report file; move it")
     if (folder / "feedback").exists() and not (folder / "feedback").is_dir():
         raise GradingError(f"{safe_text(folder / 'feedback')}: a file is in the way of the feedback folder; move it")
+    if folder.is_dir() and not (folder / MANIFEST).is_file() and any(folder.iterdir()):
+        raise GradingError(
+            f"{safe_text(folder)}: this folder holds files that 'grade' did not write (it keeps a list, {MANIFEST}, "
+            "of its own); give an empty or new folder for the reports"
+        )
     return folder
+
+
+def _prepare_out(out: str | Path) -> Path:
+    folder = check_out_folder(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise GradingError(f"{safe_text(folder)}: cannot make the output folder ({err.strerror})") from None
+    return folder
+
+
+def _previous_files(folder: Path) -> list[str]:
+    """The files the last grade run wrote here, from its manifest (relative paths inside ``folder`` only)."""
+    try:
+        listed = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("files", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [
+        f for f in listed if isinstance(f, str) and f and not f.startswith(("/", "\\")) and ".." not in f.split("/")
+    ]
+
+
+def _finish_out(folder: Path, written: list[Path]) -> None:
+    """Remove what the last run wrote and this one did not (a student no longer on the roster, an overrides
+    file no longer wanted), then record this run's files.  Anything else in the folder is left alone."""
+    now = {p.relative_to(folder).as_posix() for p in written}
+    for rel in _previous_files(folder):
+        if rel in now:
+            continue
+        path = folder / rel
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+        parent = path.parent
+        while parent != folder and folder in parent.parents:
+            try:
+                parent.rmdir()  # only when empty
+            except OSError:
+                break
+            parent = parent.parent
+    (folder / MANIFEST).write_text(
+        json.dumps({"written_by": "fivehundred-tutor grade", "files": sorted(now)}, indent=1) + "\n",
+        encoding="utf-8",
+    )
 
 
 def _write_csv(path: Path, header: list[str], rows: Iterable[Iterable[str]]) -> None:
@@ -816,13 +911,16 @@ def write_reports(
     _write_csv(paths["gradebook"], header, ([row[h] for h in header] for row in rows))
     fb = folder / "feedback"
     fb.mkdir(exist_ok=True)
+    written: list[Path] = []
     for s in report.students:
         home = fb / s.student
         home.mkdir(exist_ok=True)
         if feedback in ("md", "both"):
             (home / f"{a.id}.md").write_text(feedback_markdown(a, s), encoding="utf-8")
+            written.append(home / f"{a.id}.md")
         if feedback in ("html", "both"):
             (home / f"{a.id}.html").write_text(feedback_html(a, s), encoding="utf-8")
+            written.append(home / f"{a.id}.html")
     paths["feedback"] = fb
     paths["items"] = folder / "item_analysis.csv"
     analysis = item_analysis(report)
@@ -836,11 +934,9 @@ def write_reports(
             ["file", "reason"],
             [*report.unmatched, *((f, f"skipped: {why}") for f, why in report.skipped)],
         )
-    elif unmatched.exists():
-        unmatched.unlink()
     if report.overrides_applied:
         paths["overrides"] = folder / "overrides_applied.csv"
-        _write_csv(paths["overrides"], ["student", "item", "points", "comment"], report.overrides_applied)
+        _write_csv(paths["overrides"], ["student", "item", "from", "to", "comment"], report.overrides_applied)
     paths.update(write_lms_exports(report, folder, roster))
     if histogram:
         png = folder / "histogram.png"
@@ -848,6 +944,8 @@ def write_reports(
             paths["histogram"] = png
     paths["summary"] = folder / "summary.md"
     paths["summary"].write_text(summary_markdown(report, analysis, "histogram" in paths), encoding="utf-8")
+    written += [p for k, p in paths.items() if k != "feedback"]
+    _finish_out(folder, written)
     return paths
 
 
@@ -876,7 +974,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
     mrows = []
     for s in report.students:
         p = people.get(s.student)
-        feedback_text = "; ".join(x for x in s.problems if not x.startswith("note:"))[:500]
+        feedback_text = "; ".join(student_notes(s))[:1000]  # students read it: nothing instructor-only
         mrows.append([s.student, p.email if p else "", _fmt(s.total) if s.has_grade else "", feedback_text])
     _write_csv(moodle, ["Username", "Email address", a.title, "Feedback"], mrows)
     return {"canvas": canvas, "moodle": moodle}
@@ -990,8 +1088,38 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
         lines += [f"- {md_escape(f)}: {md_escape(reason)}" for f, reason in report.skipped]
     if report.overrides_applied:
         lines += ["", "## Regrading (overrides applied)", ""]
-        lines += [f"- {md_escape(s)} {i}: {p} {md_escape(c)}" for s, i, p, c in report.overrides_applied]
+        lines += [
+            f"- {md_escape(s)} {i}: {a} → {b} {md_escape(c)}".rstrip() for s, i, a, b, c in report.overrides_applied
+        ]
+    if report.held_back:
+        lines += ["", f"## Answers held back ({len(report.held_back)} students)", ""]
+        lines += [f"- {md_escape(s.student)}: {md_escape(s.held_back)}" for s in report.held_back]
     return "\n".join(lines) + "\n"
+
+
+_INSTRUCTOR_ONLY = (
+    "wrong student:",
+    "your answer sheet was found in another",
+    "tampered:",
+    "the sheet carries no token",
+)
+
+
+def _instructor_only(problem: str) -> bool:
+    """Academic-integrity matters (copied or altered sheets, tokens): for the instructor's files only."""
+    text = problem.removeprefix("note: ")
+    return text.startswith(_INSTRUCTOR_ONLY) or "token is not" in text
+
+
+def student_notes(s: StudentResult) -> list[str]:
+    """The notes a student may read about their own grade: lateness, regrading, files not read, unanswered
+    questions, held-back answers — never integrity flags (those stay in the gradebook and summary)."""
+    notes = [p.removeprefix("note: ") for p in s.problems if not _instructor_only(p)]
+    if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
+        notes.append("not graded: please speak to your instructor")
+    if s.held_back:
+        notes.append(f"the answers and explanations are held back: {s.held_back}")
+    return notes
 
 
 def _earned(s: StudentResult, points: float) -> str:
@@ -1011,22 +1139,18 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
         lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {_fmt(sec.count * sec.points)}")
-    if s.problems:
-        lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in s.problems]
+    notes = student_notes(s)
+    if notes:
+        lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in notes]
     lines += ["", "## Questions", ""]
     for item in s.items:
         mark = "✔" if item.correct else ("◐" if item.score > 0 else "✘")
         heading = f"{mark} {_fmt(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
-        lines += [
-            f"### {item.item} {heading} / {_fmt(item.points)}",
-            "",
-            md_escape(item.prompt),
-            "",
-            f"*{md_escape(item.feedback)}*",
-            "",
-            md_escape(item.explanation),
-            "",
-        ]
+        lines += [f"### {item.item} {heading} / {_fmt(item.points)}", "", md_escape(item.prompt), ""]
+        if not s.held_back:
+            lines += [f"*{md_escape(item.feedback)}*", "", md_escape(item.explanation), ""]
+        elif item.override:
+            lines += [f"*{md_escape(item.feedback)}*", ""]
     return "\n".join(lines)
 
 
@@ -1048,14 +1172,19 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
         sec = next(x for x in assignment.sections if x.title == title)
         parts.append(f"<li>{e(title)}: {_earned(s, pts)} / {_fmt(sec.count * sec.points)}</li>")
     parts.append("</ul>")
-    if s.problems:
-        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in s.problems) + "</ul>")
+    notes = student_notes(s)
+    if notes:
+        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in notes) + "</ul>")
     parts.append("<h2>Questions</h2>")
     for item in s.items:
         cls = "ok" if item.correct else "bad"
+        if not s.held_back:
+            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p>"
+        else:
+            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p>" if item.override else ""
         parts.append(
             f"<section><h3>{e(item.item)}: <span class='{cls}'>{_earned(s, item.score)} / {_fmt(item.points)}</span></h3>"
-            f"<p>{e(item.prompt)}</p><p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p></section>"
+            f"<p>{e(item.prompt)}</p>{more}</section>"
         )
     parts.append("</main></body></html>")
     return "".join(parts)

@@ -525,7 +525,9 @@ def test_feedback_for_a_misfiled_sheet_names_no_other_student(tmp_path, capsys):
         assert files, f"no feedback for {student}"
         for path in files:
             assert other not in path.read_text(encoding="utf-8"), path
-    assert "another student" in (tmp_path / "g" / "feedback" / "ben" / "hw1.md").read_text(encoding="utf-8")
+    # integrity matters stay with the instructor (the instructor review): ben is told to see them, amy nothing
+    assert "speak to your instructor" in (tmp_path / "g" / "feedback" / "ben" / "hw1.md").read_text(encoding="utf-8")
+    assert "another student" not in (tmp_path / "g" / "feedback" / "amy" / "hw1.md").read_text(encoding="utf-8")
     # the instructor's own list names both
     unmatched = (tmp_path / "g" / "unmatched.csv").read_text(encoding="utf-8")
     assert "amy" in unmatched and "ben" in unmatched
