@@ -2,7 +2,8 @@
 
 Each chapter is a MyST markdown notebook (``book/chapters/*.md``); JupyterLab opens it as a
 notebook (the Jupytext viewer is set as the default for ``.md``), and *Run All* makes the
-widgets answer from the Python kernel.  Saving writes the same text back (``book/jupytext.toml``).
+widgets answer from the Python kernel.  The book's hidden cells open collapsed (``labcontents``), and
+saving writes the same text back (``book/jupytext.toml``, the chapters' kernelspec as JupyterLab writes it).
 Arguments after ``--`` go to ``jupyter lab`` unchanged (e.g. ``-- --ServerApp.token=secret``).
 """
 
@@ -20,13 +21,15 @@ from ..bookbuild.jupyterbook import BOOK_DIR, BookError, configure_jupyterlab
 __all__ = ["lab_command", "register"]
 
 FIRST_CHAPTER = "chapters/01-how-to-use.md"
+#: Jupytext's contents manager, with the book's hidden cells collapsed
+CONTENTS_MANAGER = "fivehundred_tutor.cli.labcontents.BookContentsManager"
 
 
 def lab_command(book_dir: Path, port: int | None, open_browser: bool, extra: list[str]) -> list[str]:
     """The ``jupyter lab`` command line that serves ``book_dir`` and opens its first chapter."""
     cmd = [
         sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={book_dir}",
-        f"--ServerApp.default_url=/lab/tree/{FIRST_CHAPTER}",
+        f"--ServerApp.default_url=/lab/tree/{FIRST_CHAPTER}", f"--ServerApp.contents_manager_class={CONTENTS_MANAGER}",
     ]  # fmt: skip
     if port is not None:
         cmd.append(f"--port={port}")

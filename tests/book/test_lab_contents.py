@@ -1,0 +1,87 @@
+"""The contents manager of ``fivehundred-tutor lab``: the book's hidden cells open collapsed, and
+every chapter saved back from what JupyterLab received is the same file."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jupytext
+
+from fivehundred_tutor.cli.lab import CONTENTS_MANAGER, lab_command
+from fivehundred_tutor.cli.labcontents import (
+    HIDE_SOURCE,
+    BookContentsManager,
+    collapse_hidden_cells,
+    expand_hidden_cells,
+)
+from tests.support.paths import BOOK
+
+
+def _cell(tags: list[str], **jupyter: bool) -> dict[str, Any]:
+    meta: dict[str, Any] = {"tags": tags}
+    if jupyter:
+        meta["jupyter"] = dict(jupyter)
+    return {"cell_type": "code", "metadata": meta, "source": "", "outputs": []}
+
+
+def test_collapse_marks_the_hidden_cells_and_expand_takes_the_marks_off() -> None:
+    nb = {
+        "cells": [
+            _cell(["hide-input"]),
+            _cell(["remove-cell"]),
+            _cell(["hide-output"]),
+            _cell([]),
+            {"cell_type": "markdown", "metadata": {"tags": ["remove-cell"]}, "source": "x"},
+            _cell(["other"], outputs_hidden=True),  # the learner's own collapse: kept
+        ]
+    }
+    original = copy.deepcopy(nb)
+    collapse_hidden_cells(nb)
+    metas = [c["metadata"] for c in nb["cells"]]
+    assert metas[0]["jupyter"] == {"source_hidden": True}
+    assert metas[1]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    assert metas[2]["jupyter"] == {"outputs_hidden": True}
+    assert "jupyter" not in metas[3] and "jupyter" not in metas[4]
+    assert metas[5]["jupyter"] == {"outputs_hidden": True}
+    metas[0]["jupyter"]["source_hidden"] = False  # the learner expanded it: still no mark written
+    expand_hidden_cells(nb)
+    assert nb == original
+
+
+def test_the_lab_command_serves_with_the_book_contents_manager() -> None:
+    cmd = lab_command(BOOK, None, False, [])
+    assert f"--ServerApp.contents_manager_class={CONTENTS_MANAGER}" in cmd
+    module, _, name = CONTENTS_MANAGER.rpartition(".")
+    assert getattr(__import__(module, fromlist=[name]), name) is BookContentsManager
+
+
+def test_every_chapter_opens_collapsed_and_saves_back_unchanged(tmp_path: Path) -> None:
+    """Through the real contents manager (Jupytext's, with book/jupytext.toml): get as JupyterLab
+    does, then save the model back: the same bytes, for every chapter with hidden cells."""
+    work = tmp_path / "book"
+    shutil.copytree(BOOK, work, ignore=shutil.ignore_patterns("_build", "node_modules", "_static_widgets"))
+    manager = BookContentsManager(root_dir=str(work))
+    chapters = sorted((work / "chapters").glob("*.md"))
+    assert len(chapters) >= 15
+
+    async def round_trip(path: str) -> int:
+        model = await manager.get(path, content=True, type="notebook")
+        cells = model["content"]["cells"]
+        collapsed = sum(1 for c in cells if c["metadata"].get("jupyter", {}).get("source_hidden"))
+        await manager.save({"type": "notebook", "format": "json", "content": model["content"]}, path)
+        return collapsed
+
+    hidden_total = 0
+    for chapter in chapters:
+        before = chapter.read_bytes()
+        nb = jupytext.reads(before.decode(), fmt="md:myst")
+        hidden = sum(1 for c in nb.cells if c.cell_type == "code" and HIDE_SOURCE & set(c.metadata.get("tags", [])))
+        collapsed = asyncio.run(round_trip(f"chapters/{chapter.name}"))
+        assert collapsed == hidden, f"{chapter.name}: {collapsed} cells collapsed, the book hides {hidden}"
+        assert chapter.read_bytes() == before, f"{chapter.name} changed when saved back"
+        hidden_total += hidden
+    assert hidden_total > 50
