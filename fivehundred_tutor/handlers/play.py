@@ -29,9 +29,10 @@ from ..actions import Discard, NominateJoker, Play
 from ..analysis import Knowledge, public_history
 from ..analysis.bot import SamplingBot
 from ..bids import Bid, Pass
-from ..bots import HeuristicBot
+from ..bots import HeuristicBot, estimate_tricks
 from ..deal import Deal
 from ..explain import action_text
+from ..questions.judging import expected_support
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
 
@@ -332,6 +333,46 @@ def _set_level(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]
     return {"reply": {"type": "level", "level": level}, "update": {"state": {**state, "level": level}}}
 
 
+def _simulates_bids(rules: Rules) -> bool:
+    """Whether a hint may simulate the bidding (fast only with DDS, in the 4-player game), as the strong bot does."""
+    from ..solver import dds
+
+    return dds.available() and rules.players == 4
+
+
+def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
+    """Why a call, from the learner's own cards only: the tricks they count and what partner and the kitty add."""
+    rules = deal.rules
+    hand = deal.hands[seat]
+    if rules.players == 2:
+        hand = hand + deal.table_up(seat)
+    bids = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
+    support = expected_support(rules)
+    helpers = "your partner and the kitty" if rules.players in (4, 6) else "the kitty"
+    if isinstance(action, Bid) and action.is_misere:
+        return " Your cards are low enough to hope to lose every trick."
+    if isinstance(action, Bid):
+        own = estimate_tricks(rules, hand, action)
+        return (
+            f" Counting your cards, you can expect about {own:.0f} tricks in {_denomination_words(action)} yourself, "
+            f"and about {support:.0f} more from {helpers}: enough for {action.tricks}."
+        )
+    if not bids:
+        return " No bid you may make now is higher than the bid before."
+    best = max(bids, key=lambda b: estimate_tricks(rules, hand, b))
+    own = estimate_tricks(rules, hand, best)
+    cheapest = min((b for b in bids if b.denomination == best.denomination), key=lambda b: b.tricks)
+    return (
+        f" Your best suit for a bid is {_denomination_words(best)}: you can expect about {own:.0f} tricks there "
+        f"yourself and about {support:.0f} more from {helpers}, short of the {cheapest.tricks} that {cheapest} "
+        "would need."
+    )
+
+
+def _denomination_words(bid: Bid) -> str:
+    return "no trumps" if bid.trump is None else f"{bid.trump.word} as trumps"
+
+
 def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
     """The strong bot's choice for the learner's seat, with the reason in words from its samples.
 
@@ -346,7 +387,10 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
     action = bot.choose(deal)
     text = f"{_label(action)}."
     report = bot.last_report if isinstance(action, Play) else None
-    if isinstance(action, Bid):
+    if deal.phase == "auction" and not _simulates_bids(deal.rules):
+        # Without DDS (the live book) a bidding simulation takes minutes: count the hand instead.
+        text += _counted_bid_reason(deal, seat, action)
+    elif isinstance(action, Bid):
         figures = bot.bid_figures(Knowledge.from_view(deal.rules, deal.view(seat), public_history(deal)))
         if action.is_misere and figures["misere"] is not None:
             share = round(100 * figures["misere"])

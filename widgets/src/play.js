@@ -156,7 +156,7 @@ function drawPlay(model, root, ui) {
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
   else if (v.over) prompt = "The deal is over.";
-  else if (ui.waiting) prompt = v.phase === "auction" ? "The bots are bidding…" : "The bots are playing…";
+  else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === "auction" ? "The bots are bidding…" : "The bots are playing…";
   else if (legal.length)
     prompt =
       v.phase === "auction" ? "Your call: bid or pass." : v.phase === "kitty" ? "You took the kitty: choose a card to discard." : "Your turn: choose a card.";
@@ -231,6 +231,7 @@ function drawPlay(model, root, ui) {
   if (ui.hintText) root.append(verdictBox({ correct: null, heading: "Hint", reason: ui.hintText }).node);
   if (ui.error) root.append(verdictBox({ correct: null, heading: "Not possible", reason: ui.error }).node);
   if (ui.message) root.append(el("p", { class: "fht-play-message", role: "status", text: ui.message }));
+  if (ui.slow) root.append(el("p", { class: "fht-play-message fht-play-slow", role: "status", text: ui.slow }));
 
   if (v.over && v.result && !ui.anim) {
     const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
@@ -275,7 +276,19 @@ function drawPlay(model, root, ui) {
 
 export default {
   render({ model, el: host }) {
-    const ui = { before: null, mine: null, waiting: false, message: "", error: "", hintText: "", review: null, anim: null, speed: "normal", release: () => {} };
+    const ui = {
+      before: null,
+      mine: null,
+      waiting: false,
+      slow: "",
+      message: "",
+      error: "",
+      hintText: "",
+      review: null,
+      anim: null,
+      speed: "normal",
+      release: () => {},
+    };
     const widget = mountWidget(host, model, {
       kind: "play",
       label: () => model.get("title") || "play a deal",
@@ -310,15 +323,44 @@ export default {
       const first = host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal");
       if (first) first.focus();
     };
+    /** How long before saying a request is slow (the first one also waits for Python to start). */
+    const SLOW_MS = { review: 60000, hint: 20000 };
     const send = async (message) => {
-      ui.waiting = true;
+      ui.waiting = message.type;
       ui.message = "";
       ui.error = "";
       ui.hintText = "";
+      ui.slow = "";
       ui.before = model.get("state");
+      const asked = ui.before;
       widget.draw();
       // The solver's check of a whole deal can take a while (the 2-player game most): wait longer for it.
-      const reply = await request(model, message, message.type === "review" ? 120000 : 30000);
+      const answer = request(model, message, message.type === "review" ? 120000 : 30000);
+      let late = false;
+      // A request that takes too long says so; a hint or a check gives the buttons back (nothing
+      // changes until its answer comes), a move keeps waiting for the bots, saying so.
+      const timer = setTimeout(() => {
+        late = true;
+        if (message.type === "hint" || message.type === "review") {
+          ui.waiting = false;
+          ui.before = null;
+          ui.slow =
+            message.type === "hint"
+              ? "The hint is taking too long: play on without it (it will show here if it comes while it is still your turn)."
+              : "Checking your play is taking a long time: it will show here when it is done.";
+        } else ui.slow = "This is taking longer than usual: the bots' answer will show here as soon as it comes.";
+        widget.draw();
+      }, SLOW_MS[message.type] || 20000);
+      const reply = await answer;
+      clearTimeout(timer);
+      ui.slow = "";
+      if (late && (message.type === "hint" || message.type === "review")) {
+        // answered after the buttons came back: show it only if the deal has not moved on
+        if (!reply || model.get("state") !== asked || ui.waiting) {
+          widget.draw();
+          return;
+        }
+      }
       ui.waiting = false;
       ui.before = null;
       ui.mine = null;
