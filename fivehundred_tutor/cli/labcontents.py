@@ -3,7 +3,9 @@
 A chapter's hidden cells (tagged ``hide-input``, ``remove-cell``…: set-up code and the book's
 checks) open collapsed in JupyterLab, as the book and the JupyterLite notebooks show them: the
 notebook JupyterLab receives carries ``jupyter.source_hidden`` / ``outputs_hidden`` on those cells,
-and saving takes them off again, so a chapter opened, run and saved is the very same file.
+and saving takes them off again, so a chapter opened, run and saved is the very same file.  Saving
+also keeps the chapter's own kernelspec when the running kernel is the same one under another display
+name (JupyterLab writes the running kernel's spec: "Python 3" vs "Python 3 (ipykernel)").
 """
 
 from __future__ import annotations
@@ -71,5 +73,18 @@ class BookContentsManager(AsyncTextFileContentsManager):  # type: ignore[misc]
     async def save(self, model: dict[str, Any], path: str = "") -> dict[str, Any]:
         if _is_text_notebook(path, model):
             expand_hidden_cells(model["content"])
+            await self._keep_kernelspec(model["content"], path)
         saved: dict[str, Any] = await super().save(model, path)
         return saved
+
+    async def _keep_kernelspec(self, notebook: dict[str, Any], path: str) -> None:
+        metadata = notebook.get("metadata")
+        if not isinstance(metadata, dict):
+            return
+        new = metadata.get("kernelspec")
+        if not isinstance(new, dict) or not await self.file_exists(path):
+            return
+        old_model: dict[str, Any] = await super().get(path, content=True, type="notebook")
+        old = (old_model.get("content") or {}).get("metadata", {}).get("kernelspec")
+        if isinstance(old, dict) and old.get("name") == new.get("name") and old != new:
+            metadata["kernelspec"] = dict(old)

@@ -85,3 +85,25 @@ def test_every_chapter_opens_collapsed_and_saves_back_unchanged(tmp_path: Path) 
         assert chapter.read_bytes() == before, f"{chapter.name} changed when saved back"
         hidden_total += hidden
     assert hidden_total > 50
+
+
+def test_saving_keeps_the_chapter_kernelspec_when_the_kernel_is_the_same(tmp_path: Path) -> None:
+    """JupyterLab writes the running kernel's spec; another display name of the same kernel (an older
+    ipykernel says "Python 3") leaves the header alone; another kernel is written."""
+    work = tmp_path / "book"
+    (work / "chapters").mkdir(parents=True)
+    shutil.copy(BOOK / "jupytext.toml", work / "jupytext.toml")
+    chapter = work / "chapters" / "03-bowers.md"
+    shutil.copy(BOOK / "chapters" / "03-bowers.md", chapter)
+    before = chapter.read_bytes()
+    manager = BookContentsManager(root_dir=str(work))
+
+    async def save_with(kernelspec: dict[str, str]) -> None:
+        model = await manager.get("chapters/03-bowers.md", content=True, type="notebook")
+        model["content"]["metadata"]["kernelspec"] = kernelspec
+        await manager.save({"type": "notebook", "format": "json", "content": model["content"]}, "chapters/03-bowers.md")
+
+    asyncio.run(save_with({"display_name": "Python 3", "language": "python", "name": "python3"}))
+    assert chapter.read_bytes() == before
+    asyncio.run(save_with({"name": "other", "display_name": "Other", "language": "python"}))
+    assert "display_name: Other" in chapter.read_text()
