@@ -272,3 +272,38 @@ def test_every_topic_reads_in_card_notation_after_a_wrong_answer(site: Any) -> N
             quiz.locator(".fht-next").click()
     problems.assert_clean("every topic")
     page.context.close()
+
+
+@pytest.mark.parametrize("size", list(WIDTHS))
+def test_a_skipped_question_is_listed_in_the_summary_not_jumped_back_to(site: Any, size: str) -> None:
+    """Skip the first question, answer the rest: "See how you did" shows the summary with the skipped
+    one listed (a reviewer was sent back to it without a word), and a button answers it."""
+    bank = BowerTrainer(rules=RULES, seed=3, questions=3).quiz["bank"]
+    page, problems = _open(site, size)
+    quiz = page.locator('.fht-root[aria-label="Bower trainer"]')
+    quiz.locator(".fht-prompt").filter(has_text=bank[0]["prompt"]).wait_for()
+    quiz.locator(".fht-next").click()  # skip it
+    for question in bank[1:]:
+        quiz.locator(".fht-prompt").filter(has_text=question["prompt"]).wait_for()
+        _answer(quiz, question, right=True)
+        quiz.locator(".fht-verdict-right").wait_for()
+        cont = quiz.locator(".fht-continue")
+        if question is bank[-1]:
+            assert cont.inner_text() == "See how you did"
+        cont.click()
+    summary = quiz.locator(".fht-summary")
+    assert_seen(page, summary, rows="start")
+    text = summary.inner_text()
+    assert "2 of 3 right at the first try" in text, text
+    assert "1 skipped" in text and bank[0]["prompt"] in text, text
+    _shot(page, summary, f"bower-{size}-skipped-summary")
+    quiz.get_by_role("button", name="Answer the skipped one").click()
+    quiz.locator(".fht-prompt").filter(has_text=bank[0]["prompt"]).wait_for()
+    _answer(quiz, bank[0], right=True)
+    quiz.locator(".fht-verdict-right").wait_for()
+    assert quiz.locator(".fht-continue").inner_text() == "See how you did"
+    quiz.locator(".fht-continue").click()
+    text = quiz.locator(".fht-summary").inner_text()
+    assert "3 of 3 right at the first try" in text and "skipped" not in text, text
+    problems.assert_clean(f"a skipped question at {size}")
+    page.context.close()

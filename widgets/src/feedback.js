@@ -106,12 +106,12 @@ export function verdictBox({
     addNote(text) {
       if (text) notes.append(el("p", { class: "fht-verdict-note-line", text }));
     },
-    focus() {
+    focus(options = undefined) {
       const first = row.querySelector("button:not([disabled])");
-      if (first) first.focus();
+      if (first) first.focus(options);
       else {
         node.tabIndex = -1;
-        node.focus();
+        node.focus(options);
       }
     },
   };
@@ -138,11 +138,13 @@ export function markAnswer(items, isRight, isPicked = () => false) {
  * The end of a round: score, what was missed, and buttons.  Options:
  *   score, total       how many were right at the first try, of how many
  *   missed             [{prompt, answer}] the items missed (first try wrong)
+ *   skipped            [{prompt}] the items not answered in this round
  *   onPractise         shows *Practise the missed ones* (when something was missed)
+ *   onSkipped          shows *Answer the skipped ones* (when something was skipped)
  *   onRestart          shows *Start again*
  *   note               one more line (e.g. "Mastered 6 of 8 in this chapter")
  */
-export function summaryBox({ score, total, missed = [], onPractise = null, onRestart = null, note = "" }) {
+export function summaryBox({ score, total, missed = [], skipped = [], onPractise = null, onSkipped = null, onRestart = null, note = "" }) {
   const all = score === total;
   const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-summary-some"}`, role: "status", "aria-live": "polite" });
   node.append(
@@ -161,8 +163,33 @@ export function summaryBox({ score, total, missed = [], onPractise = null, onRes
       ),
     );
   }
+  if (skipped.length) {
+    const n = skipped.length;
+    node.append(
+      el("p", {
+        class: "fht-summary-skipped-line",
+        text: `${n} skipped (not counted as right) — answer ${n === 1 ? "it" : "them"} now, or start again:`,
+      }),
+    );
+    node.append(
+      el(
+        "ul",
+        { class: "fht-summary-skipped" },
+        skipped.map((m) => el("li", { text: m.prompt })),
+      ),
+    );
+  }
   if (note) node.append(el("p", { class: "fht-summary-note", text: note }));
   const row = el("div", { class: "fht-verdict-actions" });
+  if (onSkipped && skipped.length)
+    row.append(
+      el("button", {
+        type: "button",
+        class: "fht-answer-skipped",
+        onclick: onSkipped,
+        text: skipped.length === 1 ? "Answer the skipped one" : "Answer the skipped ones",
+      }),
+    );
   if (onPractise && missed.length) row.append(el("button", { type: "button", class: "fht-practise", onclick: onPractise, text: "Practise the missed ones" }));
   if (onRestart) row.append(el("button", { type: "button", class: "fht-restart", onclick: onRestart, text: "Start again" }));
   if (row.childElementCount) node.append(row);

@@ -306,10 +306,21 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
 
   if (round.summary) {
     const missed = indices.filter((i) => round.answers[bank[i].id || `#${i}`] && !round.answers[bank[i].id || `#${i}`].first);
+    const skipped = indices.filter((i) => !round.answers[bank[i].id || `#${i}`]);
     const summary = summaryBox({
       score: firstRight,
       total: indices.length,
       missed: missed.map((i) => ({ prompt: bank[i].prompt, answer: bank[i].answer_words || "" })),
+      skipped: skipped.map((i) => ({ prompt: bank[i].prompt })),
+      onSkipped: () => {
+        round.summary = false;
+        round.at = skipped[0];
+        state.retry = null;
+        saveProgress(state, source);
+        state.focus = "prompt";
+        source.setIndex(skipped[0]);
+        state.redraw?.();
+      },
       note: source.review ? "" : `Mastered ${masteredCount(state.record, bank)} of ${bank.length} in this quiz.`,
       onPractise: () => {
         state.round = { answers: {}, indices: missed, summary: false };
@@ -347,9 +358,9 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
 
   const next = () => {
     state.retry = null;
-    const after = indices.slice(pos + 1).find((i) => !round.answers[bank[i].id || `#${i}`]);
-    const before = indices.slice(0, pos).find((i) => !round.answers[bank[i].id || `#${i}`]);
-    const to = after ?? before;
+    // Onward to the next unanswered question; past the last one, the summary (it lists any skipped
+    // ones, with a button to answer them: never a silent jump back to a question skipped earlier).
+    const to = indices.slice(pos + 1).find((i) => !round.answers[bank[i].id || `#${i}`]);
     state.focus = "prompt";
     if (to !== undefined) round.at = to;
     if (to === undefined) {
@@ -519,7 +530,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
 
   let box = null;
   if (done) {
-    const last = pos === indices.length - 1 || indices.every((i) => i === index || round.answers[bank[i].id || `#${i}`]);
+    const last = !indices.slice(pos + 1).some((i) => !round.answers[bank[i].id || `#${i}`]);
     const why = question.explanation || "";
     const reason = done.correct ? why : [done.feedback, why].filter(Boolean).join(" ");
     box = verdictBox({
