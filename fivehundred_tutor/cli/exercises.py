@@ -137,13 +137,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
     print(f"  gradebook: {out / 'gradebook.csv'}   feedback: {out / 'feedback'}   summary: {out / 'summary.md'}")
     print(f"  for the LMS: {out / 'canvas_grades.csv'}, {out / 'moodle_grades.csv'}")
     _took(start)
+    status = 0
     if report.rejected:
         print(
             f"  {report.rejected} submission(s) rejected or matched to no student: see the problems column",
             file=sys.stderr,
         )
-        return 1
-    return 0
+        status = 1
+    if report.not_read:
+        print(f"  {len(report.not_read)} file(s) not read: see 'not read' above and unmatched.csv", file=sys.stderr)
+        status = 1
+    return status
 
 
 def register(subparsers: Any) -> None:

@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import sys
+import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -29,7 +30,14 @@ from typing import Any
 from ..questions import check
 from .assignment import Assignment, AssignmentError
 from .roster import Roster
-from .sheets import MAX_SUBMISSION_BYTES, SHEET_FORMAT, SubmissionProblem, read_submission
+from .sheets import (
+    MAX_SUBMISSION_BYTES,
+    SHEET_FORMAT,
+    SubmissionProblem,
+    parse_submission_bytes,
+    read_submission,
+    read_zip_members,
+)
 
 __all__ = [
     "GradeReport",
@@ -155,6 +163,12 @@ class GradeReport:
 
     def by_id(self) -> dict[str, StudentResult]:
         return {s.student: s for s in self.students}
+
+    @property
+    def not_read(self) -> list[tuple[str, str]]:
+        """Files skipped that an instructor must look at (hidden files and grade's own output folder aside)."""
+        quiet = ("a hidden file", "a hidden folder", "the grading output folder")
+        return [(f, why) for f, why in self.skipped if not why.startswith(quiet)]
 
     @property
     def rejected(self) -> int:
@@ -557,62 +571,91 @@ def grade_folder(
             return _Claim(rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas)
         return _Claim(rel, sheet, file_time, "file time", file_time, None, canvas)
 
+    def take(rel: str, owner: str | None, full: dict[str, Any], path: Path) -> None:
+        """One parsed sheet: its header checked, then kept (compacted) as its student's claim."""
+        claimed = full.get("student")
+        sheet = compact_sheet(full)
+        del full
+        if not isinstance(claimed, str):
+            raise SubmissionProblem(f"{rel}: the sheet does not say whose it is ('student' missing)")
+        fatal, _ = _check_header(sheet, assignment)
+        if fatal:
+            raise SubmissionProblem(f"{rel}: {fatal}")
+        if owner is not None and claimed != owner:
+            # Integrity matters: the instructor's files name both; students' feedback names neither.
+            results[owner].problems.append(
+                f"wrong student: {Path(rel).name} holds another student's answer sheet, not yours — not graded"
+            )
+            results[owner].files.append(rel)
+            if claimed in results:
+                results[claimed].problems.append("your answer sheet was found in another student's folder")
+            unmatched.append((rel, f"the answers of {safe_text(claimed, 40)!r} filed under {safe_text(owner, 40)!r}"))
+            return
+        if claimed not in results:
+            unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
+            return
+        claims.setdefault(claimed, []).append(claim(rel, sheet, path))
+
+    def not_a_sheet(rel: str, owner: str | None, why: str) -> None:
+        """A file that is no answer sheet by its content: said out loud (and grade ends with status 1)."""
+        skipped.append((rel, f"not an answer sheet or notebook ({why}): not read"))
+        if owner is not None:
+            results[owner].problems.append(f"note: ignored {rel} (not an answer sheet or notebook)")
+
+    def problem(rel: str, owner: str | None, err: Exception) -> None:
+        if isinstance(err, SubmissionProblem):
+            reason = safe_text(err, 400)
+            if not reason.startswith(rel):
+                reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
+        else:
+            reason = f"{rel}: could not be read ({type(err).__name__})"
+        if owner is not None and _holds_no_sheet(reason):
+            soft.setdefault(owner, []).append(reason)  # fine beside a real sheet; a problem alone
+        elif owner is not None:
+            results[owner].problems.append(reason)
+            results[owner].files.append(rel)
+        else:
+            unmatched.append((rel, reason))
+
     for path, rel_raw in _walk(folder, [Path(e) for e in exclude], skipped):
         rel = safe_text(rel_raw)
         # the LMS account a download names first (a copied file keeps its classmate's name), then the path
         owner = _lms_owner(rel_raw, roster) or _owner_from_path(rel_raw, roster)
         if path.name == "timestamp.txt":
             continue  # nbgrader's collection time, used above
+        by_name = path.suffix.lower() in (".json", ".ipynb")
         try:
-            if path.suffix.lower() not in (".json", ".ipynb"):
-                mode = path.lstat().st_mode
-                if stat.S_ISREG(mode) and owner is not None:
-                    skipped.append((rel, "not an answer sheet or notebook: not read"))
-                    results[owner].problems.append(f"note: ignored {rel} (not an answer sheet or notebook)")
+            regular = stat.S_ISREG(path.lstat().st_mode)  # never open a pipe or follow a link to look inside
+            if not by_name and regular and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
+                for member, content in read_zip_members(path, max_bytes):
+                    inner = f"{rel}/{safe_text(member)}"
+                    who = owner or _owner_from_path(member, roster)
+                    if isinstance(content, str):
+                        skipped.append((inner, content))
+                        continue
+                    try:
+                        take(inner, who, parse_submission_bytes(content, inner), path)
+                    except SubmissionProblem as err:
+                        if _content_not_sheet(str(err)) and not member.lower().endswith((".json", ".ipynb")):
+                            not_a_sheet(inner, who, "by its content")
+                        else:
+                            problem(inner, who, err)
+                    except (RecursionError, MemoryError, ValueError, TypeError) as err:
+                        problem(inner, who, err)
+                continue
+            try:
+                full = read_submission(path, max_bytes)
+            except SubmissionProblem as err:
+                if not by_name and _content_not_sheet(str(err)):
+                    not_a_sheet(rel, owner, "by its content")
                     continue
-                raise SubmissionProblem(f"{rel}: not an answer sheet (expected a .json sheet or an .ipynb notebook)")
-            full = read_submission(path, max_bytes)
-            claimed = full.get("student")
-            sheet = compact_sheet(full)
-            del full
-            if not isinstance(claimed, str):
-                raise SubmissionProblem(f"{rel}: the sheet does not say whose it is ('student' missing)")
-            fatal, _ = _check_header(sheet, assignment)
-            if fatal:
-                raise SubmissionProblem(f"{rel}: {fatal}")
-            if owner is not None and claimed != owner:
-                # Feedback goes back to students: neither names the other; the instructor's list names both.
-                results[owner].problems.append(
-                    f"wrong student: {Path(rel).name} holds another student's answer sheet, not yours — not graded"
-                )
-                results[owner].files.append(rel)
-                if claimed in results:
-                    results[claimed].problems.append("your answer sheet was found in another student's folder")
-                unmatched.append(
-                    (rel, f"the answers of {safe_text(claimed, 40)!r} filed under {safe_text(owner, 40)!r}")
-                )
+                raise
+            if not by_name and full.get("format") != SHEET_FORMAT:
+                not_a_sheet(rel, owner, "by its content")
                 continue
-            if claimed not in results:
-                unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
-                continue
-            claims.setdefault(claimed, []).append(claim(rel, sheet, path))
-        except SubmissionProblem as err:
-            reason = safe_text(err, 400)
-            if not reason.startswith(rel):
-                reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
-            if owner is not None and _holds_no_sheet(reason):
-                soft.setdefault(owner, []).append(reason)  # fine beside a real sheet; a problem alone
-            elif owner is not None:
-                results[owner].problems.append(reason)
-                results[owner].files.append(rel)
-            else:
-                unmatched.append((rel, reason))
-        except (RecursionError, MemoryError, OSError, ValueError, TypeError) as err:
-            reason = f"{rel}: could not be read ({type(err).__name__})"
-            if owner is not None:
-                results[owner].problems.append(reason)
-            else:
-                unmatched.append((rel, reason))
+            take(rel, owner, full, path)
+        except (SubmissionProblem, RecursionError, MemoryError, OSError, ValueError, TypeError) as err:
+            problem(rel, owner, err)
 
     by_student: dict[str, list[Override]] = {}
     for o in overrides:
@@ -632,6 +675,14 @@ def grade_folder(
             applied.append(_apply_override(result, o))
         result.held_back = _hold_back(assignment, roster, result, when)
     return GradeReport(assignment, list(results.values()), unmatched, skipped, applied)
+
+
+def _content_not_sheet(reason: str) -> bool:
+    """A file whose content is plainly something else (not text, not JSON, not an object): not a sheet."""
+    return any(
+        words in reason
+        for words in ("not UTF-8 text", "not valid JSON", "an answer sheet is a JSON object", "the file is empty")
+    )
 
 
 def _holds_no_sheet(reason: str) -> bool:

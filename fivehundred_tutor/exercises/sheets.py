@@ -26,7 +26,8 @@ import itertools
 import json
 import math
 import stat
-from collections.abc import Mapping
+import zipfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ __all__ = [
     "extract_sheet",
     "make_sheet",
     "read_submission",
+    "read_zip_members",
     "response_key",
     "student_item",
 ]
@@ -127,12 +129,9 @@ def make_sheet(
 
 # ---------------------------------------------------------------- reading
 def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[str, Any]:
-    """The answer sheet in a file (``.json`` sheet or ``.ipynb`` notebook); raises :class:`SubmissionProblem`."""
+    """The answer sheet in a file (a sheet or a notebook, told apart by content whatever the file's name);
+    raises :class:`SubmissionProblem`."""
     suffix = path.suffix.lower()
-    if suffix not in (".json", ".ipynb"):
-        raise SubmissionProblem(
-            f"{path.name}: not an answer sheet (expected a .json answer sheet or an .ipynb notebook)"
-        )
     try:
         info = path.lstat()
     except OSError as err:
@@ -155,7 +154,63 @@ def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[s
         raise SubmissionProblem(f"{path.name}: cannot read it ({err.strerror})") from None
     if len(raw) > limit:
         raise SubmissionProblem(f"{path.name}: oversized (more than {limit:,} bytes)")
-    return parse_submission_bytes(raw, path.name, notebook=suffix == ".ipynb")
+    return parse_submission_bytes(raw, path.name, notebook=True if suffix == ".ipynb" else None)
+
+
+MAX_ZIP_MEMBERS = 100
+
+
+def read_zip_members(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> Iterator[tuple[str, bytes | str]]:
+    """The files in a zip archive, one at a time, as ``(name, content)`` or ``(name, why it was not read)``.
+
+    Nothing is extracted to disk (so no name can escape the folder) and nothing is run; the archive is bounded
+    (its own size, at most :data:`MAX_ZIP_MEMBERS` files, each no larger than a submission, all together no
+    more than ten) and every member is read through a bounded stream, so a zip bomb stops at the limit.
+    Raises :class:`SubmissionProblem` for an archive that cannot be read at all.
+    """
+    try:
+        info = path.lstat()
+    except OSError as err:
+        raise SubmissionProblem(f"{path.name}: cannot read it ({err.strerror})") from None
+    if info.st_size > 10 * max_bytes:
+        raise SubmissionProblem(f"{path.name}: oversized zip ({info.st_size:,} bytes; the limit is {10 * max_bytes:,})")
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError) as err:
+        raise SubmissionProblem(f"{path.name}: a damaged zip file ({str(err)[:80]})") from None
+    with archive:
+        members = [m for m in archive.infolist() if not m.is_dir()]
+        if len(members) > MAX_ZIP_MEMBERS:
+            raise SubmissionProblem(
+                f"{path.name}: a zip of {len(members):,} files (at most {MAX_ZIP_MEMBERS} are read)"
+            )
+        budget = 10 * max_bytes
+        for member in members:
+            name = member.filename
+            parts = name.replace("\\", "/").split("/")
+            if name.startswith(("/", "\\")) or ".." in parts or ":" in parts[0]:
+                yield name, "a name pointing outside the zip: not read"
+                continue
+            if any(p.startswith(".") or p == "__MACOSX" for p in parts):
+                yield name, "a hidden file: not read"
+                continue
+            limit = max_bytes * (10 if name.lower().endswith(".ipynb") else 1)
+            if member.file_size > limit or member.file_size > budget:
+                yield name, f"oversized ({member.file_size:,} bytes; the limit is {min(limit, budget):,})"
+                continue
+            try:
+                with archive.open(member) as fh:
+                    raw = fh.read(min(limit, budget) + 1)  # a bounded stream: a lying header stops here
+            except (RuntimeError, zipfile.BadZipFile, NotImplementedError, OSError, ValueError) as err:
+                reason = "encrypted" if "encrypt" in str(err).lower() or "password" in str(err).lower() else "damaged"
+                yield name, f"cannot be unpacked ({reason}): not read"
+                continue
+            if len(raw) > min(limit, budget):
+                yield name, "oversized when unpacked: not read"
+                budget = 0
+                continue
+            budget -= len(raw)
+            yield name, raw
 
 
 def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool | None = None) -> dict[str, Any]:

@@ -279,7 +279,8 @@ def test_each_bad_submission_is_reported_and_the_batch_finishes(batch):
     assert any("wrong student" in p or "found in" in p for p in _row(report, "ivy").problems)
     unmatched = dict(report.unmatched)
     assert "unknown student 'zed'" in unmatched["zed.json"]
-    assert "not an answer sheet" in unmatched["notes.txt"]
+    # a file that is no sheet by its content is not read, and said so (grade then ends with status 1)
+    assert "not an answer sheet" in dict(report.not_read)["notes.txt"]
 
 
 def test_bad_rows_reach_the_gradebook(batch, tmp_path):

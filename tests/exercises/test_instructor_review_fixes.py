@@ -170,3 +170,69 @@ def test_regrading_into_the_same_out_leaves_no_old_files(tmp_path: Path) -> None
     with pytest.raises(GradingError, match="did not write"):
         grade(hw, parse_roster("id\namy\n"), subs, other)
     assert sorted(p.name for p in other.iterdir()) == ["thesis.tex"]
+
+
+def test_misnamed_valid_sheets_are_read_by_content_and_unread_files_end_with_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+    import zipfile
+
+    hw_path = write_assignment(tmp_path)
+    hw = load_assignment(hw_path)
+    roster_path = write_roster(tmp_path, "amy", "ben", "cy", "dee")
+    subs = tmp_path / "subs"
+    write_json(subs / "hw1-amy.answers.json.txt", sheet_for(hw, "amy", all_right(hw, "amy")))  # a browser's .txt
+    with zipfile.ZipFile(subs / "ben.zip", "w", zipfile.ZIP_DEFLATED) as z:  # zipped by the student
+        z.writestr("hw1/hw1-ben.answers.json", json.dumps(sheet_for(hw, "ben", all_right(hw, "ben"))))
+        z.writestr("__MACOSX/._hw1-ben.answers.json", b"\x00\x05")
+    write_json(subs / "my homework.json", sheet_for(hw, "cy", all_right(hw, "cy")))
+    args = ["grade", str(hw_path), "--roster", str(roster_path), "--submissions", str(subs), "--no-progress"]
+    assert cli_main([*args, "--out", str(tmp_path / "g"), "--no-histogram"]) == 0
+    book = _rows(tmp_path / "g" / "gradebook.csv")
+    assert {k: (r["status"], r["total"]) for k, r in book.items()} == {
+        "amy": ("graded", "10"),
+        "ben": ("graded", "10"),
+        "cy": ("graded", "10"),
+        "dee": ("missing", ""),
+    }
+    # a file that is no sheet by its content: named in the output, and grade ends with status 1
+    (subs / "hw1-dee-notes.txt").write_text("I could not finish, sorry", encoding="utf-8")
+    capsys.readouterr()
+    assert cli_main([*args, "--out", str(tmp_path / "g"), "--no-histogram"]) == 1
+    err = capsys.readouterr().err
+    assert "hw1-dee-notes.txt: not an answer sheet or notebook (by its content): not read" in err
+    assert "1 file(s) not read" in err and "Traceback" not in err
+
+
+def test_zipped_submissions_are_read_safely(tmp_path: Path) -> None:
+    import json
+    import zipfile
+
+    from fivehundred_tutor.exercises import grade_folder
+
+    hw = _after_submit()
+    people = parse_roster("id\namy\nben\ncy\ndee\n")
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    amy = json.dumps(sheet_for(hw, "amy", all_right(hw, "amy")))  # type: ignore[arg-type]
+    with zipfile.ZipFile(subs / "amy.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("../../escape/hw1-amy.answers.json", amy)  # a name pointing outside: never extracted, not read
+        z.writestr("bomb.json", b"0" * 60_000_000)  # 60 MB of zeros squeezed into a small zip
+    with zipfile.ZipFile(subs / "ben.zip", "w") as z:
+        for i in range(150):
+            z.writestr(f"f{i}.txt", "x")
+    (subs / "cy.zip").write_bytes(b"PK\x03\x04 a broken zip")
+    with zipfile.ZipFile(subs / "dee.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("inner.zip", b"PK\x05\x06" + b"\x00" * 18)
+        z.writestr("hw1-dee.answers.json", json.dumps(sheet_for(hw, "dee", all_right(hw, "dee"))))  # type: ignore[arg-type]
+    report = grade_folder(hw, people, subs)  # type: ignore[arg-type]
+    by = report.by_id()
+    assert by["dee"].status == "graded" and by["dee"].total == 10
+    assert by["amy"].status == "missing" and not (tmp_path / "escape").exists()
+    said = dict(report.skipped)
+    assert said["amy.zip/../../escape/hw1-amy.answers.json"] == "a name pointing outside the zip: not read"
+    assert "oversized" in said["amy.zip/bomb.json"]
+    assert any("a zip of 150 files" in p for p in by["ben"].problems) and by["ben"].status == "rejected"
+    assert by["cy"].status == "rejected" and "damaged zip" in " ".join(by["cy"].problems)
+    assert "dee.zip/inner.zip" in dict(report.not_read)
