@@ -218,6 +218,7 @@ class _PlayViewBase(TypedDict):
     trick: list[list[Any]]
     last_trick: dict[str, Any] | None
     tricks_won: list[int]
+    side: int  # the learner's side, an index into side_names
     legal: list[dict[str, Any]]
     over: bool
     result: dict[str, Any] | None

@@ -30,6 +30,7 @@ from ..analysis import Knowledge, public_history
 from ..analysis.bot import SamplingBot
 from ..bids import Bid, Pass
 from ..bots import HeuristicBot, estimate_tricks
+from ..cards import Card
 from ..deal import Deal
 from ..explain import action_text
 from ..questions.judging import expected_support
@@ -158,6 +159,7 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         if last is None
         else {"plays": [[s, c] for s, c, _ in last["plays"]], "winner": last["winner"]},
         "tricks_won": seen["tricks_won"],
+        "side": rules.side_of(seat),  # the learner's side (an index into side_names)
         "legal": legal,
         "over": deal.is_over,
         "result": None,
@@ -308,7 +310,106 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
             f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
             "have been fair guesses."
         )
-    return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary}
+    lesson = _contract_lesson(deal, seat, solver)
+    if lesson:
+        summary = f"{lesson} {summary}"
+    return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary,
+            "lesson": lesson}  # fmt: skip
+
+
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
+
+
+def _play_start(deal: Deal, discards: list[Card] | None = None) -> Deal:
+    """The deal replayed up to its first card played (``discards``: the declarer's, instead of theirs)."""
+    start = deal.root()
+    pending = list(discards) if discards is not None else None
+    for action in deal.history:
+        if start.phase == "play":
+            break
+        if isinstance(action, Discard) and pending is not None:
+            action = Discard(pending.pop(0))
+        start.push(action)
+    return start
+
+
+def _better_discards(deal: Deal, start: Deal, solver: Any, best: int) -> tuple[int, Card, Card] | None:
+    """The best single change to the declarer's discards (one card kept instead of one thrown):
+    (tricks with best play after it, the card kept, the card thrown instead), when it takes more."""
+    declarer = deal.declarer
+    assert declarer is not None
+    thrown = [a.card for a in deal.history if isinstance(a, Discard)]
+    found: tuple[int, Card, Card] | None = None
+    for i, old in enumerate(thrown):
+        for keep in sorted(start.hands[declarer], key=lambda c: c.index):
+            other = [*thrown[:i], keep, *thrown[i + 1 :]]
+            try:
+                value = solver.solve(_play_start(deal, other))
+            except Exception:  # a swap the rules refuse (a card that may not be discarded): skip it
+                continue
+            if value > (found[0] if found else best):
+                found = (value, old, keep)
+    return found
+
+
+def _contract_lesson(deal: Deal, seat: int, solver: Any) -> str:
+    """When the learner's side went down as declarers, or defended and let the contract make: what the
+    cards were worth with every hand in view (from the first card played, after the discards), and for
+    a declarer who went down, what the bid was worth by the count of their cards and a better discard."""
+    from ..solver import SolveError
+
+    rules = deal.rules
+    contract, declarer = deal.contract, deal.declarer
+    if contract is None or declarer is None or contract.is_misere or rules.players == 2:
+        return ""
+    result = deal.result()
+    declaring = rules.side_of(seat) == rules.side_of(declarer)
+    if result.made == declaring:
+        return ""  # made as declarers, or beaten as defenders: nothing to add
+    start = _play_start(deal)
+    try:
+        best = solver.solve(start)
+    except SolveError:
+        return ""
+    need, took = contract.tricks, result.declarer_tricks
+    name = rules.seat_name(declarer)
+    if not declaring:
+        them = rules.side_name(rules.side_of(declarer))
+        if best >= need:
+            return (
+                f"With every hand in view, {contract} could not be beaten: {them} take {_tricks(best)} "
+                "even against the best defence."
+            )
+        return (
+            f"With every hand in view, your side could have held {them} to {_tricks(best)} and beaten "
+            f"{contract} (they took {took})."
+        )
+    discarded = [a.card for a in deal.history if isinstance(a, Discard)]
+    whose = "your" if declarer == seat else f"{name}'s"
+    after = f" after {whose} discards ({', '.join(str(c) for c in discarded)})" if discarded else ""
+    if best >= need:
+        return (
+            f"With every hand in view, {contract} could take {_tricks(best)}{after}: the contract was there, "
+            f"and {_tricks(best - took)} went in the play."
+        )
+    text = f"With every hand in view, {contract} could take at most {_tricks(best)}{after}, short of {need}."
+    if declarer == seat and discarded and solver.uses_dds(start):
+        better = _better_discards(deal, start, solver, best)
+        if better is not None:
+            value, kept, thrown = better
+            text += f" Keeping {kept} (and discarding {thrown} instead) would have made {_tricks(value)}."
+    dealt = list(deal.root().hands[seat])
+    if declarer == seat and len(dealt) == rules.hand_size:  # a whole deal, not a position set up mid-play
+        own = max(0.0, estimate_tricks(rules, dealt, contract))
+        support = expected_support(rules)
+        if own + support < need - 0.5:
+            text += (
+                f" Counting your cards as dealt, {contract} was worth about {_tricks(round(own + support))} "
+                f"(about {round(own)} of your own and {round(support)} from your partner and the kitty): "
+                f"bidding {need} asked for more than the hand held."
+            )
+    return text
 
 
 def _review(state: dict[str, Any]) -> dict[str, Any]:

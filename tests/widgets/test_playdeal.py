@@ -178,3 +178,41 @@ def test_a_bidding_hint_without_dds_counts_the_hand_at_once(monkeypatch: Any) ->
             assert word not in text.lower()
         kinds.add(reply["label"] == "Pass")
     assert kinds == {True, False}  # both a bid and a pass explained
+
+
+def test_check_my_play_after_a_failed_contract_teaches_about_the_contract() -> None:
+    """A contract that went down is not praised card by card only: the review says what the cards
+    were worth with every hand in view (a reviewer's 6♥ set with 2 tricks read "All 8 of your cards
+    … kept the best result")."""
+    hands = {0: "AH 5S", 1: "KH 6S", 2: "QH 7S", 3: "JS 8S"}
+    deal = Deal.from_position(Rules(), hands, "7NT", 0)
+    deal.push_many(["AH", "KH", "QH", "JS", "5S", "6S", "7S", "8S"])
+    assert not deal.result().made
+    declarer = review(deal, 0)
+    assert declarer["lesson"].startswith("With every hand in view, 7NT could take at most 1 trick, short of 7."), (
+        declarer
+    )
+    assert declarer["summary"].startswith(declarer["lesson"])
+    # the defenders let nothing through: no lesson for them; the declarer's side learns it
+    assert review(deal, 1)["lesson"] == ""
+    assert review(deal, 2)["lesson"] == declarer["lesson"]
+
+
+def test_check_my_play_for_defenders_of_a_made_contract() -> None:
+    from fivehundred_tutor.bots import HeuristicBot
+
+    rules = Rules()
+    bot = HeuristicBot()
+    for seed in range(40):
+        deal = Deal.new(rules, seed=seed, dealer=0)
+        while not deal.is_over:
+            deal.push(bot.choose(deal))
+        if deal.declarer is None or deal.contract is None or deal.contract.is_misere or not deal.result().made:
+            continue
+        defender = next(s for s in range(4) if rules.side_of(s) != rules.side_of(deal.declarer))
+        lesson = review(deal, defender)["lesson"]
+        assert lesson.startswith("With every hand in view, "), lesson
+        assert rules.side_name(rules.side_of(deal.declarer)) in lesson and str(deal.contract) in lesson
+        assert review(deal, deal.declarer)["lesson"] == ""  # made: nothing to add for the declarer
+        return
+    raise AssertionError("no contract made in 40 deals")

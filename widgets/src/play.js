@@ -21,6 +21,16 @@ function placeOf(seat, me, players) {
   return turn === 0 ? "bottom" : "top";
 }
 
+const tricksWord = (n) => `${n} trick${n === 1 ? "" : "s"}`;
+
+/** The learner's tricks, and their side's when they have a partner: which count is which, in words. */
+function myTricks(v, me) {
+  const own = `you took ${tricksWord(v.tricks_won[me])}`;
+  const side = Number.isInteger(v.side) && Array.isArray(v.side_tricks) ? v.side_tricks[v.side] : null;
+  const partnered = v.side_names && typeof v.side_names[v.side] === "string" && v.side_names[v.side] !== v.seat_names[me];
+  return side !== null && side !== undefined && partnered ? `${own}; your side (${v.side_names[v.side]}) ${tricksWord(side)}` : own;
+}
+
 function seatBox(v, seat, me, ui) {
   const names = v.seat_names;
   const tags = [];
@@ -166,7 +176,7 @@ function drawPlay(model, root, ui) {
       "div",
       {},
       el("span", { class: "fht-seat-name", text: `${names[me]} (you)` }),
-      v.contract ? el("span", { class: "fht-counts", text: ` · ${v.tricks_won[me]} trick${v.tricks_won[me] === 1 ? "" : "s"}` }) : null,
+      v.contract ? el("span", { class: "fht-counts", text: ` · ${myTricks(v, me)}` }) : null,
     ),
   );
   seatEl.append(el("p", { class: "fht-label fht-play-prompt", text: prompt }));
@@ -220,7 +230,7 @@ function drawPlay(model, root, ui) {
         class: "fht-review",
         disabled: ui.waiting || undefined,
         text: "Check my play",
-        title: "The solver checks each card you chose",
+        title: "Each card you chose, compared with the best card with every hand in view",
         onclick: () => ui.checkPlay(),
       }),
     );
@@ -245,8 +255,8 @@ function drawPlay(model, root, ui) {
     );
   }
   if (v.over && ui.review) {
-    const review = el("div", { class: "fht-play-review", role: "group", "aria-label": "Your play, checked by the solver" });
-    review.append(el("p", { class: "fht-label", text: "Your play, checked by the solver" }), el("p", { text: ui.review.summary }));
+    const review = el("div", { class: "fht-play-review", role: "group", "aria-label": "Your play, with every hand in view" });
+    review.append(el("p", { class: "fht-label", text: "Your play, with every hand in view" }), el("p", { text: ui.review.summary }));
     if (ui.review.rows.length)
       review.append(
         el(
