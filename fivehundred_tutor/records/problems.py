@@ -435,6 +435,7 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
         "annotation": words,
         "card": str(action),
         "line": line,
+        "line_intro": _line_intro(rules, seat) if line else "",
         "cost": cost,
         "best": [a.code for a in best],
         "best_words": [str(a) for a in best],
@@ -449,6 +450,7 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
 def _verdict_words(
     rules: Any, deal: Deal, action: Any, cost: int, best: list[Any], after: int, state: dict[str, Any], moved: bool
 ) -> str:
+    """The verdict on the learner's card, said from the learner's side: what *their* side takes."""
     played = str(action)
     if moved:
         return (
@@ -460,16 +462,37 @@ def _verdict_words(
         others = [str(a) for a in best if a != action]
         extra = f" ({' or '.join(others[:3])} would do as well)" if others else ""
         return f"{played} keeps the best result within reach{extra}."
-    plural = "s" if cost != 1 else ""
     assert deal.contract is not None and deal.declarer is not None
+    target = int(state["target"])
+    better = f"Better was {' or '.join(str(a) for a in best[:3])}."
+    costs = f"{played} costs {'a trick' if cost == 1 else f'{cost} tricks'}"
+    seat = state.get("seat")
     if deal.contract.is_misere:
-        who = f"the declarer ({rules.seat_name(deal.declarer)}) takes"
-    else:
-        who = f"{rules.side_name(rules.side_of(deal.declarer))} take"
-    return (
-        f"{played} costs {cost} trick{plural}: with best play from here {who} {after}, "
-        f"not {state['target']}. Better was {' or '.join(str(a) for a in best[:3])}."
-    )
+        declarer = rules.seat_name(deal.declarer)
+        if seat == deal.declarer:
+            return f"You take {after} instead of {target}: {costs}. {better}"
+        return f"{declarer} takes {after} instead of {target} and is closer to escaping: {costs}. {better}"
+    if seat is None or rules.players == 2:
+        side = rules.side_of(deal.declarer)
+        return f"{rules.side_name(side)} take {after} instead of {target}: {costs}. {better}"
+    # every trick of the deal: those played, and those the cards still out (hands, the trick) make
+    total = len(deal.tricks) + (sum(len(h) for h in deal.hands) + len(deal.trick)) // rules.players
+    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
+    mine, should = (after, target) if declaring else (total - after, total - target)
+    name = rules.side_name(rules.side_of(seat))
+    who = "You take" if name == rules.seat_name(seat) else f"Your side ({name}) takes"
+    return f"{who} {mine} instead of {should}: {costs}. {better}"
+
+
+def _line_intro(rules: Any, seat: int | None) -> str:
+    """The words before the line of best play after a costly card (the learner's opponents' play)."""
+    if seat is None:
+        return "How the best play goes from there"
+    mine = rules.side_of(seat)
+    others = [rules.side_name(s) for s in range(len(rules.sides)) if s != mine]
+    if len(others) == 1:
+        return f"Here is how {others[0]} make the most of it"
+    return "Here is how the other players make the most of it"
 
 
 # ---------------------------------------------------------------- the book
@@ -498,8 +521,11 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "cost": cost,
                     "value": v,
                     "card": str(a),
-                    "annotation": _verdict_words(deal.rules, deal, a, cost, best, v, {"target": best_value}, False),
+                    "annotation": _verdict_words(
+                        deal.rules, deal, a, cost, best, v, {"target": best_value, "seat": seat}, False
+                    ),
                     "line": _line(deal, a, solver) if cost else [],
+                    "line_intro": _line_intro(deal.rules, seat) if cost else "",
                 }
             steps.append(
                 {

@@ -23,7 +23,8 @@ def test_name_the_suit_problem() -> None:
     assert "JK:S" in state["legal"] and state["prompt"].startswith("Your turn")
     wrong = respond(state, "JK:C")
     assert wrong["verdict"] == "mistake" and wrong["cost"] == 2
-    assert "North–South take 8, not 10" in wrong["annotation"]
+    assert wrong["annotation"].startswith("Your side (North–South) takes 8 instead of 10: ")
+    assert wrong["line_intro"] == "Here is how East–West make the most of it"
     assert wrong["best"] == ["JK:S"]
     right = respond(state, "Joker:S")
     assert right["verdict"] == "best" and right["replies"] == ["8S", "JS", "KS"]
@@ -172,3 +173,15 @@ def test_book_steps_carry_the_question_hint_and_lines() -> None:
     assert costly["verdict"] == "mistake" and costly["line"] and "J♦" in costly["line"][0]
     # the hand is shown trumps first (diamonds), the left bower J♥ among them
     assert first["view"]["hand"][:2] == ["JD", "8D"] and first["view"]["left_bower"] == "JH"
+
+
+def test_a_defenders_verdict_is_said_from_the_defenders_side() -> None:
+    """A defender hears what *their* side takes (a reviewer read "with best play from here East–West
+    take 7, not 6" as North, and "the line that beats it" without knowing what was beaten)."""
+    state = start({"library": "05-defence-take-your-ace"})
+    assert state["seat"] == 3  # West, a defender
+    wrong = respond(state, "5S")
+    assert wrong["verdict"] == "mistake"
+    assert wrong["annotation"] == "Your side (East–West) takes 3 instead of 4: 5♠ costs a trick. Better was A♠."
+    assert wrong["line_intro"] == "Here is how North–South make the most of it"
+    assert respond(state, "AS")["line_intro"] == ""

@@ -111,7 +111,8 @@ def test_play_problem_journey(site: Any, size: str) -> None:
     verdict = problem.locator(".fht-verdict")
     assert_seen(page, verdict)
     text = verdict.inner_text()
-    assert "Not yet" in text and "J♦ costs 1 trick" in text and "The line that beats it" in text, text
+    assert "Not yet" in text and "J♦ costs a trick" in text and "Your side (" in text, text
+    assert "make the most of it:" in text, text
     assert "8♦" in text
     assert problem.locator(".fht-right-answer[data-card='8D']").is_visible()
     _shot(page, verdict, f"problem-wrong-{size}")

@@ -86,7 +86,7 @@ function drawProblem(model, root, ui) {
       correct: v.good,
       reason: v.reason,
       answer: v.good ? "" : v.answer,
-      detail: v.line?.length ? `The line that beats it: ${v.line.join("; ")}.` : "",
+      detail: v.line?.length ? `${v.lineIntro || "How the best play goes from there"}: ${v.line.join("; ")}.` : "",
       onTryAgain: v.good ? null : () => ui.tryAgain(),
       onContinue: () => ui.next(),
       continueLabel: v.good ? "Continue" : "Keep this card and continue",
@@ -183,6 +183,7 @@ export default {
             answer: (reply.best_words || []).join(" or "),
             best: reply.best || [],
             line: reply.line || [],
+            lineIntro: reply.line_intro || "",
             after: reply.answered_with?.length ? `Then: ${reply.answered_with.join(", ")}.` : "",
           };
           draw();
@@ -208,6 +209,7 @@ export default {
         answer: (step.best || []).map((c) => step.choices[c]?.card || playWords(c)).join(" or "),
         best: step.best || [],
         line: choice.line || [],
+        lineIntro: choice.line_intro || "",
         note: step.played === code ? "" : `Continue goes on as in the deal, where ${step.played_words || playWords(step.played)} was played.`,
       };
       draw();
