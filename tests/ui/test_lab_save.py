@@ -101,8 +101,14 @@ def test_open_run_all_save_leaves_chapters_unchanged(tmp_path: Path, browser: An
                 assert collapsed.first.is_visible()
 
                 page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
-                page.get_by_text("Run All Cells", exact=True).first.click()
-                page.wait_for_function(SHOWN_RAN, timeout=300_000, polling=500)
+                page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').first.click()
+                try:
+                    page.wait_for_function(SHOWN_RAN, timeout=300_000, polling=500)
+                except PlaywrightTimeout:
+                    _shot(page, f"{stem}-2-not-run")
+                    raise AssertionError(
+                        f"{name}: Run All did not finish in 5 minutes: {page.evaluate(PROMPTS)}"
+                    ) from None
                 page.wait_for_function(READY, arg=name, timeout=180_000, polling=250)
                 page.wait_for_timeout(1000)  # the last outputs drawn
                 _shot(page, f"{stem}-2-ran")
