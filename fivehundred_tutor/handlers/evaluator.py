@@ -213,12 +213,12 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
         sentence += f", and {helpers} {bring} about {_number(support)}, as the count allows."
     elif brought > support:
         sentence += (
-            f"; in these layouts {helpers} {bring} about {_number(round(brought, 1))}, "
+            f"; in these deals {helpers} {bring} about {_number(round(brought, 1))}, "
             f"more than the {_number(support)} the count allows."
         )
     else:
         sentence += (
-            f"; in these layouts {helpers} {bring} only about {_number(round(max(0.0, brought), 1))}, "
+            f"; in these deals {helpers} {bring} only about {_number(round(max(0.0, brought), 1))}, "
             f"less than the {_number(support)} the count allows."
         )
     return sentence, own

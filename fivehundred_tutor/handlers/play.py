@@ -259,12 +259,13 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     >>> r["checked"], r["lost"]
     (1, 1)
     """
-    from ..solver import DOUBLE_DUMMY_NOTE, Solver
+    from ..solver import Solver
+    from .replay import FACE_DOWN_NOTE
 
     if not deal.is_over:
         raise RequestError("the deal is not over yet: finish it, then ask for a review")
     rules = deal.rules
-    notes = [DOUBLE_DUMMY_NOTE] if rules.players == 2 else []
+    notes = [FACE_DOWN_NOTE] if rules.players == 2 else []
     if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
         return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
                 "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip

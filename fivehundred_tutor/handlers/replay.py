@@ -19,7 +19,7 @@ from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
 
-__all__ = ["HANDLERS", "bot_deal", "judge_stop", "replay_model"]
+__all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "judge_stop", "replay_model"]
 
 
 _POSITIONS = {
@@ -73,6 +73,19 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         if seen["play_order"]:
             frame["order"] = seen["play_order"]
     return frame
+
+
+def _plain_words(text: str) -> str:
+    """ "Double dummy: North–South can take 6 tricks." → "With every hand in view, North–South can take 6 tricks." """
+    from ..solver import DOUBLE_DUMMY_NOTE
+
+    return text.replace("Double dummy: ", "With every hand in view, ").replace(DOUBLE_DUMMY_NOTE, FACE_DOWN_NOTE)
+
+
+#: the 2-player game's note on the face-down table cards, in a learner's words
+FACE_DOWN_NOTE = (
+    "In the 2-player game the face-down table cards count as seen here: the figures assume everyone can see them."
+)
 
 
 def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str, Any]:
@@ -188,6 +201,8 @@ def replay_model(
     for key, text in comments.items():
         if not isinstance(text, str):
             raise ValueError(f"comment {key} must be text, not {type(text).__name__}")
+    # The deal library's annotations open with a bridge term; a learner reads plain words.
+    comments = {k: _plain_words(text) for k, text in comments.items()}
     for key, mark in marks.items():
         if mark not in MARKS:
             raise ValueError(f"mark {mark!r} at {key} is not one of {' '.join(MARKS)}")

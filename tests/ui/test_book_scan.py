@@ -24,6 +24,9 @@ pytestmark = pytest.mark.browser
 
 CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[SHDC]\b")
 MACHINERY = re.compile(r"\b(engine|kernel|seed)\b", re.IGNORECASE)
+# the analysis's own words, never a learner's, loading or not: "with every hand in view", "in 200 deals
+# of the other cards", "on average" say the same plainly
+JARGON = re.compile(r"\b(double[ -]dummy|solver|simulation'?s?|layouts)\b", re.IGNORECASE)
 # ordinary English adjectives that happen to be preset names too ("the two-player game")
 PLAIN_WORDS = {"two-player", "three-player", "five-player", "six-player"}
 SLUGS = [s for s in Rules.preset_names() if s not in PLAIN_WORDS]
@@ -38,6 +41,7 @@ def scan_text(text: str, loading: bool) -> list[str]:
     """What a learner should never read in a widget: card codes, preset slugs, machinery words."""
     found = [f"card code {m.group(0)!r}" for m in CARD_CODE.finditer(text)]
     found += [f"preset slug {m.group(0)!r}" for m in SLUG.finditer(text)]
+    found += [f"jargon {m.group(0)!r}" for m in JARGON.finditer(text)]
     if not loading:
         for line in text.splitlines():
             if MACHINERY.search(line):
@@ -57,6 +61,16 @@ def test_scan_finds_what_it_should() -> None:
     assert scan_text("Saved examples. The engine starts in your browser.", False)
     assert scan_text("Starting the engine in your browser…", True) == []
     assert scan_text("A deal played by the bots (10♠ led)", False) == []
+    assert scan_text("Double dummy: North–South can take 6 tricks.", False) == ["jargon 'Double dummy'"]
+    assert scan_text("Your play, checked by the solver", False) == ["jargon 'solver'"]
+    assert scan_text("within a trick of the simulation's average; 200 layouts", True) == [
+        'jargon "simulation\'s"',
+        "jargon 'layouts'",
+    ]
+    assert (
+        scan_text("With every hand in view, North–South can take 6 tricks; in 200 deals of the other cards", False)
+        == []
+    )
 
 
 def test_every_page_fits_a_phone_and_widgets_speak_plainly(built_book: Any, browser: Any) -> None:

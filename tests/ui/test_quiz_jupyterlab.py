@@ -3,7 +3,7 @@
 - a cell that sleeps 10 s after the quiz: the quiz says it waits for the kernel, then gets live
   answers (New question) once the kernel is free;
 - Enter submits a number answer (JupyterLab would otherwise take the key);
-- after a kernel restart, New question shows "The kernel restarted: run this cell again.", and
+- after a kernel restart, New question shows "Python restarted: run this cell again (Shift+Enter).", and
   after re-running the cell the new quiz works.
 """
 
@@ -68,7 +68,7 @@ def test_busy_kernel_then_restart_then_rerun(lab: Any) -> None:
         quiz = page.locator(QUIZ)
         quiz.wait_for(timeout=30000)
         # the second cell keeps the kernel busy: the quiz says it is waiting, visibly
-        waiting = quiz.locator(".fht-status-line").filter(has_text="Waiting for the Python kernel")
+        waiting = quiz.locator(".fht-status-line").filter(has_text="Waiting for Python")
         waiting.wait_for(state="visible", timeout=15000)
         page.screenshot(path=str(ARTIFACTS / "lab-waiting.png"))
         # …and once the sleep is over the quiz is live: New question appears, the message goes
@@ -93,7 +93,7 @@ def test_busy_kernel_then_restart_then_rerun(lab: Any) -> None:
         page.get_by_text("| Idle").first.wait_for(timeout=60000)
         page.wait_for_timeout(1000)
         quiz.locator(".fht-new").click()
-        restarted = quiz.get_by_text("The kernel restarted: run this cell again.")
+        restarted = quiz.get_by_text("Python restarted: run this cell again (Shift+Enter).")
         restarted.wait_for(state="visible", timeout=15000)
         page.screenshot(path=str(ARTIFACTS / "lab-restarted.png"))
 

@@ -45,7 +45,7 @@ export function offBy(den, res, value) {
   const avg = Number(res.mean).toFixed(1);
   const share = percent(res.chance[value] ?? 0);
   const direction = value > res.mean ? "too high" : "too low";
-  return `${name} you said ${value}: ${direction}. The layouts average ${avg} tricks, and give ${value} or more in ${share} of them.`;
+  return `${name} you said ${value}: ${direction}. On average the deals give ${avg} tricks, and ${value} or more in ${share} of them.`;
 }
 
 /** Bar heights (0..1) of a distribution, the tallest bar 1. */
@@ -58,7 +58,7 @@ export function barHeights(dist) {
 function chart(den, res, value, tricks, layouts, right) {
   const heights = barHeights(res.dist);
   const made = [6, 7, 8, 9, 10].filter((t) => t <= tricks).map((t) => `${t}+ ${percent(res.chance[t])}`);
-  const words = `${den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`}: average ${Number(res.mean).toFixed(1)} tricks over ${layouts} layouts; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`;
+  const words = `${den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`}: average ${Number(res.mean).toFixed(1)} tricks in ${layouts} deals of the other cards; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`;
   const bars = el("div", { class: "fht-ev-bars", role: "img", "aria-label": words });
   heights.forEach((h, t) => {
     const cls = ["fht-ev-bar"];
@@ -66,7 +66,7 @@ function chart(den, res, value, tricks, layouts, right) {
     bars.append(
       el(
         "div",
-        { class: "fht-ev-col", title: `${t} tricks: ${res.dist[t]} of ${layouts} layouts` },
+        { class: "fht-ev-col", title: `${t} tricks: ${res.dist[t]} of ${layouts} deals` },
         el("div", { class: cls.join(" "), style: `height: ${Math.max(2, Math.round(h * 100))}%` }),
         el("div", { class: "fht-ev-tick", text: String(t) }),
       ),
@@ -154,7 +154,7 @@ function draw(model, root, state) {
   root.append(
     el("p", {
       class: "fht-hint fht-ev-rules",
-      text: `${data.rules_title}. An estimate within ${data.tolerance === 1 ? "one trick" : `${data.tolerance} tricks`} of the simulation's average is right.`,
+      text: `${data.rules_title}. An estimate within ${data.tolerance === 1 ? "one trick" : `${data.tolerance} tricks`} of the average over the deals is right.`,
     }),
   );
 
@@ -201,7 +201,7 @@ function draw(model, root, state) {
   const status = statusLine(el("p"), "");
   const ready = Boolean(item.ready);
   if (!ready) {
-    statusLine(status, `Dealing the other cards: ${item.done} of ${item.layouts} layouts so far\u2026`);
+    statusLine(status, `Dealing the other cards: ${item.done} of ${item.layouts} deals so far\u2026`);
   }
   if (state.statusText) statusLine(status, state.statusText, { failed: true });
 
@@ -242,7 +242,7 @@ function draw(model, root, state) {
     state.drafts = { ...(state.drafts || {}), [item.id]: estimates };
     if (!item.ready) {
       state.pending = { id: item.id, estimates };
-      statusLine(status, `Your estimates are in. Dealing the other cards: ${item.done} of ${item.layouts} layouts\u2026`);
+      statusLine(status, `Your estimates are in. Dealing the other cards: ${item.done} of ${item.layouts} deals\u2026`);
       return;
     }
     finish(estimates);
@@ -319,7 +319,7 @@ function draw(model, root, state) {
       el(
         "div",
         { class: "fht-ev-answer" },
-        el("div", { class: "fht-label", text: "The simulation: how many layouts gave each number of tricks" }),
+        el("div", { class: "fht-label", text: "In how many deals of the other cards each number of tricks was taken" }),
         charts,
         el("p", {
           class: "fht-hint fht-ev-note",
@@ -340,7 +340,7 @@ function draw(model, root, state) {
       state.busy = false;
       if (reply?.type === "error") {
         state.failed = item.id;
-        state.statusText = `The simulation of this hand stopped: ${reply.error}`;
+        state.statusText = `Dealing the other cards for this hand stopped: ${reply.error}`;
       }
       state.redraw();
     });

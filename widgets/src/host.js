@@ -12,9 +12,9 @@ import { liveConfig, liveRequest } from "./live.js";
 
 let nextId = 1;
 
-export const WAITING_TEXT = "Waiting for the Python kernel\u2026";
-export const RESTARTED_TEXT = "The kernel restarted: run this cell again.";
-export const SILENT_TEXT = "The Python kernel is not answering: if it restarted, run this cell again.";
+export const WAITING_TEXT = "Waiting for Python\u2026";
+export const RESTARTED_TEXT = "Python restarted: run this cell again (Shift+Enter).";
+export const SILENT_TEXT = "Python is not answering: if it restarted, run this cell again (Shift+Enter).";
 
 /** Kernel statuses that end every widget made before them. */
 const RESTART_STATUSES = new Set(["restarting", "autorestarting", "dead"]);

@@ -29,11 +29,11 @@ test("the sentence names the denomination, the estimate, the average and the cha
   const chance = [1, 1, 1, 1, 1, 0.9, 0.8, 0.55, 0.3, 0.12, 0.02];
   assert.equal(
     offBy({ code: "H", words: "hearts" }, res(7.44, [7, 8], chance), 9),
-    "With hearts as trumps you said 9: too high. The layouts average 7.4 tricks, and give 9 or more in 12% of them.",
+    "With hearts as trumps you said 9: too high. On average the deals give 7.4 tricks, and 9 or more in 12% of them.",
   );
   assert.equal(
     offBy({ code: "NT", words: "no trumps" }, res(7.44, [7, 8], chance), 5),
-    "In no trumps you said 5: too low. The layouts average 7.4 tricks, and give 5 or more in 90% of them.",
+    "In no trumps you said 5: too low. On average the deals give 7.4 tricks, and 5 or more in 90% of them.",
   );
 });
 
