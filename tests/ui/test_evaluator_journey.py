@@ -180,3 +180,28 @@ def test_evaluator_keyboard_only(site: Any, model: dict[str, Any]) -> None:
     _shot(page, widget, "desktop-4-keyboard-next")
     problems.assert_clean("keyboard-only evaluator")
     page.context.close()
+
+
+def test_a_partly_filled_form_says_which_boxes_are_empty_and_focus_stays(site: Any, model: dict[str, Any]) -> None:
+    """Two of five estimates, then Check: one line naming the empty boxes (not "Write a whole number
+    … for clubs"), the keyboard on the first empty one; a full form checked with the mouse leaves the
+    keyboard on the verdict's first button, inside the widget (a reviewer saw it jump to the page's
+    "Skip to main content")."""
+    first = model["hands"][0]
+    page, problems, widget = _open(site, "desktop")
+    values, _off = _wrong(first)
+    _fill(widget, {"S": values["S"], "H": values["H"]})
+    widget.locator(".fht-check").click()
+    problem = widget.locator(".fht-input-problem, [role=alert]").filter(has_text="Fill in all five")
+    assert_seen(page, problem, min_height=10)
+    text = problem.inner_text()
+    assert text == "Fill in all five: clubs, diamonds and no trumps are still empty.", text
+    assert page.evaluate("document.activeElement.dataset.den") == "C"
+    _fill(widget, values)
+    widget.locator(".fht-check").click()
+    verdict = widget.locator(".fht-verdict")
+    assert_seen(page, verdict, rows="start")
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+    assert page.evaluate("() => !!document.activeElement.closest('.fht-root')")
+    problems.assert_clean("a partly filled evaluator")
+    page.context.close()

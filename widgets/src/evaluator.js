@@ -229,6 +229,14 @@ function draw(model, root, state) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const estimates = {};
+    const empty = dens.filter((den) => !String(inputs[den.code].value).trim());
+    if (empty.length && empty.length < dens.length) {
+      const names = empty.map((den) => (den.code === "NT" ? "no trumps" : den.words));
+      const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+      showProblem(`Fill in all ${dens.length === 5 ? "five" : dens.length}: ${list} ${names.length === 1 ? "is" : "are"} still empty.`);
+      inputs[empty[0].code].focus();
+      return;
+    }
     for (const den of dens) {
       const value = readEstimate(inputs[den.code].value, tricks);
       if (value === null) {

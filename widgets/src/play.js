@@ -389,7 +389,12 @@ export default {
         ui.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
       }
       widget.draw();
-      focusFirst();
+      const review = reply?.type === "review" ? host.querySelector(".fht-play-review") : null;
+      if (review) {
+        // the keyboard stays with what the learner asked for: the review, not the top of the page
+        review.tabIndex = -1;
+        review.focus();
+      } else focusFirst();
     };
     ui.act = (code, card = null) => {
       if (ui.waiting || ui.anim) return;
