@@ -96,9 +96,16 @@ function setStatus(status, text) {
   window.dispatchEvent(new CustomEvent("fht-live", { detail: { status, text } }));
 }
 
+/**
+ * Requests that only add to what the learner already sees (an answer judged again after its saved
+ * verdict is shown): no waiting line, or it would stay next to a verdict that is already there.
+ */
+const ADDITIVE = new Set(["answer"]);
+
 /** Say (in the asking widget's line) what `message` is doing until `promise` settles. */
 function asking(model, message, promise) {
   const live = shared();
+  if (ADDITIVE.has(message.type)) return promise;
   const show = () => {
     if (settled) return;
     live.asking.set(model, doingText(message.type, live.status !== "live"));

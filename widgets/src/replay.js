@@ -470,8 +470,12 @@ function drawReplay(model, root, state) {
   const focus = state.focus;
   state.focus = null;
   if (focus === "stop") {
-    if (answer && state.verdict) state.verdict.focus();
-    else root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button, .fht-forward:not([disabled])")?.focus();
+    if (answer && state.verdict) {
+      // the question, the verdict and the hand together on screen (a phone: the stop's top just under the page header)
+      const stopBox = root.querySelector(".fht-stop");
+      if (stopBox && typeof stopBox.scrollIntoView === "function") stopBox.scrollIntoView({ block: "start" });
+      state.verdict.focus({ preventScroll: true });
+    } else root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button, .fht-forward:not([disabled])")?.focus();
   } else if (focus === "hint") root.querySelector(".fht-stop .fht-hint-btn:not([disabled]), .fht-stop-hand button")?.focus();
   else if (focus === "nav" || focus === "keep") {
     const want = state.lastButton && root.querySelector(`.${state.lastButton}:not([disabled])`);
