@@ -12,6 +12,7 @@ serve   Build if anything changed, then serve the site on http://127.0.0.1:PORT/
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -220,16 +221,44 @@ def configure_jupyterlab(overrides: Path | None = None) -> bool:
     return True
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+DISCONNECTS = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site's files.
+
+    A browser that closes a connection mid-answer (a page left while a file was on its way) is
+    normal for a static site, not an error worth a traceback in the reader's terminal.
+    """
+
     def log_message(self, format: str, *args: Any) -> None:
         sys.stderr.write("  %s\n" % (format % args))
+
+    def handle(self) -> None:
+        with contextlib.suppress(*DISCONNECTS):
+            super().handle()
+
+    def finish(self) -> None:
+        with contextlib.suppress(*DISCONNECTS):
+            super().finish()
+
+
+class StaticServer(http.server.ThreadingHTTPServer):
+    """A threading server whose threads never hold up Ctrl-C and that stays quiet on hang-ups."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], DISCONNECTS):
+            return  # the client went away: nothing to report
+        super().handle_error(request, client_address)
 
 
 def serve(directory: Path, port: int = 8000) -> None:
     """Serve ``directory`` on 127.0.0.1:port until Ctrl-C."""
-    handler = functools.partial(_Handler, directory=str(directory))
+    handler = functools.partial(StaticHandler, directory=str(directory))
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = StaticServer(("127.0.0.1", port), handler)
     except OSError as err:
         raise BookError(f"cannot listen on 127.0.0.1:{port} ({err.strerror}); try another --port") from err
     url = f"http://127.0.0.1:{server.server_address[1]}/"

@@ -5,7 +5,7 @@ so they are read here with jupytext and handed to nbval's collector: one test pe
 cells of a chapter in one kernel, in order.  A cell fails on any exception (chapters check
 themselves with ``assert``s) and when its outputs differ from the ones the built book shows: the
 ``.md`` files store no outputs, so the reference is the book build's execution cache (the build
-runs at collection, shared with ``built_book``).  Outputs that legitimately vary: memory addresses
+runs when a worker first needs it, shared with ``built_book``).  Outputs that legitimately vary: memory addresses
 are sanitised (``SANITIZE``); mark anything else with a ``# NBVAL_IGNORE_OUTPUT`` comment in the
 cell.  ``--chapters-no-compare`` runs the cells without building or comparing; ``--no-chapters``
 skips them.  Under pytest-xdist the cells of one chapter stay on one worker (tests/conftest.py).
@@ -42,22 +42,42 @@ def reference_notebook(nb: Any, cache_dir: Path) -> Any | None:
     return cache.get_cache_bundle(record.pk).nb
 
 
-def _nbval_file_class(cache_dir: Path | None) -> type:
+def _nbval_file_class(compare: bool) -> type:
     from nbval.plugin import IPyNbFile
 
     class MystNotebookFile(IPyNbFile):  # type: ignore[misc, valid-type]
         """nbval's collector for a notebook read through jupytext (forced ``md:myst``).
 
-        The reference outputs are the ones the book shows: the build's execution cache.
+        The reference outputs are the ones the book shows: the build's execution cache.  They are
+        read when the chapter's first cell is about to run (``setup``), not at collection, so the
+        build runs on the worker that needs it while the other worker runs other tests.
         """
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self.compare_outputs = False  # switched on when the build's outputs are found
+            self.compare_outputs = compare  # a cell with no reference outputs stays unchecked
 
         def setup_sanitize_files(self) -> None:
             super().setup_sanitize_files()
             self.sanitize_patterns.update(SANITIZE)
+
+        def setup(self) -> None:
+            if compare:
+                self._fill_reference_outputs()
+            super().setup()
+
+        def _fill_reference_outputs(self) -> None:
+            """Give each collected code cell the output the built book shows (same cell objects)."""
+            result = build_book_once()  # shared with `built_book`; incremental, locked
+            ref = reference_notebook(self.nb, result.html.parent / ".jupyter_cache")
+            if ref is None:
+                return  # no cached execution matches these cells: they run without comparison
+            ref_code = [c for c in ref.cells if c.cell_type == "code"]
+            code = [c for c in self.nb.cells if c.cell_type == "code"]
+            if len(ref_code) == len(code):
+                for cell, ref_cell in zip(code, ref_code):
+                    cell.outputs = ref_cell.outputs
+                    cell.execution_count = ref_cell.execution_count
 
         def collect(self) -> Iterator[Any]:
             import jupytext
@@ -65,25 +85,13 @@ def _nbval_file_class(cache_dir: Path | None) -> type:
 
             path = Path(str(self.fspath))
             read = nbformat.read
-            collector = self
 
-            def read_with_reference(_fp: Any, as_version: int = 4, **_kw: Any) -> Any:
+            def read_source(_fp: Any, as_version: int = 4, **_kw: Any) -> Any:
                 if path.suffix == ".ipynb":
-                    nb = read(str(path), as_version=as_version)
-                else:
-                    nb = jupytext.read(path, fmt="md:myst")
-                ref = reference_notebook(nb, cache_dir) if cache_dir else None
-                if ref is not None:
-                    ref_code = [c for c in ref.cells if c.cell_type == "code"]
-                    code = [c for c in nb.cells if c.cell_type == "code"]
-                    if len(ref_code) == len(code):
-                        for cell, ref_cell in zip(code, ref_code):
-                            cell.outputs = ref_cell.outputs
-                            cell.execution_count = ref_cell.execution_count
-                        collector.compare_outputs = True
-                return nb
+                    return read(str(path), as_version=as_version)
+                return jupytext.read(path, fmt="md:myst")
 
-            nbformat.read = read_with_reference  # nbval's collect() calls nbformat.read(path)
+            nbformat.read = read_source  # nbval's collect() calls nbformat.read(path)
             try:
                 items = list(super().collect())
             finally:
@@ -99,12 +107,7 @@ class BookChapters(pytest.File):
     """Collects every chapter notebook of ``book/`` (see the module docstring)."""
 
     def collect(self) -> Iterator[Any]:
-        cache_dir = None
-        if not self.config.getoption("--chapters-no-compare"):
-            # The build (shared with `built_book`; incremental, locked) provides the reference outputs.
-            result = build_book_once()
-            cache_dir = result.html.parent / ".jupyter_cache"
-        cls = _nbval_file_class(cache_dir)
+        cls = _nbval_file_class(compare=not self.config.getoption("--chapters-no-compare"))
         for nb in chapter_notebooks():
             yield cls.from_parent(self, path=nb)
 

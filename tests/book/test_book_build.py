@@ -483,8 +483,8 @@ def test_pages_workflow_builds_with_the_readmes_command_and_deploys_the_site():
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
 
 
-def test_the_test_server_says_nothing_when_a_browser_drops_a_connection(tmp_path, capfd):
-    """A page closed while a file is on its way resets the connection: no traceback in the test run."""
+def test_the_book_server_says_nothing_when_a_browser_drops_a_connection(tmp_path, capfd):
+    """A page closed while a file is on its way resets the connection: no traceback (`book serve` and the tests share the server)."""
     import struct
 
     from tests.support.browser import serve_directory

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.server
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from fivehundred_tutor.bookbuild.jupyterbook import StaticHandler, StaticServer
 from tests.support.paths import BOOK, ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -306,37 +306,14 @@ def axe_table(rows: list[tuple[str, dict[str, Any]]]) -> str:
 # --------------------------------------------------------------------------- serving
 
 
-_DISCONNECTS = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """A static-file handler that does not log every request (subclass it to change answers).
-
-    A browser that closes a connection mid-answer (a page closed while a file was on its way)
-    is normal here, not an error worth a traceback.
-    """
+class QuietHandler(StaticHandler):
+    """The book's own static handler (quiet on hang-ups), without a log line per request."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
-    def handle(self) -> None:
-        with contextlib.suppress(*_DISCONNECTS):
-            super().handle()
 
-    def finish(self) -> None:
-        with contextlib.suppress(*_DISCONNECTS):
-            super().finish()
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        import sys
-
-        if isinstance(sys.exc_info()[1], _DISCONNECTS):
-            return  # the client went away: nothing to report
-        super().handle_error(request, client_address)
+_QuietServer = StaticServer
 
 
 def _under_prefix(handler_class: type[QuietHandler], prefix: str) -> type[QuietHandler]:
