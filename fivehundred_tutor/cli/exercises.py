@@ -71,6 +71,15 @@ def cmd_assign(args: argparse.Namespace) -> int:
         print("                    nobody can re-make these questions")
     else:
         print(f"  secret:           {assignment.secret_file or 'given'} (the same questions as before)")
+    deadline = assignment.deadline
+    if deadline is not None:
+        import datetime as dt
+
+        if deadline.due <= dt.datetime.now(dt.timezone.utc):
+            print(
+                f"  warning:          the due date {deadline.due.isoformat()} has already passed: every sheet "
+                "will count as late; change [deadline] due in the assignment file and run assign again"
+            )
     print(f"  for each student: {out / 'students' / '<id>'} (their own page, notebook and question set)")
     print(f"  instructor only:  {out / 'instructor'} (never hand it out)")
     _took(start)

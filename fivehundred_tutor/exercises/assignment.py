@@ -195,6 +195,7 @@ class Assignment:
     deadline: Deadline | None = field(default=None, compare=False)
     secret: bytes | None = field(default=None, compare=False, repr=False)
     secret_file: str = field(default="", compare=False)
+    hand_in: str = field(default="", compare=False)  # where students hand in, in the instructor's words
 
     @property
     def exam(self) -> bool:
@@ -225,6 +226,8 @@ class Assignment:
         }
         if self.deadline is not None:
             out["deadline"] = self.deadline.to_dict()
+        if self.hand_in:
+            out["hand_in"] = self.hand_in
         return out
 
     @property
@@ -252,6 +255,13 @@ class Assignment:
         }
         if self.deadline is not None:
             meta["due"] = self.deadline.due.isoformat()
+            meta["due_words"] = due_words(self.deadline)
+            if self.deadline.penalty_per_day:
+                meta["late_words"] = late_words(self.deadline)
+        if self.hand_in:
+            meta["hand_in"] = self.hand_in
+        place = self.hand_in or "the way your teacher told you"
+        meta["hand_in_words"] = f"When you have answered, download your answer sheet and hand it in through {place}."
         return meta
 
     # ----------------------------------------------------------- the secret
@@ -485,7 +495,7 @@ def parse_assignment(data: Mapping[str, Any], source: str = "assignment", *, sec
         raise AssignmentError(f"{where}: the assignment should be a table of settings")
     if not _depth_ok(data):
         raise AssignmentError(f"{where}: nested too deeply (more than {MAX_DEPTH} levels)")
-    known = {"id", "title", "seed", "feedback", "rules", "sections", "deadline"}
+    known = {"id", "title", "seed", "feedback", "rules", "sections", "deadline", "hand_in"}
     if "secret" in data:
         raise AssignmentError(
             f"{where}: keep the secret out of the assignment file; it lives in its own .secret file beside it"
@@ -529,7 +539,13 @@ def parse_assignment(data: Mapping[str, Any], source: str = "assignment", *, sec
     if len(set(keys)) != len(keys):
         raise AssignmentError(f"{where}: section names must differ (each section's questions derive from its name)")
     deadline = _deadline(data.get("deadline"), where)
-    out = Assignment(aid, title.strip(), seed, feedback, rules, sections, source, deadline)
+    hand_in = data.get("hand_in", "")
+    if not isinstance(hand_in, str) or len(hand_in) > 200 or not all(ch.isprintable() for ch in hand_in):
+        raise AssignmentError(
+            f"{where}: 'hand_in' says where students hand in, one line of text (at most 200 characters), "
+            'like "the course page"'
+        )
+    out = Assignment(aid, title.strip(), seed, feedback, rules, sections, source, deadline, hand_in=hand_in.strip())
     if secret is not None:
         out.adopt_secret(secret)
     return out
@@ -548,6 +564,28 @@ def _deadline(raw: Any, where: str) -> Deadline | None:
     per_day = _number(raw.get("penalty_per_day", 0), f"{here}: 'penalty_per_day' (percent)", 0, 100)
     cap = _number(raw.get("max_penalty", 100), f"{here}: 'max_penalty' (percent)", 0, 100)
     return Deadline(due, float(per_day), float(cap))
+
+
+def due_words(deadline: Deadline) -> str:
+    """The due date as a student reads it, in the assignment's own time zone.
+
+    >>> due_words(Deadline(_dt.datetime(2026, 3, 1, 23, 59, tzinfo=_dt.timezone(_dt.timedelta(hours=10)))))
+    'Due Sunday 1 March 2026 at 23:59 (UTC+10:00).'
+    """
+    due = deadline.due
+    zone = due.tzname() or "UTC"
+    zone = "UTC" if zone == "UTC+00:00" else zone
+    return f"Due {due:%A} {due.day} {due:%B %Y} at {due:%H:%M} ({zone})."
+
+
+def late_words(deadline: Deadline) -> str:
+    """The late penalty in words.
+
+    >>> late_words(Deadline(_dt.datetime(2026, 3, 1, tzinfo=_dt.timezone.utc), 10, 50))
+    'Late work loses 10% of its score for each day (or part of a day) late, at most 50%.'
+    """
+    cap = "" if deadline.max_penalty >= 100 else f", at most {deadline.max_penalty:g}%"
+    return f"Late work loses {deadline.penalty_per_day:g}% of its score for each day (or part of a day) late{cap}."
 
 
 def parse_time(value: Any, where: str) -> _dt.datetime:

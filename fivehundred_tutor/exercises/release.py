@@ -143,8 +143,12 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
         f"# {assignment.title}\n\n"
         f"Student: **{student}**{' (' + name + ')' if name else ''} · {assignment.question_count} questions, "
         f"{assignment.max_points:g} points.\n\n"
+        "This notebook needs the `fivehundred-tutor` package: if the first cell says "
+        "*No module named 'fivehundred_tutor'*, run `%pip install fivehundred-tutor` in a new cell, "
+        "then run the cells again (or ask your teacher which environment to use).\n\n"
         "Run the cells below (menu *Run → Run All Cells*), then answer in the widget. "
         f"{feedback_words}\n\n"
+        f"{_when_and_where(assignment)}"
         f"Your answers are kept in this notebook (the last cell's output) and in the file `{stem}.answers.json` "
         "next to it, updated as you answer. **Hand in that file** (or this notebook, saved).\n\n"
         f"Rules for this assignment:\n\n{rules}\n"
@@ -184,6 +188,15 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
             {**code("hw.answer_sheet()"), "id": "sheet"},
         ],
     }
+
+
+def _when_and_where(assignment: Assignment) -> str:
+    """Due date, late penalty and where to hand in, as the student's page says them (a Markdown paragraph)."""
+    meta = assignment.public_meta()
+    words = [meta[k] for k in ("due_words", "late_words") if k in meta]
+    if assignment.hand_in:
+        words.append(f"Hand in through {assignment.hand_in}.")
+    return (" ".join(words) + "\n\n") if words else ""
 
 
 def _json_for_script(data: Any) -> str:

@@ -236,3 +236,24 @@ def test_zipped_submissions_are_read_safely(tmp_path: Path) -> None:
     assert any("a zip of 150 files" in p for p in by["ben"].problems) and by["ben"].status == "rejected"
     assert by["cy"].status == "rejected" and "damaged zip" in " ".join(by["cy"].problems)
     assert "dee.zip/inner.zip" in dict(report.not_read)
+
+
+def test_assign_warns_when_the_due_date_has_passed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hw_path = write_assignment(tmp_path)
+    text = hw_path.read_text(encoding="utf-8").replace(
+        "[rules]", 'hand_in = "the course page"\n\n[deadline]\ndue = 2020-01-31T17:00:00Z\n\n[rules]', 1
+    )
+    hw_path.write_text(text, encoding="utf-8")
+    roster_path = write_roster(tmp_path, "amy")
+    args = ["assign", str(hw_path), "--roster", str(roster_path), "--no-progress"]
+    assert cli_main([*args, "--out", str(tmp_path / "rel")]) == 0
+    out = capsys.readouterr().out
+    assert "warning:" in out and "2020-01-31T17:00:00+00:00 has already passed" in out
+    hw_path.write_text(text.replace("2020-01-31", "2999-01-31"), encoding="utf-8")
+    assert cli_main([*args, "--out", str(tmp_path / "rel")]) == 0
+    assert "warning" not in capsys.readouterr().out
+    bad = text.replace('"the course page"', '"line one\\nline two"')
+    hw_path.write_text(bad, encoding="utf-8")
+    assert cli_main([*args, "--out", str(tmp_path / "rel")]) != 0
+    err = capsys.readouterr().err
+    assert "'hand_in' says where students hand in" in err and "Traceback" not in err

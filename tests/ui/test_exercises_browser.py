@@ -149,3 +149,47 @@ def test_own_page_greets_the_student_by_their_roster_name(tmp_path, width):
         shots.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(shots / f"own-page-name-{width}.png"))
         assert not problems, problems
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_student_page_shows_due_date_penalty_and_where_to_hand_in(tmp_path, width):
+    from fivehundred_tutor.exercises import parse_assignment
+    from tests.support.exercises import SECTIONS, TEST_SECRET
+
+    data = {
+        "id": "hw1",
+        "title": "Homework one",
+        "seed": 77,
+        "feedback": "after-submit",
+        "hand_in": "the course page",
+        "sections": SECTIONS,
+        "deadline": {"due": "2026-03-01T23:59:00+10:00", "penalty_per_day": 10, "max_penalty": 50},
+    }
+    hw = parse_assignment(data, secret=TEST_SECRET)
+    assign(hw, Roster([Student("amy", "Amy")]), tmp_path / "rel")
+    home = tmp_path / "rel" / "students" / "amy"
+    notebook = (home / "hw1-amy.ipynb").read_text(encoding="utf-8")
+    assert "Due Sunday 1 March 2026 at 23:59 (UTC+10:00)." in notebook and "%pip install fivehundred-tutor" in notebook
+    with browser_support.launch_chromium() as browser, browser_support.serve_directory(home) as base:
+        page, problems = browser_support.open_page(browser, base + "hw1-amy.html")
+        page.set_viewport_size({"width": width, "height": 844})
+        for words in (
+            "Due Sunday 1 March 2026 at 23:59 (UTC+10:00).",
+            "Late work loses 10% of its score for each day (or part of a day) late, at most 50%.",
+            "When you have answered, download your answer sheet and hand it in through the course page.",
+        ):
+            line = page.get_by_text(words, exact=True)
+            line.wait_for()
+            expect(line).to_be_visible()
+            box = line.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+            assert box["y"] < page.locator(".fht-asg-item").first.bounding_box()["y"]  # before the questions
+        # nothing is focused on load (a focus ring on the first choice looked like a chosen answer)
+        assert page.evaluate("document.activeElement === document.body")
+        shots = Path(__file__).resolve().parents[2] / "test-artifacts" / "exercises"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"own-page-due-{width}.png"))
+        with page.expect_download():
+            page.get_by_role("button", name="Download my answer sheet").click()
+        expect(page.get_by_text("hand in that file through the course page")).to_be_visible()
+        assert not problems, problems

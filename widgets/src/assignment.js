@@ -211,6 +211,14 @@ export function drawSet(container, meta, student, items, store, name = "") {
             : "Press Check on a question to see whether you are right.",
     }),
   );
+  // when and how to hand in: the words come from the assignment file (written by Python), shown before the questions
+  for (const [key, cls] of [
+    ["due_words", "fht-asg-due"],
+    ["late_words", "fht-asg-late"],
+    ["hand_in_words", "fht-asg-handin"],
+  ]) {
+    if (typeof meta[key] === "string" && meta[key]) head.append(el("p", { class: cls, text: meta[key] }));
+  }
   container.append(head);
   const progress = el("p", { class: "fht-asg-progress", role: "status", "aria-live": "polite" });
   const boxes = [];
@@ -408,7 +416,8 @@ export function mountPage(host, data) {
           button.addEventListener("click", () => {
             const sheet = answerSheet(meta, student, items, answers);
             download(JSON.stringify(sheet, null, 1), `${meta.id}-${student}.answers.json`);
-            note.textContent = `Saved ${meta.id}-${student}.answers.json: hand in that file.`;
+            const place = typeof meta.hand_in === "string" && meta.hand_in ? meta.hand_in : "the way your teacher told you";
+            note.textContent = `Saved ${meta.id}-${student}.answers.json: hand in that file through ${place}.`;
           });
           const actions = el("div", { class: "fht-asg-actions" }, button);
           if (Object.keys(sets).length > 1) {
@@ -423,9 +432,7 @@ export function mountPage(host, data) {
       const name = typeof names[student] === "string" ? names[student] : "";
       const redraw = () => drawSet(area, meta, student, items, store, name);
       page.replaceChildren(area);
-      redraw();
-      const first = area.querySelector("input, button");
-      if (first) first.focus();
+      redraw(); // no autofocus: a focus ring on the first choice looked like an answer already chosen
     };
     const own = Object.keys(sets);
     // a student's own page holds their set only
