@@ -10,7 +10,6 @@ hidden cells (``hide-input``, ``remove-cell``: set-up code and checks) show coll
 from __future__ import annotations
 
 import contextlib
-import re
 import shutil
 import sys
 import time
@@ -43,10 +42,9 @@ READY = """(name) => { const bar = document.querySelector('#jp-main-statusbar');
         && !!kernel && kernel.textContent.includes('Python'); }"""
 COLLAPSED = """(n) => document.querySelectorAll(
     '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPlaceholder').length >= n"""
-#: every code cell on show has its execution number (none waiting: "[*]", none not run: "[ ]");
-#: collapsed cells show no prompt
-SHOWN_RAN = f"""() => {{ const shown = ({PROMPTS})().filter((t) => t.trim());
-    return shown.length > 0 && shown.every((t) => /\\[\\d+\\]/.test(t)); }}"""
+#: all ``n`` code cells show their execution number (none waiting: "[*]", none not run: "[ ]")
+ALL_RAN = f"""(n) => {{ const prompts = ({PROMPTS})();
+    return prompts.length === n && prompts.every((t) => /^\\s*\\[\\d+\\]:\\s*$/.test(t)); }}"""
 
 
 def _copy_book(to: Path) -> None:
@@ -102,26 +100,23 @@ def test_open_run_all_save_leaves_chapters_unchanged(tmp_path: Path, browser: An
 
                 page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
                 page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').first.click()
+                code_cells = [
+                    c for c in jupytext.reads(originals[name].decode(), fmt="md:myst").cells if c.cell_type == "code"
+                ]
+                # Every cell ran, the hidden ones too: shown with View > Expand All Code (a collapsed cell
+                # draws no prompt), then every prompt carries its execution number and the kernel is idle.
+                page.locator("#jp-MainMenu").get_by_text("View", exact=True).click()
+                page.locator('.lm-Menu-item[data-command="notebook:show-all-cell-code"]').first.click()
                 try:
-                    page.wait_for_function(SHOWN_RAN, timeout=300_000, polling=500)
+                    page.wait_for_function(ALL_RAN, arg=len(code_cells), timeout=300_000, polling=500)
+                    page.wait_for_function(READY, arg=name, timeout=180_000, polling=250)
                 except PlaywrightTimeout:
                     _shot(page, f"{stem}-2-not-run")
                     raise AssertionError(
                         f"{name}: Run All did not finish in 5 minutes: {page.evaluate(PROMPTS)}"
                     ) from None
-                page.wait_for_function(READY, arg=name, timeout=180_000, polling=250)
                 page.wait_for_timeout(1000)  # the last outputs drawn
                 _shot(page, f"{stem}-2-ran")
-                # every cell ran, the hidden ones too (shown with View > Expand All Code), and none failed
-                page.locator("#jp-MainMenu").get_by_text("View", exact=True).click()
-                page.locator('.lm-Menu-item[data-command="notebook:show-all-cell-code"]').first.click()
-                prompts = page.evaluate(PROMPTS)
-                code_cells = [
-                    c for c in jupytext.reads(originals[name].decode(), fmt="md:myst").cells if c.cell_type == "code"
-                ]
-                assert len(prompts) == len(code_cells) and all(re.fullmatch(r"\[\d+\]:", p.strip()) for p in prompts), (
-                    f"{name}: not every cell ran: {prompts}"
-                )
                 errors = panel.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
                 assert errors.count() == 0, f"{name}: a cell failed: {errors.first.inner_text()[:500]}"
                 if name in WITH_WIDGETS:
