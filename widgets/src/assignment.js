@@ -145,7 +145,8 @@ function answerControls(item, response, onChange, disabled) {
     const values = named ? { ...(response && typeof response === "object" ? response : {}) } : { value: response ?? "" };
     for (const f of fields) {
       const id = uid("fht-num");
-      const input = el("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", size: 6, value: values[f.id] ?? "", disabled });
+      // no inputmode "numeric": iOS's number pad has no minus key, and scores can be negative
+      const input = el("input", { id, type: "text", autocomplete: "off", size: 6, value: values[f.id] ?? "", disabled });
       input.addEventListener("input", () => {
         values[f.id] = input.value;
         onChange(named ? { ...values } : values.value);

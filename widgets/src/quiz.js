@@ -495,7 +495,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       const input = el("input", {
         id,
         type: "text",
-        inputmode: "numeric",
+        // no inputmode "numeric": iOS's number pad has no minus key, and scores can be negative
         autocomplete: "off",
         enterkeyhint: "done",
         value: prior === undefined ? "" : String(prior),
