@@ -74,12 +74,14 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     # cards: the bots answer one card at a time (the first change after a click is your own card)
     play.evaluate(WATCH_TRICK)
     bot_gaps: list[float] = []
+    played = 0
     for _ in range(6):
         mine = play.locator(".fht-play-me .fht-cards button:not([disabled])")
         if not mine.count() or len(bot_gaps) >= 2:
             break
         page.evaluate("window.__fhtTrickSizes.push(['click', performance.now()])")
         mine.first.click()
+        played += 1
         play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=120000)
         sizes = page.evaluate("window.__fhtTrickSizes")
         after = sizes[max(i for i, s in enumerate(sizes) if s[0] == "click") + 1 :]
@@ -89,7 +91,9 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
         # the gaps between the bots' cards (the first rise after the click is your own card's)
         rises = [(n2, t2) for (n1, _t1), (n2, t2) in itertools.pairwise(after) if n2 == n1 + 1]
         bot_gaps += [t2 - t1 for (n1, t1), (n2, t2) in itertools.pairwise(rises[1:]) if n2 == n1 + 1]
-    assert bot_gaps and min(bot_gaps) >= 400, bot_gaps  # about 0.6 s between the bots' cards
+    # Every gap seen between two bots' cards is a person's pace (about 0.6 s).  A deal may give no
+    # such gap here (a finished trick waits for Continue); tests/ui/test_play_pacing.py measures it.
+    assert played and all(gap >= 400 for gap in bot_gaps), (played, bot_gaps)
     page.screenshot(path=str(ARTIFACTS / f"bots-after-{size}.png"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES[size]["width"]
     problems.assert_clean(f"play against the bots at {size}")
