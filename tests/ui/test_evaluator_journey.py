@@ -102,7 +102,11 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     assert_seen(page, verdict, rows="start")
     text = verdict.inner_text()
     mean = first["results"][off]["mean"]
-    assert "Not yet" in text and f"you said {values[off]}" in text and f"average {mean:.1f}" in text, text
+    assert (
+        "Not yet" in text
+        and f"you said {values[off]}" in text
+        and f"On average the deals give {mean:.1f} tricks" in text
+    ), text
     assert "Counting hearts as trumps" in text
     charts = widget.locator(".fht-ev-chart")
     assert charts.count() == 5
