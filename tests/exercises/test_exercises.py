@@ -37,6 +37,7 @@ from fivehundred_tutor.rules import Rules
 from tests.support.exercises import (
     MAX_POINTS,
     all_right,
+    gradebook_rows,
     right_response,
     roster,
     sheet_for,
@@ -48,11 +49,6 @@ from tests.support.exercises import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _rows(path: Path) -> dict[str, dict[str, str]]:
-    with path.open(encoding="utf-8") as fh:
-        return {r["student_id"]: r for r in csv.DictReader(fh)}
 
 
 # ---------------------------------------------------------------- assignment files
@@ -166,7 +162,7 @@ def test_assign_then_grade_end_to_end(tmp_path):
     bob = {q["item"]: (right_response(q) if q["section"] == "Bowers" else wrong_response(q)) for q in bob_qs}
     write_json(subs / "hw1-bob.answers.json", sheet_for(hw, "bob", bob))
     report = grade(hw, people, subs, tmp_path / "grades", feedback="both")
-    rows = _rows(tmp_path / "grades/gradebook.csv")
+    rows = gradebook_rows(tmp_path / "grades/gradebook.csv")
     assert list(rows) == ["alice", "bob", "carol"]
     assert rows["alice"]["total"] == str(MAX_POINTS) and rows["alice"]["status"] == "graded"
     assert rows["alice"]["percent"] == "100.0" and rows["alice"]["Scoring (2)"] == "2"
@@ -288,7 +284,7 @@ def test_bad_rows_reach_the_gradebook(batch, tmp_path):
     from fivehundred_tutor.exercises import write_reports
 
     write_reports(report, tmp_path / "g", histogram=False)
-    rows = _rows(tmp_path / "g/gradebook.csv")
+    rows = gradebook_rows(tmp_path / "g/gradebook.csv")
     assert rows["carol"]["status"] == "rejected" and "truncated" in rows["carol"]["problems"]
     assert (tmp_path / "g/unmatched.csv").exists()
 
@@ -455,7 +451,7 @@ def test_cli_assign_and_grade(tmp_path, capsys):
         ]
     )
     assert code == 0 and "1 graded, 1 missing" in capsys.readouterr().out
-    assert _rows(tmp_path / "g/gradebook.csv")["amy"]["total"] == str(MAX_POINTS)
+    assert gradebook_rows(tmp_path / "g/gradebook.csv")["amy"]["total"] == str(MAX_POINTS)
 
 
 def test_cli_errors_are_one_clear_line(tmp_path, capsys):

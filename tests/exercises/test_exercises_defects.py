@@ -37,6 +37,7 @@ from tests.support.exercises import (
     SECTIONS,
     TEST_SECRET,
     all_right,
+    gradebook_rows,
     right_response,
     roster,
     sheet_for,
@@ -48,11 +49,6 @@ from tests.support.exercises import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _rows(path: Path) -> dict[str, dict[str, str]]:
-    with path.open(encoding="utf-8") as fh:
-        return {r["student_id"]: r for r in csv.DictReader(fh)}
 
 
 def _cli(capsys, *args: str) -> tuple[int, str, str]:
@@ -499,12 +495,12 @@ def test_missing_student_is_blank_and_exit_code_says_rows_were_rejected(tmp_path
     args = ["grade", str(hw_path), "--roster", str(roster_path), "--submissions", str(subs), "--no-progress"]
     code, out, _ = _cli(capsys, *args, "--out", str(tmp_path / "g1"), "--no-histogram")
     assert code == 0 and "1 graded, 1 missing" in out
-    ben = _rows(tmp_path / "g1/gradebook.csv")["ben"]
+    ben = gradebook_rows(tmp_path / "g1/gradebook.csv")["ben"]
     assert ben["total"] == "" and ben["percent"] == "" and ben["status"] == "missing"
     (subs / "hw1-ben.answers.json").write_text("{not json", encoding="utf-8")
     code, _, err = _cli(capsys, *args, "--out", str(tmp_path / "g2"), "--no-histogram")
     assert code == 1 and "rejected" in err
-    ben = _rows(tmp_path / "g2/gradebook.csv")["ben"]
+    ben = gradebook_rows(tmp_path / "g2/gradebook.csv")["ben"]
     # nothing of ben's could be graded: blank (the instructor decides), never a 0 an LMS upload would record
     assert ben["status"] == "rejected" and ben["total"] == ""
     canvas = (tmp_path / "g2/canvas_grades.csv").read_text(encoding="utf-8")
@@ -574,7 +570,7 @@ def test_overrides_apply_on_every_grade_and_regrading_is_idempotent(tmp_path, ca
         files = sorted(p for p in (tmp_path / "g").rglob("*") if p.is_file())
         outputs.append({p.relative_to(tmp_path / "g").as_posix(): p.read_bytes() for p in files})
     assert outputs[0] == outputs[1]  # grading twice gives the same files
-    row = _rows(tmp_path / "g/gradebook.csv")["amy"]
+    row = gradebook_rows(tmp_path / "g/gradebook.csv")["amy"]
     assert float(row["total"]) == 1.5 and "to 1.5 (accepted the alternative reading)" in row["problems"]
     applied = (tmp_path / "g/overrides_applied.csv").read_text(encoding="utf-8")
     assert "amy,2.1" in applied and "accepted the alternative reading" in applied

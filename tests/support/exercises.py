@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,3 +135,9 @@ def jupyterlab(root_dir: Path, scratch: Path) -> Iterator[tuple[str, str]]:
 
     with jupyterlab_server(root_dir, scratch) as server:
         yield server
+
+
+def gradebook_rows(path: Path) -> dict[str, dict[str, str]]:
+    """A gradebook CSV as {student_id: row}."""
+    with path.open(encoding="utf-8") as fh:
+        return {r["student_id"]: r for r in csv.DictReader(fh)}
