@@ -63,7 +63,19 @@ def test_book_builds_with_warnings_as_errors(built_book):
     assert result.ok, f"`fivehundred-tutor book build` (-W -n --keep-going) failed, exit {result.returncode}:\n" + (
         "\n".join(result.warnings) or result.output[-3000:]
     )
-    assert result.warnings == []
+    assert result.warnings == [], "the build printed warnings or errors; what followed each:\n" + _with_context(
+        result.output, result.warnings
+    )
+
+
+def _with_context(output: str, flagged: list[str], after: int = 25) -> str:
+    """Each flagged line with the lines after it (a kernel's traceback follows its ERROR line)."""
+    lines = output.splitlines()
+    shown = []
+    for i, line in enumerate(lines):
+        if any(f in line for f in flagged):
+            shown.append("\n".join(lines[i : i + after + 1]))
+    return "\n---\n".join(shown)[-6000:]
 
 
 def test_tables_computed_by_chapters_render_as_tables(built_book):

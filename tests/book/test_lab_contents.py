@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import shutil
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jupytext
 
@@ -19,6 +21,15 @@ from fivehundred_tutor.cli.labcontents import (
     expand_hidden_cells,
 )
 from tests.support.paths import BOOK
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on its own thread's event loop: on a worker whose earlier test holds
+    Playwright's sync API, this thread already has a running loop, and asyncio.run refuses."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _cell(tags: list[str], **jupyter: bool) -> dict[str, Any]:
@@ -80,7 +91,7 @@ def test_every_chapter_opens_collapsed_and_saves_back_unchanged(tmp_path: Path) 
         before = chapter.read_bytes()
         nb = jupytext.reads(before.decode(), fmt="md:myst")
         hidden = sum(1 for c in nb.cells if c.cell_type == "code" and HIDE_SOURCE & set(c.metadata.get("tags", [])))
-        collapsed = asyncio.run(round_trip(f"chapters/{chapter.name}"))
+        collapsed = run_apart(round_trip(f"chapters/{chapter.name}"))
         assert collapsed == hidden, f"{chapter.name}: {collapsed} cells collapsed, the book hides {hidden}"
         assert chapter.read_bytes() == before, f"{chapter.name} changed when saved back"
         hidden_total += hidden
@@ -103,7 +114,7 @@ def test_saving_keeps_the_chapter_kernelspec_when_the_kernel_is_the_same(tmp_pat
         model["content"]["metadata"]["kernelspec"] = kernelspec
         await manager.save({"type": "notebook", "format": "json", "content": model["content"]}, "chapters/03-bowers.md")
 
-    asyncio.run(save_with({"display_name": "Python 3", "language": "python", "name": "python3"}))
+    run_apart(save_with({"display_name": "Python 3", "language": "python", "name": "python3"}))
     assert chapter.read_bytes() == before
-    asyncio.run(save_with({"name": "other", "display_name": "Other", "language": "python"}))
+    run_apart(save_with({"name": "other", "display_name": "Other", "language": "python"}))
     assert "display_name: Other" in chapter.read_text()
