@@ -142,8 +142,17 @@ def build_bank(
 
 
 def quiz_model(
-    rules: Rules, topics: Sequence[str], count: int, seed: int, title: str, difficulty: int | None = None
+    rules: Rules,
+    topics: Sequence[str],
+    count: int,
+    seed: int,
+    title: str,
+    difficulty: int | None = None,
+    *,
+    rules_menu: bool = True,
 ) -> dict[str, Any]:
+    """The quiz widget's model; ``rules_menu=False`` leaves out the menu of rule sets (an early
+    chapter asks under one set of rules and a menu of 23 would only distract)."""
     q = questions
     usable = [t for t in topics if t in q.TOPICS and q.TOPICS[t].unavailable(rules) is None]
     if not usable:
@@ -155,7 +164,7 @@ def quiz_model(
         "title": title,
         "rules": rules.to_dict(),
         "rules_name": rules.preset_name,
-        "presets": preset_choices(),
+        "presets": preset_choices() if rules_menu else [],
         "rules_title": preset_title(rules.preset_name),
         "topics": usable,
         "difficulty": difficulty,
@@ -201,6 +210,8 @@ def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[s
 def _quiz_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     rules = rules_field(request, "american")
     quiz = state["quiz"]
+    if not quiz.get("presets"):
+        raise RequestError("this quiz keeps one set of rules: it has no Rules menu")
     model = quiz_model(
         rules, quiz["topics"], len(quiz["bank"]), int(quiz["next_seed"]), quiz["title"], quiz.get("difficulty")
     )

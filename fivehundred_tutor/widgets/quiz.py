@@ -54,8 +54,11 @@ class QuizMixin(traitlets.HasTraits):
         title: str,
         difficulty: int | None = None,
         topics: tuple[str, ...] | None = None,
+        rules_menu: bool = True,
     ) -> None:
-        self.quiz = quiz_model(rules, topics or self.quiz_topics, questions, seed, title, difficulty)
+        self.quiz = quiz_model(
+            rules, topics or self.quiz_topics, questions, seed, title, difficulty, rules_menu=rules_menu
+        )
 
 
 class QuizWidget(QuizMixin, FhtWidget):
@@ -75,6 +78,7 @@ class QuizWidget(QuizMixin, FhtWidget):
         difficulty: int | None = None,
         topics: tuple[str, ...] | list[str] | None = None,
         title: str | None = None,
+        rules_menu: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -85,6 +89,7 @@ class QuizWidget(QuizMixin, FhtWidget):
             title=title or self.default_title,
             difficulty=difficulty,
             topics=tuple(topics) if topics else None,
+            rules_menu=rules_menu,
         )
 
 

@@ -77,6 +77,17 @@ def test_rules_menu_lists_titles() -> None:
     assert model["rules_title"] == "American rules (one round of bidding)"
 
 
+def test_a_quiz_without_the_rules_menu_keeps_its_rules() -> None:
+    model = quiz_model(AMERICAN, ["bowers"], 2, 1, "t", rules_menu=False)
+    assert model["presets"] == [] and model["rules_name"] == AMERICAN.preset_name
+    result = handle("quiz", {"type": "set_rules", "rules": "three-player", "id": 7}, {"quiz": model})
+    assert result["reply"]["type"] == "error" and "no Rules menu" in result["reply"]["error"]
+    assert result["update"] == {}
+    with_menu = quiz_model(AMERICAN, ["bowers"], 2, 1, "t")
+    changed = handle("quiz", {"type": "set_rules", "rules": "three-player"}, {"quiz": with_menu})
+    assert changed["reply"] == {"type": "rules", "rules_name": "three-player", "id": None}
+
+
 def test_review_bank_covers_every_chapter_topic_once_per_round() -> None:
     model = review_model(AMERICAN, per_topic=2)
     topics = [item["topic"] for item in model["bank"]]
