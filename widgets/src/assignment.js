@@ -7,7 +7,7 @@
 
 import { card, cardEl } from "./cards.js";
 import { download, el, expect, uid } from "./dom.js";
-import { isAnswered, responseKey } from "./keys.js";
+import { answerState, isAnswered, responseKey } from "./keys.js";
 import { mountWidget, root, safe } from "./mount.js";
 
 const SHEET_FORMAT = "fivehundred-answers/1";
@@ -225,8 +225,10 @@ export function drawSet(container, meta, student, items, store, name = "") {
   const boxes = [];
   const updateProgress = () => {
     const answers = store.answers();
-    const done = items.filter((it) => isAnswered(answers[it.item])).length;
-    progress.textContent = `Answered ${done} of ${items.length}.`;
+    const states = items.map((it) => answerState(it.question, answers[it.item]));
+    const done = states.filter((s) => s === "answered").length;
+    const toFix = states.filter((s) => s === "unreadable").length;
+    progress.textContent = `Answered ${done} of ${items.length}.${toFix ? ` ${toFix} to fix (whole numbers only).` : ""}`;
   };
   const submitted = store.submitted();
   let section = null;

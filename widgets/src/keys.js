@@ -57,6 +57,15 @@ export function isAnswered(response) {
   return true;
 }
 
+/**
+ * Where an answer stands for a progress count: "blank", "unreadable" (given, but the engine could not
+ * read it, like "abc" in a number box or one box of two left empty) or "answered".
+ */
+export function answerState(question, response) {
+  if (!isAnswered(response)) return "blank";
+  return responseKey(question, response) === null ? "unreadable" : "answered";
+}
+
 /** Look the verdict of a quiz question up in what the engine precomputed ({correct, feedback}). */
 export function localVerdict(question, response) {
   const key = responseKey(question, response);

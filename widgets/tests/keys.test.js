@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { isAnswered, localVerdict, responseKey, wholeNumberText } from "../src/keys.js";
+import { answerState, isAnswered, localVerdict, responseKey, wholeNumberText } from "../src/keys.js";
 
 const choice = { kind: "choice" };
 const multi = { kind: "multi" };
@@ -63,6 +63,13 @@ test("whole numbers", () => {
 test("answered or not", () => {
   for (const blank of [undefined, null, "", [], { a: "", b: " " }]) assert.equal(isAnswered(blank), false);
   for (const given of ["a", 0, ["x"], { a: "1" }]) assert.equal(isAnswered(given), true);
+});
+
+test("a number answer that cannot be read is not counted as answered", () => {
+  assert.equal(answerState(points, { points: "abc" }), "unreadable");
+  assert.equal(answerState(points, { points: "" }), "blank");
+  assert.equal(answerState(points, { points: "-140" }), "answered");
+  assert.equal(answerState({ kind: "choice" }, "b"), "answered");
 });
 
 test("quiz verdicts come from what the engine stored", () => {
