@@ -335,7 +335,8 @@ def simulate(
     """Deal the cards ``seat`` cannot see ``layouts`` times; for each layout and denomination,
     ``seat`` declares (takes the kitty, discards, leads) and the deal is solved double dummy.
 
-    The 4-, 5- and 6-player games (and 3 players); not the 2-player game.  ``knowledge`` adds
+    The 4-, 5- and 6-player games (and 3 players); not the 2-player game.  With 5 or 6 players
+    every layout is solved in Python (no DDS), 20–100 s each: keep ``layouts`` small.  ``knowledge`` adds
     what the auction showed (its ``bid_suits``); by default only the hand is known.
     """
     if rules.players == 2:

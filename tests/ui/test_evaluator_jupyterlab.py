@@ -81,7 +81,11 @@ def test_enter_submits_and_the_kernel_deals_a_new_hand(lab: Any) -> None:
             "dealt 60 times" in widget.locator(".fht-ev-note").inner_text()
             or "dealt 5 times" in widget.locator(".fht-ev-note").inner_text()
         )
-        widget.locator(".fht-verdict").scroll_into_view_if_needed()
+        # the widget may draw the verdict again when the kernel's state arrives: scroll to the one drawn last
+        page.wait_for_function(
+            f"() => {{ const v = document.querySelector('{WIDGET} .fht-verdict'); if (!v) return false;"
+            " v.scrollIntoView({block: 'center'}); return v.isConnected && v.getBoundingClientRect().height > 0; }"
+        )
         page.screenshot(path=str(ARTIFACTS / "lab-new-hand.png"))
         errors = [e for e in problems.page_errors if "fht" in e or "anywidget" in e]
         assert not errors, errors

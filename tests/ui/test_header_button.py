@@ -48,6 +48,8 @@ def test_open_in_jupyterlab_sits_on_the_header_row(built_book: Any, browser: Any
     assert b["title"]["y"] >= bar["y"] + bar["h"] - 1, "the header covers the chapter's title"
     if size == "phone":
         assert lite.locator(".fht-lite-text").is_hidden()  # the icon alone on a phone
+        for target in [*b["icons"], button]:
+            assert target["w"] >= 43.5 and target["h"] >= 43.5, f"a touch target under 44 px: {target}"
     else:
         assert lite.inner_text().strip() == "Open in JupyterLab"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

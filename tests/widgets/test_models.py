@@ -62,7 +62,7 @@ def test_cards_and_problem_models_match_their_shapes() -> None:
     assert shape_problems(problem_start({"library": "10-ending-name-the-suit"}), ProblemState) == []
 
 
-@pytest.mark.parametrize("preset", ["australian", "three-player", "six-player"])
+@pytest.mark.parametrize("preset", ["australian", "three-player"])
 def test_evaluator_models_match_their_shape(preset: str) -> None:
     model = evaluator_model(Rules.preset(preset), hands=1, seed=2, layouts=2)
     assert shape_problems(model, EvaluatorModel) == []
@@ -72,6 +72,12 @@ def test_evaluator_models_match_their_shape(preset: str) -> None:
         {"evaluator": model},
     )
     assert out["reply"]["type"] == "judged", out["reply"]
+
+
+@pytest.mark.parametrize("preset", ["five-player", "six-player"])
+def test_the_evaluator_says_it_is_for_three_or_four_players(preset: str) -> None:
+    with pytest.raises(ValueError, match="3- or 4-player rules"):
+        evaluator_model(Rules.preset(preset), hands=1, seed=2, layouts=2)
 
 
 def test_every_handler_family_has_a_model_test() -> None:
