@@ -68,11 +68,28 @@ def pytest_configure_node(node: Any) -> None:
         node.workerinput["fht_longest_first"] = True
 
 
+_BACKGROUND_BUILD = pytest.StashKey[Any]()
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    if getattr(config, "workerinput", {}).get("fht_longest_first"):
-        from tests.support.scheduling import longest_first
+    workerinput = getattr(config, "workerinput", {})
+    if workerinput.get("fht_longest_first"):
+        from tests.support.scheduling import longest_first, needs_book
 
         items[:] = longest_first(items)
+        # the book's tests run last; its build starts now, beside the tests that need no book
+        if workerinput.get("workerid") == "gw0" and any(needs_book(i) for i in items):
+            from tests.support.book import start_build_in_background
+
+            config.stash[_BACKGROUND_BUILD] = start_build_in_background()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    build = config.stash.get(_BACKGROUND_BUILD, None)
+    if build is not None:  # still running if the run ended (-x, Ctrl-C) before the book was needed
+        from tests.support.book import stop_background_build
+
+        stop_background_build(build)
 
 
 # --------------------------------------------------------------------------- the widgets' bundles

@@ -3,6 +3,8 @@
 - ``build_book_once()`` builds ``book/`` (``fivehundred-tutor book build``; incremental, outputs
   cached) under a file lock, or reuses an up-to-date build.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
   into ``DIR/_build`` instead of ``book/_build`` (reuse one build across runs and worktrees).
+- ``start_build_in_background()``: the first xdist worker starts that build in a process of its own
+  as soon as it has collected, so that no worker waits for it while tests that need no book run.
 - ``BuiltBook``: what the ``built_book`` fixture (tests/conftest.py) yields.
 - ``chapter_notebooks()`` / ``is_myst_notebook()``: the book's notebooks (MyST markdown with a
   jupytext header and a kernelspec, or ``.ipynb``).
@@ -22,6 +24,10 @@ from tests.support.paths import BOOK
 
 _SKIP_PARTS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "_templates", "_assets"}
 _MYST_HEADER_KEYS = ("format_name: myst", "kernelspec")
+
+
+#: where the tests publish the book as a site in a sub-folder of its host (https://example.org/fivehundred/)
+SUB_PATH = "/fivehundred/"
 
 
 def chapter_notebooks(book_dir: Path = BOOK) -> list[Path]:
@@ -110,3 +116,31 @@ def build_book_once() -> Any:
             )
         )
         return result
+
+
+def start_build_in_background() -> Any:
+    """Start ``build_book_once()`` in a process of its own (it takes the build lock; the ``built_book``
+    fixture and the chapters' cells wait on that lock); returns the ``subprocess.Popen``."""
+    import subprocess
+    import sys
+
+    from tests.support.paths import ROOT
+
+    code = "from tests.support.book import build_book_once; build_book_once()"
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: stop_background_build ends the kernels too
+    )
+
+
+def stop_background_build(build: Any) -> None:
+    """End a background build still running (the run stopped before the book was needed)."""
+    import signal
+
+    if build.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(build.pid, signal.SIGTERM)
+        build.wait(timeout=30)

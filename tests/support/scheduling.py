@@ -9,8 +9,10 @@ Here a *work unit* is:
   a module with a module- or class-scoped fixture or a test class (made once, not once per worker);
 - a single test otherwise (its file's tests then run on both workers).
 
-and the units run longest first (estimated from the markers: a JupyterLab server, a browser, a
-slow test, a notebook cell), so that no long unit starts last.
+and the units that need no built book run first, then those that do, each group longest first
+(estimated from the markers: a JupyterLab server, a browser, a slow test, a notebook cell), so that
+no long unit starts last and no worker waits for the book: the first worker starts its build in a
+process of its own as soon as it has collected (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -58,15 +60,24 @@ def estimate(item: Any) -> float:
     return OTHER
 
 
-def longest_first(items: Sequence[Any]) -> list[Any]:
-    """``items`` with the work units in decreasing estimated time; a unit's tests stay together, in order.
+def needs_book(item: Any) -> bool:
+    """Does the test need the built book (the ``built_book`` fixture, or a chapter's cells, which
+    compare their outputs with the build's)?"""
+    return type(item).__name__ == "IPyNbCell" or "built_book" in getattr(item, "fixturenames", ())
 
-    Deterministic (both workers must collect the same order), ties kept in collection order.
+
+def longest_first(items: Sequence[Any]) -> list[Any]:
+    """``items`` with the work units that need no book first, then the others, each group in
+    decreasing estimated time; a unit's tests stay together, in order.
+
+    Deterministic (every worker must collect the same order), ties kept in collection order.
     """
     units: dict[str, list[Any]] = {}
     for item in items:
         units.setdefault(work_unit(item.nodeid), []).append(item)
-    order = sorted(units.values(), key=lambda unit: -sum(estimate(i) for i in unit))  # stable
+    order = sorted(
+        units.values(), key=lambda unit: (any(needs_book(i) for i in unit), -sum(estimate(i) for i in unit))
+    )  # stable
     return [item for unit in order for item in unit]
 
 

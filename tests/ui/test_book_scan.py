@@ -4,7 +4,7 @@ the widgets' visible text.
 For each page of the built book at 390 × 844: ``document.scrollingElement.scrollWidth <= 390``;
 the innerText of every rendered widget (what a sighted learner reads) has no raw card codes
 (``JH``, ``10S``), no rules-preset slugs (``open-misere-above-10h``), and no "engine" / "kernel" /
-"seed" when nothing is loading.  ``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
+"seed" when nothing is loading; then at 1280 px, no widget heading with nothing after it.  ``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ TESTS = Path(__file__).resolve().parents[1]
 
 from fivehundred_tutor.rules import Rules  # noqa: E402
 from tests.support.browser import open_page, toc_pages, wait_for_widgets  # noqa: E402
+from tests.ui.test_no_empty_headings import empty_headings  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -73,29 +74,32 @@ def test_scan_finds_what_it_should() -> None:
     )
 
 
-def test_every_page_fits_a_phone_and_widgets_speak_plainly(built_book: Any, browser: Any) -> None:
+@pytest.mark.parametrize("rel", toc_pages())
+def test_every_page_fits_a_phone_and_widgets_speak_plainly(built_book: Any, browser: Any, rel: str) -> None:
+    """One page at 390 × 844 (width, words), then at 1280 × 900 (no empty heading in a widget,
+    tests/ui/test_no_empty_headings.py): one load serves both scans."""
     trouble: list[str] = []
     shots = TESTS.parent / "test-artifacts" / "scan"
     shots.mkdir(parents=True, exist_ok=True)
-    pages = [p for p in toc_pages() if (built_book.html / p).exists()]  # the book's pages (not JupyterLite's)
-    assert len(pages) > 20
-    for rel in pages:
-        page, _problems = open_page(browser, built_book.url(rel), viewport={"width": 390, "height": 844})
-        try:
-            wait_for_widgets(page)
-            width = page.evaluate("document.scrollingElement.scrollWidth")
-            if width > 390:
-                wide = page.evaluate(
-                    """() => [...document.querySelectorAll('body *')]
-                      .filter((e) => e.getBoundingClientRect().right > 391 && e.offsetParent !== null)
-                      .slice(-3).map((e) => e.tagName + '.' + [...e.classList].join('.'))"""
-                )
-                trouble.append(f"{rel}: {width} px wide at a 390 px screen ({', '.join(wide)})")
-                page.screenshot(path=str(shots / (rel.replace("/", "_") + ".png")))
-            loading = page.evaluate("!!document.querySelector('.fht-live-status[data-status=\"loading\"]')")
-            for widget in page.evaluate(VISIBLE_WIDGET_TEXT):
-                for item in scan_text(widget["text"], loading):
-                    trouble.append(f"{rel} [{widget['kind']}]: {item}")
-        finally:
-            page.context.close()
+    assert (built_book.html / rel).exists(), f"{rel} is in the table of contents but was not built"
+    page, _problems = open_page(browser, built_book.url(rel), viewport={"width": 390, "height": 844})
+    try:
+        wait_for_widgets(page)
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        if width > 390:
+            wide = page.evaluate(
+                """() => [...document.querySelectorAll('body *')]
+                  .filter((e) => e.getBoundingClientRect().right > 391 && e.offsetParent !== null)
+                  .slice(-3).map((e) => e.tagName + '.' + [...e.classList].join('.'))"""
+            )
+            trouble.append(f"{rel}: {width} px wide at a 390 px screen ({', '.join(wide)})")
+            page.screenshot(path=str(shots / (rel.replace("/", "_") + ".png")))
+        loading = page.evaluate("!!document.querySelector('.fht-live-status[data-status=\"loading\"]')")
+        for widget in page.evaluate(VISIBLE_WIDGET_TEXT):
+            for item in scan_text(widget["text"], loading):
+                trouble.append(f"{rel} [{widget['kind']}]: {item}")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        trouble += [f"{rel} [{kind}]: {name!r}: {why}" for kind, name, why in empty_headings(page)]
+    finally:
+        page.context.close()
     assert not trouble, "\n".join(trouble)
