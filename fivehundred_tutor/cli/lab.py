@@ -55,7 +55,13 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     if extra[:1] == ["--"]:
         extra = extra[1:]
     cmd = lab_command(book_dir, args.port, not args.no_browser, extra)
-    print("Starting JupyterLab on the book's chapters (Ctrl-C stops it): open a chapter, then Run > Run All Cells.")
+    print(
+        "Starting JupyterLab on the book's chapters (Ctrl-C stops it): open a chapter, then Run > Run All Cells.",
+        flush=True,
+    )
+    if os.name == "posix":
+        # become JupyterLab: a signal that stops this command stops the server (no orphaned server)
+        os.execv(cmd[0], cmd)
     try:
         return subprocess.call(cmd)
     except KeyboardInterrupt:

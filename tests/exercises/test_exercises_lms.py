@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,7 @@ def test_otter_assign_and_run_locally(course: Path) -> None:
     (autograder,) = (dist / "autograder").glob("*.zip")
     with zipfile.ZipFile(autograder) as zf:
         assert any(n.endswith("hw1.secret") for n in zf.namelist())  # the grading side has it
+    runs = []
     for sid, upto, token_of, points in CLASS:
         work = course / "otter-subs" / sid
         sheet = _hand_in(course, student_nb, work, sid, upto, token_of)
@@ -119,7 +121,11 @@ def test_otter_assign_and_run_locally(course: Path) -> None:
         with zipfile.ZipFile(submission, "w") as zf:
             for path in (work / student_nb.name, work / f"hw1-{sid}.questions.json", sheet):
                 zf.write(path, path.name)
-        _run([otter, "run", "-a", str(autograder), "-o", str(work), str(submission)], course)
+        runs.append(([otter, "run", "-a", str(autograder), "-o", str(work), str(submission)], work, sid, points))
+    # the three autograder runs are separate processes (each starts a kernel): side by side
+    with ThreadPoolExecutor(max_workers=len(runs)) as pool:
+        list(pool.map(lambda run: _run(run[0], course), runs))
+    for _, work, sid, points in runs:
         results = json.loads((work / "results.json").read_text(encoding="utf-8"))
         got = sum(t["score"] for t in results["tests"] if t.get("score") is not None)
         assert got == pytest.approx(points), (sid, results)

@@ -448,7 +448,8 @@ def jupyterlab_server(
             cmd.append("--allow-root")
     log_path = scratch / "lab.log"
     with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        # its own process group: whatever the command starts is stopped with it
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
@@ -473,6 +474,12 @@ def jupyterlab_server(
             except Exception:
                 proc.kill()
                 proc.wait()
+            finally:
+                import contextlib
+                import signal
+
+                with contextlib.suppress(ProcessLookupError, PermissionError):  # kernels and all it left behind
+                    os.killpg(proc.pid, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------- notebooks → offline HTML

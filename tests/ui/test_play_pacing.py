@@ -103,7 +103,9 @@ def _gaps(me: int, players: int, moves: list[list[Any]], card_ms: float, trick_m
     return trouble
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+# The pace is the widget's clock, the same at any width; the phone layout of the same play is
+# walked through by tests/ui/test_play_bots_journey.py.
+@pytest.mark.parametrize("size", ["desktop"])
 def test_the_bots_cards_come_one_at_a_time_at_a_readable_pace(built_book: Any, browser: Any, size: str) -> None:
     page, problems = open_page(browser, built_book.url(TRICKS), viewport=SIZES[size])
     declared, rendered = wait_for_widgets(page)
