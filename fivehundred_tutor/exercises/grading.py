@@ -535,10 +535,13 @@ def grade_folder(
     exclude: Iterable[str | Path] = (),
     overrides: Iterable[Override] = (),
     now: _dt.datetime | None = None,
+    workers: int | None = None,
 ) -> GradeReport:
     """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth).
 
     ``exclude``: folders not to read (``grade`` passes its own output folder).
+    ``workers``: processes that re-derive the students' questions (default: one per CPU, up to 4,
+    for a class of 200 or more; 1 keeps it all in this process).
     ``overrides``: regrading decisions applied to the items they name.
     ``now``: the grading time (default: now) — answers are held back from students who can still hand in.
     """
@@ -662,15 +665,14 @@ def grade_folder(
         by_student.setdefault(o.student, []).append(o)
     applied: list[tuple[str, str, str, str, str]] = []
     when = now or _dt.datetime.now(_dt.timezone.utc)
-    ids: Iterable[str] = roster.ids
-    if progress:
-        ids = _progress(list(ids), "grading")
-    for sid in ids:
+    everyone = list(roster.ids)
+    ids: Iterable[str] = _progress(everyone, "grading") if progress else everyone
+    for sid, questions in zip(ids, _question_sets(assignment, everyone, workers)):
         result = results[sid]
         own = claims.pop(sid, [])
         for reason in soft.get(sid, []):
             result.problems.append(f"note: ignored {reason}" if own else reason)
-        _grade_one(assignment, roster, result, own)
+        _grade_one(assignment, roster, result, own, questions)
         for o in by_student.get(sid, []):
             applied.append(_apply_override(result, o))
         result.held_back = _hold_back(assignment, roster, result, when)
@@ -690,10 +692,47 @@ def _holds_no_sheet(reason: str) -> bool:
     return "no answer sheet in this notebook" in reason or "'fivehundred-student-set/1'" in reason
 
 
-def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, own: list[_Claim]) -> None:
+#: a class this size or larger has its questions re-derived in worker processes
+PARALLEL_FROM = 200
+_WORKER_ASSIGNMENT: list[Assignment] = []
+
+
+def _start_worker(assignment: Assignment) -> None:
+    _WORKER_ASSIGNMENT[:] = [assignment]
+
+
+def _worker_questions(student: str) -> list[dict[str, Any]]:
+    return _WORKER_ASSIGNMENT[0].questions_for(student)
+
+
+def _question_sets(assignment: Assignment, ids: list[str], workers: int | None) -> Iterator[list[dict[str, Any]]]:
+    """Each student's questions, in the order of ``ids``: re-deriving them is most of grading's time
+    (random draws, a solver for the decision questions), and students are independent of each other."""
+    if workers is None:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        workers = min(cpus, 4) if len(ids) >= PARALLEL_FROM else 1
+    if workers <= 1:
+        for sid in ids:
+            yield assignment.questions_for(sid)
+        return
+    import multiprocessing
+
+    # spawn, not fork: a grading run may be inside a Jupyter kernel, whose threads a fork would copy
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=_start_worker, initargs=(assignment,)) as pool:
+        yield from pool.imap(_worker_questions, ids, chunksize=max(1, min(50, len(ids) // (workers * 8))))
+
+
+def _grade_one(
+    assignment: Assignment,
+    roster: Roster,
+    result: StudentResult,
+    own: list[_Claim],
+    questions: list[dict[str, Any]] | None = None,
+) -> None:
     sid = result.student
     if not own:
-        result.items, _ = grade_sheet(assignment, sid, None)
+        result.items, _ = grade_sheet(assignment, sid, None, questions)
         if any(not p.startswith("note:") for p in result.problems):
             result.status = "rejected"
         else:
@@ -705,7 +744,7 @@ def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, ow
     result.collected_at = chosen.collected.isoformat()
     fatal, warning = _token_problem(chosen.sheet, assignment, sid)
     if fatal:
-        result.items, _ = grade_sheet(assignment, sid, None)
+        result.items, _ = grade_sheet(assignment, sid, None, questions)
         result.problems.append(f"{chosen.rel}: {fatal}")
         result.status = "rejected"
         return
@@ -714,10 +753,10 @@ def _grade_one(assignment: Assignment, roster: Roster, result: StudentResult, ow
     try:
         _, warnings = _check_header(chosen.sheet, assignment)
         result.problems.extend(warnings)
-        result.items, problems = grade_sheet(assignment, sid, chosen.sheet)
+        result.items, problems = grade_sheet(assignment, sid, chosen.sheet, questions)
         result.problems.extend(problems)
     except (ValueError, TypeError, KeyError, RecursionError) as err:
-        result.items, _ = grade_sheet(assignment, sid, None)
+        result.items, _ = grade_sheet(assignment, sid, None, questions)
         result.problems.append(f"{chosen.rel}: could not be graded ({type(err).__name__})")
     if chosen.sheet.get("extra_answers"):
         result.problems.append(f"ignored {chosen.sheet['extra_answers']} answers beyond the first {MAX_ANSWERS}")

@@ -1,0 +1,37 @@
+"""Grading a class with worker processes gives the same report as grading it in one process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fivehundred_tutor.exercises import grade_folder
+from tests.support.exercises import (
+    all_right,
+    roster,
+    sheet_for,
+    small_assignment,
+    wrong_response,
+    write_json,
+)
+
+
+def test_worker_processes_grade_exactly_as_one_process(tmp_path: Path) -> None:
+    hw = small_assignment()
+    ids = [f"s{i:02d}" for i in range(12)]
+    for n, sid in enumerate(ids[:-2]):  # the last two hand nothing in
+        answers = all_right(hw, sid)
+        for k, q in enumerate(hw.questions_for(sid)):
+            if (n + k) % 3 == 0:
+                answers[q["item"]] = wrong_response(q)
+        write_json(tmp_path / f"hw1-{sid}.answers.json", sheet_for(hw, sid, answers))
+    write_json(tmp_path / "hw1-s03 (1).answers.json", {"format": "something else"})  # a reported row
+    alone = grade_folder(hw, roster(*ids), tmp_path, workers=1)
+    shared = grade_folder(hw, roster(*ids), tmp_path, workers=2)
+    assert [(s.student, s.status, s.total, s.problems) for s in shared.students] == [
+        (s.student, s.status, s.total, s.problems) for s in alone.students
+    ]
+    assert [[(i.item, i.points, i.correct) for i in s.items] for s in shared.students] == [
+        [(i.item, i.points, i.correct) for i in s.items] for s in alone.students
+    ]
+    totals = {s.student: s.total for s in alone.students}
+    assert len(set(totals.values())) > 2 and totals["s11"] == 0  # varied grades: the comparison means something
