@@ -10,8 +10,8 @@ from tests.support.exercises import (
     roster,
     sheet_for,
     small_assignment,
-    wrong_response,
     write_json,
+    wrong_response,
 )
 
 
