@@ -1051,7 +1051,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
             [
                 s.name,
                 p.lms_id if p else "",
-                "",
+                p.sis_user_id if p else "",
                 s.student,
                 p.section if p else "",
                 _fmt(s.total) if s.has_grade else "",
@@ -1109,6 +1109,9 @@ def _histogram(report: GradeReport, png: Path) -> bool:
     ax.hist(scores, bins=[i * 10 for i in range(11)], color="#1a5fb4", edgecolor="white")
     ax.set_xlabel("score (%)")
     ax.set_ylabel("students")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole students, never "2.5"
     ax.set_title(f"{a.title}: {len(scores)} submissions".replace("$", r"\$"))
     fig.tight_layout()
     fig.savefig(png, metadata={"Software": None})

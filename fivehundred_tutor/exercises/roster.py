@@ -48,6 +48,7 @@ class Student:
     extension_days: float = 0.0
     lms_id: str = ""  # the LMS's own user id (Canvas "ID"), kept for grade exports
     section: str = ""
+    sis_user_id: str = ""  # Canvas's "SIS User ID", given back in its grade export
 
 
 class Roster:
@@ -123,6 +124,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         email_col = _col(header, ("email", "email address"))
         lms_col = _col(header, ("id",))
         section_col = _col(header, ("section",))
+        sis_col = _col(header, ("sis user id",))
     elif "first name" in header and "last name" in header and ("email address" in header or "id number" in header):
         fmt = "moodle"
         id_cols = (_col(header, ("username",)), _col(header, ("id number",)), _col(header, ("email address",)))
@@ -130,6 +132,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         email_col = _col(header, ("email address",))
         lms_col = None
         section_col = _col(header, ("department",))
+        sis_col = None
     else:
         id_col = _col(header, _ID_HEADERS)
         if id_col is None:
@@ -140,6 +143,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         email_col = _col(header, ("email", "email address"))
         lms_col = None
         section_col = _col(header, ("section",))
+        sis_col = None
     ext_col = _col(header, _EXTENSION_HEADERS)
     students: list[Student] = []
     seen: dict[str, tuple[str, int]] = {}
@@ -186,6 +190,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
                 extension,
                 _clean(_cell(row, lms_col), 40),
                 _clean(_cell(row, section_col), 80),
+                _clean(_cell(row, sis_col), 40),
             )
         )
     if not students:
