@@ -172,7 +172,10 @@ class GradeReport:
 
     @property
     def rejected(self) -> int:
-        return sum(1 for s in self.students if s.status == "rejected") + len(self.unmatched)
+        """Students rejected, plus files matched to no student (a file that did both counts once)."""
+        rejected = [s for s in self.students if s.status == "rejected"]
+        counted = {f for s in rejected for f in s.files}
+        return len(rejected) + sum(1 for rel, _ in self.unmatched if rel not in counted)
 
 
 # ------------------------------------------------------------------ overrides

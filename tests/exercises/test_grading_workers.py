@@ -1,4 +1,4 @@
-"""Grading a class with worker processes gives the same report as grading it in one process."""
+"""Grading a class: worker processes give the same report as one process; what the console counts."""
 
 from __future__ import annotations
 
@@ -35,3 +35,12 @@ def test_worker_processes_grade_exactly_as_one_process(tmp_path: Path) -> None:
     ]
     totals = {s.student: s.total for s in alone.students}
     assert len(set(totals.values())) > 2 and totals["s11"] == 0  # varied grades: the comparison means something
+
+
+def test_a_file_that_rejects_a_student_and_matches_no_one_is_counted_once(tmp_path: Path) -> None:
+    hw = small_assignment()
+    write_json(tmp_path / "ben" / "answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))  # amy's, in ben's folder
+    report = grade_folder(hw, roster("amy", "ben"), tmp_path)
+    assert [s.status for s in report.students] == ["rejected", "rejected"]  # neither has a graded sheet
+    assert len(report.unmatched) == 1  # the file is listed there too
+    assert report.rejected == 2  # two students; the file not counted a third time
