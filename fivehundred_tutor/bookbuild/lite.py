@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from . import bundles, webassets
+from .celltags import HIDE_OUTPUT, HIDE_SOURCE
 
 __all__ = [
     "BUTTON_TEMPLATE",
@@ -117,8 +118,6 @@ _KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 _FEDERATED = (_KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
 _KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 _STAMP = ".fivehundred-lite-digest"
-_TAGS_HIDE_SOURCE = {"remove-cell", "remove-input", "hide-input", "hide-cell"}
-_TAGS_HIDE_OUTPUT = {"remove-cell", "remove-output", "hide-output", "hide-cell"}
 
 INSTALL_CELL = (
     "# Installs this book's Python package into the notebook, from the book's own site (no internet needed).\n"
@@ -487,9 +486,9 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> d
             installed = True
         tags = set(meta.get("tags", []))
         hidden: dict[str, bool] = {}
-        if tags & _TAGS_HIDE_SOURCE:
+        if tags & HIDE_SOURCE:
             hidden["source_hidden"] = True
-        if tags & _TAGS_HIDE_OUTPUT:
+        if tags & HIDE_OUTPUT:
             hidden["outputs_hidden"] = True
         if hidden:
             meta["jupyter"] = hidden

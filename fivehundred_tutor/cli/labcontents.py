@@ -14,11 +14,10 @@ from typing import Any
 
 from jupytext.async_contentsmanager import AsyncTextFileContentsManager
 
+from ..bookbuild.celltags import HIDE_OUTPUT, HIDE_SOURCE
+
 __all__ = ["BookContentsManager", "collapse_hidden_cells", "expand_hidden_cells"]
 
-#: tags under which the book hides a cell's code / its output (as the book and JupyterLite do)
-HIDE_SOURCE = frozenset({"remove-cell", "remove-input", "hide-input", "hide-cell"})
-HIDE_OUTPUT = frozenset({"remove-cell", "remove-output", "hide-output", "hide-cell"})
 _ADDED = {"source_hidden": HIDE_SOURCE, "outputs_hidden": HIDE_OUTPUT}
 
 
