@@ -85,6 +85,14 @@ def is_stale(book_dir: Path = BOOK_DIR, output: Path | None = None) -> bool:
     return any(p.stat().st_mtime > built for p in sources)
 
 
+def assets_changed(book_dir: Path, stamp: Path) -> bool:
+    """Has a file the book serves as it is (its ``_assets``, ``_templates``) changed since the last build?"""
+    if not stamp.exists():
+        return False
+    built = stamp.stat().st_mtime
+    return any(p.stat().st_mtime > built for folder in ("_assets", "_templates") for p in _files(book_dir / folder))
+
+
 def _jupyter_book() -> list[str]:
     exe = Path(sys.executable).parent / "jupyter-book"
     if exe.exists():
@@ -147,6 +155,10 @@ def run_build(
     if package_changed:
         # Cached outputs were computed by other engine/widget code: run every chapter again.
         shutil.rmtree(build_dir / ".jupyter_cache", ignore_errors=True)
+        all_pages = True
+    if assets_changed(book_dir, stamp):
+        # Sphinx copies html_static_path only when it writes pages: a style-only change would not reach
+        # the site.  --all rewrites the pages from the cached outputs (no chapter runs again).
         all_pages = True
     cmd = [*_jupyter_book(), "build", str(book_dir), "--path-output", str(out_root)]
     if strict:

@@ -514,3 +514,21 @@ def test_the_book_server_says_nothing_when_a_browser_drops_a_connection(tmp_path
             assert len(reply.read()) == 8_000_000
     err = capfd.readouterr().err
     assert "Traceback" not in err and "ConnectionResetError" not in err and "BrokenPipeError" not in err, err
+
+
+def test_a_style_change_rewrites_the_pages(tmp_path: Path) -> None:
+    """Sphinx copies the book's static files only when it writes pages, so a changed stylesheet
+    (book/_assets) or template asks for every page to be written again."""
+    from fivehundred_tutor.bookbuild.jupyterbook import assets_changed
+
+    (tmp_path / "_assets").mkdir()
+    css = tmp_path / "_assets" / "book.css"
+    css.write_text("a {}")
+    stamp = tmp_path / "stamp"
+    assert not assets_changed(tmp_path, stamp)  # never built: the build writes everything anyway
+    stamp.write_text("built")
+    os.utime(css, (time.time() - 60, time.time() - 60))
+    assert not assets_changed(tmp_path, stamp)
+    css.write_text("a { color: red }")
+    os.utime(css, (time.time() + 5, time.time() + 5))
+    assert assets_changed(tmp_path, stamp)
