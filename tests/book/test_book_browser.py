@@ -220,34 +220,20 @@ def test_the_site_works_from_a_sub_path(built_book, browser):
             tab.context.close()
 
 
-@pytest.mark.jupyterlab
-def test_jupyterlab_opens_a_chapter_as_a_notebook_and_runs_it(tmp_path, browser):
-    """With the viewer setting `fivehundred-tutor book build` installs, a .md chapter opens as a notebook."""
+def test_the_viewer_setting_is_merged_into_jupyterlab_settings(tmp_path):
+    """`fivehundred-tutor book build` tells JupyterLab to open .md chapters as notebooks, keeping the
+    settings already there.  A real JupyterLab opening, running and saving chapters with it:
+    tests/ui/test_lab_save.py (through `fivehundred-tutor lab`, which writes the same setting)."""
     import json
-    import shutil
 
     from fivehundred_tutor.bookbuild import jupyterbook
-    from tests.support.browser import LAB_QUIET, jupyterlab_server
+    from tests.support.browser import LAB_QUIET
 
     overrides_file = tmp_path / "overrides.json"
     overrides_file.write_text(json.dumps(LAB_QUIET))
     assert jupyterbook.configure_jupyterlab(overrides_file) is True
     overrides = json.loads(overrides_file.read_text())
-    assert overrides["@jupyterlab/docmanager-extension:plugin"]["autosave"] is False  # merged, not replaced
-    work = tmp_path / "work"
-    work.mkdir()
-    shutil.copy(BOOK / "index.md", work / "index.md")
-    before = (work / "index.md").read_text()
-    with jupyterlab_server(work, tmp_path / "lab", overrides) as (base, token):
-        tab, _problems = open_page(browser, f"{base}/lab/tree/index.md?token={token}")
-        try:
-            tab.locator(".jp-NotebookPanel .jp-CodeCell").first.wait_for(timeout=30000)
-            assert tab.locator(".jp-FileEditor").count() == 0, "opened as a text file, not a notebook"
-            tab.get_by_text("| Idle").first.wait_for(timeout=90_000)
-            tab.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
-            tab.get_by_text("Run All Cells", exact=True).click()
-            tab.locator(".jp-NotebookPanel .fht-root").first.wait_for(timeout=30000)  # the chapter's widget
-            assert tab.locator(".jp-NotebookPanel .jp-OutputArea-output[data-mime-type*=error]").count() == 0
-        finally:
-            tab.context.close()
-    assert (work / "index.md").read_text() == before  # autosave off: the source is untouched
+    docmanager = overrides["@jupyterlab/docmanager-extension:plugin"]
+    assert docmanager["autosave"] is False  # merged, not replaced
+    assert docmanager["defaultViewers"] == {**docmanager["defaultViewers"], **jupyterbook.LAB_VIEWERS}
+    assert jupyterbook.configure_jupyterlab(overrides_file) is False  # already there: left alone
