@@ -62,7 +62,11 @@ class QuizMixin(traitlets.HasTraits):
 
 
 class QuizWidget(QuizMixin, FhtWidget):
-    """A quiz over any of the engine's question topics (see ``fivehundred_tutor.questions.TOPICS``)."""
+    """A quiz over any of the engine's question topics (see ``fivehundred_tutor.questions.TOPICS``).
+
+    ``rules_menu=False`` leaves out the menu of rule sets: the quiz asks under ``rules`` only (the
+    book's first chapters do so; a learner meets the variants later).
+    """
 
     _esm = bundle("quizview.js")
     _kind = "quiz"
