@@ -37,7 +37,7 @@ from fivehundred_tutor.bookbuild import jupyterbook
 from fivehundred_tutor.handlers.play import start as play_start
 from fivehundred_tutor.handlers.quiz import quiz_model
 from fivehundred_tutor.records.problems import start as problem_start
-from tests.support.browser import wait_for_widgets
+from tests.support.browser import LONGTASKS_JS, wait_for_widgets
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -58,14 +58,6 @@ CALL_JS = """async ([kind, request, state, times]) => {
   return out;
 }"""
 
-
-# the main thread's long tasks (> 50 ms), from when this runs
-LONGTASKS_JS = """() => {
-  window.__longtasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
-  }).observe({ type: "longtask" });
-}"""
 
 SNAPSHOT_KEPT_JS = """async (ms) => {
   const end = performance.now() + ms;

@@ -99,6 +99,15 @@ def launch_chromium(*, headless: bool = True) -> Iterator[Any]:
         browser.close()
 
 
+#: records the page's main-thread long tasks (> 50 ms) in ``window.__longtasks`` from when it runs
+LONGTASKS_JS = """() => {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask" });
+}"""
+
+
 @dataclass
 class Problems:
     """What went wrong while a page was open (filled in by Playwright event handlers)."""

@@ -22,19 +22,12 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import QuietHandler, open_page, serve_directory, wait_for_widgets
+from tests.support.browser import LONGTASKS_JS, QuietHandler, open_page, serve_directory, wait_for_widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 TRICKS = "chapters/07-playing-tricks.html"
 INSTRUCTORS = "chapters/14-instructors.html"
 STATE_RE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
-
-LONGTASKS_JS = """() => {
-  window.__longtasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
-  }).observe({ type: "longtask" });
-}"""
 
 
 def _saved_models(html_file: Path) -> list[dict[str, Any]]:
