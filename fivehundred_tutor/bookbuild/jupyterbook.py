@@ -80,17 +80,20 @@ def is_stale(book_dir: Path = BOOK_DIR, output: Path | None = None) -> bool:
     stamp = index.parent.parent / _DIGEST_FILE  # rewritten by every successful build
     if not index.exists() or not stamp.exists():
         return True
+    return _changed_since(stamp, [*_files(book_dir), *_files(PACKAGE_DIR, {".py"}), *_files(WIDGETS_DIR)])
+
+
+def _changed_since(stamp: Path, files: Iterable[Path]) -> bool:
+    """Is any of ``files`` newer than ``stamp`` (an existing file a build rewrote)?"""
     built = stamp.stat().st_mtime
-    sources = [*_files(book_dir), *_files(PACKAGE_DIR, {".py"}), *_files(WIDGETS_DIR)]
-    return any(p.stat().st_mtime > built for p in sources)
+    return any(p.stat().st_mtime > built for p in files)
 
 
 def assets_changed(book_dir: Path, stamp: Path) -> bool:
     """Has a file the book serves as it is (its ``_assets``, ``_templates``) changed since the last build?"""
     if not stamp.exists():
         return False
-    built = stamp.stat().st_mtime
-    return any(p.stat().st_mtime > built for folder in ("_assets", "_templates") for p in _files(book_dir / folder))
+    return _changed_since(stamp, [p for folder in ("_assets", "_templates") for p in _files(book_dir / folder)])
 
 
 def _jupyter_book() -> list[str]:
