@@ -15,8 +15,10 @@ Figures printed:
 - the next page (or a revisit), files cached: in the same browser profile, once the first page's
   engine has stored its start-up snapshot, another chapter's quiz asks for a new question:
   click -> ready and navigation start -> ready.  Target <= 1.5 s.
-- bytes downloaded to go live (everything the server sent between the click and "ready"), and
-  the whole page with the engine.
+- where Python started from: the snapshot the book build made (a first visit), the one kept in
+  Cache Storage (the next page), or an ordinary start (a site without a snapshot).
+- bytes downloaded to go live (everything the server sent between the click and "ready"; also as
+  a host that gzips would send it), and the whole page with the engine.
 - answer latency, main thread -> worker -> main thread, through the same call the widgets use
   (window.__fhtLive.call): a new quiz question, judging an answer (target <= 50 ms), a solver
   verdict on each library play problem, and a move in a deal against the bots.
@@ -42,6 +44,10 @@ from tests.support.browser import LONGTASKS_JS, wait_for_widgets
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 PROBLEMS = ("10-ending-name-the-suit", "11-ending-overtake-with-the-joker", "12-defence-keep-the-right-card")
+
+
+#: where the worker's Python started from (window.__fhtLive.startedFrom)
+WHERE = {"site": "the build's snapshot", "cache": "the snapshot kept in Cache Storage", "start": "an ordinary start"}
 
 
 def _ms(values: list[float]) -> str:
@@ -97,6 +103,8 @@ def main() -> int:
     loads: list[float] = []
     starts: list[float] = []
     engine_bytes: list[int] = []
+    engine_gzip: list[int] = []
+    started_from: list[str] = []
     longest: list[float] = []
     page_bytes: list[int] = []
     drawn: list[float] = []
@@ -119,7 +127,7 @@ def main() -> int:
             page.wait_for_function("window.__fhtLive && window.__fhtLive.status !== 'loading'", timeout=60000)
             live = page.evaluate(
                 "({s: window.__fhtLive.status, t: window.__fhtLive.text, ready: window.__fhtLive.readyAt, "
-                "started: window.__fhtLive.started, "
+                "started: window.__fhtLive.started, from: window.__fhtLive.startedFrom, "
                 "loaded: performance.getEntriesByType('navigation')[0].loadEventEnd})"
             )
             if live["s"] != "live":
@@ -130,6 +138,8 @@ def main() -> int:
             drawn.append(live["started"])
             after_load.append(live["ready"] - live["loaded"])
             engine_bytes.append(sent.total(before))
+            engine_gzip.append(sent.gzip_total(before))
+            started_from.append(live["from"])
             longest.append(max((t["ms"] for t in page.evaluate("window.__longtasks")), default=0.0))
             page.wait_for_timeout(300)
             page_bytes.append(sent.total(mark))
@@ -149,7 +159,14 @@ def main() -> int:
             "(target: none over 200 ms)"
         )
         print(
-            f"bytes to go live: {statistics.median(engine_bytes) / 1e6:.2f} MB; "
+            "  Python started from: "
+            + ", ".join(
+                f"{WHERE.get(w, w)} ({started_from.count(w)} of {len(started_from)})" for w in sorted(set(started_from))
+            )
+        )
+        print(
+            f"bytes to go live: {statistics.median(engine_bytes) / 1e6:.2f} MB "
+            f"({statistics.median(engine_gzip) / 1e6:.2f} MB from a host that gzips); "
             f"whole page with the engine: {statistics.median(page_bytes) / 1e6:.2f} MB"
         )
 

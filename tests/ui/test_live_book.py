@@ -10,6 +10,7 @@ the engine loads; a failed load leaves one line and the saved widgets working.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import re
@@ -37,25 +38,33 @@ def _saved_models(html_file: Path) -> list[dict[str, Any]]:
 
 
 @contextlib.contextmanager
-def _serve_without(root: Path, suffix: str) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1, answering 404 for every file ending in ``suffix``.
+def _serve_without(root: Path, suffix: str, body: bytes | None = None) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1, answering 404 for every file ending in ``suffix`` (or ``body`` instead of it).
 
     (A server-side block: Playwright's routing does not see a worker's requests.)
     """
 
     class Handler(QuietHandler):
-        def _blocked(self) -> bool:
-            if self.path.split("?")[0].endswith(suffix):
+        def _blocked(self, head: bool = False) -> bool:
+            if not self.path.split("?")[0].endswith(suffix):
+                return False
+            if body is None:
                 self.send_error(404, "blocked by the test")
                 return True
-            return False
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+            return True
 
         def do_GET(self) -> None:
             if not self._blocked():
                 super().do_GET()
 
         def do_HEAD(self) -> None:
-            if not self._blocked():
+            if not self._blocked(head=True):
                 super().do_HEAD()
 
     with serve_directory(root, Handler) as url:
@@ -107,6 +116,8 @@ def test_chapter_goes_live_quiz_and_a_whole_deal(built_book: Any, browser: Any) 
     started = page.evaluate("performance.now()")
     quiz.locator(".fht-new").click()
     assert _wait_status(page) == "live", page.evaluate("window.__fhtLive.text")
+    # a first visit starts from the build's start-up snapshot (widgets/tools/engine-snapshot.mjs, made in Node)
+    assert page.evaluate("window.__fhtLive.startedFrom") == "site"
     # the asking widget's line ("Getting a new question ready …") goes once the question came: then nothing to say
     quiz.locator(".fht-progress").filter(has_text="Question 13 of 13").wait_for(timeout=30000)
     page.wait_for_function("el => el.hidden || !el.textContent.trim()", arg=status.element_handle(), timeout=10000)
@@ -208,11 +219,36 @@ def test_the_next_page_starts_the_engine_kept_from_the_last(built_book: Any, bro
         wait_for_widgets(page)
         assert _wait_status(page, 120000) == "live", page.evaluate("window.__fhtLive.text")  # no click
         assert page.evaluate("window.__fhtWidgets.engineStartedEarly") is True
+        assert page.evaluate("window.__fhtLive.startedFrom") == "cache"
         reply = page.evaluate("window.__fhtLive.call('play', {type: 'hello'}, {}).then((r) => r.reply.type)")
         assert reply == "hello"
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "body",
+    [None, gzip.compress(b"not a snapshot" * 100)],
+    ids=["missing", "unreadable"],
+)
+def test_without_a_usable_snapshot_the_engine_starts_the_ordinary_way(
+    built_book: Any, browser: Any, body: bytes | None
+) -> None:
+    """A host that lost the build's snapshot, or mangles it: Python starts the ordinary way, no error shown."""
+    with _serve_without(built_book.html, "engine.snapshot", body) as base:
+        page, problems = _open(browser, f"{base}/chapters/04-bidding-ladder.html")
+        page.locator(".fht-quiz .fht-new").first.click()
+        assert _wait_status(page, 120000) == "live", page.evaluate("window.__fhtLive.text")
+        assert page.evaluate("window.__fhtLive.startedFrom") == "start"
+        reply = page.evaluate("window.__fhtLive.call('quiz', {type: 'hello'}, {}).then((r) => r.reply.type)")
+        assert reply == "hello"
+        # the host's 404 is the one request that failed: the browser logs it, the page says nothing
+        problems.failed_requests = [u for u in problems.failed_requests if "/engine.snapshot?" not in u or body]
+        problems.console_errors = [m for m in problems.console_errors if "404" not in m or body]
+        problems.assert_clean("chapter 4 without the snapshot")
+        page.context.close()
 
 
 @pytest.mark.browser
@@ -312,6 +348,28 @@ def test_wheel_is_reproducible_and_runs_on_the_standard_library_alone(tmp_path: 
     assert out.returncode == 0, out.stderr
     # hello answers for every family; a move with no deal in the state is a readable error
     assert out.stdout.startswith(str(tmp_path / "site")) and out.stdout.split()[-2:] == ["hello", "error"]
+
+
+def test_the_build_ships_the_engines_start_up_snapshot(built_book: Any) -> None:
+    """The book build made Pyodide's memory snapshot of the started engine for the wheel it ships
+    (a first visit starts from it: test_chapter_goes_live…); it is remade only when an input changed."""
+    from fivehundred_tutor.bookbuild import webassets
+
+    live = built_book.html / "_static" / "live"
+    snapshot = live / webassets.SNAPSHOT_NAME
+    memory = gzip.decompress(snapshot.read_bytes())
+    assert memory[:4] == b"\0snp", "not a Pyodide memory snapshot"
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (live / "pyodide.mjs").read_text(encoding="utf-8"))
+    assert build_id, "no BUILD_ID in pyodide.mjs"
+    words = bytes.fromhex(build_id.group(1))  # the header keeps it as little-endian 32-bit words
+    assert b"".join(words[i : i + 4][::-1] for i in range(0, 32, 4)) in memory[:128], "made by another Pyodide build"
+    config = next(built_book.html.rglob(webassets.LIVE_SCRIPT)).read_text(encoding="utf-8")
+    wheel = next(live.glob("fivehundred_tutor-*.whl"))
+    runtime = webassets.BOOK_DIR / "node_modules" / "pyodide"
+    before = snapshot.stat().st_mtime_ns
+    digest = webassets.make_engine_snapshot(live, wheel, runtime)
+    assert snapshot.stat().st_mtime_ns == before, "remade with nothing changed"
+    assert f'"{webassets.SNAPSHOT_NAME}?v={digest}"' in config
 
 
 def test_a_deal_against_the_bots_plays_to_the_end() -> None:

@@ -6,14 +6,17 @@
 // every widget request with fivehundred_tutor.handlers.handle_json: the same Python
 // handlers the JupyterLab kernel uses.  No rules of the game live here.
 //
-// Next page, next visit: once the engine has run, the worker keeps a memory snapshot of
-// the started interpreter, every handler imported (Pyodide's makeMemorySnapshot, 25 MB),
-// in the browser's Cache Storage, keyed by the wheel's URL (its ?v= digest) and the Pyodide
-// version.  Starting from it skips Python's start-up and every import.  No snapshot, a stale
-// one or no Cache Storage (not a secure context): the ordinary start, nothing lost.
+// Start-up snapshots: a memory snapshot of the started interpreter with every handler imported
+// (Pyodide's makeMemorySnapshot, 25 MB) skips Python's start-up and every import.  The book build
+// makes one for the wheel it ships (widgets/tools/engine-snapshot.mjs; gzipped, 6.5 MB), so even
+// a first visit starts from it; the worker keeps the snapshot it started from in the browser's
+// Cache Storage, keyed by the wheel's URL (its ?v= digest) and the Pyodide version, for the next
+// page and the next visit.  A site without one, a snapshot this Pyodide cannot read, or no Cache
+// Storage (not a secure context): the ordinary start (then the worker makes its own snapshot for
+// the next page), nothing lost.
 //
-// Messages in:  {type: "start", index, wheel}  then  {type: "request", id, message: JSON text}
-// Messages out: {type: "ready", seconds, snapshot} | {type: "failed", error} | {type: "reply", id, result | error}
+// Messages in:  {type: "start", index, wheel, snapshot?}  then  {type: "request", id, message: JSON text}
+// Messages out: {type: "ready", seconds, snapshot: "cache" | "site" | ""} | {type: "failed", error} | {type: "reply", id, result | error}
 
 let engine = null;
 let warm = async () => {};
@@ -23,13 +26,18 @@ const WATCHDOG_MS = 60000;
 // Pyodide waits forever when its wasm cannot be fetched or compiled (HTTP error, a policy
 // forbidding WebAssembly): it only warns "wasm instantiation failed!".  Turn that warning
 // into a failure, so the page can say so at once; the watchdog catches anything else.
+// While a start from a snapshot is tried, the warning fails that try only (failSnapshot): the
+// ordinary start follows, and fails the same way if the wasm itself is the trouble.
 let failLoading = null;
+let failSnapshot = null;
 const consoleWarn = console.warn.bind(console);
 console.warn = (...args) => {
   const text = args.map(String).join(" ");
-  if (failLoading && /wasm instantiation failed|WebAssembly/.test(text)) {
-    failLoading(new Error("the engine's WebAssembly file could not be loaded"));
-    failLoading = null;
+  if (/wasm instantiation failed|WebAssembly/.test(text)) {
+    const fail = failSnapshot || failLoading;
+    if (failSnapshot) failSnapshot = null;
+    else failLoading = null;
+    fail?.(new Error("the engine's WebAssembly file could not be loaded"));
   }
   consoleWarn(...args);
 };
@@ -66,11 +74,31 @@ async function readSnapshot(store, key) {
   }
 }
 
-/** Keep one snapshot: this wheel's, made after every handler was imported (run when the worker is idle). */
-async function saveSnapshot(pyodide, store, key) {
+/** A Pyodide memory snapshot starts with "\0snp" (its header then names the Pyodide build it needs). */
+const isSnapshot = (bytes) => bytes?.length > 64 && bytes[0] === 0 && bytes[1] === 0x73 && bytes[2] === 0x6e && bytes[3] === 0x70;
+
+/** The site's snapshot (gzip; a host may already have unpacked it), or null when there is none. */
+async function fetchSnapshot(url) {
+  if (!url) return null;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const unpacked = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+      bytes = new Uint8Array(await unpacked.arrayBuffer());
+    }
+    return isSnapshot(bytes) ? bytes : null;
+  } catch (_error) {
+    return null; // no snapshot on this site, a broken one (or no DecompressionStream): the ordinary start
+  }
+}
+
+/** Keep one snapshot, this wheel's: `bytes`, or one made now after every handler was imported (run when idle). */
+async function saveSnapshot(pyodide, store, key, bytes = null) {
   if (!store) return;
   try {
-    const bytes = pyodide.makeMemorySnapshot();
+    bytes = bytes || pyodide.makeMemorySnapshot();
     for (const old of await store.keys()) await store.delete(old);
     await store.put(key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
   } catch (_error) {
@@ -78,50 +106,69 @@ async function saveSnapshot(pyodide, store, key) {
   }
 }
 
-async function start(index, wheel) {
+async function start(index, wheel, shipped) {
   const t0 = performance.now();
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", index).href);
   const key = new URL(`${wheel}${wheel.includes("?") ? "&" : "?"}pyodide=${version}`, self.location.href).href;
   const store = await snapshotStore();
-  const snapshot = await readSnapshot(store, key);
   const wheelBytes = fetch(wheel).then((response) => {
     if (!response.ok) throw new Error(`the engine's wheel could not be loaded (HTTP ${response.status})`);
     return response.arrayBuffer();
   });
   const options = { indexURL: index, fullStdLib: false, stdout: () => {}, stderr: () => {}, checkAPIVersion: false };
-  let pyodide = null;
-  if (snapshot) {
+  /** Start from a snapshot (bytes, or a promise of bytes or null); null when it cannot be read. */
+  const fromSnapshot = async (bytes) => {
+    const snapshot = Promise.resolve(bytes).then((b) => (isSnapshot(b) ? b : Promise.reject(new Error("no snapshot"))));
+    snapshot.catch(() => {}); // handled below, when loadPyodide rejects with it
+    const wasmFailed = new Promise((_resolve, reject) => {
+      failSnapshot = reject;
+    });
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: snapshot }), wasmFailed]);
+      return { pyodide, bytes: await bytes };
     } catch (_error) {
-      pyodide = null; // a snapshot this Pyodide cannot read: forget it, start the ordinary way
-      if (store) await store.delete(key).catch(() => {});
+      return null;
+    } finally {
+      failSnapshot = null;
     }
+  };
+  let started = null;
+  let source = "";
+  const cached = await readSnapshot(store, key);
+  if (cached) {
+    started = await fromSnapshot(cached);
+    if (started) source = "cache";
+    else if (store) await store.delete(key).catch(() => {}); // one this Pyodide cannot read: forget it
   }
-  const fromSnapshot = pyodide !== null;
-  if (!fromSnapshot) {
+  if (!started && shipped) {
+    started = await fromSnapshot(fetchSnapshot(shipped)); // fetched while pyodide.asm.js loads
+    if (started) source = "site";
+  }
+  let pyodide = started?.pyodide;
+  if (!source) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(store) });
     pyodide.unpackArchive(await wheelBytes, "wheel");
   }
   const live = pyodide.pyimport("fivehundred_tutor.handlers");
   engine = live.handle_json;
   warm = async () => {
-    if (fromSnapshot) {
+    if (source) {
       // Every handler is imported already; the files are there for anything imported later.
       pyodide.unpackArchive(await wheelBytes, "wheel");
+      if (source === "site") await saveSnapshot(pyodide, store, key, started.bytes);
       return;
     }
     live.warm(); // the first requests then find every handler imported
     await saveSnapshot(pyodide, store, key);
   };
-  return { seconds: (performance.now() - t0) / 1000, snapshot: fromSnapshot };
+  return { seconds: (performance.now() - t0) / 1000, snapshot: source };
 }
 
 self.addEventListener("message", async (event) => {
   const msg = event.data || {};
   if (msg.type === "start") {
     try {
-      const { seconds, snapshot } = await watchdog(start(msg.index, msg.wheel));
+      const { seconds, snapshot } = await watchdog(start(msg.index, msg.wheel, msg.snapshot));
       self.postMessage({ type: "ready", seconds, snapshot });
       setTimeout(() => warm().catch(() => {}), 0); // after the messages already waiting
     } catch (error) {

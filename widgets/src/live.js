@@ -1,7 +1,7 @@
 // The live book: the engine in the reader's browser.
 //
 // The built book ships Pyodide and a wheel of fivehundred_tutor; a page script
-// (fivehundred-live.js) sets window.fhtLiveConfig = {worker, index, wheel, bytes}.
+// (fivehundred-live.js) sets window.fhtLiveConfig = {worker, index, wheel, snapshot, bytes}.
 // Every widget bundle on the page carries this code, so the engine's state is
 // kept once per page on window.__fhtLive: ONE Web Worker, started on the first
 // request that needs the engine, answering with the same Python handlers as the
@@ -149,8 +149,10 @@ export function liveStart() {
     live.worker = worker;
     worker.addEventListener("message", (event) => {
       const msg = event.data || {};
-      if (msg.type === "ready") resolve(worker);
-      else if (msg.type === "failed") reject(new Error(msg.error));
+      if (msg.type === "ready") {
+        live.startedFrom = msg.snapshot || "start"; // "cache", "site" (the build's snapshot) or an ordinary "start"
+        resolve(worker);
+      } else if (msg.type === "failed") reject(new Error(msg.error));
       else if (msg.type === "reply") {
         const waiting = live.pending.get(msg.id);
         if (!waiting) return;
@@ -163,7 +165,7 @@ export function liveStart() {
       event.preventDefault();
       reject(new Error(event.message || "the engine's files could not be loaded"));
     });
-    worker.postMessage({ type: "start", index: cfg.index, wheel: cfg.wheel });
+    worker.postMessage({ type: "start", index: cfg.index, wheel: cfg.wheel, snapshot: cfg.snapshot || "" });
   });
   live.ready.then(
     () => {
