@@ -186,6 +186,21 @@ def _quiz_answer(request: dict[str, Any], state: dict[str, Any]) -> dict[str, An
     return {"reply": {"type": "judged", "index": index, **result}, "update": {"judged": judged}}
 
 
+#: at most this many ids of questions a learner answered before, sent with ``new_question``
+SEEN_LIMIT = 1000
+
+
+def _seen_ids(request: Mapping[str, Any]) -> frozenset[str]:
+    """``seen``: ids of the questions this learner answered on this widget before (their progress, kept
+    by the browser): a new question is none of them, so a returning learner is not asked them again."""
+    seen = request.get("seen", [])
+    if not isinstance(seen, list) or len(seen) > SEEN_LIMIT:
+        raise RequestError(f"'seen' must be a list of at most {SEEN_LIMIT} question ids")
+    if not all(isinstance(q, str) and 0 < len(q) <= 100 for q in seen):
+        raise RequestError("'seen' must hold question ids (short strings)")
+    return frozenset(seen)
+
+
 def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     quiz = dict(state["quiz"])
     rules = Rules.from_dict(quiz["rules"])
@@ -196,11 +211,17 @@ def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[s
     seed = int(quiz["next_seed"])
     info = questions.TOPICS[topic]
     level = quiz.get("difficulty") or sorted(info.difficulties)[seed % len(info.difficulties)]
+    answered = _seen_ids(request)
     seen = {_same_question(old) for old in quiz["bank"]}
-    for step in range(40):
+    step = 0
+    for tries in range(40):
+        # a question's id is its seed's: skipping the answered ones costs no generation
+        while step < len(answered) + 40 and questions.question_id(topic, rules, seed + step, level) in answered:
+            step += 1
         question = questions.generate(topic, rules, seed + step, level)
-        if _same_question(question) not in seen:
+        if _same_question(question) not in seen or tries == 39:
             break
+        step += 1
     item = quiz_item(question)
     quiz["bank"] = [*quiz["bank"], item]
     quiz["next_seed"] = seed + step + 1

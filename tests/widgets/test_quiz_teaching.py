@@ -46,6 +46,28 @@ def test_new_question_is_new() -> None:
     assert len(set(keys)) == len(keys)
 
 
+def test_a_returning_learner_gets_a_question_they_have_not_answered() -> None:
+    """A new question's seed follows the saved page's, so every visit would ask the same "new" ones:
+    the learner's answered ids (their progress, sent as ``seen``) are skipped."""
+    state = {"quiz": quiz_model(AMERICAN, ["bowers"], 3, 3, "t")}
+    first = handle("quiz", {"type": "new_question", "id": "r"}, state)
+    asked = first["update"]["quiz"]["bank"][-1]
+    again = handle("quiz", {"type": "new_question", "id": "r"}, state)  # the same page, no progress
+    assert again["update"]["quiz"]["bank"][-1]["id"] == asked["id"]
+    seen = [item["id"] for item in state["quiz"]["bank"]] + [asked["id"]]
+    fresh = handle("quiz", {"type": "new_question", "id": "r", "seen": seen}, state)
+    item = fresh["update"]["quiz"]["bank"][-1]
+    assert item["id"] not in seen and _key(item) != _key(asked)
+    assert fresh["update"]["quiz"]["next_seed"] > first["update"]["quiz"]["next_seed"]
+
+
+@pytest.mark.parametrize("seen", ["q1", [1, 2], ["x" * 101], ["q"] * 1001])
+def test_seen_ids_that_are_not_a_short_list_of_ids_are_refused(seen: object) -> None:
+    state = {"quiz": quiz_model(AMERICAN, ["bowers"], 3, 3, "t")}
+    result = handle("quiz", {"type": "new_question", "id": "r", "seen": seen}, state)
+    assert result["reply"]["type"] == "error" and "'seen'" in result["reply"]["error"], result
+
+
 @pytest.mark.parametrize("topic", [t for t in questions.TOPICS if t != "play-decision"])
 def test_items_have_a_principle_then_the_answer_and_plain_verdicts(topic: str) -> None:
     bank = quiz_model(AMERICAN, [topic], 4, 11, "t")["bank"]

@@ -85,6 +85,16 @@ export function saveWidget(id, record, page = pageKey()) {
   return writeJson(PROGRESS_PREFIX + page, all);
 }
 
+/** At most this many answered ids go with a request for a new question (the engine's limit too). */
+export const SEEN_LIMIT = 1000;
+
+/** Ids of the questions this learner answered on this widget (kept progress and this round), the last
+ * SEEN_LIMIT: the engine's next new question is none of them (a returning learner gets a fresh one). */
+export function answeredIds(record, round, limit = SEEN_LIMIT) {
+  const ids = new Set([...Object.keys(record?.mastered || {}), ...Object.keys(round?.answers || {})]);
+  return [...ids].filter((id) => id && id.length <= 100 && !id.startsWith("#")).slice(-limit);
+}
+
 /** "Mastered n of m": questions of `bank` whose latest first try was right. */
 export function masteredCount(record, bank) {
   const mastered = record?.mastered || {};

@@ -9,7 +9,7 @@ import { bidLabel, contextName, isBidCode } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
-import { loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
+import { answeredIds, loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
 
 /** Is this context object a card (the engine's card_info), not a bid or anything else? */
 function isCardInfo(v) {
@@ -575,13 +575,15 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
         text: "New question",
         onclick: () => {
           state.focus = "prompt";
-          request(model, { type: "new_question" }, 4000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
-            if (reply && reply.type === "question") {
-              if (Array.isArray(state.round.indices)) state.round.indices = [...state.round.indices, reply.index];
-              state.round.summary = false;
-              go(reply.index);
-            } else if (reply && reply.type === "error") statusLine(status, reply.error, { failed: true });
-          });
+          request(model, { type: "new_question", seen: answeredIds(state.record, state.round) }, 4000, { onStatus: state.onStatus, born: state.born }).then(
+            (reply) => {
+              if (reply && reply.type === "question") {
+                if (Array.isArray(state.round.indices)) state.round.indices = [...state.round.indices, reply.index];
+                state.round.summary = false;
+                go(reply.index);
+              } else if (reply && reply.type === "error") statusLine(status, reply.error, { failed: true });
+            },
+          );
         },
       }),
     );

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import {
+  answeredIds,
   loadReview,
   loadWidget,
   masteredCount,
@@ -98,4 +99,12 @@ test("no storage (private mode): nothing breaks", () => {
   assert.deepEqual(loadWidget("w"), { mastered: {}, round: null });
   noteForReview(item("q"), false);
   assert.deepEqual(reviewQueue(), []);
+});
+
+test("answeredIds: the widget's kept and this round's answered questions, once each, the last SEEN_LIMIT", () => {
+  const record = { mastered: { "q-a": true, "q-b": false } };
+  const round = { answers: { "q-b": { correct: true }, "q-c": { correct: false }, "#4": { correct: true } } };
+  assert.deepEqual(answeredIds(record, round), ["q-a", "q-b", "q-c"]); // "#4": a question without an id
+  assert.deepEqual(answeredIds(null, null), []);
+  assert.deepEqual(answeredIds(record, round, 2), ["q-b", "q-c"]);
 });
