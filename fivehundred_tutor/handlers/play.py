@@ -87,7 +87,8 @@ def _level(value: object) -> str:
 
 def _step(deal: Deal, mover: int, action: Any, tricks_before: int) -> dict[str, Any] | None:
     """One card on the table, for the widget to show the bots' cards one at a time: who played
-    what, the trick as it stands after it, and the winner once the trick is complete."""
+    what, the trick as it stands after it, the winner once the trick is complete, and the tricks
+    taken so far (so the counts change with the card that wins a trick, not before it is seen)."""
     if not isinstance(action, Play):
         return None
     done = len(deal.tricks) > tricks_before
@@ -98,6 +99,8 @@ def _step(deal: Deal, mover: int, action: Any, tricks_before: int) -> dict[str, 
         "words": f"{deal.rules.seat_name(mover)} plays {action}",
         "trick": [[s, c.code] for s, c, _src in plays],
         "winner": deal.tricks[-1].winner if done else None,
+        "tricks_won": list(deal.tricks_won),
+        "side_tricks": [deal.side_tricks(i) for i in range(len(deal.rules.sides))],
     }
 
 

@@ -28,7 +28,7 @@ WATCH_TRICK = """(widget) => {
   const root = widget.parentElement;  // the widget redraws its root element: watch its host
   window.__fhtTrickSizes = [];
   const note = () => {
-    const n = root.querySelectorAll('.fht-trick .fht-trick-slot').length;
+    const n = root.querySelectorAll('.fht-trick .fht-trick-slot:not(.fht-trick-place)').length;
     const seen = window.__fhtTrickSizes;
     if (!seen.length || seen[seen.length - 1][0] !== n) seen.push([n, performance.now()]);
   };

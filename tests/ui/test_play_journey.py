@@ -133,6 +133,9 @@ def test_play_problem_journey(site: Any, size: str) -> None:
     problem.locator("button[data-card='8D']").click()
     assert_seen(page, verdict)
     assert "Right" in verdict.inner_text()
+    # the right pick shows as right, never with the wrong pick's mark (a fresh-eyes finding)
+    assert problem.locator(".fht-right-answer[data-card='8D']").is_visible()
+    assert problem.locator(".fht-wrong-pick").count() == 0
     problem.locator(".fht-continue").click()
     assert_seen(page, question, min_height=10)
     assert question.inner_text() != "Your turn: West leads the joker. Which trump do you play?"

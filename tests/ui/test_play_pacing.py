@@ -27,19 +27,22 @@ CARD_MS, TRICK_MS = 600, 1500  # play.js SPEEDS.normal
 FAST_CARD_MS = 200
 AT_ONCE_MS = 600  # your card, from the click (Playwright's round trip included, on a loaded machine)
 
-# Every card that appears on the table: [seat, card, time (ms), cards on the table, a winner shown].
-WATCH = """(widget) => {
+# Every card that appears on the table: [seat, card, time (ms), cards on the table, a winner shown,
+# the tricks taken as the table's counts say then (their sum)].
+WATCH = r"""(widget) => {
   const host = widget.parentElement;  // the widget redraws its root element: watch its host
   window.__fhtCards = [];
   window.__fhtSeen = new Set();
   const note = () => {
-    const slots = [...host.querySelectorAll('.fht-trick .fht-trick-slot')];
+    const slots = [...host.querySelectorAll('.fht-trick .fht-trick-slot:not(.fht-trick-place)')];
     for (const slot of slots) {
       const card = slot.querySelector('[data-card]')?.dataset.card;
       const key = slot.dataset.seat + ':' + card;
       if (card && !window.__fhtSeen.has(key)) {
         window.__fhtSeen.add(key);
-        window.__fhtCards.push([Number(slot.dataset.seat), card, performance.now(), slots.length, !!host.querySelector('.fht-won')]);
+        const counts = host.querySelector('.fht-contract .fht-counts')?.textContent || '';
+        const taken = (counts.match(/\d+/g) || []).reduce((a, b) => a + Number(b), 0);
+        window.__fhtCards.push([Number(slot.dataset.seat), card, performance.now(), slots.length, !!host.querySelector('.fht-won'), taken]);
       }
     }
   };
@@ -92,7 +95,9 @@ def _gaps(me: int, players: int, moves: list[list[Any]], card_ms: float, trick_m
             trouble.append(f"the first card after your click was not yours: {events[0]}")
         if at - clicked > AT_ONCE_MS:
             trouble.append(f"your {card} appeared {at - clicked:.0f} ms after the click (not at once)")
-        for (s1, c1, t1, n1, _w1), (s2, c2, t2, _n2, _w2) in itertools.pairwise(events):
+        for (s1, c1, t1, n1, _w1, *k1), (s2, c2, t2, _n2, w2, *k2) in itertools.pairwise(events):
+            if k1 != k2 and not w2 and n1 < players:  # (after a full trick: its winner was shown)
+                trouble.append(f"the tricks taken changed when {c2} came, before the trick's winner was shown")
             finished = n1 == players
             want = trick_ms * 0.8 if finished else card_ms * 0.66
             if t2 - t1 < want:
@@ -167,5 +172,9 @@ def test_the_pace_check_can_fail() -> None:
     assert _gaps(0, 4, won_and_led, CARD_MS, TRICK_MS) == []  # the winner of a trick leads the next
     cleared = [[0.0, [[0, "AS", 50.0, 4, True], [1, "KS", 700.0, 1, False]]]]
     assert "after a finished trick" in _gaps(0, 4, cleared, CARD_MS, TRICK_MS)[0]
+    told_early = [[0.0, [[0, "AS", 50.0, 1, False, 0], [1, "KS", 700.0, 2, False, 1]]]]
+    assert "before the trick's winner was shown" in _gaps(0, 4, told_early, CARD_MS, TRICK_MS)[0]
+    counted_on_time = [[0.0, [[0, "QS", 50.0, 3, False, 0], [1, "JS", 700.0, 4, True, 1]]]]
+    assert _gaps(0, 4, counted_on_time, CARD_MS, TRICK_MS) == []
     first_bot = [[0.0, [[1, "KS", 50.0, 1, False]]]]
     assert "not yours" in _gaps(0, 4, first_bot, CARD_MS, TRICK_MS)[0]

@@ -96,9 +96,18 @@ function trickArea(v, me, ui) {
       ),
     );
   }
+  // every seat's place kept (an empty one invisible): the table keeps its size as the cards come,
+  // so the learner's hand below never moves under the pointer
+  const played = new Set(plays.map(([seat]) => seat));
+  for (let seat = 0; seat < names.length; seat++) {
+    if (played.has(seat)) continue;
+    const slot = el("div", { class: `fht-trick-slot fht-trick-place fht-at-${areas[placeOf(seat, me, names.length)]}`, "aria-hidden": "true" });
+    slot.append(cardEl("", { faceDown: true, label: "" }), el("div", { text: names[seat] }));
+    grid.append(slot);
+  }
   if (!plays.length && v.to_move !== null && v.to_move !== undefined) {
     // never a heading over an empty table: say who leads
-    grid.append(el("p", { class: "fht-trick-empty fht-hint", text: v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.` }));
+    grid.append(el("p", { class: "fht-trick-empty fht-hint fht-at-c", text: v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.` }));
   }
   wrap.append(grid);
   return wrap;
@@ -107,7 +116,10 @@ function trickArea(v, me, ui) {
 function drawPlay(model, root, ui) {
   // while a move is on its way, the table as it was (the answer's state shows card by card after)
   const state = expect(ui.before || model.get("state"), "object", "deal state");
-  const v = expect(state.view, "object", "deal view");
+  const shown = expect(state.view, "object", "deal view");
+  // while the cards of a move are shown one by one, the tricks taken as of the card on the table
+  // (the final counts would tell who wins a trick before its cards are seen)
+  const v = Array.isArray(ui.anim?.tricks_won) ? { ...shown, tricks_won: ui.anim.tricks_won, side_tricks: ui.anim.side_tricks ?? shown.side_tricks } : shown;
   const names = expect(v.seat_names, "array", "seat names");
   const me = Number(v.seat);
   const players = names.length;
@@ -312,7 +324,7 @@ export default {
       for (const step of steps) {
         const pace = SPEEDS[ui.speed] || SPEEDS.normal;
         const done = step.winner !== null && step.winner !== undefined;
-        ui.anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done };
+        ui.anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done, tricks_won: step.tricks_won, side_tricks: step.side_tricks };
         widget.draw();
         if (done) {
           await new Promise((resolve) => {

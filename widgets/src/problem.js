@@ -69,12 +69,12 @@ function drawProblem(model, root, ui) {
       choiceButtons = [...box.querySelectorAll("button")];
     }
     if (answered) {
-      // the right card(s) highlighted, the learner's pick marked
+      // a right pick shown as right; after a wrong one, the right card(s) highlighted and the pick marked
       const best = ui.verdict.best || [];
       const key = (b) => b.dataset.card || b.dataset.choice;
       markCards(
         [...buttons, ...choiceButtons],
-        (b) => best.includes(key(b)) && !ui.verdict.good,
+        (b) => (ui.verdict.good ? key(b) === ui.verdict.code : best.includes(key(b))),
         (b) => key(b) === ui.verdict.code,
       );
     }
