@@ -41,6 +41,9 @@ def _answer_wrong(quiz: Any) -> bool:
             if check.count() and check.is_enabled():
                 check.click()
             quiz.locator(".fht-verdict").first.wait_for(timeout=10000)
+            show = quiz.locator(".fht-show-answer")
+            if show.count():
+                show.click()  # a first miss shows the answer on request
             if quiz.locator(".fht-verdict-wrong").count() and quiz.locator(".fht-right-answer").count():
                 return True
         nxt = quiz.locator(".fht-continue, .fht-next:not([disabled])").first

@@ -117,8 +117,24 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
     verdict = quiz.locator(".fht-verdict")
     assert_seen(page, verdict, rows="start")
     text = verdict.inner_text()
+    # a first miss: why it is wrong, not yet the answer (Try again is a real second try)
+    assert "Not yet" in text and "The answer:" not in text and first["answer_words"] not in text, text
+    assert quiz.locator(".fht-right-answer").count() == 0
+    if first["kind"] == "choice":
+        picked = quiz.locator(f'[data-choice="{_wrong_choice(first)}"]')
+        assert "fht-wrong-pick" in (picked.get_attribute("class") or "")
+    _shot(page, verdict, f"{family}-{size}-1-miss")
+    page.wait_for_timeout(600)  # the verdict is final: nothing replaces it later
+    assert verdict.inner_text() == text
+    # the answer when the learner asks for it
+    show = verdict.get_by_role("button", name="Show the answer")
+    assert_seen(page, show)
+    show.click()
+    verdict = quiz.locator(".fht-verdict")
+    text = verdict.inner_text()
     assert "Not yet" in text and first["explanation"] in text and first["answer_words"] in text
     assert "Wrong" not in text and "Not quite" not in text and "Correct!" not in text
+    assert verdict.get_by_role("button", name="Show the answer").count() == 0
     if first["kind"] in ("choice", "multi"):
         answers = first["answer"] if isinstance(first["answer"], list) else [first["answer"]]
         for cid in answers:
@@ -127,8 +143,6 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
         picked = quiz.locator(f'[data-choice="{_wrong_choice(first)}"]')
         assert "fht-wrong-pick" in (picked.get_attribute("class") or "")
     _shot(page, verdict, f"{family}-{size}-1-wrong")
-    page.wait_for_timeout(600)  # the verdict is final: nothing replaces it later
-    assert verdict.inner_text() == text
 
     quiz.get_by_role("button", name="Try again").click()
     assert quiz.locator(".fht-verdict").count() == 0
@@ -169,8 +183,18 @@ def test_keyboard_only_number_quiz_with_enter(site: Any) -> None:
     page.keyboard.press("Enter")
     verdict = quiz.locator(".fht-verdict")
     assert_seen(page, verdict, rows="start")
-    assert "Not yet" in verdict.inner_text() and right in verdict.inner_text()
-    # the keyboard sits on Try again
+    # a first miss: the principle to work it out again, not the number
+    text = verdict.inner_text()
+    assert "Not yet" in text and first["hints"][0] in text and "The answer:" not in text, text
+    # the keyboard sits on Try again; a second miss gives the answer
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.tagName") == "INPUT"
+    page.keyboard.type(str(int(right) + 40))
+    page.keyboard.press("Enter")
+    verdict = quiz.locator(".fht-verdict")
+    assert_seen(page, verdict, rows="start")
+    assert "The answer:" in verdict.inner_text() and right in verdict.inner_text()
     assert page.evaluate("document.activeElement.textContent") == "Try again"
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.tagName") == "INPUT"

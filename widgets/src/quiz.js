@@ -189,14 +189,14 @@ function saveProgress(state, source) {
   saveWidget(source.progressId, state.record);
 }
 
-/** The right answer highlighted among the answer controls, the learner's wrong pick marked. */
-function highlight(question, answerArea, response) {
+/** The learner's wrong pick marked among the answer controls; the right answer highlighted once `revealed`. */
+function highlight(question, answerArea, response, revealed = true) {
   const kind = question.kind;
   const buttons = [...answerArea.querySelectorAll("[data-choice]")];
   if (kind === "choice") {
     markAnswer(
       buttons,
-      (b) => b.dataset.choice === question.answer,
+      (b) => revealed && b.dataset.choice === question.answer,
       (b) => b.dataset.choice === response,
     );
   } else if (kind === "multi") {
@@ -204,8 +204,8 @@ function highlight(question, answerArea, response) {
     const picked = new Set(Array.isArray(response) ? response : []);
     markAnswer(
       buttons,
-      (b) => right.has(b.dataset.choice),
-      (b) => picked.has(b.dataset.choice),
+      (b) => revealed && right.has(b.dataset.choice),
+      (b) => picked.has(b.dataset.choice) && !right.has(b.dataset.choice),
     );
   } else if (kind === "cards") {
     const example = new Set(question.answer?.example || []);
@@ -213,7 +213,7 @@ function highlight(question, answerArea, response) {
     const picked = new Set(Array.isArray(response) ? response : []);
     markAnswer(
       buttons,
-      (b) => example.has(b.dataset.choice),
+      (b) => revealed && example.has(b.dataset.choice),
       (b) => picked.has(b.dataset.choice) && forbidden.has(b.dataset.choice),
     );
   } else if (kind === "number") {
@@ -532,11 +532,32 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   if (done) {
     const last = !indices.slice(pos + 1).some((i) => !round.answers[bank[i].id || `#${i}`]);
     const why = question.explanation || "";
-    const reason = done.correct ? why : [done.feedback, why].filter(Boolean).join(" ");
+    // A first wrong answer: what was chosen and the principle to think with (the first hint, which never
+    // names the answer), not yet the answer (the explanation often names it), so "Try again" is a real
+    // second try; the answer and the explanation after a second miss, or when the learner asks.
+    const revealed = done.correct || (done.tries || 1) >= 2 || Boolean(state.shown?.[qid]);
+    const reason = done.correct
+      ? why
+      : revealed
+        ? [done.feedback, why].filter(Boolean).join(" ")
+        : [done.feedback, question.hints?.[0]].filter(Boolean).join(" ");
+    const showAnswer = revealed
+      ? null
+      : el("button", {
+          type: "button",
+          class: "fht-show-answer",
+          text: "Show the answer",
+          onclick: () => {
+            state.shown = { ...(state.shown || {}), [qid]: true };
+            state.focus = "verdict";
+            state.redraw?.();
+          },
+        });
     box = verdictBox({
       correct: done.correct,
       reason,
-      answer: done.correct ? "" : question.answer_words || "",
+      answer: done.correct || !revealed ? "" : question.answer_words || "",
+      extra: [showAnswer],
       onTryAgain: done.correct
         ? null
         : () => {
@@ -549,7 +570,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     });
     if (state.notes?.[qid]) box.addNote(state.notes[qid]);
     verdictArea.append(box.node);
-    if (!done.correct) highlight(question, answerArea, done.response);
+    if (!done.correct) highlight(question, answerArea, done.response, revealed);
     else markAnswer([...answerArea.querySelectorAll("[data-choice]")], () => false);
   }
 
