@@ -59,6 +59,7 @@ __all__ = [
     "generate",
     "public_view",
     "question_bank",
+    "question_id",
     "regenerate",
     "response_key",
     "set_verdict_provider",
