@@ -140,7 +140,8 @@ def _view(deal: Deal, seat: int) -> dict[str, Any]:
 
 def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str], words: list[str] | None = None) -> list[str]:
     """Let the other seats play (solver's best) until the learner's turn or the end
-    (``words`` gets each play in card notation: "East 8♠")."""
+    (``words`` gets each play in card notation: "East 8♠", "West leads 10♠", and who won each
+    trick that a play completes: "West J♦ (West wins the trick)")."""
     played: list[str] = []
     while deal.phase == PLAY and deal.to_move != seat:
         values = solver.analyse(deal)
@@ -155,10 +156,16 @@ def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str], words: 
             for a in best:
                 if a.code == recorded[index]:
                     pick = a
+        leads = not deal.trick
+        tricks = len(deal.tricks)
         deal.push(pick)
         played.append(pick.code)
         if words is not None:
-            words.append(f"{deal.rules.seat_name(mover)} {pick}")
+            who = deal.rules.seat_name(mover)
+            text = f"{who} leads {pick}" if leads else f"{who} {pick}"
+            if len(deal.tricks) > tricks:
+                text += f" ({deal.rules.seat_name(deal.tricks[-1].winner)} wins the trick)"
+            words.append(text)
     return played
 
 

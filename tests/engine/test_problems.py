@@ -56,6 +56,12 @@ def test_defence_problem_other_seats_answer_with_the_solver() -> None:
     assert reply["verdict"] == "mistake" and reply["cost"] == 1
     reply = respond(state, "8D")
     assert reply["verdict"] == "best"
+    # the other seats' answers in words a learner can follow: who won each trick, who leads the next
+    words = reply["answered_with"]
+    assert words and all(w.split()[0] in {"North", "East", "South", "West"} for w in words), words
+    finished = [i for i, w in enumerate(words) if w.endswith("wins the trick)")]
+    assert finished, words  # this trick ends with the other seats' cards
+    assert all(words[i + 1].split()[1] == "leads" for i in finished if i + 1 < len(words)), words
     deal = Deal.from_dict(
         {**DealRecord.from_dict(reply["state"]["record"]).to_deal().to_dict(), "actions": []}
     )  # the record replays
