@@ -158,6 +158,17 @@ def test_the_bots_cards_come_one_at_a_time_at_a_readable_pace(built_book: Any, b
         slow = [b[2] - a[2] for _, e in normal for a, b in itertools.pairwise(e) if a[3] < players]
         if gap and slow:
             assert min(gap) < min(slow), (gap, slow)
+    # "each trick stays until Continue": a finished trick waits for the learner, keyboard on Continue
+    if play.locator(".fht-play-result").count() == 0:
+        play.locator(".fht-speed").select_option("wait")
+        play.locator(".fht-play-me .fht-cards button:not([disabled])").first.click()
+        held = play.locator(".fht-continue-trick")
+        held.wait_for(timeout=60000)  # every trick ends between two cards of yours
+        page.wait_for_timeout(TRICK_MS * 2)  # longer than any pause
+        assert held.is_visible() and play.locator(".fht-trick .fht-won").count() == 1
+        assert page.evaluate("document.activeElement?.classList.contains('fht-continue-trick')")
+        page.keyboard.press("Enter")
+        play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=60000)
     problems.assert_clean(f"the bots' pace at {size}")
     page.context.close()
 

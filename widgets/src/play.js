@@ -9,8 +9,9 @@ import { verdictBox } from "./feedback.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
 
-/** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue). */
-export const SPEEDS = { normal: { card: 600, trick: 1500 }, fast: { card: 200, trick: 600 } };
+/** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue;
+ * "wait": until Continue, for a learner who wants to look at every trick). */
+export const SPEEDS = { normal: { card: 600, trick: 1500 }, fast: { card: 200, trick: 600 }, wait: { card: 600, trick: null } };
 
 /** Where each seat sits, the learner at the bottom. */
 function placeOf(seat, me, players) {
@@ -138,6 +139,7 @@ function drawPlay(model, root, ui) {
     { class: "fht-speed", "aria-label": "How fast the bots' cards appear", onchange: (e) => (ui.speed = e.target.value) },
     el("option", { value: "normal", text: "Bots' cards: one at a time" }),
     el("option", { value: "fast", text: "Bots' cards: faster" }),
+    el("option", { value: "wait", text: "Bots' cards: each trick stays until Continue" }),
   );
   speed.value = ui.speed;
   root.append(el("div", { class: "fht-bar fht-play-settings" }, level, speed));
@@ -326,9 +328,10 @@ export default {
         const done = step.winner !== null && step.winner !== undefined;
         ui.anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done, tricks_won: step.tricks_won, side_tricks: step.side_tricks };
         widget.draw();
+        if (done && pace.trick === null) host.querySelector(".fht-continue-trick")?.focus(); // the keyboard goes on from there
         if (done) {
           await new Promise((resolve) => {
-            const timer = setTimeout(resolve, pace.trick);
+            const timer = pace.trick === null ? null : setTimeout(resolve, pace.trick);
             ui.release = () => {
               clearTimeout(timer);
               resolve();
