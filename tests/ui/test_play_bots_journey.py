@@ -71,6 +71,8 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     assert "Play" in hint.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"bots-hint-{size}.png"))
+    # the deal's story, once opened, stays open as the cards are played (checked after the loop)
+    play.locator(".fht-play-history summary").click()
     # cards: the bots answer one card at a time (the first change after a click is your own card)
     play.evaluate(WATCH_TRICK)
     bot_gaps: list[float] = []
@@ -94,6 +96,9 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     # Every gap seen between two bots' cards is a person's pace (about 0.6 s).  A deal may give no
     # such gap here (a finished trick waits for Continue); tests/ui/test_play_pacing.py measures it.
     assert played and all(gap >= 400 for gap in bot_gaps), (played, bot_gaps)
+    history = play.locator(".fht-play-history")
+    assert history.get_attribute("open") is not None, "the story closed itself after a move"
+    assert history.locator("li").count() > 6  # the whole story so far, not its last six lines
     page.screenshot(path=str(ARTIFACTS / f"bots-after-{size}.png"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES[size]["width"]
     problems.assert_clean(f"play against the bots at {size}")

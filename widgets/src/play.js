@@ -282,20 +282,24 @@ function drawPlay(model, root, ui) {
     for (const note of ui.review.notes || []) review.append(el("p", { class: "fht-muted", text: note }));
     root.append(review);
   }
-  const log = Array.isArray(state.log) ? state.log.slice(-6) : [];
-  if (log.length)
-    root.append(
+  // the deal's story (the engine keeps its last 40 lines), open or closed as the learner left it
+  const log = Array.isArray(state.log) ? state.log : [];
+  if (log.length) {
+    const history = el(
+      "details",
+      { class: "fht-play-history", open: ui.historyOpen || undefined },
+      el("summary", { text: "What happened so far" }),
       el(
-        "details",
-        { class: "fht-play-history" },
-        el("summary", { text: "What happened so far" }),
-        el(
-          "ul",
-          { class: "fht-play-log" },
-          log.map((t) => el("li", { text: t })),
-        ),
+        "ul",
+        { class: "fht-play-log" },
+        log.map((t) => el("li", { text: t })),
       ),
     );
+    history.addEventListener("toggle", () => {
+      ui.historyOpen = history.open;
+    });
+    root.append(history);
+  }
 }
 
 export default {
