@@ -98,7 +98,7 @@ class Context:
             self.next_order = [tuple((v + k) % n for k in range(n)) for v in range(n)]
         # The quick-trick bound pays in no trumps only (measured with the relevant-rank table:
         # suit contracts -10% time without it, no trumps +12%).
-        self.quick = not self.two and not self.misere and self.trump < 0
+        self.quick = not self.misere and self.trump < 0
         # Bits per card in a relative-rank pattern (the owner's index).
         # (2-player game: a hand, a table, or a face-down card by its cover — see _two_infos.)
         self.bits = 9 if self.two else (2 if n <= 4 else 3)
@@ -275,19 +275,38 @@ class Position:
                         q += r
         else:
             stopper = -1
-            if mine[JOKER_SUIT]:
-                q = 1
-            else:
+            # 2-player game: a face-down card counts as its table's (it may turn up while the
+            # leader cashes).
+            held = self._held() if self.two else masks
+            if live[JOKER_SUIT]:
                 for o in range(ctx.n):
-                    if is_max[o] != mx and masks[o][JOKER_SUIT]:
-                        if ctx.joker_any_time:
+                    if held[o][JOKER_SUIT]:
+                        if is_max[o] == mx:
+                            if o != vp and self.two:
+                                # A table card left alone over it could force the joker out on
+                                # the leader's winner, and the lead with it.
+                                return 0, 0
+                            # The joker wins a trick of its own for the leader's side, whenever
+                            # it is played (a partner keeps it while the leader cashes).
+                            q = 1
+                        elif ctx.joker_any_time:
                             return 0, 0
-                        stopper = o
+                        else:
+                            stopper = o
+            n = ctx.n
             for s in range(4):
                 if mine[s]:
                     r, low = _top_run(mine[s], live[s])
                     if r:
                         wr |= low << (20 * s)
+                        mine_len = mine[s].bit_count()
+                        if r < mine_len:
+                            # Once every other hand is void in the suit, the rest of it wins too.
+                            for o in range(n):
+                                if o != vp and held[o][s].bit_count() > r:
+                                    break
+                            else:
+                                r = mine_len
                         if stopper >= 0:
                             # The opposing joker wins as soon as its holder is void.
                             c = masks[stopper][s].bit_count()
@@ -341,6 +360,23 @@ class Position:
                     break
         return q, wr
 
+    def _held(self) -> list[list[int]]:
+        """2-player game: each virtual player's cards, face-down ones under its table cards
+        (or turned up in this trick) included."""
+        masks = self.masks
+        held = masks
+        for (tv, ts, tb), (us, ub) in self.under.items():
+            if masks[tv][ts] & tb:
+                if held is masks:
+                    held = [list(m) for m in masks]
+                held[tv][us] |= ub
+        if self.pending:
+            if held is masks:
+                held = [list(m) for m in masks]
+            for vp, us, ub in self.pending:
+                held[vp][us] |= ub
+        return held
+
     def _sure_bounds(self) -> tuple[int, int, int, int]:
         """Bounds from sure winners: a hand's trumps above every opposing trump each win a trick,
         and so does the free joker in no trumps and misère.
@@ -356,12 +392,7 @@ class Position:
         if self.two:
             # 2-player game: a face-down card is its table's too (every card is played in the end,
             # and a player plays one card a trick).
-            held = [list(m) for m in masks]
-            for (tv, ts, tb), (us, ub) in self.under.items():
-                if masks[tv][ts] & tb:
-                    held[tv][us] |= ub
-            for vp, us, ub in self.pending:
-                held[vp][us] |= ub
+            held = self._held()
         if t < 0:
             for vp in range(ctx.n):
                 if held[vp][JOKER_SUIT]:

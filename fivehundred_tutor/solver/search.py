@@ -14,6 +14,8 @@ from .position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Pos
 if TYPE_CHECKING:
     from . import Solver
 
+# A card's bit in any of four hands' masks packed 20 bits apart.
+ANY_HAND = 1 | 1 << 20 | 1 << 40 | 1 << 60
 # Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
 # leave out); the table: bucket → per-suit cut → cut patterns → [lower bound, upper bound].
 SuitInfo = tuple[int, int, int, int]
@@ -29,7 +31,7 @@ class Search(Position):
         ctx: Context,
         tt: Table,
         rel: dict[int, SuitInfo],
-        abs_tt: dict[Any, list[int]],
+        abs_tt: dict[Any, list[Any]],
         deal: Deal,
     ) -> None:
         super().__init__(ctx, deal)
@@ -43,6 +45,8 @@ class Search(Position):
         # winning card, tricks left).
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
+        # 2-player game: each face-down card → the table card covering it.
+        self.cover_of = {(us, ub): cover for cover, (us, ub) in self.under.items()}
 
     # ----------------------------------------------------------- root values
     def value(self, guess: int | None = None, lo: int = 0, hi: int | None = None) -> int:
@@ -127,45 +131,58 @@ class Search(Position):
         place among its suit's live cards) — with the suit's live count and each hand's length.
         Positions that differ only in absolute ranks share entries; the face-down cards are in
         the key, so nothing is assumed of them.  A key may leave out low cards (relevant ranks)
-        down to the lowest face-down card of the suit, never a face-down card itself: then two
+        down to the lowest face-down card of a suit, never a face-down card itself: then two
         positions with one key hold the same face-down cards under the same covers, and the low
-        cards left out are face-up cards of the same hands, as in the 4-player game."""
-        masks = self.masks
+        cards left out are face-up cards of the same hands, as in the 4-player game.
+
+        A suit with no face-down card is coded from the four hands alone (cached in ``rel``)."""
+        m0, m1, m2, m3 = self.masks
         live = self.live
-        shift = self.ctx.bits
-        place: dict[tuple[int, int], int] = {}
-        order: list[list[int]] = []
-        for s in range(5):
-            bits = bits_of(live[s])
-            order.append(bits)
-            for k, b in enumerate(bits):
-                place[(s, b)] = k
-        below: dict[tuple[int, int], int] = {}
-        for (tv, ts, tb), (us, ub) in self.under.items():
-            if masks[tv][ts] & tb:
-                below[(us, ub)] = 8 + (tv * 5 + ts) * 16 + place[(ts, tb)]
-        for vp, us, ub in self.pending:
-            below[(us, ub)] = 4 + vp
+        rel = self.rel
         out: list[SuitInfo] = []
         for s in self.ctx.suits:
-            r = 1
-            lengths = 0
-            count = 0
-            keep = 0
-            for b in order[s]:
-                count += 1
-                code = -1
-                for vp in range(4):
-                    if masks[vp][s] & b:
-                        code = vp
-                        lengths += 1 << (5 * vp)
-                        break
-                if code < 0:
-                    code = below.get((s, b), 511)
-                    keep = count
-                r = r << shift | code
-            out.append((r, count, lengths, count - keep))
+            a0, a1, a2, a3 = m0[s], m1[s], m2[s], m3[s]
+            ab = a0 | a1 << 20 | a2 << 40 | a3 << 60
+            if live[s] == a0 | a1 | a2 | a3:
+                info = rel.get(ab)
+                if info is None:
+                    info = rel[ab] = self._two_info(s, ab)
+            else:
+                info = self._two_info(s, ab)
+            out.append(info)
         return out
+
+    def _two_info(self, s: int, ab: int) -> SuitInfo:
+        """One suit's entry of :meth:`_two_infos` (``ab``: the four hands' cards of the suit)."""
+        live = self.live
+        masks = self.masks
+        cover_of = self.cover_of
+        r = 1
+        lengths = 0
+        count = 0
+        keep = 0
+        x = live[s]
+        while x:
+            n = x.bit_length() - 1
+            b = 1 << n
+            x ^= b
+            count += 1
+            if ab >> n & ANY_HAND:
+                code = 0 if ab >> n & 1 else 1 if ab >> (n + 20) & 1 else 2 if ab >> (n + 40) & 1 else 3
+                lengths += 1 << (5 * code)
+            else:
+                code = 511
+                cover = cover_of.get((s, b))
+                if cover is not None:
+                    tv, ts, tb = cover
+                    if masks[tv][ts] & tb:
+                        code = 8 + (tv * 5 + ts) * 16 + (live[ts] >> tb.bit_length()).bit_count()
+                for vp, us, ub in self.pending:
+                    if us == s and ub == b:
+                        code = 4 + vp
+                keep = count
+            r = r << 9 | code
+        return r, count, lengths, count - keep
 
     def _rel_info(self, s: int) -> SuitInfo:
         """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
@@ -217,7 +234,7 @@ class Search(Position):
                 wr |= 1 << (x.bit_length() - 1 + 20 * s)
         return wr
 
-    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[int] | None = None) -> int:
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[Any] | None = None) -> int:
         """Can the counting side take ``target`` more tricks, from a trick start?
 
         ``akey``/``entry``: the exact-position key and what the table held for it, when the
@@ -238,20 +255,27 @@ class Search(Position):
             akey = self._abs_key(vp)
             entry = self.abs_tt.get(akey)
             if entry is not None:
-                if entry[0] >= target:
+                bound: int = entry[0]
+                if bound >= target:
                     self.wr = entry[4]
-                    return entry[0]
-                if entry[1] < target:
+                    return bound
+                bound = entry[1]
+                if bound < target:
                     self.wr = entry[5]
-                    return entry[1]
+                    return bound
         if entry is None:
             # [lower bound, upper bound, best lead's suit and card, the cards each bound
-            # depends on, whether the sure/quick-trick bounds are in]
-            entry = [0, left, 0, 0, 0, 0, 0]
+            # depends on, whether the sure/quick-trick bounds are in, the table signature]
+            entry = [0, left, 0, 0, 0, 0, 0, None]
             self.abs_tt[akey] = entry
         # The table proper: results of positions that differ from this one only in cards
         # the results did not depend on.
-        bucket, pats = self._signature(vp)
+        sig = entry[7]
+        if sig is None:
+            sig = self._signature(vp)
+            if not self.pending:  # (a function of the exact position: kept for its next visit)
+                entry[7] = sig
+        bucket, pats = sig
         group = self.tt.get(bucket)
         if group is not None:
             for cutvec, stored in group.items():
@@ -586,12 +610,14 @@ class Search(Position):
             akey = self._abs_key(winner)
             entry = self.abs_tt.get(akey)
             if entry is not None:
-                if entry[0] >= target:
+                bound: int = entry[0]
+                if bound >= target:
                     self.wr = entry[4] | tw
-                    return inc + entry[0]
-                if entry[1] < target:
+                    return inc + bound
+                bound = entry[1]
+                if bound < target:
                     self.wr = entry[5] | tw
-                    return inc + entry[1]
+                    return inc + bound
         live = self.live
         removed = self.trick
         for s, b in removed:
