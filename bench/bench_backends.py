@@ -1,6 +1,6 @@
 """Solver speed per full deal by kind, DDS backend on and off side by side (figures, not a test).
 
-Usage: python -m bench.bench_backends [--deals 10] [--seed 1]
+Usage: python -m bench.bench_backends [--deals 10] [--seed 1] [--only TEXT] [--python-only]
 
 Kinds: 4-player suit contracts; no trumps with the joker out of play (in the kitty); no trumps
 with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down table cards
@@ -10,17 +10,24 @@ wall time; on a shared machine the wall time is the noisier one.
 
 Then "Check my play" in the 2-player game: a deal bid and played by the heuristic bots, and the
 review of South's cards (``handlers.play.review``: every card that was a real choice checked by
-the solver, one solver for the whole deal), CPU seconds per whole deal.
+the solver, one solver for the whole deal), CPU and wall seconds per whole deal.
+
+Search nodes (pure Python) are printed too: unlike the times they do not depend on the load.
+``--only TEXT`` keeps the kinds whose label contains TEXT ("check" for the review);
+``--python-only`` skips the "auto" column.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+import fivehundred_tutor.solver as solver_pkg
 from fivehundred_tutor import Deal, Rules
+from fivehundred_tutor.actions import Action
 from fivehundred_tutor.bids import Bid
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.cards import JOKER, Suit
@@ -68,33 +75,64 @@ KINDS: list[tuple[str, Callable[[int], Deal]]] = [
 ]
 
 
-def timed(deal: Deal, backend: str) -> tuple[float, float]:
+def timed(deal: Deal, backend: str) -> tuple[float, float, int]:
     solver = Solver(backend=backend)
     c0, t0 = time.process_time(), time.perf_counter()
     solver.solve(deal)
-    return time.process_time() - c0, time.perf_counter() - t0
+    return time.process_time() - c0, time.perf_counter() - t0, solver.nodes
 
 
 def fmt(values: list[float]) -> str:
     return f"median {statistics.median(values):7.3f}  max {max(values):7.3f}"
 
 
+def fmt_nodes(values: list[int]) -> str:
+    return f"nodes median {int(statistics.median(values))} max {max(values)}"
+
+
+class CountingSolver(Solver):
+    """A solver that adds its search nodes to ``CountingSolver.total`` (for the review's figures)."""
+
+    total = 0
+
+    def check(self, deal: Deal, action: Action) -> tuple[int, int, list[Action]]:
+        n0 = self.nodes
+        try:
+            return super().check(deal, action)
+        finally:
+            CountingSolver.total += self.nodes - n0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="kinds whose label contains this text ('check': the review)")
+    parser.add_argument("--python-only", action="store_true", help="skip the auto (DDS) column")
     args = parser.parse_args()
     print(f"DDS available: {dds.available()}; {args.deals} deals per kind; seconds per full-deal solve", flush=True)
     print(f"{'kind':28} {'auto (DDS where it maps), cpu':34} {'pure Python, cpu':34} uses DDS", flush=True)
     for label, make in KINDS:
-        auto_cpu, py_cpu, used = [], [], 0
+        if args.only not in label:
+            continue
+        auto_cpu, py_cpu, py_wall, py_nodes, used = [], [], [], [], 0
         for k in range(args.deals):
             deal = make(derive_seed("bench-backends", args.seed, label, k))
             used += Solver().uses_dds(deal)
-            auto_cpu.append(timed(deal, "auto")[0])
-            py_cpu.append(timed(deal, "python")[0])
-        print(f"{label:28} {fmt(auto_cpu):34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
+            if not args.python_only:
+                auto_cpu.append(timed(deal, "auto")[0])
+            cpu, wall, count = timed(deal, "python")
+            py_cpu.append(cpu)
+            py_wall.append(wall)
+            py_nodes.append(count)
+        auto = fmt(auto_cpu) if auto_cpu else "-"
+        print(f"{label:28} {auto:34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
+        print(f"{'':28} {'':34} wall {fmt(py_wall)}; {fmt_nodes(py_nodes)}", flush=True)
+    if args.only.lower() not in "2p check my play (deal)":
+        return
     checks: list[float] = []
+    walls: list[float] = []
+    nodes: list[int] = []
     k = 0
     while len(checks) < args.deals:
         deal = Deal.new(Rules(players=2), seed=derive_seed("bench-backends-review", args.seed, k))
@@ -104,10 +142,26 @@ def main() -> None:
             deal.push(bot.choose(deal))
         if deal.declarer is None:
             continue
-        c0 = time.process_time()
-        review(deal, 0)
+        CountingSolver.total = 0
+        c0, t0 = time.process_time(), time.perf_counter()
+        with _counting():
+            review(deal, 0)
         checks.append(time.process_time() - c0)
+        walls.append(time.perf_counter() - t0)
+        nodes.append(CountingSolver.total)
     print(f"{'2p Check my play (deal)':28} {fmt(checks):34} (cpu per whole deal, South's cards)", flush=True)
+    print(f"{'':28} wall {fmt(walls)}; {fmt_nodes(nodes)}", flush=True)
+
+
+@contextlib.contextmanager
+def _counting() -> Iterator[None]:
+    """``handlers.play.review`` builds its solver from the solver package: a counting one meanwhile."""
+    saved = solver_pkg.Solver
+    solver_pkg.Solver = CountingSolver  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        solver_pkg.Solver = saved  # type: ignore[misc]
 
 
 if __name__ == "__main__":
