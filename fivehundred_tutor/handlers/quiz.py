@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from itertools import count as counting
 from typing import Any
 
 from .. import questions
@@ -213,18 +214,15 @@ def _quiz_new_question(request: dict[str, Any], state: dict[str, Any]) -> dict[s
     level = quiz.get("difficulty") or sorted(info.difficulties)[seed % len(info.difficulties)]
     answered = _seen_ids(request)
     seen = {_same_question(old) for old in quiz["bank"]}
-    step = 0
-    for tries in range(40):
-        # a question's id is its seed's: skipping the answered ones costs no generation
-        while step < len(answered) + 40 and questions.question_id(topic, rules, seed + step, level) in answered:
-            step += 1
-        question = questions.generate(topic, rules, seed + step, level)
-        if _same_question(question) not in seen or tries == 39:
+    # a question's id is its seed's: the answered ones are skipped without being generated
+    fresh = (at for at in counting(seed) if questions.question_id(topic, rules, at, level) not in answered)
+    for _, at in zip(range(40), fresh):
+        question = questions.generate(topic, rules, at, level)
+        if _same_question(question) not in seen:
             break
-        step += 1
     item = quiz_item(question)
     quiz["bank"] = [*quiz["bank"], item]
-    quiz["next_seed"] = seed + step + 1
+    quiz["next_seed"] = at + 1
     return {"reply": {"type": "question", "index": len(quiz["bank"]) - 1}, "update": {"quiz": quiz}}
 
 
