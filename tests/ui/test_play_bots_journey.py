@@ -99,6 +99,7 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     history = play.locator(".fht-play-history")
     assert history.get_attribute("open") is not None, "the story closed itself after a move"
     assert history.locator("li").count() > 6  # the whole story so far, not its last six lines
+    assert_seen(page, history.locator(".fht-play-log"), min_height=30, rows="top")  # on screen, not just in the page
     page.screenshot(path=str(ARTIFACTS / f"bots-after-{size}.png"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= SIZES[size]["width"]
     problems.assert_clean(f"play against the bots at {size}")
