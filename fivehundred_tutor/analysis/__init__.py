@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..actions import Play
@@ -29,7 +29,7 @@ from ..cards import JOKER, Card, Suit
 from ..deal import PLAY, Deal
 from ..rng import Random
 from ..rules import NO_SUIT, Rules
-from ..solver import Solver, dds
+from ..solver import SearchLimit, Solver, dds
 
 __all__ = [
     "DENOMINATIONS",
@@ -331,6 +331,8 @@ def simulate(
     denominations: Sequence[str] = DENOMINATIONS,
     knowledge: Knowledge | None = None,
     solver: Solver | None = None,
+    stop_when: Callable[[str, Counter[int]], bool] | None = None,
+    node_limit: int | None = None,
 ) -> Simulation:
     """Deal the cards ``seat`` cannot see ``layouts`` times; for each layout and denomination,
     ``seat`` declares (takes the kitty, discards, leads) and the deal is solved double dummy.
@@ -338,6 +340,12 @@ def simulate(
     The 4-, 5- and 6-player games (and 3 players); not the 2-player game.  With 5 or 6 players
     every layout is solved in Python (no DDS), 20–100 s each: keep ``layouts`` small.  ``knowledge`` adds
     what the auction showed (its ``bid_suits``); by default only the hand is known.
+    ``stop_when(denomination, counts so far)``, asked after each layout, stops that
+    denomination early when it says yes (its counts then cover the layouts solved): a caller
+    that needs only "at least k of n" need not solve the rest once the answer is known.
+    ``node_limit`` caps the pure-Python search nodes of each denomination's layouts together
+    (:class:`~fivehundred_tutor.solver.SearchLimit`): the layout that would pass it and those
+    after it are left unsolved, as with ``stop_when`` — the same layouts on every machine.
     """
     if rules.players == 2:
         raise ValueError("the simulation deals hidden hands; the 2-player game has none to deal")
@@ -387,8 +395,22 @@ def simulate(
         for i, v in zip(fast, solved):
             values[i] = v
         done = set(fast)
-        for i, (h, c, j) in enumerate(jobs[d]):
-            if i not in done:
-                values[i] = solver.solve(Deal.from_position(rules, dict(enumerate(h)), c, seat, seat, joker_fixed=j))
-        out[d] = Counter((max if mx else min)(values[i] for i in ids) for ids, mx in groups[d])
+        counts: Counter[int] = Counter()
+        spent = solver.nodes
+        for ids, mx in groups[d]:
+            try:
+                for i in ids:
+                    if i not in done:
+                        h, c, j = jobs[d][i]
+                        left = None if node_limit is None else node_limit - (solver.nodes - spent)
+                        values[i] = solver.solve(
+                            Deal.from_position(rules, dict(enumerate(h)), c, seat, seat, joker_fixed=j),
+                            node_limit=left,
+                        )
+            except SearchLimit:
+                break
+            counts[(max if mx else min)(values[i] for i in ids)] += 1
+            if stop_when is not None and stop_when(d, counts):
+                break
+        out[d] = counts
     return Simulation(seat, layouts, out)

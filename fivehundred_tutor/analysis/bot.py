@@ -24,6 +24,7 @@ leave it unset).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,6 +43,13 @@ __all__ = ["PlayReport", "SamplingBot"]
 
 # Bonus (in tricks) for a layout where the bot's side reaches its goal (contract made or beaten).
 GOAL_BONUS = 3.0
+# Share of simulated layouts in which misère (open misère) must make before the bot bids it.
+MISERE_NEED = 0.75
+OPEN_MISERE_NEED = 0.9
+# Search nodes the misère simulation of one bid may spend (pure Python: misère does not map to
+# bridge); layouts it could not prove in them count as not made.  About 0.4 s on a 2-core
+# machine of 2026 (``python -m bench.bench_bot_moves --misere-hands 30``).
+MISERE_NODES = 50_000
 
 
 class PlayReport:
@@ -67,6 +75,7 @@ class SamplingBot:
         samples: int = 20,
         bid_layouts: int = 40,
         misere_layouts: int = 8,
+        misere_nodes: int | None = MISERE_NODES,
         seed: int = 0,
         budget: float | None = None,
         python_tricks: int = 6,
@@ -77,6 +86,7 @@ class SamplingBot:
         self.samples = samples
         self.bid_layouts = bid_layouts
         self.misere_layouts = misere_layouts
+        self.misere_nodes = misere_nodes
         self.seed = seed
         self.budget = budget
         self.python_tricks = python_tricks
@@ -208,7 +218,9 @@ class SamplingBot:
         return deal
 
     def bid_figures(self, knowledge: Knowledge) -> dict[str, Any]:
-        """The simulation behind the bids: chance of making each level per denomination (and misère)."""
+        """The simulation behind the bids: chance of making each level per denomination, and of
+        misère (``None`` when the hand is not worth simulating; exact whenever it reaches
+        :data:`MISERE_NEED`, below that a lower bound, as the solving stops once it cannot)."""
         view = knowledge.view
         key = (knowledge.seat, tuple(knowledge.known[knowledge.seat]), tuple(sorted(knowledge.bid_suits.items())))
         found = self._bid_cache.get(key)
@@ -223,17 +235,25 @@ class SamplingBot:
         chances = {d: {t: sim.chance(d, t) for t in range(6, 11)} for d in sim.tricks}
         misere: float | None = None
         if rules.misere != "never" and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 1.2:
+            # Only "made in at least MISERE_NEED of the layouts?" decides the bid: the solving
+            # stops once too many layouts have failed (proving a misère sound is the slow part).
+            n = self.misere_layouts
+            may_fail = n - math.ceil(MISERE_NEED * n - 1e-9)
             mis = simulate(
                 rules,
                 knowledge.seat,
                 hand,
-                layouts=self.misere_layouts,
+                layouts=n,
                 seed=seed,
                 denominations=["MIS"],
                 knowledge=knowledge,
                 solver=self.solver,
+                stop_when=lambda _d, c: sum(k for t, k in c.items() if t > 0) > may_fail,
+                node_limit=self.misere_nodes,
             )
-            misere = mis.chance("MIS", 0)
+            # The share made over all n layouts (those left unsolved count as failed: the figure
+            # is exact whenever it reaches MISERE_NEED, a lower bound below it).
+            misere = mis.tricks["MIS"][0] / n
         out = {"chances": chances, "misere": misere, "means": {d: sim.mean(d) for d in sim.tricks}}
         if len(self._bid_cache) > 64:
             self._bid_cache.clear()
@@ -265,7 +285,7 @@ class SamplingBot:
                 p = figures["misere"]
                 if p is None:
                     continue
-                if p < (0.9 if bid.is_open_misere else 0.75):
+                if p < (OPEN_MISERE_NEED if bid.is_open_misere else MISERE_NEED):
                     continue
             else:
                 denomination = "NT" if bid.trump is None else bid.trump.letter

@@ -102,9 +102,19 @@ from ..actions import Action, Play
 from ..deal import DONE, PLAY, Deal
 from . import dds
 from .position import Context
-from .search import Search, SuitInfo, Table
+from .search import Search, SearchLimit, SuitInfo, Table
 
-__all__ = ["DOUBLE_DUMMY_NOTE", "SolveError", "Solver", "analyse", "best_actions", "maximises", "solve", "solve_report"]
+__all__ = [
+    "DOUBLE_DUMMY_NOTE",
+    "SearchLimit",
+    "SolveError",
+    "Solver",
+    "analyse",
+    "best_actions",
+    "maximises",
+    "solve",
+    "solve_report",
+]
 
 DOUBLE_DUMMY_NOTE = (
     "2-player dummy layout: the face-down table cards are treated as known (double dummy), "
@@ -144,8 +154,13 @@ class Solver:
         self.relevant_ranks = relevant_ranks
 
     # ------------------------------------------------------------ public API
-    def solve(self, deal: Deal) -> int:
-        """Tricks the declaring side ends with (declarer's own in misère), counting tricks already won."""
+    def solve(self, deal: Deal, *, node_limit: int | None = None) -> int:
+        """Tricks the declaring side ends with (declarer's own in misère), counting tricks already won.
+
+        ``node_limit``: a pure-Python search that would visit more search nodes than this raises
+        :class:`SearchLimit` instead (a cap that, unlike a time limit, gives the same answer on
+        every machine; DDS solves ignore it).
+        """
         if deal.phase == DONE:
             if deal.declarer is None:
                 raise SolveError("the deal was thrown in: there is nothing to solve")
@@ -157,7 +172,7 @@ class Solver:
             return values[best_actions(deal, values)[0]]
         if self.uses_dds(deal):
             return deal.declarer_tricks + dds.future_tricks(deal)
-        return deal.declarer_tricks + self._future(deal)
+        return deal.declarer_tricks + self._future(deal, node_limit)
 
     def uses_dds(self, deal: Deal) -> bool:
         """Whether this solver hands ``deal`` to DDS (a bridge-like position, endplay importable)."""
@@ -290,8 +305,10 @@ class Solver:
         ctx, tt, rel, abs_tt = self._context(deal)
         return Search(self, ctx, tt, rel, abs_tt, deal)
 
-    def _future(self, deal: Deal) -> int:
+    def _future(self, deal: Deal, node_limit: int | None = None) -> int:
         search = self._search(deal)
+        if node_limit is not None:
+            search.limit = node_limit
         return search.value(self._playout_guess(deal))
 
     @staticmethod

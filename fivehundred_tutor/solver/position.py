@@ -360,6 +360,83 @@ class Position:
                     break
         return q, wr
 
+    def _misere_safe(self) -> int:
+        """Misère, a defender to lead: whether the declarer can be sure of taking no more tricks.
+
+        Returns 0 if not sure, else the cards that depends on (every live card of each suit).
+        Sure when, in every suit, the declarer's ``i``-th lowest card is under the defenders'
+        ``i``-th lowest (taking both defenders' cards together) for every ``i`` they both reach.
+        Proof: the declarer never leads again, so each round of a suit is led by a defender's
+        card ``x`` (no lower than their lowest, so above the declarer's lowest) or by the
+        joker.  Under ``x`` the declarer plays their highest card below ``x``: the cards they
+        keep above ``x`` move down one place, and so do the defenders' cards above ``x`` (``x``
+        is gone), so the condition still holds.  Under the joker, and when out of the suit led,
+        the declarer gives up their highest card (of that suit, or of any): lower places are
+        unchanged, and the defenders' cards going only helps.  (A sufficient condition: a bound
+        the search may use.)
+        """
+        ctx = self.ctx
+        masks = self.masks
+        decl = ctx.counts.index(True)
+        mine = masks[decl]
+        if mine[JOKER_SUIT]:
+            return 0
+        wr = 0
+        for s in range(4):
+            live = self.live[s]
+            if not live:
+                continue
+            wr |= (live & -live) << (20 * s)
+            x = mine[s]
+            pool = live ^ x
+            i = 0
+            while x and pool:
+                d = x & -x
+                x ^= d
+                i += 1
+                # More than i - 1 of the defenders' cards under the declarer's i-th lowest: unsafe.
+                if (pool & (d - 1)).bit_count() >= i:
+                    return 0
+                if i >= pool.bit_count():
+                    break
+        return wr | (self.live[JOKER_SUIT] << (20 * JOKER_SUIT))
+
+    def _misere_forced(self, vp: int) -> int:
+        """Misère, defender ``vp`` to lead: whether the declarer must win this very trick.
+
+        So when the leader holds a suit in which every card of the declarer is above the
+        leader's lowest card and above the other defenders' lowest (the defenders lead and
+        play low; a defender out of the suit discards, unless the joker is all they hold).
+        Returns 0 if not, else the cards that depends on (every live card of that suit)."""
+        ctx = self.ctx
+        masks = self.masks
+        decl = ctx.counts.index(True)
+        mine = masks[decl]
+        lead = masks[vp]
+        for s in range(4):
+            x = mine[s]
+            if not x or not lead[s]:
+                continue
+            low = lead[s] & -lead[s]
+            if x & -x < low:
+                continue
+            ok = True
+            for o in range(ctx.n):
+                if o in (vp, decl):
+                    continue
+                theirs = masks[o][s]
+                if theirs:
+                    if x & -x < theirs & -theirs:
+                        ok = False
+                        break
+                elif not any(masks[o][t] for t in range(4)):
+                    ok = False  # only the joker left: they must play it, and it wins
+                    break
+            if ok:
+                live = self.live[s]
+                return (live & -live) << (20 * s)
+        return 0
+
     def _held(self) -> list[list[int]]:
         """2-player game: each virtual player's cards, face-down ones under its table cards
         (or turned up in this trick) included."""

@@ -14,6 +14,14 @@ from .position import FOLLOW, JOKER_SUIT, REPS, REPS_NG, SUIT_MASK, Context, Pos
 if TYPE_CHECKING:
     from . import Solver
 
+NO_LIMIT = 1 << 62
+
+
+class SearchLimit(Exception):
+    """A search went past the node limit it was given (the solver's tables stay sound: they
+    hold only results of searches that finished)."""
+
+
 # A card's bit in any of four hands' masks packed 20 bits apart.
 ANY_HAND = 1 | 1 << 20 | 1 << 40 | 1 << 60
 # Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
@@ -45,6 +53,8 @@ class Search(Position):
         # winning card, tricks left).
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
+        # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
+        self.limit = NO_LIMIT
         # 2-player game: each face-down card → the table card covering it.
         self.cover_of = {(us, ub): cover for cover, (us, ub) in self.under.items()}
 
@@ -85,8 +95,11 @@ class Search(Position):
         then a lower bound of the true value, otherwise an upper bound.
         """
         self.nodes = 0
-        result = self._lead(target) if self.i == 0 else self._follow(self.i, target)
-        self.owner.nodes += self.nodes
+        try:
+            result = self._lead(target) if self.i == 0 else self._follow(self.i, target)
+        finally:
+            self.owner.nodes += self.nodes
+            self.limit -= self.nodes
         return result
 
     # ------------------------------------------------------------- the search
@@ -247,6 +260,8 @@ class Search(Position):
             self.wr = 0
             return left
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchLimit(f"the search went past its limit of {self.nodes - 1:,} nodes")
         ctx = self.ctx
         if left == 1 and not self.pending:
             return self._last_trick()
@@ -301,6 +316,15 @@ class Search(Position):
             # and only if the table has not answered).
             entry[6] = 1
             lo, hi, wlo, whi = self._sure_bounds()
+            if ctx.misere and not ctx.two and not ctx.counts[vp]:
+                # A defender to lead: the declarer sure to take no more, or to take this trick.
+                w = self._misere_safe() if hi else 0
+                if w:
+                    hi, whi = 0, w
+                elif not lo:
+                    w = self._misere_forced(vp)
+                    if w:
+                        lo, wlo = 1, w
             if ctx.quick:
                 q, wq = self._quick(vp)
                 if q < left:
