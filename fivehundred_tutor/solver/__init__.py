@@ -67,6 +67,14 @@ them).  Tried and dropped: the same for leads (by player and tricks left, or a
 history score per suit: +7–15% nodes — the static lead order is better), a second
 killer slot (no gain), storing every cut-off card as the killer (+29%), and with
 relevant ranks, sharing the best lead between like positions (no gain).
+Misère orders its own moves: the declarer ducks with its highest card under the trick's
+winner (void: throws its highest card, the joker last), a defender plays under the winner,
+and leads low cards before winners, first in suits where the declarer must go over the
+leader's lowest card.  And two misère bounds when a defender is to lead (``_misere_safe``:
+in every suit the declarer's i-th lowest card is under the defenders' i-th lowest, so it
+never wins again; ``_misere_forced``: it must take this trick).  Over 80 misère layouts
+dealt to hands worth a misère bid: 222k nodes; 624k with the general move order, 1,087k
+without the two bounds.
 ``bench/bench_solver.py`` prints timings and node counts.
 
 The 2-player game: table keys name each face-down card by the table card covering it, and

@@ -53,6 +53,7 @@ class Search(Position):
         # winning card, tricks left).
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
+        self.misere_order = ctx.misere and not ctx.two
         # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
         self.limit = NO_LIMIT
         # 2-player game: each face-down card → the table card covering it.
@@ -402,7 +403,14 @@ class Search(Position):
             ruffable = [sb for sb in others if sb[0] != trump and any(not masks[o][sb[0]] for o in voids)]
             if ruffable:
                 others = [sb for sb in others if sb not in ruffable] + ruffable
-        moves = winners + others + middle + unsafe
+        if ctx.misere and not ctx.two and mx and len(others) > 1:
+            # Misère, a defender leads: first the suits where the declarer must go over the
+            # leader's low card (their lowest is above it).
+            dm = self.masks[ctx.counts.index(True)]
+            others.sort(
+                key=lambda sb: (0 if (dm[sb[0]] and (dm[sb[0]] & -dm[sb[0]]) > sb[1]) else 1, dm[sb[0]].bit_count())
+            )
+        moves = winners + others + middle + unsafe if not ctx.misere else others + middle + winners + unsafe
         hint = (entry[2], entry[3])
         if hint[1] and hint in moves:
             moves.remove(hint)
@@ -460,6 +468,22 @@ class Search(Position):
                 found[1] = best
         self.wr = wr
         return best
+
+    def _misere_follow_order(
+        self, cands: list[tuple[int, int]], fm: int, mx: bool, wbit: int, wkind: int
+    ) -> list[tuple[int, int]]:
+        """Misère: the declarer ducks with its highest card under the winner (or, void, throws its
+        highest card, the joker last); a defender plays under the trick's winner, highest first
+        (keeping low cards to lead), and the joker last."""
+        if fm:
+            under = sorted(
+                (sb for sb in cands if sb[0] != JOKER_SUIT and (wkind != 1 or sb[1] < wbit)), key=lambda sb: -sb[1]
+            )
+            over = [sb for sb in cands if sb not in under]
+            return under + over
+        if not mx:
+            return sorted(cands, key=lambda sb: (sb[0] == JOKER_SUIT, -sb[1]))
+        return [sb for sb in cands if sb[0] != JOKER_SUIT] + [sb for sb in cands if sb[0] == JOKER_SUIT]
 
     def _follow(self, i: int, target: int) -> int:
         self.nodes += 1
@@ -542,6 +566,8 @@ class Search(Position):
                 cands = over + low_discards + rest + below
             else:
                 cands = ruffs + low_discards + rest
+        if self.misere_order:
+            cands = self._misere_follow_order(cands, fm, mx, wbit, wkind)
         kkey = (vp, i, led, wkind, wbit, self.tricks_left)
         killer = self.killers.get(kkey)
         if killer is not None and killer != cands[0] and killer in cands:
