@@ -17,6 +17,7 @@ then were misère.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -61,6 +62,7 @@ def main() -> None:
 def _misere_bids(count: int, seed: int) -> None:
     rules = Rules()
     times: list[float] = []
+    walls: list[float] = []
     bids: list[str] = []
     i = 0
     while len(times) < count:
@@ -70,14 +72,16 @@ def _misere_bids(count: int, seed: int) -> None:
         if misere_danger(rules, deal.hands[deal.to_move], rules.kitty_size) > 1.2:
             continue
         bot = SamplingBot(seed=i)
-        c0 = time.process_time()
+        c0, w0 = time.process_time(), time.perf_counter()
         action = bot.choose(deal)
         times.append(time.process_time() - c0)
+        walls.append(time.perf_counter() - w0)
         bids.append(str(action))
     print(
         f"bids of hands worth a misère simulation (DDS {dds.available()}): cpu per bid median "
         f"{statistics.median(times):.3f} s, p90 {sorted(times)[int(0.9 * len(times))]:.3f} s, max {max(times):.3f} s "
-        f"(n={len(times)}); misère bid {sum('mis' in b.lower() for b in bids)} times",
+        f"(n={len(times)}); wall median {statistics.median(walls):.3f} s, max {max(walls):.3f} s; "
+        f"misère bid {sum('mis' in b.lower() for b in bids)} times (load {os.getloadavg()[0]:.1f})",
         flush=True,
     )
 

@@ -21,7 +21,9 @@ Figures printed:
   a host that gzips would send it), and the whole page with the engine.
 - answer latency, main thread -> worker -> main thread, through the same call the widgets use
   (window.__fhtLive.call): a new quiz question, judging an answer (target <= 50 ms), a solver
-  verdict on each library play problem, and a move in a deal against the bots.
+  verdict on each library play problem, a move in a deal against the bots, and two whole deals
+  against the strong bots (every learner turn: a hint, then a move with up to three bot replies;
+  target <= 3 s a bot move).
 """
 
 from __future__ import annotations
@@ -62,6 +64,25 @@ CALL_JS = """async ([kind, request, state, times]) => {
     out.push([performance.now() - t0, result.ms, result.reply.type]);
   }
   return out;
+}"""
+
+
+# A whole deal against the strong bots in the worker: at each of the learner's turns a hint, then
+# the first legal action (with the bots' replies until the learner's next turn).
+STRONG_DEAL_JS = """async (state) => {
+  const acts = [], hints = [];
+  for (let turn = 0; turn < 40 && !state.view.over; turn++) {
+    let t0 = performance.now();
+    await window.__fhtLive.call("play", { type: "hint" }, { state });
+    hints.push(performance.now() - t0);
+    const code = state.view.legal[0].code;
+    t0 = performance.now();
+    const result = await window.__fhtLive.call("play", { type: "act", code }, { state });
+    acts.push(performance.now() - t0);
+    if (!result.update || !result.update.state) break;
+    state = result.update.state;
+  }
+  return { acts, hints };
 }"""
 
 
@@ -232,6 +253,12 @@ def main() -> int:
         request = {"type": "act", "code": dstate["view"]["legal"][0]["code"]}
         rows = page.evaluate(CALL_JS, ["play", request, {"state": dstate}, 10])
         print(f"a move against the bots (+ their replies): round trip {_ms([r[0] for r in rows])}")
+        for seed in (7, 8):
+            strong = page.evaluate(STRONG_DEAL_JS, play_start(rules, seed, 2, level="strong"))
+            print(
+                f"a whole deal against the strong bots (seed {seed}): a move + the bots' replies "
+                f"{_ms(strong['acts'])} (target <= 3 s a bot move); a hint {_ms(strong['hints'])}"
+            )
         profile.close()
     print(load_average())
     print(json.dumps({"load_s": statistics.median(loads) / 1000, "bytes": statistics.median(engine_bytes)}))
