@@ -95,10 +95,10 @@ class CountingSolver(Solver):
 
     total = 0
 
-    def check(self, deal: Deal, action: Action) -> tuple[int, int, list[Action]]:
+    def check(self, deal: Deal, action: Action, *, all_best: bool = True) -> tuple[int, int, list[Action]]:
         n0 = self.nodes
         try:
-            return super().check(deal, action)
+            return super().check(deal, action, all_best=all_best)
         finally:
             CountingSolver.total += self.nodes - n0
 

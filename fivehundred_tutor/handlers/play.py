@@ -284,7 +284,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
             and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
         ):
             checked += 1
-            played, best_value, best = solver.check(replay, action)
+            played, best_value, best = solver.check(replay, action, all_best=False)  # best: only if lost
             lost = abs(played - best_value)
             if lost:
                 trick = len(replay.tricks) + 1

@@ -240,12 +240,19 @@ class Solver:
                 seen[gid] = v
         return out
 
-    def check(self, deal: Deal, action: Action) -> tuple[int, int, list[Action]]:
+    def check(self, deal: Deal, action: Action, *, all_best: bool = True) -> tuple[int, int, list[Action]]:
         """What a review needs of one played card: its value, the best value, and the actions
         that keep the best value — cheaper than :meth:`analyse`, which gives every action's exact
-        value: here an action other than ``action`` is only asked whether it keeps the best."""
+        value: here an action other than ``action`` is only asked whether it keeps the best.
+
+        ``all_best=False``: when ``action`` itself keeps the best value, the list is just
+        ``[action]`` and the other actions are not asked at all (a review names the better cards
+        only of a card that cost something; the other cards' probes were half of the work on a
+        2-player deal's opening lead)."""
         if deal.phase != PLAY or deal.is_nominating or self.uses_dds(deal):
             values = self.analyse(deal)
+            if not all_best and values[action] == _best_of(deal, values)[0]:
+                return values[action], values[action], [action]
             return values[action], *_best_of(deal, values)
         assert deal.to_move is not None
         mover_max = maximises(deal, deal.to_move)
@@ -287,6 +294,8 @@ class Solver:
                 deal.pop()
             if a == action:
                 played = v
+                if keep and not all_best:
+                    return played, best_value, [action]
             if gid is not None:
                 keeps[gid] = keep
             if keep:

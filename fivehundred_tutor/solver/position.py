@@ -541,10 +541,19 @@ class Position:
 
 
 # Caches keyed on ``x | live << 20``: grouped (``REPS``), every card apart (``REPS_NG``);
-# and the ordered follow-suit candidates (``FOLLOW``).
+# and the ordered follow-suit candidates (``FOLLOW``, keyed as :func:`follow_key` says).
 REPS: dict[int, list[int]] = {}
 REPS_NG: dict[int, list[int]] = {}
 FOLLOW: dict[int, list[tuple[int, int]]] = {}
+
+
+def follow_key(x: int, live: int, split: int, led: int, no_group: bool) -> int:
+    """``FOLLOW``'s key for the cards ``x`` of the suit led among its ``live`` cards, tried first
+    above ``split``.  (Written out in the search's inner loop.)  ``no_group``: the 2-player game's
+    face-up table cards, never grouped, get keys of their own — the caches are shared by every
+    deal, and a hand of another deal may hold the same cards (it once read a hand's grouped
+    list for a table: a card under a table card could be skipped)."""
+    return x | live << 20 | split << 40 | led << 60 | no_group << 63
 
 
 def group_reps(x: int, live: int, no_group: bool) -> list[int]:
