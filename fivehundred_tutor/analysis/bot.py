@@ -47,9 +47,12 @@ GOAL_BONUS = 3.0
 MISERE_NEED = 0.75
 OPEN_MISERE_NEED = 0.9
 # Search nodes the misère simulation of one bid may spend (pure Python: misère does not map to
-# bridge); layouts it could not prove in them count as not made.  About 0.4 s on a 2-core
-# machine of 2026 (``python -m bench.bench_bot_moves --misere-hands 30``).
-MISERE_NODES = 50_000
+# bridge); layouts it could not prove in them count as not made, so the bot bids misère only
+# when it is shown sound in time (40 hands worth simulating: the same 39 decisions with 20k,
+# 35k or 50k nodes as with no limit; the other needed 95k).  About 0.4 s of the 1 s a bid
+# may take, beside the tricks simulation's 0.2-0.3 s (``python -m bench.bench_bot_moves
+# --misere-hands 30``).
+MISERE_NODES = 35_000
 
 
 class PlayReport:
