@@ -87,7 +87,33 @@ answers "Check my play": the played card's exact value, and for each other card 
 probe (does it keep the best?) instead of its exact value.  Measured (CPU, loaded machine): a
 full 2-player deal's solve 3.1 s → 2.2 s median (max 15 → 9 s, 10 bot-bid deals); a whole-deal
 check 0.73 → 0.42 s median over 6 deals (max 24 → 18 s); ``bench/bench_backends.py`` prints
-both.  Most deals check within 2 s; long trump fights do not yet.
+both.  Since: a review asks the other cards only of a played card that cost something
+(``check(all_best=False)``: when the card keeps the best, its value is all that is needed) —
+10 bench deals' checks 903k → 689k nodes (median 54.8k → 40.8k, max 233k → 198k); the other
+cards' probes were half of the opening lead's check.
+
+Per node (pure Python; CPython instruction counts under valgrind, which unlike the times on
+this shared machine do not vary): the cyclic garbage collector paused while a probe runs (the
+search makes no cycles, and the collector's passes over the growing tables cost about a tenth
+of a long solve); the trick's winner passed as arguments, forced cards without killers; the
+2-player table pattern's hand part cached by the suit's cards, with only the face-down cards'
+codes worked out each time (16% of a 2-player check went there); the sure-trick bound of one
+suit; the quick-trick bound's top runs written out.  Together: a 2-player opening check −10%
+instructions, a no-trump solve with the joker −5%, suit contracts unchanged, nodes unchanged.
+
+No trumps with the joker in a hand (measured for issue 15's 0.1 s target, not met): half of
+a search's nodes (40–55%) lie after the joker is gone, where the position is bridge — but
+they hang under 500–5,700 distinct trick starts per full deal, and a DDS call through endplay
+costs ~0.45 ms whatever the size (0.23 ms in batches), the cost of 30–40 pure-Python nodes.
+Handing every such trick start to DDS (cached by position): median 0.47 → 1.27 s per full
+deal (10 deals), also because an exact DDS value depends on every card, so the relevant-rank
+table shares less above it; only those with ≥ 6 tricks left: 0.44 s, within the noise.  The
+search with the joker in play is itself 20–50k nodes, ~0.2–0.5 s: the target needs several
+times fewer nodes, not a faster back end for the rest.  Tried and dropped besides: the ordered
+leads kept per exact position (+0.2% instructions), grouping a 2-player table's touching cards
+that cover nothing (−1% nodes), the suit-contract quick-trick bound in the 2-player game (−3%
+nodes once a face-down trump makes its table a ruffer; not kept: that path is otherwise unused
+and not proven).
 
 The code: this module is the API and the per-contract tables;
 :mod:`.solver_position` the bitmask position, its trick logic and bounds;

@@ -179,24 +179,42 @@ class Search(Position):
         return out
 
     def _two_info(self, s: int, ab: int) -> SuitInfo:
-        """One suit's entry of :meth:`_two_infos` (``ab``: the four hands' cards of the suit)."""
-        live = self.live
-        masks = self.masks
-        cover_of = self.cover_of
-        r = 1
-        lengths = 0
-        count = 0
-        keep = 0
-        x = live[s]
-        while x:
-            n = x.bit_length() - 1
-            b = 1 << n
-            x ^= b
-            count += 1
-            if ab >> n & ANY_HAND:
-                code = 0 if ab >> n & 1 else 1 if ab >> (n + 20) & 1 else 2 if ab >> (n + 40) & 1 else 3
-                lengths += 1 << (5 * code)
-            else:
+        """One suit's entry of :meth:`_two_infos` (``ab``: the four hands' cards of the suit).
+
+        The hands' part is cached by the suit's cards (``ctx.two_base``: the pattern with 511 in
+        each face-down card's place, and those places); only the face-down cards' codes, which
+        depend on their covers, are worked out each time (the whole suit was, at 16% of the time
+        of a 2-player check)."""
+        live_s = self.live[s]
+        key = ab | live_s << 80
+        base = self.ctx.two_base.get(key)
+        if base is None:
+            r = 1
+            lengths = 0
+            count = 0
+            keep = 0
+            down: list[tuple[int, int]] = []
+            x = live_s
+            while x:
+                n = x.bit_length() - 1
+                b = 1 << n
+                x ^= b
+                count += 1
+                if ab >> n & ANY_HAND:
+                    code = 0 if ab >> n & 1 else 1 if ab >> (n + 20) & 1 else 2 if ab >> (n + 40) & 1 else 3
+                    lengths += 1 << (5 * code)
+                else:
+                    code = 511
+                    keep = count
+                    down.append((count, b))
+                r = r << 9 | code
+            base = self.ctx.two_base[key] = (r, count, lengths, count - keep, [(9 * (count - k), b) for k, b in down])
+        r, count, lengths, free, places = base
+        if places:
+            masks = self.masks
+            live = self.live
+            cover_of = self.cover_of
+            for sh, b in places:
                 code = 511
                 cover = cover_of.get((s, b))
                 if cover is not None:
@@ -206,9 +224,9 @@ class Search(Position):
                 for vp, us, ub in self.pending:
                     if us == s and ub == b:
                         code = 4 + vp
-                keep = count
-            r = r << 9 | code
-        return r, count, lengths, count - keep
+                if code != 511:
+                    r ^= (511 ^ code) << sh
+        return r, count, lengths, free
 
     def _rel_info(self, s: int) -> SuitInfo:
         """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
@@ -435,7 +453,7 @@ class Search(Position):
             masks_vp[s] ^= b
             packed[vp] ^= b << (20 * s)
             self.trick.append((s, b))
-            under = self.under.get((vp, s, b)) if ctx.two else None
+            under = self.under.get((vp, s, b)) if ctx.two and self.covers[vp] >> (20 * s) & b else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
             if s == JOKER_SUIT:
@@ -595,7 +613,7 @@ class Search(Position):
             shifted = b << (20 * s)
             packed[vp] ^= shifted
             trick.append(sb)
-            under = self.under.get((vp, s, b)) if self.two else None
+            under = self.under.get((vp, s, b)) if self.two and self.covers[vp] & shifted else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
             if wkind != 3 and (
@@ -619,16 +637,16 @@ class Search(Position):
         wr = 0
         track_voids = void and self.void_rule
         two = self.two
+        covers = self.covers[vp]
         for sb in cands:
             s, b = sb
             m[s] ^= b
             shifted = b << (20 * s)
             packed[vp] ^= shifted
             trick.append(sb)
-            if two:
-                under = self.under.get((vp, s, b))
-                if under is not None:
-                    self.pending.append((vp, under[0], under[1]))
+            if two and covers & shifted:
+                under = self.under[(vp, s, b)]
+                self.pending.append((vp, under[0], under[1]))
             if track_voids:
                 old_voids = self.voids[vp]
                 self.voids[vp] = old_voids | (1 << led)
@@ -642,7 +660,7 @@ class Search(Position):
                 r = self._end_trick(target, wvp, wkind, wbit) if last else self._follow(nxt, target, wvp, wkind, wbit)
             if track_voids:
                 self.voids[vp] = old_voids
-            if two and under is not None:
+            if two and covers & shifted:
                 self.pending.pop()
             trick.pop()
             m[s] ^= b
