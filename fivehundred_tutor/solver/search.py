@@ -55,6 +55,7 @@ class Search(Position):
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
         self.misere_order = ctx.misere and not ctx.two
+        self.void_cands = ctx.void_cands
         # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
         self.limit = NO_LIMIT
         # 2-player game: each face-down card → the table card covering it.
@@ -570,35 +571,46 @@ class Search(Position):
                 cands = [*cands, (JOKER_SUIT, 1)]
         else:
             void = True
-            low_discards: list[tuple[int, int]] = []
-            rest: list[tuple[int, int]] = []
-            ruffs: list[tuple[int, int]] = []
-            for s in range(5):
-                x = m[s]
-                if not x:
-                    continue
-                lv = live[s]
-                reps = cache.get(x | lv << 20)
-                if reps is None:
-                    reps = group_reps(x, lv, cache is REPS_NG)
-                if s in (trump, JOKER_SUIT):
-                    ruffs.extend([(s, b) for b in reversed(reps)])
-                else:
-                    low_discards.append((s, reps[-1]))
-                    if len(reps) > 1:
-                        rest.extend([(s, b) for b in reps[:-1]])
-            if trump < 0 and len(low_discards) > 1:
-                # No trumps: discard from long suits first (measured; neutral in suit contracts).
-                low_discards.sort(key=lambda sb: -m[sb[0]].bit_count())
-            if friend_winning:
-                cands = low_discards + rest + ruffs
-            elif wkind == 2 and ruffs:
-                # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
-                over = [sb for sb in ruffs if sb[0] == JOKER_SUIT or sb[1] > wbit]
-                below = [sb for sb in ruffs if not (sb[0] == JOKER_SUIT or sb[1] > wbit)]
-                cands = over + low_discards + rest + below
+            # The candidates of a hand void in the suit led depend on its cards, the live cards
+            # and who is winning with what: kept per contract (they cost 4-5 lists each time).
+            mode = 0 if friend_winning else (wbit if wkind == 2 else -1)
+            vkey = (self.packed[vp], *live, cache is REPS_NG, mode)
+            found = self.void_cands.get(vkey)
+            if found is not None:
+                cands = found
             else:
-                cands = ruffs + low_discards + rest
+                low_discards: list[tuple[int, int]] = []
+                rest: list[tuple[int, int]] = []
+                ruffs: list[tuple[int, int]] = []
+                for s in range(5):
+                    x = m[s]
+                    if not x:
+                        continue
+                    lv = live[s]
+                    reps = cache.get(x | lv << 20)
+                    if reps is None:
+                        reps = group_reps(x, lv, cache is REPS_NG)
+                    if s in (trump, JOKER_SUIT):
+                        ruffs.extend([(s, b) for b in reversed(reps)])
+                    else:
+                        low_discards.append((s, reps[-1]))
+                        if len(reps) > 1:
+                            rest.extend([(s, b) for b in reps[:-1]])
+                if trump < 0 and len(low_discards) > 1:
+                    # No trumps: discard from long suits first (measured; neutral in suit contracts).
+                    low_discards.sort(key=lambda sb: -m[sb[0]].bit_count())
+                if friend_winning:
+                    cands = low_discards + rest + ruffs
+                elif wkind == 2 and ruffs:
+                    # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
+                    over = [sb for sb in ruffs if sb[0] == JOKER_SUIT or sb[1] > wbit]
+                    below = [sb for sb in ruffs if not (sb[0] == JOKER_SUIT or sb[1] > wbit)]
+                    cands = over + low_discards + rest + below
+                else:
+                    cands = ruffs + low_discards + rest
+                if len(self.void_cands) > 200_000:
+                    self.void_cands.clear()
+                self.void_cands[vkey] = cands
         if self.misere_order:
             cands = self._misere_follow_order(cands, fm, mx, wbit, wkind)
         last = i == self.last_i
