@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -110,7 +111,11 @@ def main() -> None:
     parser.add_argument("--only", default="", help="kinds whose label contains this text ('check': the review)")
     parser.add_argument("--python-only", action="store_true", help="skip the auto (DDS) column")
     args = parser.parse_args()
-    print(f"DDS available: {dds.available()}; {args.deals} deals per kind; seconds per full-deal solve", flush=True)
+    load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    print(
+        f"DDS available: {dds.available()}; {args.deals} deals per kind; seconds per full-deal solve; {load}",
+        flush=True,
+    )
     print(f"{'kind':28} {'auto (DDS where it maps), cpu':34} {'pure Python, cpu':34} uses DDS", flush=True)
     for label, make in KINDS:
         if args.only not in label:
@@ -129,6 +134,7 @@ def main() -> None:
         print(f"{label:28} {auto:34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
         print(f"{'':28} {'':34} wall {fmt(py_wall)}; {fmt_nodes(py_nodes)}", flush=True)
     if args.only.lower() not in "2p check my play (deal)":
+        _print_load()
         return
     checks: list[float] = []
     walls: list[float] = []
@@ -151,6 +157,12 @@ def main() -> None:
         nodes.append(CountingSolver.total)
     print(f"{'2p Check my play (deal)':28} {fmt(checks):34} (cpu per whole deal, South's cards)", flush=True)
     print(f"{'':28} wall {fmt(walls)}; {fmt_nodes(nodes)}", flush=True)
+    _print_load()
+
+
+def _print_load() -> None:
+    """The machine's load at the end (CPU times on a shared machine grow with it; nodes do not)."""
+    print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
 
 
 @contextlib.contextmanager

@@ -90,7 +90,11 @@ check 0.73 → 0.42 s median over 6 deals (max 24 → 18 s); ``bench/bench_backe
 both.  Since: a review asks the other cards only of a played card that cost something
 (``check(all_best=False)``: when the card keeps the best, its value is all that is needed) —
 10 bench deals' checks 903k → 689k nodes (median 54.8k → 40.8k, max 233k → 198k); the other
-cards' probes were half of the opening lead's check.
+cards' probes were half of the opening lead's check.  With the per-node work below, CPU per
+whole-deal check (load 1–2, paired runs): median 0.87–0.90 → 0.52–0.59 s, max 3.5–3.6 →
+2.4–2.9 s, still over the 2 s target on the two worst deals (deal 9: a ten-trick success proof
+of 59k nodes at the opening lead, and a costly second lead whose exact value and the other
+cards' probes take 92k).
 
 Per node (pure Python; CPython instruction counts under valgrind, which unlike the times on
 this shared machine do not vary): the cyclic garbage collector paused while a probe runs (the
@@ -116,7 +120,10 @@ times fewer nodes, not a faster back end for the rest.  Tried and dropped beside
 leads kept per exact position (+0.2% instructions), grouping a 2-player table's touching cards
 that cover nothing (−1% nodes), the suit-contract quick-trick bound in the 2-player game (−3%
 nodes once a face-down trump makes its table a ruffer; not kept: that path is otherwise unused
-and not proven).
+and not proven), and probing the most tricks left right after the guess's first success (a
+whole-deal check 689k → 646k nodes, but joker no trumps +2%, NT +6%, and the worst check the
+same: the 2-player checks' worst deals are success proofs of all ten tricks, and a lead that
+costs needs its exact value and every other card's probe).
 
 The code: this module is the API and the per-contract tables;
 :mod:`.solver_position` the bitmask position, its trick logic and bounds;
