@@ -12,24 +12,12 @@ from anywhere but the site::
     lite/files/chapters/*.ipynb the chapters as notebooks (see :func:`export_notebook`)
     lite/files/chapters/figures/*.png   the figures the book build drew (plot-cell fallback)
     lite/pypi/                  this package's wheel (with the widgets' bundles): the install cell's source
-    lite/kernel/                ``pyodide-lock.json`` + every wheel the notebook's Python loads at start
-                                (this package's too), ``start.mjs`` (the kernel's ``pyodideUrl``)
+    lite/kernel/                the notebook's Python: the wheels it loads at start and their lock, its start
+                                module, the worker the page starts early, its start-up snapshot
+                                (:mod:`fivehundred_tutor.bookbuild.litekernel`)
 
-Pyodide itself is the live book's (``_static/live/``, npm ``pyodide`` pinned in
-``book/package.json``): one runtime, cached once by the browser for both.  The
-lock file lists only what the kernel needs (micropip, packaging, IPython and its
-pure-Python dependencies, the widget stack, the kernel's own wheels, this
-package), all pure-Python wheels from PyPI (downloaded once into a cache, pinned
-to the versions installed here), loaded in parallel while the kernel starts.
-``jedi`` (completions; the largest wheel) is left out: a metadata-only stand-in
-satisfies the kernel's install step and IPython completes without it (IPython
-only imports jedi when it is importable).
-
-``kernel/start.mjs`` (:data:`KERNEL_START_JS`) is what the kernel loads as its
-Pyodide: it starts the book's Pyodide, unpacks the lock's wheels and, the first
-time, imports IPython, the widget stack and this package's widgets and keeps a
-memory snapshot of that interpreter in Cache Storage; every later start (another
-chapter, a revisit) begins from it, without Python's start-up and those imports.
+JupyterLab's page (``lite/lab/index.html``) gets a small script that starts the
+kernel's worker while JupyterLab loads (see ``widgets/tools/lite-early.js``).
 
 The exported notebooks start with an install cell (``%pip install
 fivehundred-tutor``: piplite, from ``lite/pypi`` only, PyPI fallback off),
@@ -49,28 +37,25 @@ import ast
 import base64
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
 import textwrap
 import time
-import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from . import bundles, webassets
+from . import bundles, litekernel, notebook_python, webassets
 from .celltags import HIDE_OUTPUT, HIDE_SOURCE
+from .litekernel import KERNEL_START, LiteError, kernel_wheels, write_kernel_dir
 
 __all__ = [
     "BUTTON_TEMPLATE",
-    "KERNEL_DISTRIBUTIONS",
     "KERNEL_START",
-    "KERNEL_START_JS",
     "LITE_DIR",
     "LiteError",
     "LiteResult",
@@ -85,39 +70,34 @@ __all__ = [
 LITE_DIR = "lite"
 BUTTON_TEMPLATE = "fivehundred-lite-button.html"
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-#: the Python version of the book's Pyodide (npm ``pyodide`` 0.29.x: CPython 3.13)
-PYODIDE_PYTHON = "3.13"
-#: pure-Python wheels the notebook's Python loads at start (PyPI; versions as installed here)
-KERNEL_DISTRIBUTIONS = (
-    "micropip",
-    "packaging",
-    "ipython",
-    "ipython-pygments-lexers",
-    "pygments",
-    "prompt-toolkit",
-    "wcwidth",
-    "stack-data",
-    "asttokens",
-    "executing",
-    "pure-eval",
-    "matplotlib-inline",
-    "traitlets",
-    "comm",
-    "ipywidgets",
-    "jupyterlab-widgets",
-    "anywidget",
-    "psygnal",
-    "typing-extensions",
-    "tqdm",
-)
-#: not installed in this environment: pinned here (micropip: the version npm pyodide's own lock names)
-_PINS = {"micropip": "0.11.0"}
-#: the Pyodide kernel's own wheels (ipykernel and widgetsnbextension are its stand-ins), from its labextension
-_KERNEL_OWN = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
-_KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
-_FEDERATED = (_KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
-_KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+_FEDERATED = (litekernel.KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
+_KERNEL_SETTINGS = f"{litekernel.KERNEL_EXTENSION}:kernel"
 _STAMP = ".fivehundred-lite-digest"
+
+#: JupyterLab's plugins the book's notebooks do without (less to start and to update on every output:
+#: bench/bench_lite.py's browser CPU): news pop-ups; the language-server bridge (no language server in the
+#: browser) and what needs it; the table of contents, the cell toolbar, cell tags and the metadata form (they
+#: follow every change of every cell); the running-sessions, workspaces and log panels; the REPL buttons and
+#: the links to the forum and to the classic notebook
+DISABLED_PLUGINS = [
+    "@jupyterlab/apputils-extension:announcements",
+    "@jupyterlab/lsp-extension",
+    "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlab/fileeditor-extension:language-server",
+    "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/toc-extension",
+    "@jupyterlab/notebook-extension:toc",
+    "@jupyterlab/cell-toolbar-extension",
+    "@jupyterlab/celltags-extension",
+    "@jupyterlab/metadataform-extension",
+    "@jupyterlab/notebook-extension:update-raw-mimetype",
+    "@jupyterlab/running-extension",
+    "@jupyterlab/workspaces-extension",
+    "@jupyterlab/logconsole-extension",
+    "@jupyterlite/repl-extension",
+    "@jupyterlab/help-extension:jupyter-forum",
+    "@jupyterlab/help-extension:launch-classic",
+]
 
 INSTALL_CELL = (
     "# Installs this book's Python package into the notebook, from the book's own site (no internet needed).\n"
@@ -137,170 +117,6 @@ else:
 {body}"""
 
 
-#: the notebook's Python start (``kernel/start.mjs``, the kernel's ``pyodideUrl``): the book's Pyodide, and
-#: from the second visit on a memory snapshot of the started interpreter (see :data:`KERNEL_START_JS`)
-KERNEL_START = "start.mjs"
-#: modules in the snapshot: what the kernel and a chapter import that touch no JavaScript object
-#: (micropip, piplite and pyodide_kernel do: the kernel imports them after the start, as before);
-#: this package is preloaded with the kernel's wheels, so its widgets are imported there too
-SNAPSHOT_IMPORTS = (
-    "IPython",
-    "comm",
-    "ipywidgets",
-    "anywidget",
-    "packaging.requirements",
-    "packaging.tags",
-    "packaging.utils",
-    "packaging.markers",
-    "zipfile",
-    "asyncio",
-    "tarfile",
-    "email.parser",
-    "importlib.metadata",
-    "fivehundred_tutor.widgets",
-)
-KERNEL_START_JS = """\
-// Generated by fivehundred_tutor.bookbuild.lite: the notebook's Python (JupyterLite's Pyodide kernel) starts here.
-//
-// The kernel's worker imports this module as its Pyodide (``pyodideUrl``) and calls loadPyodide(options).
-// It loads the book's own Pyodide (the live book's, one runtime for both), unpacks the kernel's wheels
-// (kernel/pyodide-lock.json) and, the first time, imports what every chapter needs and keeps a memory
-// snapshot of that interpreter in the browser's Cache Storage, keyed by the lock file's hash.  The next
-// start (another chapter, a revisit) begins from the snapshot: no interpreter start-up, no imports.
-// No Cache Storage (an insecure context, a private window) or a snapshot this Pyodide refuses: the
-// ordinary start.  Nothing here decides anything about the game.
-import { loadPyodide as loadRuntime, version } from "../../_static/%(live)s/pyodide.mjs";
-
-export { version };
-
-const INDEX = new URL("../../_static/%(live)s/", import.meta.url).href;
-const LOCK = new URL("pyodide-lock.json", import.meta.url).href;
-const STORE = "fivehundred-notebook";
-const WARM = %(warm)s;
-
-async function openStore() {
-  try {
-    return typeof caches === "object" && caches ? await caches.open(STORE) : null;
-  } catch (_error) {
-    return null;
-  }
-}
-
-async function readSnapshot(store, key) {
-  try {
-    const hit = store ? await store.match(key) : null;
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-  } catch (_error) {
-    return null;
-  }
-}
-
-async function unpackWheels(pyodide, lock, names) {
-  const files = names.filter((name) => lock.packages[name]).map((name) => lock.packages[name].file_name);
-  const wheels = await Promise.all(
-    files.map(async (file) => {
-      const response = await fetch(new URL(file, LOCK));
-      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
-    }),
-  );
-  // into site-packages (the default is the working directory, which the kernel changes)
-  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const bytes of wheels) pyodide.unpackArchive(bytes, "wheel", { extractDir });
-}
-
-export async function loadPyodide(options = {}) {
-  const names = options.packages || [];
-  const base = { ...options, indexURL: INDEX, lockFileURL: LOCK, packages: [] };
-  const [store, lockText] = await Promise.all([openStore(), fetch(LOCK).then((r) => r.text())]);
-  const lock = JSON.parse(lockText);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lockText + WARM)));
-  const key = `${LOCK}?pyodide=${version}&sha256=${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-  const snapshot = await readSnapshot(store, key);
-  if (snapshot) {
-    try {
-      const pyodide = await loadRuntime({ ...base, _loadSnapshot: snapshot });
-      await unpackWheels(pyodide, lock, names);
-      return pyodide;
-    } catch (_error) {
-      await store.delete(key).catch(() => {}); // a snapshot this Pyodide cannot read: the ordinary start
-    }
-  }
-  const pyodide = await loadRuntime({ ...base, _makeSnapshot: Boolean(store) });
-  await unpackWheels(pyodide, lock, names);
-  if (store) {
-    try {
-      pyodide.runPython(WARM);
-      const bytes = pyodide.makeMemorySnapshot();
-      for (const old of await store.keys()) await store.delete(old);
-      store.put(key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } })).catch(() => {});
-    } catch (_error) {
-      // no snapshot this time (a full disk, a refused snapshot): the next start is the ordinary one
-    }
-  }
-  return pyodide;
-}
-"""
-
-
-class LiteError(RuntimeError):
-    """The in-browser notebooks cannot be built (a one-line reason a person can act on)."""
-
-
-def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "fivehundred-tutor" / "lite-wheels"
-
-
-def _wheel_name_version(path: Path) -> tuple[str, str]:
-    parts = path.name.split("-")
-    return _canonical(parts[0]), parts[1]
-
-
-def _pinned(name: str) -> str:
-    if name in _PINS:
-        return _PINS[name]
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError as err:
-        raise LiteError(f"{name} is not installed here: `pip install -e '.[book]'` installs it") from err
-
-
-def kernel_wheels(cache: Path | None = None, *, quiet: bool = True) -> list[Path]:
-    """The PyPI wheels of :data:`KERNEL_DISTRIBUTIONS` (pure Python), downloaded once into ``cache``."""
-    cache = cache or _cache_dir()
-    cache.mkdir(parents=True, exist_ok=True)
-    wanted = {name: _pinned(name) for name in KERNEL_DISTRIBUTIONS}
-    have = {_wheel_name_version(p): p for p in cache.glob("*-none-any.whl")}
-    missing = [f"{name}=={version}" for name, version in wanted.items() if (name, version) not in have]
-    if missing:
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--dest", str(cache)]
-        cmd += ["--python-version", PYODIDE_PYTHON, "--implementation", "py", "--abi", "none", "--platform", "any"]
-        proc = subprocess.run([*cmd, *missing], capture_output=True, text=True, check=False)
-        if proc.returncode != 0:
-            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["?"]
-            raise LiteError(f"cannot download the notebook's wheels from PyPI ({' '.join(missing)}): {last[0]}")
-        have = {_wheel_name_version(p): p for p in cache.glob("*-none-any.whl")}
-    return [have[(name, version)] for name, version in wanted.items()]
-
-
-def _kernel_own_wheels() -> list[Path]:
-    folder = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / _KERNEL_EXTENSION / "static" / "pypi"
-    found = {_canonical(p.name.split("-")[0]): p for p in sorted(folder.glob("*.whl"))}
-    # widgetsnbextension: the stand-in for ipywidgets 8 (4.0.999), not the one for ipywidgets 7
-    wheels = sorted(folder.glob("widgetsnbextension-4.*.whl"))
-    if wheels:
-        found["widgetsnbextension"] = wheels[-1]
-    missing = [name for name in _KERNEL_OWN if name not in found]
-    if missing:
-        raise LiteError(f"jupyterlite-pyodide-kernel's wheels are missing in {folder}: `pip install -e '.[book]'`")
-    return [found[name] for name in _KERNEL_OWN]
-
-
 def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
     """This package as a wheel for the notebook: Python, data and the widgets' bundled front end.
 
@@ -315,71 +131,6 @@ def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
         )
     requires = [r for r in metadata.requires("fivehundred-tutor") or [] if "extra ==" not in r]
     return webassets.write_wheel(out_dir, package_dir, widget_modules=True, requires=requires, generator=__name__)
-
-
-def _jedi_stand_in(out_dir: Path) -> Path:
-    """A metadata-only ``jedi``: the kernel's start-up installs "jedi"; IPython completes without it."""
-    summary = "Stand-in: jedi (code completion) is left out of the book's in-browser notebooks to keep them light."
-    meta = f"Metadata-Version: 2.1\nName: jedi\nVersion: 0+absent\nSummary: {summary}\n"
-    entries = [("jedi-0+absent.dist-info/METADATA", meta.encode())]
-    return webassets.zip_wheel(out_dir / "jedi-0+absent-py3-none-any.whl", entries, generator=__name__)
-
-
-def _top_level(wheel: Path) -> list[str]:
-    with zipfile.ZipFile(wheel) as zf:
-        names = zf.namelist()
-    tops = {n.split("/")[0] for n in names if "/" in n and not n.split("/")[0].endswith((".dist-info", ".data"))}
-    tops |= {n[:-3] for n in names if "/" not in n and n.endswith(".py")}
-    return sorted(t for t in tops if t.isidentifier())
-
-
-def _lock_entry(wheel: Path) -> dict[str, Any]:
-    name, version = _wheel_name_version(wheel)
-    return {
-        "name": name,
-        "version": version,
-        "file_name": wheel.name,
-        "install_dir": "site",
-        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-        "package_type": "package",
-        "imports": _top_level(wheel),
-        "depends": [],
-        "unvendored_tests": False,
-        "shared_library": False,
-    }
-
-
-def _pyodide_info(book_dir: Path) -> dict[str, Any]:
-    lock = book_dir / "node_modules" / "pyodide" / "pyodide-lock.json"
-    if not lock.exists():
-        raise LiteError(f"{lock} is missing: run `npm ci` in {book_dir}")
-    info: dict[str, Any] = json.loads(lock.read_text())["info"]
-    return info
-
-
-def write_kernel_dir(
-    kernel_dir: Path, book_dir: Path, cache: Path | None = None, extra: Iterable[Path] = ()
-) -> list[str]:
-    """Copy the kernel's wheels (and ``extra`` ones, e.g. this package's) into ``kernel_dir`` with a
-    ``pyodide-lock.json`` naming them; return the names.  Every one is loaded while the kernel starts,
-    in parallel: the chapter's install cell then finds this package installed (no index round trip)."""
-    kernel_dir.mkdir(parents=True, exist_ok=True)
-    wheels = [*kernel_wheels(cache), *_kernel_own_wheels(), *extra]
-    keep = {w.name for w in wheels} | {"pyodide-lock.json", "jedi-0+absent-py3-none-any.whl", KERNEL_START}
-    for old in kernel_dir.iterdir():
-        if old.name not in keep:
-            old.unlink()
-    copied = []
-    for wheel in wheels:
-        webassets.copy_if_changed(wheel, kernel_dir / wheel.name)
-        copied.append(kernel_dir / wheel.name)
-    copied.append(_jedi_stand_in(kernel_dir))
-    packages = {entry["name"]: entry for entry in map(_lock_entry, copied)}
-    lock = {"info": _pyodide_info(book_dir), "packages": packages}
-    webassets.write_if_changed(kernel_dir / "pyodide-lock.json", json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    warm = json.dumps("import " + ", ".join(SNAPSHOT_IMPORTS))
-    webassets.write_if_changed(kernel_dir / KERNEL_START, KERNEL_START_JS % {"live": webassets.LIVE_DIR, "warm": warm})
-    return sorted(packages)
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -521,8 +272,8 @@ def _attachments(cell: dict[str, Any]) -> dict[str, Any]:
     return {"attachments": cell["attachments"]} if cell.get("attachments") else {}
 
 
-def _code(source: str, metadata: dict[str, Any]) -> dict[str, Any]:
-    return {"cell_type": "code", "execution_count": None, "metadata": metadata, "outputs": [], "source": source}
+def _code(source: str, meta: dict[str, Any]) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "metadata": meta, "outputs": [], "source": source}
 
 
 def _with_ids(nb: dict[str, Any], stem: str) -> dict[str, Any]:
@@ -571,7 +322,7 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
             "appName": "Five Hundred notebooks",
             # the book's own icon (282 bytes) rather than JupyterLite's favicon.ico (319 kB on every visit)
             "faviconUrl": "./../_static/favicon.svg",
-            "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
+            "disabledExtensions": DISABLED_PLUGINS,
             "litePluginSettings": {
                 _KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,
@@ -592,11 +343,15 @@ def _digest(paths: Iterable[Path], extra: str) -> str:
     return h.hexdigest()
 
 
-def _labextension(name: str) -> Path:
-    path = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
-    if not (path / "package.json").exists():
-        raise LiteError(f"the JupyterLab extension {name} is not installed here: `pip install -e '.[book]'`")
-    return path
+def _sync(src: Path, dst: Path) -> None:
+    """Make folder ``dst`` hold exactly ``src``'s files (unchanged ones keep their time stamps)."""
+    dst.mkdir(parents=True, exist_ok=True)
+    names = {p.name for p in src.iterdir() if p.is_file() and not p.name.startswith(".")}
+    for old in dst.iterdir():
+        if old.name not in names:
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+    for name in sorted(names):
+        webassets.copy_if_changed(src / name, dst / name)
 
 
 def build_lite(
@@ -624,32 +379,38 @@ def build_lite(
         if old != wheel:
             old.unlink()
     kernel = work / "kernel"
-    packages = write_kernel_dir(kernel, book_dir, extra=[wheel])
+    sources = [_source(c) for nb in notebooks for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
+    imports = notebook_python.chapter_imports(s for s in sources if s != INSTALL_CELL)
+    packages = write_kernel_dir(kernel, book_dir, extra=[wheel], imports=imports)
+    snapshot = litekernel.make_notebook_snapshot(kernel, book_dir)
+    if snapshot["made"] and not quiet:
+        print(f"[fivehundred lite] the notebook's start-up snapshot: {snapshot}")
     # "./" URLs in jupyter-lite.json are relative to the lite folder (JupyterLite rewrites them): the kernel's
     # start module, which loads the live book's Pyodide
     config = _lite_config(f"./kernel/{KERNEL_START}", packages)
     webassets.write_if_changed(work / "jupyter-lite.json", json.dumps(config, indent=2) + "\n")
-    inputs = [*work.rglob("*")]
-    digest = _digest(inputs, f"{_pinned('jupyterlite-core')} {_pinned('jupyterlite-pyodide-kernel')} {sys.prefix}")
+    # the kernel folder is copied on its own (below): a new wheel or snapshot needs no `jupyter lite build`
+    inputs = [p for p in work.rglob("*") if kernel not in p.parents]
+    versions = f"{litekernel.pinned('jupyterlite-core')} {litekernel.pinned('jupyterlite-pyodide-kernel')}"
+    digest = _digest(inputs, f"{versions} {sys.prefix}")
     stamp = site / _STAMP
-    if stamp.exists() and stamp.read_text() == digest and (site / "lab" / "index.html").exists():
-        return LiteResult(site, notebooks, False, time.perf_counter() - start, packages)
-    cmd = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(work)]
-    cmd += ["--contents", str(contents), "--output-dir", str(site), "--apps", "lab"]
-    cmd += ["--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix"]
-    for name in _FEDERATED:
-        cmd += ["--LiteBuildConfig.federated_extensions", str(_labextension(name))]
-    # doit keeps its database in the working directory: the work folder, never the book's sources
-    proc = subprocess.run(cmd, cwd=work, capture_output=quiet, text=True, check=False)
-    if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:]) if quiet else ""
-        raise LiteError(f"`jupyter lite build` failed (exit {proc.returncode}):\n{tail}")
-    target = site / "kernel"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(kernel, target)
-    stamp.write_text(digest)
-    return LiteResult(site, notebooks, True, time.perf_counter() - start, packages)
+    ran = not (stamp.exists() and stamp.read_text() == digest and (site / "lab" / "index.html").exists())
+    if ran:
+        cmd = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(work)]
+        cmd += ["--contents", str(contents), "--output-dir", str(site), "--apps", "lab"]
+        cmd += ["--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix"]
+        for name in _FEDERATED:
+            cmd += ["--LiteBuildConfig.federated_extensions", str(litekernel.labextension(name))]
+        # doit keeps its database in the working directory: the work folder, never the book's sources
+        proc = subprocess.run(cmd, cwd=work, capture_output=quiet, text=True, check=False)
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:]) if quiet else ""
+            raise LiteError(f"`jupyter lite build` failed (exit {proc.returncode}):\n{tail}")
+        stamp.write_text(digest)
+    _sync(kernel, site / "kernel")
+    built = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    litekernel.inject_early_script(site / "lab" / "index.html", built)
+    return LiteResult(site, notebooks, ran, time.perf_counter() - start, packages)
 
 
 # --------------------------------------------------------------------------- Sphinx

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from fivehundred_tutor.bookbuild import lite
+from fivehundred_tutor.bookbuild import lite, litekernel, notebook_python
 
 CHAPTER = "chapters/03-bowers"
 PNG = base64.b64decode(
@@ -165,28 +165,83 @@ def test_package_wheel_carries_the_widgets_front_end(tmp_path: Path) -> None:
     assert "Requires-Dist: anywidget==0.11.0" in meta and "extra ==" not in meta
 
 
+def _settings(start: str) -> dict[str, Any]:
+    """The settings the book build put into the kernel's start module (its ``const SETTINGS = {...};`` line)."""
+    import re
+
+    found = re.search(r"^const SETTINGS = (\{.*\});$", start, re.M)
+    assert found, "the start module's settings line"
+    settings: dict[str, Any] = json.loads(found.group(1))
+    return settings
+
+
 @pytest.mark.slow
 def test_kernel_lock_names_every_wheel_with_its_hash(tmp_path: Path) -> None:
     """The kernel's lock file: every package the Pyodide kernel installs at start, each wheel's sha256;
-    this package's wheel among them (no install round trip); the kernel's start module beside it."""
+    this package's wheel among them (no install round trip); the start module, the early worker and the
+    one archive of every wheel's files beside it."""
+    import tarfile
+
     package = lite.write_package_wheel(tmp_path / "pypi")
     kernel = tmp_path / "kernel"
-    names = lite.write_kernel_dir(kernel, lite.webassets.BOOK_DIR, extra=[package])
+    names = lite.write_kernel_dir(kernel, lite.webassets.BOOK_DIR, extra=[package], imports=[("json", [])])
     lock = json.loads((kernel / "pyodide-lock.json").read_text())
     # the Pyodide kernel skips installing these only when they are preloaded (its initKernel list)
     assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"} <= set(names)
     assert {"anywidget", "ipywidgets", "traitlets", "fivehundred-tutor"} <= set(names)
     assert lock["packages"]["fivehundred-tutor"]["imports"] == ["fivehundred_tutor"]
-    assert lock["info"]["python"].startswith(lite.PYODIDE_PYTHON)
-    start = (kernel / lite.KERNEL_START).read_text(encoding="utf-8")
-    assert "export async function loadPyodide" in start and "_loadSnapshot" in start
-    assert json.dumps("import " + ", ".join(lite.SNAPSHOT_IMPORTS)) in start
+    assert lock["info"]["python"].startswith(litekernel.PYODIDE_PYTHON)
     for entry in lock["packages"].values():
         wheel = kernel / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], entry["name"]
         assert wheel.name.endswith("-none-any.whl")
-    with zipfile.ZipFile(kernel / lock["packages"]["jedi"]["file_name"]) as zf:
-        assert all(".dist-info/" in n for n in zf.namelist()), "the jedi stand-in holds no module"
+    for absent in ("jedi", "prompt-toolkit", "wcwidth"):  # stand-ins: only IPython's terminal imports them
+        assert lock["packages"][absent]["version"] == "0+absent"
+        with zipfile.ZipFile(kernel / lock["packages"][absent]["file_name"]) as zf:
+            assert all(".dist-info/" in n for n in zf.namelist()), f"the {absent} stand-in holds no module"
+
+    start = (kernel / lite.KERNEL_START).read_text(encoding="utf-8")
+    assert "export async function loadPyodide" in start and "_loadSnapshot" in start
+    settings = _settings(start)
+    assert settings["packages"] == names and settings["imports"] == [["json", []]]
+    assert settings["snapshot"].startswith(litekernel.SNAPSHOT_NAME + "?v=")
+    assert "def warm" in settings["python"] and "def after_restore" in settings["python"]
+    worker = (kernel / litekernel.KERNEL_WORKER).read_text(encoding="utf-8")
+    assert 'import "./start.mjs";' in worker and "/comlink.worker." in worker, "Python starts before the kernel"
+
+    # The archive: every wheel's files laid out as site-packages (a dist-info for every package), trimmed.
+    assert settings["archive"].startswith(litekernel.ARCHIVE_NAME + "?v=")
+    with tarfile.open(kernel / litekernel.ARCHIVE_NAME) as tar:
+        files = {m.name: m for m in tar.getmembers() if m.isfile()}
+        mapping = tar.extractfile(files["pygments/lexers/_mapping.py"]).read()  # type: ignore[union-attr]
+    infos = {n.split("/")[0] for n in files if n.split("/")[0].endswith(".dist-info")}
+    assert len(infos) == len(lock["packages"])
+    assert "fivehundred_tutor/widgets/static/quiz.js" in files or any(
+        n.startswith("fivehundred_tutor/widgets/static/") for n in files
+    ), "the widgets' front end (each widget's _esm)"
+    assert not any(n.split("/")[0].endswith(".data") or n.startswith("anywidget/labextension/") for n in files)
+    table: dict[str, tuple[str, ...]] = {}
+    exec(compile(mapping, "_mapping.py", "exec"), {}, table)
+    modules = {value[0] for value in table["LEXERS"].values()}  # type: ignore[attr-defined]
+    assert "pygments.lexers.python" in modules and "pygments.lexers.rust" not in modules
+    assert all(f"{m.replace('.', '/')}.py" in files for m in modules), "every lexer the table names is there"
+
+
+def test_ipython_asks_the_file_system_only_about_text_that_could_name_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In JupyterLite each question to the notebook's folder is a round trip through the page: the kernel's
+    display objects ask only about text that could be a file's path (notebook_python.quick_file_check)."""
+    import IPython.core.display as display
+    from IPython.display import HTML, Markdown
+
+    asked: list[str] = []
+    monkeypatch.setattr(display, "_safe_exists", notebook_python.quick_file_check(lambda p: asked.append(p) or False))
+    HTML("<b>markup</b>")
+    Markdown("**Hearts** are trumps")
+    HTML("notes.html")
+    assert asked == ["notes.html"]
+
+
+# --------------------------------------------------------------------------- the built book
 
 
 # --------------------------------------------------------------------------- the built book
@@ -214,12 +269,17 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
     assert kernel["disablePyPIFallback"] is True
     start = (built_book.html / "lite" / kernel["pyodideUrl"]).resolve()
     assert start.name == lite.KERNEL_START and start.is_file()
-    runtime = re.search(r'from "([^"]+/pyodide\.mjs)"', start.read_text(encoding="utf-8"))
-    assert runtime and (start.parent / runtime.group(1)).resolve() == (built_book.html / "_static/live/pyodide.mjs"), (
-        "one Pyodide: the live book's"
-    )
+    settings = _settings(start.read_text(encoding="utf-8"))
+    runtime = (start.parent / settings["runtime"]).resolve()
+    assert runtime == (built_book.html / "_static/live/pyodide.mjs").resolve(), "one Pyodide: the live book's"
+    for name in ("snapshot", "archive", "lock"):
+        assert (start.parent / settings[name].split("?")[0]).is_file(), name
     lock = built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]
     assert lock.is_file() and "fivehundred-tutor" in kernel["loadPyodideOptions"]["packages"]
+    page = (built_book.html / "lite" / "lab" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<script>") >= 1 and page.count('new URL("../kernel/worker.mjs"') == 1, (
+        "JupyterLab's page starts the notebook's Python with it (once, however often the site is built)"
+    )
 
 
 def _names(nodes: list[ast.stmt], ctx: type) -> set[str]:
@@ -305,16 +365,30 @@ class Watch:
             self.warnings.append(msg.text)
 
 
-def _add_cell_and_run(tab: Any, code: str) -> str:
-    """Append a code cell at the end of the open notebook, run it, return its output text."""
-    tab.locator(".jp-Notebook .jp-Cell").last.click()
+def _python_start(tab: Any) -> list[str]:
+    """The steps of the notebook's Python start as its worker recorded them (lite/kernel/start.mjs)."""
+    for worker in tab.workers:
+        try:
+            steps = worker.evaluate("() => (globalThis.__fhtNotebookTimeline || []).map((row) => row[0])")
+        except Exception:  # a worker that is not the kernel's
+            continue
+        if steps:
+            return [str(step) for step in steps]
+    return []
+
+
+def _add_cell_and_run(tab: Any, code: str, *, first: bool = False) -> str:
+    """Add a code cell at the end of the open notebook (``first``: below its first cell), run it, return its
+    output text."""
+    cells = tab.locator(".jp-Notebook .jp-Cell")
+    (cells.first if first else cells.last).click()
     tab.keyboard.press("Escape")
     tab.keyboard.press("b")
-    editor = tab.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content")
-    editor.click()
+    cell = tab.locator(".jp-Notebook .jp-Cell.jp-mod-active")
+    cell.locator(".cm-content").click()
     tab.keyboard.insert_text(code)
     tab.keyboard.press("Control+Enter")  # run it where it is
-    output = tab.locator(".jp-Notebook .jp-Cell.jp-CodeCell").last.locator(".jp-OutputArea-output")
+    output = cell.locator(".jp-OutputArea-output")
     output.first.wait_for(timeout=60000)
     return str(output.first.inner_text())
 
@@ -340,6 +414,9 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     tab.locator(".jp-Notebook").wait_for()
     assert tab.locator(".jp-Notebook .jp-Cell").first.inner_text().strip() == "The bowers", "the chapter's title"
     idle = time.perf_counter() - started
+    # A first visit: Python started with the page (before the kernel asked) from the snapshot the build made.
+    steps = _python_start(tab)
+    assert "snapshot read (site)" in steps and steps.index("ready") < steps.index("the kernel asks"), steps
 
     tab.get_by_role("menuitem", name="Run", exact=True).click()
     tab.locator('[data-command="runmenu:run-all"]').click()
@@ -406,3 +483,41 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
     with serve_directory(built_book.html, prefix=SUB_PATH) as base:
         assert base.endswith(SUB_PATH)
         _open_run_all_and_judge(browser, f"{base}{CHAPTER}.html", built_book.html, tmp_path)
+
+
+def _answering(body: bytes) -> Any:
+    """A route handler that answers with ``body`` (none: 404)."""
+    return lambda route: route.fulfill(status=200 if body else 404, body=body)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_notebook_python_starts_without_the_site_snapshot_and_then_from_its_own(
+    built_book: Any, browser: Any
+) -> None:
+    """No snapshot on the site (a host that lost it, an old copy): the ordinary start, the notebook runs; the
+    browser keeps a snapshot of that Python, and the next notebook starts from it.  A broken snapshot the same."""
+    from tests.support.book import SUB_PATH
+    from tests.support.browser import serve_directory
+
+    for broken in (b"", b"\0snp" + bytes(200)):  # missing (404), and one that looks like a snapshot but is not
+        with serve_directory(built_book.html, prefix=SUB_PATH) as base:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            watch = Watch(context)
+
+            context.route("**/kernel/notebook.snapshot*", _answering(broken))
+            for visit in ("first", "next"):
+                tab = context.new_page()
+                watch.page(tab)
+                tab.goto(f"{base}lite/lab/index.html?path={CHAPTER}.ipynb")
+                tab.wait_for_function(IDLE_JS, timeout=420000)
+                steps = _python_start(tab)
+                if visit == "first":
+                    assert "Python started" in steps and "Python restored" not in steps, steps  # the ordinary start
+                else:
+                    assert "snapshot read (cache)" in steps, steps
+                assert _add_cell_and_run(tab, "print(6 * 7)", first=True).strip() == "42"
+                tab.close()
+            assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
+            assert [f for f in watch.failed if "notebook.snapshot" not in f] == [], watch.failed
+            context.close()

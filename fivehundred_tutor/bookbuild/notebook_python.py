@@ -1,0 +1,156 @@
+"""What the book's in-browser notebooks run in their Python before the first cell (JupyterLite's Pyodide kernel).
+
+The book build puts this module's source into the kernel's start module
+(``lite/kernel/start.mjs``, see :mod:`fivehundred_tutor.bookbuild.litekernel`), which
+runs it in a namespace of its own:
+
+- :func:`warm` once per started interpreter, before its memory snapshot is kept (at
+  build time in Node, or on a first visit in the browser): the kernel's imports
+  (IPython, the widget stack, this package's widgets, the kernel itself) and
+  :func:`quick_file_check`;
+- :func:`after_restore` after every start from such a snapshot: what a snapshot
+  cannot carry (the file system IPython made at start, a fresh random seed).
+
+Nothing here runs in CPython except the tests; nothing decides anything about the game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = [
+    "INSTALL",
+    "WARM_IMPORTS",
+    "after_restore",
+    "chapter_imports",
+    "could_name_a_file",
+    "quick_file_check",
+    "warm",
+]
+
+#: what the kernel and every chapter import; ``pyodide_kernel`` starts IPython's shell (the kernel's worker
+#: imports it again after the start: then a no-op)
+WARM_IMPORTS = (
+    "IPython",
+    "comm",
+    "ipywidgets",
+    "anywidget",
+    "fivehundred_tutor.widgets",
+    "micropip",
+    "piplite.piplite",
+    "pyodide_kernel",
+)
+
+#: a file name's extension at the end of a path: ``notes.md``, ``figures/ch-1.png``
+_EXTENSION = re.compile(r"\.[A-Za-z0-9_-]{1,10}$")
+
+
+def could_name_a_file(text: str) -> bool:
+    """Whether ``text`` could be a file's path someone passes to ``HTML(...)``, ``Markdown(...)`` or ``Image(...)``.
+
+    IPython's display objects read a file when their text names one that exists, so every
+    ``HTML(markup)`` asks the file system first.  In JupyterLite the notebook's folder is the
+    browser's storage, reached through the page: each such question costs ~10 ms, a chapter
+    asks hundreds.  Markup, several lines or a sentence without a file extension is no path
+    anyone means:
+
+    >>> could_name_a_file("figures/ch-1.png"), could_name_a_file("my notes.md"), could_name_a_file("README")
+    (True, True, True)
+    >>> could_name_a_file("<b>x</b>"), could_name_a_file("**Hearts** are trumps"), could_name_a_file("a\\nb")
+    (False, False, False)
+    """
+    if "\n" in text or "<" in text or ">" in text or len(text) > 4096:
+        return False
+    return bool(_EXTENSION.search(text)) or not any(c.isspace() for c in text)
+
+
+def quick_file_check(exists: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """IPython's ``_safe_exists`` that asks the file system only for text that :func:`could_name_a_file`.
+
+    >>> asked = []
+    >>> check = quick_file_check(lambda path: asked.append(path) or True)
+    >>> check("<b>x</b>"), check("figures/ch-1.png"), check(b"bytes"), asked
+    (False, True, True, ['figures/ch-1.png', b'bytes'])
+    """
+
+    def _safe_exists(path: Any) -> bool:
+        if isinstance(path, str) and not could_name_a_file(path):
+            return False
+        return exists(path)
+
+    _safe_exists.__doc__ = exists.__doc__
+    _safe_exists.__wrapped__ = exists  # type: ignore[attr-defined]
+    return _safe_exists
+
+
+#: the chapters' install cell, as the kernel runs it (``%pip install``: piplite, then micropip)
+INSTALL = ["install", "-q", "fivehundred-tutor"]
+
+
+async def warm(imports: Iterable[tuple[str, Iterable[str]]] = ()) -> None:
+    """Import what the kernel needs and what the chapters import (``imports``: each module with the names taken
+    from it: this package's widgets are imported on first use), make IPython's file check quick, and go once
+    through the chapters' install cell (this package is installed: nothing is fetched), whose first run imports
+    a good part of micropip (before a snapshot, or at an ordinary start)."""
+    import gc
+    import importlib
+
+    import IPython.core.display as display
+
+    if not hasattr(display._safe_exists, "__wrapped__"):
+        display._safe_exists = quick_file_check(display._safe_exists)
+    for name in WARM_IMPORTS:
+        importlib.import_module(name)
+    for name, attributes in imports:
+        try:
+            module = importlib.import_module(name)
+            for attribute in attributes:
+                getattr(module, attribute, None)
+        except Exception:  # not in this Python (matplotlib): the chapter's cell says so itself
+            continue
+    piplite = importlib.import_module("piplite")  # the Pyodide kernel's (not in CPython)
+    cli = importlib.import_module("piplite.cli")
+    action, kwargs = await cli.get_action_kwargs(INSTALL)
+    if action == "install":
+        await piplite.install(**kwargs)
+    gc.collect()
+
+
+def chapter_imports(sources: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """The modules the code ``sources`` import, each with the names taken from it (for :func:`warm`).
+
+    >>> chapter_imports(["from fivehundred_tutor import Bid, Rules\\nimport json", "from . import x", "%pip list"])
+    [('fivehundred_tutor', ['Bid', 'Rules']), ('json', [])]
+    """
+    import ast
+
+    found: dict[str, set[str]] = {}
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:  # IPython syntax (magics): not Python to read
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    found.setdefault(alias.name, set())
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.setdefault(node.module, set()).update(a.name for a in node.names if a.name != "*")
+    return [(name, sorted(found[name])) for name in sorted(found)]
+
+
+def after_restore() -> None:
+    """What a memory snapshot does not carry: IPython's profile folders (the file system is not in it), a fresh seed."""
+    import random
+    import sys
+
+    random.seed()  # every reader's interpreter comes from one snapshot: not one sequence of "random" numbers for all
+    kernel = sys.modules.get("pyodide_kernel")
+    shell = getattr(kernel, "ipython_shell", None)
+    profile = getattr(shell, "profile_dir", None)
+    if profile is not None:
+        os.makedirs(profile.location, exist_ok=True)
+        profile.check_dirs()
