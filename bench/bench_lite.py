@@ -16,8 +16,12 @@ Figures printed (goals: cold <= 8 s to the first live widget, revisit <= 4 s, <=
 - revisit (same profile, files cached, the tab closed and the button clicked again);
 - step by step: when the site was first asked for JupyterLab, Pyodide, the kernel's wheels, the
   notebook, the install cell's index and wheel (the server's clock), then drawn / idle / widget;
-- bytes the server sent for the cold visit, by kind (Pyodide runtime, the notebook's wheels,
-  JupyterLab, the notebook and figures), and for the revisit;
+- the notebook's Python start as its worker recorded it (lite/kernel/start.mjs: when the worker started,
+  where the snapshot came from, Python restored, the wheels' files written, when the kernel asked for it);
+- bytes the server sent for the cold visit, by kind (Pyodide runtime, the notebook's Python: snapshot,
+  files and wheels, JupyterLab, the notebook and figures), as files and as a host that compresses sends
+  them (gzip of every file that is not compressed already: the figure the transfer goal is judged on, as
+  every real static host compresses), and for the revisit;
 - what jedi (left out: completions without it) would add: its wheels' bytes.
 
 ``--steps`` times only the notebook's Python start, step by step (Pyodide boot, the kernel's
@@ -55,7 +59,9 @@ MILESTONES = (
     ("Pyodide runtime asked for", "/pyodide.mjs"),
     ("  its wasm", "/pyodide.asm.wasm"),
     ("  its standard library", "/python_stdlib.zip"),
-    ("kernel wheels (lock) first", "/lite/kernel/"),
+    ("the kernel's worker (early)", "/lite/kernel/worker.mjs"),
+    ("its start-up snapshot", "/lite/kernel/notebook.snapshot"),
+    ("its files (one archive)", "/lite/kernel/site-packages"),
     ("the notebook file", "/lite/files/"),
     ("install cell: the index", "/lite/pypi/all.json"),
     ("install cell: this package", "/lite/pypi/fivehundred_tutor"),
@@ -71,6 +77,7 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
     mark = sent.mark()
     cpu = browser_cpu(profile)
     start = time.perf_counter()
+    epoch = time.time()
     with context.expect_page() as opened:
         button.click()
     tab = opened.value
@@ -78,6 +85,7 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
     drawn = time.perf_counter() - start
     tab.wait_for_function(IDLE_JS, timeout=300000, polling=100)
     idle = time.perf_counter() - start
+    steps = worker_timeline(tab, epoch)
     tab.get_by_role("menuitem", name="Run", exact=True).click()
     run_all = time.perf_counter() - start
     tab.locator('[data-command="runmenu:run-all"]').click()
@@ -86,10 +94,12 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
     cpu = browser_cpu(profile) - cpu
     rows = sent.since(mark)
     by_kind: dict[str, int] = defaultdict(int)
+    by_kind_gzip: dict[str, int] = defaultdict(int)
     for _t, path, size, _status in rows:
         by_kind[kind(path)] += size
+        by_kind_gzip[kind(path)] += sent.wire(path, size)
     marks = {label: sent.first(fragment, mark) for label, fragment in MILESTONES}
-    last_wheel = sent.last("/lite/kernel/", mark)
+    last_wheel = sent.last("/lite/kernel/", mark)  # the last file of the notebook's Python
     result = {
         "drawn": drawn,
         "idle": idle,
@@ -97,16 +107,30 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
         "widget": widget,
         "cpu": cpu,
         "bytes": dict(by_kind),
+        "bytes_gzip": dict(by_kind_gzip),
         "requests": len(rows),
         "not_modified": sum(1 for row in rows if row[3] == 304),
         "largest": sorted(((p, n) for _t, p, n, _s in rows), key=lambda pn: -pn[1])[:12],
         "gzip": sent.gzip_total(mark),
         "marks": {k: (v - start if v is not None else None) for k, v in marks.items()},
         "last_wheel": last_wheel - start if last_wheel is not None else None,
+        "worker": steps,
     }
     tab.close()
     page.close()
     return result
+
+
+def worker_timeline(tab: Any, epoch: float) -> list[tuple[str, float]]:
+    """The notebook's Python start, step by step, as its worker recorded it (lite/kernel/start.mjs): s from the click."""
+    for worker in tab.workers:
+        try:
+            rows = worker.evaluate("() => globalThis.__fhtNotebookTimeline || null")
+        except Exception:  # a worker that is gone, or not ours
+            continue
+        if rows:
+            return [(str(step), ms / 1000 - epoch) for step, ms in rows]
+    return []
 
 
 @contextmanager
@@ -224,7 +248,9 @@ def timeline(r: dict[str, Any]) -> None:
     for label, at in r["marks"].items():
         print(f"    {label:30s} {'-' if at is None else f'{at:6.2f} s'}")
     if r["last_wheel"] is not None:
-        print(f"    {'kernel wheels (lock) last':30s} {r['last_wheel']:6.2f} s")
+        print(f"    {'its last file':30s} {r['last_wheel']:6.2f} s")
+    for step, at in r["worker"]:
+        print(f"    {'  worker: ' + step:30s} {at:6.2f} s")
     print(f"    {'JupyterLab drawn':30s} {r['drawn']:6.2f} s")
     print(f"    {'Python ready (kernel idle)':30s} {r['idle']:6.2f} s")
     print(f"    {'Run All clicked':30s} {r['run_all']:6.2f} s")
@@ -306,13 +332,15 @@ def main() -> int:
     timeline(colds[0])
     print("revisit, step by step:")
     timeline(revisit)
-    cold = colds[0]["bytes"]
+    cold, cold_gzip = colds[0]["bytes"], colds[0]["bytes_gzip"]
     print(
-        f"\nbytes sent, cold visit: {sum(cold.values()) / MIB:.1f} MiB in {colds[0]['requests']} requests (goal <= 20 MiB)"
+        f"\nbytes sent, cold visit: {sum(cold.values()) / MIB:.1f} MiB as files, {colds[0]['gzip'] / MIB:.1f} MiB on the"
+        f" wire from a host that compresses (GitHub Pages, Netlify, nginx with gzip), in {colds[0]['requests']}"
+        " requests (goal <= 20 MiB transferred)"
     )
+    print(f"  {'':28s} {'files':>10s} {'gzip':>10s}")
     for name, size in sorted(cold.items(), key=lambda kv: -kv[1]):
-        print(f"  {name:28s} {size / MIB:6.2f} MiB")
-    print(f"  (a host that compresses with gzip would send about {colds[0]['gzip'] / MIB:.1f} MiB)")
+        print(f"  {name:28s} {size / MIB:6.2f} MiB {cold_gzip[name] / MIB:6.2f} MiB")
     print("  largest files:")
     for path, size in colds[0]["largest"]:
         print(f"    {size / MIB:6.2f} MiB  {path}")

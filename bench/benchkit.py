@@ -42,6 +42,8 @@ class Sent:
 
     rows: list[tuple[float, str, int, int]] = field(default_factory=list)
     gzipped: dict[str, int] = field(default_factory=dict)
+    #: paths asked for outside the site's prefix (answered 404)
+    outside: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def mark(self) -> int:
@@ -54,8 +56,12 @@ class Sent:
     def total(self, mark: int = 0) -> int:
         return sum(size for _t, _p, size, _s in self.since(mark))
 
+    def wire(self, path: str, size: int) -> int:
+        """What a host that compresses sends for this response: gzip, unless the file is compressed already."""
+        return min(size, self.gzipped.get(path, size))
+
     def gzip_total(self, mark: int = 0) -> int:
-        return sum(self.gzipped.get(path, size) for _t, path, size, _s in self.since(mark))
+        return sum(self.wire(path, size) for _t, path, size, _s in self.since(mark))
 
     def first(self, fragment: str, mark: int = 0) -> float | None:
         """When the first response whose path holds ``fragment`` began (None: never asked for)."""
@@ -68,11 +74,13 @@ class Sent:
 def _handler(sent: Sent, prefix: str) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
         _etag: str | None = None
+        outside: list[str] = sent.outside
 
         def translate_path(self, path: str) -> str:
             if prefix != "/":
-                if not path.startswith(prefix):
-                    return str(Path(self.directory) / "\0missing")
+                if not path.startswith(prefix):  # outside the site: a name no file has (a 404)
+                    self.outside.append(path)
+                    return str(Path(self.directory) / ".outside-the-site" / "missing")
                 path = "/" + path[len(prefix) :]
             return super().translate_path(path)
 
@@ -186,7 +194,7 @@ def kind(path: str) -> str:
     if f"/_static/{webassets.LIVE_DIR}/" in path or "/pyodide-alt/" in path:
         return "Pyodide runtime" if ".whl" not in path and "worker" not in path else "live engine (wheel, worker)"
     if "/lite/kernel/" in path or "/lite/pypi/" in path:
-        return "the notebook's wheels"
+        return "the notebook's Python"  # its start-up snapshot, its files, the install cell's wheel
     if "/lite/files/" in path or "/lite/api/" in path:
         return "notebook, figures"
     if "/lite/" in path:
