@@ -4,9 +4,11 @@ Usage: python -m bench.bench_backends [--deals 10] [--seed 1] [--only TEXT] [--p
 
 Kinds: 4-player suit contracts; no trumps with the joker out of play (in the kitty); no trumps
 with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down table cards
-known).  "auto" is ``Solver()`` (DDS wherever a position maps to bridge, else pure Python),
-"python" is ``Solver(backend="python")``.  CPU time (``time.process_time``, all threads) and
-wall time; on a shared machine the wall time is the noisier one.
+known).  "auto" is ``Solver()`` (DDS wherever a position maps to bridge, else the search),
+then the search alone (``Solver(backend="python")``): compiled by mypyc where it is built (the
+kernel's; see fivehundred_tutor.solver.native) and as plain Python (the browser's), with the
+same nodes.  CPU time (``time.process_time``, all threads) and wall time; on a shared machine
+the wall time is the noisier one.
 
 Then "Check my play" in the 2-player game: a deal bid and played by the heuristic bots, and the
 review of South's cards (``handlers.play.review``: every card that was a real choice checked by
@@ -25,6 +27,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import fivehundred_tutor.solver as solver_pkg
 from fivehundred_tutor import Deal, Rules
@@ -35,7 +38,7 @@ from fivehundred_tutor.cards import JOKER, Suit
 from fivehundred_tutor.deal import PLAY
 from fivehundred_tutor.handlers.play import review
 from fivehundred_tutor.rng import Random, derive_seed
-from fivehundred_tutor.solver import Solver, dds
+from fivehundred_tutor.solver import NATIVE, Solver, dds, native_status
 
 
 def four(seed: int, contract: str, *, joker_out: bool = False) -> Deal:
@@ -76,8 +79,8 @@ KINDS: list[tuple[str, Callable[[int], Deal]]] = [
 ]
 
 
-def timed(deal: Deal, backend: str) -> tuple[float, float, int]:
-    solver = Solver(backend=backend)
+def timed(deal: Deal, backend: str, native: bool | None = None) -> tuple[float, float, int]:
+    solver = Solver(backend=backend, native=native)
     c0, t0 = time.process_time(), time.perf_counter()
     solver.solve(deal)
     return time.process_time() - c0, time.perf_counter() - t0, solver.nodes
@@ -95,6 +98,10 @@ class CountingSolver(Solver):
     """A solver that adds its search nodes to ``CountingSolver.total`` (for the review's figures)."""
 
     total = 0
+    native: bool | None = None  # the search the review's solvers use (None: the default)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(native=CountingSolver.native, **kwargs)
 
     def check(self, deal: Deal, action: Action, *, all_best: bool = True) -> tuple[int, int, list[Action]]:
         n0 = self.nodes
@@ -116,47 +123,63 @@ def main() -> None:
         f"DDS available: {dds.available()}; {args.deals} deals per kind; seconds per full-deal solve; {load}",
         flush=True,
     )
-    print(f"{'kind':28} {'auto (DDS where it maps), cpu':34} {'pure Python, cpu':34} uses DDS", flush=True)
+    print(f"the search: {native_status()}", flush=True)
+    cores = [True, False] if NATIVE is not None else [False]
+    print(
+        f"{'kind':28} {'auto (DDS where it maps), cpu':34} "
+        + "".join(f"{'compiled search, cpu' if c else 'Python search, cpu':34}" for c in cores)
+        + "uses DDS",
+        flush=True,
+    )
     for label, make in KINDS:
         if args.only not in label:
             continue
-        auto_cpu, py_cpu, py_wall, py_nodes, used = [], [], [], [], 0
+        auto_cpu: list[float] = []
+        cpu: dict[bool, list[float]] = {c: [] for c in cores}
+        wall: dict[bool, list[float]] = {c: [] for c in cores}
+        nodes: dict[bool, list[int]] = {c: [] for c in cores}
+        used = 0
         for k in range(args.deals):
             deal = make(derive_seed("bench-backends", args.seed, label, k))
             used += Solver().uses_dds(deal)
             if not args.python_only:
                 auto_cpu.append(timed(deal, "auto")[0])
-            cpu, wall, count = timed(deal, "python")
-            py_cpu.append(cpu)
-            py_wall.append(wall)
-            py_nodes.append(count)
+            for c in cores:
+                seconds, wall_seconds, count = timed(deal, "python", c)
+                cpu[c].append(seconds)
+                wall[c].append(wall_seconds)
+                nodes[c].append(count)
         auto = fmt(auto_cpu) if auto_cpu else "-"
-        print(f"{label:28} {auto:34} {fmt(py_cpu):34} {used}/{args.deals}", flush=True)
-        print(f"{'':28} {'':34} wall {fmt(py_wall)}; {fmt_nodes(py_nodes)}", flush=True)
+        print(f"{label:28} {auto:34} " + "".join(f"{fmt(cpu[c]):34}" for c in cores) + f"{used}/{args.deals}")
+        print(f"{'':28} {'':34} " + "".join(f"{'wall ' + fmt(wall[c]):34}" for c in cores), flush=True)
+        print(f"{'':28} {'':34} {fmt_nodes(nodes[False])} (the same in both)", flush=True)
     if args.only.lower() not in "2p check my play (deal)":
         _print_load()
         return
-    checks: list[float] = []
-    walls: list[float] = []
-    nodes: list[int] = []
-    k = 0
-    while len(checks) < args.deals:
-        deal = Deal.new(Rules(players=2), seed=derive_seed("bench-backends-review", args.seed, k))
-        k += 1
-        bot = HeuristicBot()
-        while not deal.is_over:
-            deal.push(bot.choose(deal))
-        if deal.declarer is None:
-            continue
-        CountingSolver.total = 0
-        c0, t0 = time.process_time(), time.perf_counter()
-        with _counting():
-            review(deal, 0)
-        checks.append(time.process_time() - c0)
-        walls.append(time.perf_counter() - t0)
-        nodes.append(CountingSolver.total)
-    print(f"{'2p Check my play (deal)':28} {fmt(checks):34} (cpu per whole deal, South's cards)", flush=True)
-    print(f"{'':28} wall {fmt(walls)}; {fmt_nodes(nodes)}", flush=True)
+    for c in cores:
+        checks: list[float] = []
+        walls: list[float] = []
+        counts: list[int] = []
+        k = 0
+        while len(checks) < args.deals:
+            deal = Deal.new(Rules(players=2), seed=derive_seed("bench-backends-review", args.seed, k))
+            k += 1
+            bot = HeuristicBot()
+            while not deal.is_over:
+                deal.push(bot.choose(deal))
+            if deal.declarer is None:
+                continue
+            CountingSolver.total = 0
+            CountingSolver.native = c
+            c0, t0 = time.process_time(), time.perf_counter()
+            with _counting():
+                review(deal, 0)
+            checks.append(time.process_time() - c0)
+            walls.append(time.perf_counter() - t0)
+            counts.append(CountingSolver.total)
+        search = "compiled search" if c else "Python search"
+        print(f"{'2p Check my play (deal)':28} {fmt(checks):34} (cpu per whole deal, South's cards; {search})")
+        print(f"{'':28} wall {fmt(walls)}; {fmt_nodes(counts)}", flush=True)
     _print_load()
 
 

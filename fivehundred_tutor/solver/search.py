@@ -10,18 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import TABLE
 from ..deal import Deal
+from .limits import NO_LIMIT, SearchLimit
 from .position import FOLLOW, JOKER_SUIT, REPS_NG, SUIT_MASK, Context, Position, bits_of, group_reps
 
 if TYPE_CHECKING:
     from . import Solver
-
-NO_LIMIT = 1 << 62
-
-
-class SearchLimit(Exception):
-    """A search went past the node limit it was given (the solver's tables stay sound: they
-    hold only results of searches that finished)."""
-
 
 # A card's bit in any of four hands' masks packed 20 bits apart.
 ANY_HAND = 1 | 1 << 20 | 1 << 40 | 1 << 60
@@ -539,8 +532,10 @@ class Search(Position):
             void = False
             split = 0 if friend_winning or wkind > 1 else wbit
             key = fm | live[led] << 20 | split << 40 | led << 60 | (cache is REPS_NG) << 63  # follow_key
-            cands = FOLLOW.get(key)  # type: ignore[assignment]
-            if cands is None:
+            hit = FOLLOW.get(key)
+            if hit is not None:
+                cands = hit
+            else:
                 reps = group_reps(fm, live[led], cache is REPS_NG)
                 if split:
                     cands = [(led, b) for b in reversed(reps) if b > split] + [
@@ -587,9 +582,8 @@ class Search(Position):
                     if not x:
                         continue
                     lv = live[s]
-                    reps = cache.get(x | lv << 20)
-                    if reps is None:
-                        reps = group_reps(x, lv, cache is REPS_NG)
+                    got = cache.get(x | lv << 20)
+                    reps = group_reps(x, lv, cache is REPS_NG) if got is None else got
                     if s in (trump, JOKER_SUIT):
                         ruffs.extend([(s, b) for b in reversed(reps)])
                     else:

@@ -1,0 +1,117 @@
+"""Compile the solver's search with mypyc (see :mod:`fivehundred_tutor.solver.native`).
+
+    python -m fivehundred_tutor.bookbuild.native            # compile (skipped when up to date)
+    python -m fivehundred_tutor.bookbuild.native --force    # compile again
+    python -m fivehundred_tutor.bookbuild.native --status   # which search the solver uses, and why
+
+Both README commands run it after the install (``bootstrap``).  It copies the package's
+Python files into a scratch folder, puts copies of the compiled modules into the package
+they will be imported as (:data:`~fivehundred_tutor.solver.native.PACKAGE`, their relative
+imports shifted one level), runs mypyc there and keeps only the extension modules and a
+digest of what they were built from.  No compiler, no mypy: a message, and the solver runs
+its Python search.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from ..solver.native import COMPILED, DIGEST_FILE, NATIVE_DIR, PACKAGE, source_digest, status
+
+__all__ = ["build", "main", "shifted"]
+
+SOLVER = Path(__file__).resolve().parents[1] / "solver"
+
+
+def shifted(source: str) -> str:
+    """A module's source as a member of :data:`PACKAGE`: relative imports of anything but the
+    other compiled modules reach one package further up (``from ..deal`` → ``from ...deal``)."""
+    lines = source.splitlines(keepends=True)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level and not (node.level == 1 and node.module in COMPILED):
+            i = node.lineno - 1
+            text = lines[i]
+            col = text.index("from") + len("from ")
+            lines[i] = text[:col] + "." + text[col:]
+    return "".join(lines)
+
+
+def build(directory: Path = NATIVE_DIR, *, force: bool = False, quiet: bool = False) -> bool:
+    """Compile the search into ``directory`` (skipped when the build there is current).
+
+    True when a current compiled search is there afterwards.  Needs mypy (its mypyc) and a C
+    compiler with this Python's headers; without them it says so and returns False: the
+    solver then runs the Python search, only slower.
+    """
+    digest = source_digest()
+    stamp = directory / DIGEST_FILE
+    if not force and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == digest:
+        return True
+    if importlib.util.find_spec("mypyc") is None:
+        print("the solver stays pure Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
+        return False
+    package_root = SOLVER.parents[1]  # the folder holding fivehundred_tutor/
+    with tempfile.TemporaryDirectory(prefix="fivehundred-native-") as tmp:
+        work = Path(tmp)
+        # A copy of the package's Python files (mypy checks the compiled modules against the
+        # rest of it), and the compiled modules' copies in the package they will live in.
+        shutil.copytree(
+            package_root / "fivehundred_tutor",
+            work / "fivehundred_tutor",
+            ignore=lambda folder, names: [
+                n for n in names if not (n.endswith((".py", ".typed")) or (Path(folder) / n).is_dir())
+            ],
+        )
+        target = work / Path(*PACKAGE.split("."))
+        target.mkdir()
+        (target / "__init__.py").write_text('"""The solver\'s search, compiled by mypyc."""\n', encoding="utf-8")
+        sources = []
+        for name in COMPILED:
+            path = target / f"{name}.py"
+            path.write_text(shifted((SOLVER / f"{name}.py").read_text(encoding="utf-8")), encoding="utf-8")
+            sources.append(str(path.relative_to(work)))
+        env = dict(os.environ, MYPYC_OPT_LEVEL="3", PYTHONPATH=str(work))
+        proc = subprocess.run(
+            [sys.executable, "-m", "mypyc", *sources], cwd=work, env=env, capture_output=True, text=True, check=False
+        )
+        suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
+        built = [target / f"{name}{suffix}" for name in COMPILED]
+        runtime = list(work.glob(f"*__mypyc{suffix}"))
+        if proc.returncode != 0 or not all(p.is_file() for p in built):
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+            print("the solver stays pure Python here: compiling it failed:", *tail, sep="\n  ", file=sys.stderr)
+            return False
+        if directory.exists():
+            shutil.rmtree(directory)
+        directory.mkdir(parents=True)
+        for path in [*built, *runtime]:
+            shutil.copy2(path, directory / path.name)
+        stamp.write_text(digest + "\n", encoding="utf-8")
+    if not quiet:
+        print(f"compiled the solver's search (mypyc) into {directory}")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and set(args) - {"--force", "--status"}:
+        print(__doc__)
+        return 2
+    if "--status" in args:
+        print(status())
+        return 0
+    ok = build(force="--force" in args)
+    print(status())
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
