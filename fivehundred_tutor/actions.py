@@ -12,14 +12,15 @@ records; ``str()`` is for people.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .bids import Bid, Pass
 from .cards import Card, Suit
 
 __all__ = ["Action", "CallPartner", "Discard", "NominateJoker", "Play"]
 
-HAND, TABLE = "hand", "table"
+HAND: Final = "hand"
+TABLE: Final = "table"
 
 
 class Play:

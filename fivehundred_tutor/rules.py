@@ -21,14 +21,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 
 __all__ = ["PRESETS", "ContractTable", "Rules", "RulesError"]
 
-NO_SUIT = 4  # effective-suit code for the joker in no trumps / misère
+NO_SUIT: Final = 4  # effective-suit code for the joker in no trumps / misère
 
 
 class RulesError(ValueError):

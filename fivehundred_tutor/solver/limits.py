@@ -6,10 +6,12 @@ so a caller's ``except SearchLimit`` catches either.)
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["NO_LIMIT", "SearchLimit"]
 
 #: a node limit no search reaches
-NO_LIMIT = 1 << 62
+NO_LIMIT: Final = 1 << 62
 
 
 class SearchLimit(Exception):

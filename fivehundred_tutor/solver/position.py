@@ -12,14 +12,16 @@ and the last trick.  See :mod:`.solver` for the method and its measurements.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import HAND, TABLE
 from ..bids import Bid
 from ..cards import Card
 from ..deal import Deal
 from ..rules import NO_SUIT
 
-JOKER_SUIT = 4  # internal suit of the free joker (no trumps / misère)
-SUIT_MASK = (1 << 20) - 1  # one suit's cards; sets of cards span five suits, 20 bits apart
+JOKER_SUIT: Final = 4  # internal suit of the free joker (no trumps / misère)
+SUIT_MASK: Final = (1 << 20) - 1  # one suit's cards; sets of cards span five suits, 20 bits apart
 
 
 def bits_of(x: int) -> list[int]:
@@ -572,9 +574,9 @@ class Position:
 
 # Caches keyed on ``x | live << 20``: grouped (``REPS``), every card apart (``REPS_NG``);
 # and the ordered follow-suit candidates (``FOLLOW``, keyed as :func:`follow_key` says).
-REPS: dict[int, list[int]] = {}
-REPS_NG: dict[int, list[int]] = {}
-FOLLOW: dict[int, list[tuple[int, int]]] = {}
+REPS: Final[dict[int, list[int]]] = {}
+REPS_NG: Final[dict[int, list[int]]] = {}
+FOLLOW: Final[dict[int, list[tuple[int, int]]]] = {}
 
 
 def follow_key(x: int, live: int, split: int, led: int, no_group: bool) -> int:

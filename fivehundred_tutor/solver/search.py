@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import TABLE
 from ..deal import Deal
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from . import Solver
 
 # A card's bit in any of four hands' masks packed 20 bits apart.
-ANY_HAND = 1 | 1 << 20 | 1 << 40 | 1 << 60
+ANY_HAND: Final = 1 | 1 << 20 | 1 << 40 | 1 << 60
 # Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
 # leave out); the table: bucket → per-suit cut → cut patterns → [lower bound, upper bound].
 SuitInfo = tuple[int, int, int, int]
