@@ -227,6 +227,21 @@ def test_kernel_lock_names_every_wheel_with_its_hash(tmp_path: Path) -> None:
     assert all(f"{m.replace('.', '/')}.py" in files for m in modules), "every lexer the table names is there"
 
 
+def test_the_service_worker_leaves_what_it_does_not_cache_to_the_browser(tmp_path: Path) -> None:
+    """JupyterLite's service worker relays the notebook's file requests and, with its cache off, would answer
+    every other request with fetch() itself (no code cache for what it answers): patched once, and only the
+    file this build knows."""
+    sw = tmp_path / "service-worker.js"
+    relay = "n=null;shouldBroadcast(a)?n=broadcastOne(t,a):shouldDrop(t,a)||(n=maybeFromCache(e)),n&&e.respondWith(n)"
+    sw.write_text(relay)
+    lite.patch_service_worker(sw)
+    lite.patch_service_worker(sw)
+    assert sw.read_text() == relay.replace("shouldDrop(t,a)||", "shouldDrop(t,a)||!enableCache||")
+    sw.write_text("self.addEventListener('fetch', () => {})")
+    with pytest.raises(lite.LiteError):
+        lite.patch_service_worker(sw)
+
+
 def test_ipython_asks_the_file_system_only_about_text_that_could_name_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
     """In JupyterLite each question to the notebook's folder is a round trip through the page: the kernel's
     display objects ask only about text that could be a file's path (notebook_python.quick_file_check)."""
@@ -276,6 +291,7 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
         assert (start.parent / settings[name].split("?")[0]).is_file(), name
     lock = built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]
     assert lock.is_file() and "fivehundred-tutor" in kernel["loadPyodideOptions"]["packages"]
+    assert "!enableCache||" in (built_book.html / "lite" / "service-worker.js").read_text(encoding="utf-8")
     page = (built_book.html / "lite" / "lab" / "index.html").read_text(encoding="utf-8")
     assert page.count("<script>") >= 1 and page.count('new URL("../kernel/worker.mjs"') == 1, (
         "JupyterLab's page starts the notebook's Python with it (once, however often the site is built)"
