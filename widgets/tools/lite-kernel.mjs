@@ -93,6 +93,11 @@ async function bytesOf(url, priority = "auto") {
 
 const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
+async function gzip(bytes) {
+  const packed = new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")));
+  return new Uint8Array(await packed.arrayBuffer());
+}
+
 async function gunzip(bytes) {
   const unpacked = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
   return new Uint8Array(await unpacked.arrayBuffer());
@@ -129,9 +134,9 @@ function untar(FS, bytes, dir) {
 async function siteSnapshot(url) {
   if (!url) return null;
   try {
-    let bytes = await bytesOf(url, "high");
-    if (isGzip(bytes)) bytes = await gunzip(bytes);
-    return isSnapshot(bytes) ? bytes : null;
+    const packed = await bytesOf(url, "high");
+    const bytes = isGzip(packed) ? await gunzip(packed) : packed;
+    return isSnapshot(bytes) ? { bytes, packed } : null;
   } catch (_error) {
     return null;
   }
@@ -145,11 +150,13 @@ async function openStore() {
   }
 }
 
+/** The snapshot kept in Cache Storage (gzip, as the site's: a third of the bytes to read), or null. */
 async function cachedSnapshot(store, key) {
   try {
     const hit = store ? await store.match(key) : null;
-    const bytes = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-    return isSnapshot(bytes) ? bytes : null;
+    const packed = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    const bytes = packed && isGzip(packed) ? await gunzip(packed) : packed;
+    return isSnapshot(bytes) ? { bytes, packed } : null;
   } catch (_error) {
     return null;
   }
@@ -192,7 +199,8 @@ async function runKernelPython(pyodide, call) {
  * Start the notebook's Python.  `read(url)` gives a file's bytes (fetch in the browser; the build's Node reads files),
  * `store` is Cache Storage or null; with `makeSnapshot` an ordinary start keeps the snapshot option on (the build);
  * `loadSnapshot()` gives the site's snapshot (default: fetched); `runtime` is another pyodide.mjs (the build's npm copy).
- * Returns { pyodide, from: "cache" | "site" | "" , snapshot: bytes to keep or null }.
+ * Returns { pyodide, from: "cache" | "site" | "", snapshot: what to keep in Cache Storage (the site's gzip, or a
+ * snapshot made after an ordinary start) or null }.
  */
 export async function startPython({ read = bytesOf, store = null, loadSnapshot = null, makeSnapshot = false, runtime = SETTINGS.runtime, options = {} } = {}) {
   // every wheel's files, needed once Python started (a host may have unpacked the gzip already)
@@ -217,8 +225,9 @@ export async function startPython({ read = bytesOf, store = null, loadSnapshot =
     ["cache", () => cachedSnapshot(store, SETTINGS.key)],
     ["site", () => (loadSnapshot ? loadSnapshot() : siteSnapshot(SETTINGS.snapshot && new URL(SETTINGS.snapshot, here).href))],
   ]) {
-    const snapshot = await get();
-    if (!snapshot) continue;
+    const found = await get();
+    if (!found) continue;
+    const { bytes: snapshot, packed } = ArrayBuffer.isView(found) ? { bytes: found, packed: null } : found;
     mark(`snapshot read (${source})`);
     const refused = new Promise((_resolve, reject) => {
       failSnapshot = reject;
@@ -227,7 +236,7 @@ export async function startPython({ read = bytesOf, store = null, loadSnapshot =
       const options = { ...base, _loadSnapshot: snapshot, _snapshotDeserializer: snapshotDeserializer(() => pyodide) };
       pyodide = await Promise.race([loadPyodide(options), refused]);
       from = source;
-      bytes = source === "site" ? snapshot : null;
+      bytes = source === "site" ? packed || snapshot : null;
       break;
     } catch (_error) {
       pyodide = null;
@@ -271,7 +280,11 @@ async function begin() {
   const store = await openStore();
   const { pyodide, snapshot } = await startPython({ store });
   markInstalled(pyodide);
-  if (snapshot) keep(store, SETTINGS.key, snapshot); // in the background
+  // kept gzipped (the site's as it came; one made here compressed first), in the background
+  if (snapshot)
+    Promise.resolve(isGzip(snapshot) ? snapshot : gzip(snapshot))
+      .then((packed) => keep(store, SETTINGS.key, packed))
+      .catch(() => {});
   return pyodide;
 }
 
