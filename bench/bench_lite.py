@@ -24,8 +24,9 @@ Figures printed (goals: cold <= 8 s to the first live widget, revisit <= 4 s, <=
   every real static host compresses), and for the revisit;
 - what jedi (left out: completions without it) would add: its wheels' bytes.
 
-``--steps`` times only the notebook's Python start, step by step (Pyodide boot, the kernel's
-wheels, its imports, this package), in Node with the same Pyodide and wheels: wall and CPU ms.
+``--steps`` times only the notebook's Python start, step by step, in Node with the site's start
+module, files and Pyodide: from the site's snapshot, and the ordinary start (Python's start-up, the
+kernel's and the chapters' imports: what the snapshot saves).
 
 ``--pyodide DIR`` measures the same site with another Pyodide (e.g. ``npm install pyodide@314``
 into a scratch folder): the runtime files are served from a copy and jupyter-lite.json points at it.
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.benchkit import MIB, Sent, browser_cpu, chromium_profile, kind, load_average, static_host
-from fivehundred_tutor.bookbuild import jupyterbook, lite
+from fivehundred_tutor.bookbuild import jupyterbook, lite, litekernel
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -176,58 +177,46 @@ def jedi_bytes() -> int:
 
 STEPS_JS = r"""
 import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [pyodideDir, lockFile, wheel] = process.argv.slice(2);
-const lock = JSON.parse(readFileSync(lockFile));
-const rows = [];
-let t = performance.now(), c = process.cpuUsage();
-const step = (name) => {
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+const [start, pyodideDir, snapshot] = process.argv.slice(2);
+const kernel = await import(pathToFileURL(start).href);
+const read = async (url) => new Uint8Array(readFileSync(fileURLToPath(url)));
+const runtime = pathToFileURL(`${pyodideDir}/pyodide.mjs`).href;
+const runs = {};
+for (const [name, loadSnapshot] of [["from the site's snapshot", async () => gunzipSync(readFileSync(snapshot))], ["the ordinary start", null]]) {
+  globalThis.__fhtNotebookTimeline.length = 0;
+  const t = Date.now(), c = process.cpuUsage();
+  globalThis.__fhtNotebookTimeline.push(["start", t]);
+  await kernel.startPython({ read, runtime, makeSnapshot: !loadSnapshot, ...(loadSnapshot ? { loadSnapshot } : {}) });
   const cpu = process.cpuUsage(c);
-  rows.push([name, performance.now() - t, (cpu.user + cpu.system) / 1000]);
-  t = performance.now(); c = process.cpuUsage();
-};
-const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-step("load pyodide.mjs");
-const py = await loadPyodide({ indexURL: `${pyodideDir}/`, lockFileURL: lockFile, stdout: () => {}, stderr: () => {} });
-step("Pyodide boot: wasm compiled, Python started");
-await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
-step("the kernel's wheels unpacked (the lock)");
-py.runPython("import micropip, piplite.piplite");
-step("import micropip, piplite (the kernel's package manager)");
-py.runPython("import IPython");
-step("import IPython");
-py.runPython("import ipykernel, comm, ipywidgets");
-step("import ipykernel, comm, ipywidgets");
-py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
-step("unpack this package's wheel");
-py.runPython("import anywidget");
-step("import anywidget");
-py.runPython("import fivehundred_tutor.widgets");
-step("import fivehundred_tutor.widgets");
-console.log(JSON.stringify(rows));
+  runs[name] = { steps: globalThis.__fhtNotebookTimeline.map(([step, at]) => [step, at - t]), cpu: (cpu.user + cpu.system) / 1000 };
+}
+console.log(JSON.stringify(runs));
 """
 
 
 def kernel_steps(html: Path, pyodide: Path) -> None:
-    """The notebook's Python start, step by step, in Node (the same Pyodide and wheels; no JupyterLab).
+    """The notebook's Python start, step by step, in Node: the site's start module (lite/kernel/start.mjs), its
+    files and the same Pyodide, once from the site's snapshot and once the ordinary way (ms since the start).
 
-    Wall and CPU milliseconds per step: the CPU figure is what a quiet machine's single core would
-    need (Node compiles the wasm from scratch each time: a browser's revisit has it in its code cache).
+    Node compiles the wasm from scratch each time and reads files from disk: a browser's figures differ
+    (bench_lite's worker timeline), the steps' shares do not much.
     """
     from fivehundred_tutor.bookbuild.webassets import find_node
 
+    kernel = html / lite.LITE_DIR / "kernel"
     with tempfile.TemporaryDirectory(prefix="bench-lite-steps-") as tmp:
         script = Path(tmp) / "steps.mjs"
         script.write_text(STEPS_JS)
-        lock = json.loads((html / lite.LITE_DIR / "kernel" / "pyodide-lock.json").read_text())
-        lock["info"] = json.loads((pyodide / "pyodide-lock.json").read_text())["info"]
-        for entry in lock["packages"].values():  # beside the lock, as in the site
-            (Path(tmp) / entry["file_name"]).symlink_to(html / lite.LITE_DIR / "kernel" / entry["file_name"])
-        lock_file = Path(tmp) / "pyodide-lock.json"
-        lock_file.write_text(json.dumps(lock))
-        wheel = next((html / lite.LITE_DIR / "pypi").glob("fivehundred_tutor-*.whl"))
         proc = subprocess.run(
-            [str(find_node()), str(script), str(pyodide.resolve()), str(lock_file), str(wheel)],
+            [
+                str(find_node()),
+                str(script),
+                str(kernel / lite.KERNEL_START),
+                str(pyodide.resolve()),
+                str(kernel / litekernel.SNAPSHOT_NAME),
+            ],
             capture_output=True,
             text=True,
             check=False,
@@ -236,11 +225,12 @@ def kernel_steps(html: Path, pyodide: Path) -> None:
         lines = [line.strip() for line in proc.stderr.strip().splitlines() if 0 < len(line.strip()) < 400]
         print("  the steps did not run:", " / ".join(lines[-6:]))
         return
-    rows = json.loads(proc.stdout.strip().splitlines()[-1])
-    print(f"  {'step':58s} {'wall ms':>8s} {'CPU ms':>8s}")
-    for name, wall, cpu in rows:
-        print(f"  {name:58s} {wall:8.0f} {cpu:8.0f}")
-    print(f"  {'total':58s} {sum(r[1] for r in rows):8.0f} {sum(r[2] for r in rows):8.0f}")
+    for name, run in json.loads(proc.stdout.strip().splitlines()[-1]).items():
+        print(f"  {name} (CPU {run['cpu']:.0f} ms):")
+        last = 0.0
+        for step, at in run["steps"]:
+            print(f"    {step:40s} {at:7.0f} ms  (+{at - last:5.0f})")
+            last = at
 
 
 def timeline(r: dict[str, Any]) -> None:

@@ -5,8 +5,8 @@
 - ``static_host(root, prefix="/")`` (a context manager) serves a built site on 127.0.0.1 the way a
   real static host does: ``Last-Modified`` and ``ETag`` on every file, ``Cache-Control: max-age=600``
   (GitHub Pages' header), ``304 Not Modified`` for a conditional request that still matches.  It
-  records every response (``host.sent``: path, bytes of the body, status) and the gzip size of
-  each file (what a host that compresses sends).
+  records every response (``host.sent``: path, bytes of the body, status) and, when asked after
+  the visit, the gzip size of each file (what a host that compresses sends).
 - ``chromium_profile(folder)`` starts Debian's chromium with a user-data folder (a persistent
   context): the HTTP cache is on disk as in a reader's browser.  Playwright's ordinary contexts
   are incognito, whose in-memory cache keeps no entry larger than a few MB (Pyodide's wasm and
@@ -42,6 +42,9 @@ class Sent:
 
     rows: list[tuple[float, str, int, int]] = field(default_factory=list)
     gzipped: dict[str, int] = field(default_factory=dict)
+    #: the file each path was served from: gzip sizes are computed when asked, after the visit (compressing
+    #: 30 MB while the browser loads took a core from it)
+    files: dict[str, Path] = field(default_factory=dict)
     #: paths asked for outside the site's prefix (answered 404)
     outside: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -58,6 +61,8 @@ class Sent:
 
     def wire(self, path: str, size: int) -> int:
         """What a host that compresses sends for this response: gzip, unless the file is compressed already."""
+        if path not in self.gzipped and path in self.files:
+            self.gzipped[path] = len(zlib.compress(self.files[path].read_bytes(), 6)) + 18
         return min(size, self.gzipped.get(path, size))
 
     def gzip_total(self, mark: int = 0) -> int:
@@ -111,8 +116,8 @@ def _handler(sent: Sent, prefix: str) -> type[http.server.SimpleHTTPRequestHandl
             data = source.read()
             path = self._record(len(data), 200)
             outputfile.write(data)
-            if path not in sent.gzipped:
-                sent.gzipped[path] = len(zlib.compress(data, 6)) + 18
+            if path not in sent.files and isinstance(getattr(source, "name", None), str):
+                sent.files[path] = Path(source.name)
 
         def _record(self, size: int, status: int) -> str:
             path = self.path.split("?")[0]
