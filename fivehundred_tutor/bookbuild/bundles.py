@@ -35,10 +35,9 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
-from .webassets import NodeNotFoundError, find_node, npm_ci
+from .webassets import NodeNotFoundError, exclusive_lock, find_node, npm_ci
 
 __all__ = [
     "ENTRIES",
@@ -139,21 +138,9 @@ def is_fresh(source_dir: Path = SOURCE_DIR, static_dir: Path = STATIC_DIR) -> bo
     return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == source_digest(source_dir)
 
 
-@contextlib.contextmanager
-def _locked(static_dir: Path) -> Iterator[None]:
+def _locked(static_dir: Path) -> contextlib.AbstractContextManager[None]:
     """One build at a time (pytest workers, several shells): an exclusive lock on a file in ``static_dir``."""
-    static_dir.mkdir(parents=True, exist_ok=True)
-    with open(static_dir / _LOCK, "a+b") as handle:
-        try:
-            import fcntl
-        except ImportError:  # Windows: no lock (one build at a time is then the user's business)
-            yield
-            return
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    return exclusive_lock(static_dir / _LOCK)
 
 
 def _node_command(node: Path, source_dir: Path, out_dir: Path, *, watch: bool = False) -> list[str]:

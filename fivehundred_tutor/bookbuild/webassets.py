@@ -42,6 +42,7 @@ where those files are (``window.fhtLiveConfig``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import json
@@ -49,6 +50,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,7 @@ __all__ = [
     "NodeNotFoundError",
     "axe_js",
     "copy_if_changed",
+    "exclusive_lock",
     "externalise_state",
     "find_node",
     "find_npm",
@@ -85,6 +88,8 @@ WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 STATIC_REF = "fht-static:"
 ESM_DIR = "esm"
 _STAMP = ".fivehundred-npm-stamp"
+#: beside node_modules, not in it: ``npm ci`` deletes node_modules first
+_NPM_LOCK = ".fivehundred-npm.lock"
 _RETIRED = ("require.js", "fivehundred-widgets-paths.js", "html-manager", "anywidget")
 
 
@@ -157,6 +162,38 @@ def npm_ci(book_dir: Path = BOOK_DIR, *, force: bool = False, quiet: bool = True
     digest = _lock_digest(book_dir)
     if not force and stamp.exists() and stamp.read_text() == digest:
         return False
+    # `npm ci` empties node_modules before it fills it: a second process (a pytest worker, the
+    # book build) must neither run it at the same time nor read node_modules meanwhile.
+    with exclusive_lock(book_dir / _NPM_LOCK):
+        if not force and stamp.exists() and stamp.read_text() == digest:  # done while we waited
+            return False
+        _run_npm(book_dir, quiet=quiet)
+        stamp.write_text(digest)
+    return True
+
+
+@contextlib.contextmanager
+def exclusive_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``path`` (created if needed) across processes.
+
+    On platforms without ``fcntl`` (Windows) it does not lock: one build at a time is then the
+    user's business.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        try:
+            import fcntl
+        except ImportError:
+            yield
+            return
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _run_npm(book_dir: Path, *, quiet: bool) -> None:
     action = "ci" if (book_dir / "package-lock.json").exists() else "install"
     cmd = [*find_npm(), action, "--no-audit", "--no-fund", "--ignore-scripts"]
     if quiet:
@@ -168,8 +205,6 @@ def npm_ci(book_dir: Path = BOOK_DIR, *, force: bool = False, quiet: bool = True
     if proc.returncode != 0:
         detail = (proc.stderr or proc.stdout or "").strip() if quiet else ""
         raise RuntimeError(f"`npm {action}` in {book_dir} failed (exit {proc.returncode}). {detail}")
-    stamp.write_text(digest)
-    return True
 
 
 def _node_modules(book_dir: Path) -> Path:

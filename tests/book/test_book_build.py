@@ -358,6 +358,29 @@ def test_npm_ci_reports_a_missing_package_json(tmp_path):
         webassets.npm_ci(tmp_path)
 
 
+def test_npm_ci_runs_once_when_two_callers_race(tmp_path, monkeypatch):
+    """`npm ci` empties node_modules first: a second caller (a pytest worker beside the book build)
+    waits for the first and then finds the install done, instead of emptying it again mid-build."""
+    import threading
+
+    (tmp_path / "package.json").write_text("{}")
+    runs: list[float] = []
+
+    def fake_npm(book_dir: Path, *, quiet: bool) -> None:
+        runs.append(time.perf_counter())
+        (book_dir / "node_modules").mkdir(exist_ok=True)
+        time.sleep(0.3)
+
+    monkeypatch.setattr(webassets, "_run_npm", fake_npm)
+    results: list[bool] = []
+    threads = [threading.Thread(target=lambda: results.append(webassets.npm_ci(tmp_path))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(runs) == 1 and sorted(results) == [False, True]
+
+
 def test_script_tags_load_the_loader_deferred():
     tags = webassets.script_tags("static")
     assert tags == f'<script defer src="static/{webassets.LOADER_SCRIPT}"></script>'
