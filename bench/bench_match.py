@@ -2,6 +2,7 @@
 
 Usage: python -m bench.bench_match [--deals 1000] [--seed 1] [--samples 20] [--bid-layouts 40]
                                    [--misere-layouts 8] [--dds-threads 1] [--minutes M] [--every 10]
+                                   [--jobs 1]
 
 Each deal is played twice with the same cards: the sampling bots sit North–South and the
 heuristic bots East–West, then the other way round.  Per deal, the sampling side's points are
@@ -10,15 +11,21 @@ with a 95% interval (1.96 standard errors).  Make-rates of 6-, 7-, 8-, 9-, 10-le
 misère and open misère are counted per side.  ``--minutes`` stops after that long and prints
 what was played (the number of deals is in the output).  ``--dds-threads 1`` (the default)
 keeps DDS on one core, so the match uses one core (0: DDS's own choice, every core).
+``--jobs J`` plays the deals in J processes (each deal's result is the same however many play):
+the figures are merged in deal order.  The CPU per decision is then each process's own.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import multiprocessing.pool
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis.bot import SamplingBot
@@ -52,12 +59,13 @@ def report(
     stats: dict[str, dict[str, list[int]]],
     moves: list[tuple[float, float, str]],
     started: float,
+    cpu: float,
 ) -> None:
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
     print(
-        f"\n{n} deals (each played twice), {time.perf_counter() - started:.0f} s wall, {time.process_time():.0f} s CPU",
+        f"\n{n} deals (each played twice), {time.perf_counter() - started:.0f} s wall, {cpu:.0f} s CPU",
         flush=True,
     )
     print(
@@ -83,6 +91,67 @@ def report(
         )
 
 
+class TimedSamplingBot(SamplingBot):
+    """The sampling bot, noting the wall and CPU time of each decision that had a choice."""
+
+    def __init__(self, moves: list[tuple[float, float, str]], **settings: int) -> None:
+        super().__init__(**settings)
+        self.moves = moves
+
+    def choose(self, deal: Deal):  # type: ignore[no-untyped-def]
+        t0, c0 = time.perf_counter(), time.process_time()
+        try:
+            return super().choose(deal)
+        finally:
+            if len(deal.legal_actions()) > 1:
+                what = str(deal.phase) if deal.contract is None else f"{deal.phase}, {deal.contract.code}"
+                self.moves.append((time.perf_counter() - t0, time.process_time() - c0, what))
+
+
+@dataclass
+class Duplicate:
+    """One deal played at both tables: the sampling side's points, its contracts, the bot's decisions."""
+
+    diff: float = 0.0
+    contracts: list[tuple[str, str, bool]] = field(default_factory=list)  # (who, category, made)
+    moves: list[tuple[float, float, str]] = field(default_factory=list)
+    cpu: float = 0.0  # CPU seconds of the process that played it
+
+
+_SETTINGS: dict[str, int] = {}
+
+
+def _start_worker(settings: dict[str, int], dds_threads: int) -> None:
+    _SETTINGS.update(settings)
+    if dds.available() and dds_threads:
+        dds.set_threads(dds_threads)
+
+
+def play_duplicate(i: int) -> Duplicate:
+    rules, heuristic, out = Rules(), HeuristicBot(), Duplicate()
+    cpu_at_start = time.process_time()
+    seed = derive_seed("duplicate", _SETTINGS["seed"], i)
+    for sampling_side in (0, 1):
+        sampler = TimedSamplingBot(
+            out.moves,
+            samples=_SETTINGS["samples"],
+            bid_layouts=_SETTINGS["bid_layouts"],
+            misere_layouts=_SETTINGS["misere_layouts"],
+            seed=i,
+        )
+        deal = play(rules, seed, i % 4, sampling_side, sampler, heuristic)
+        result = deal.result()
+        out.diff += (result.scores[sampling_side] - result.scores[1 - sampling_side]) / 2
+        if result.contract is not None and result.declarer is not None:
+            who = "sampling" if rules.side_of(result.declarer) == sampling_side else "heuristic"
+            code = result.contract.code
+            for key in (category(code), "NT" if code.endswith("NT") else ""):
+                if key:
+                    out.contracts.append((who, key, result.made))
+    out.cpu = time.process_time() - cpu_at_start
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000)
@@ -93,58 +162,62 @@ def main() -> None:
     parser.add_argument("--dds-threads", type=int, default=1, help="DDS threads (0: every core)")
     parser.add_argument("--minutes", type=float, default=None)
     parser.add_argument("--every", type=int, default=10, help="print the running figures every N deals")
+    parser.add_argument("--jobs", type=int, default=1, help="processes that play deals side by side")
     args = parser.parse_args()
-    rules = Rules()
-    if dds.available() and args.dds_threads:
-        dds.set_threads(args.dds_threads)
+    settings = {
+        "seed": args.seed,
+        "samples": args.samples,
+        "bid_layouts": args.bid_layouts,
+        "misere_layouts": args.misere_layouts,
+    }
     print(
         f"DDS available: {dds.available()} ({args.dds_threads or 'all'} thread(s)); settings: --samples {args.samples} "
         f"--bid-layouts {args.bid_layouts} --misere-layouts {args.misere_layouts} --seed {args.seed}; "
-        f"{args.deals} deals",
+        f"{args.deals} deals, {args.jobs} process(es)",
         flush=True,
     )
-    heuristic = HeuristicBot()
     stats: dict[str, dict[str, list[int]]] = {
         "sampling": defaultdict(lambda: [0, 0]),
         "heuristic": defaultdict(lambda: [0, 0]),
     }
     diffs: list[float] = []
     moves: list[tuple[float, float, str]] = []  # (wall, CPU, what) per decision with a choice
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), 0.0
+    with _results(args.jobs, settings, args.dds_threads, args.deals) as results:
+        for outcome in results:
+            diffs.append(outcome.diff)
+            cpu += outcome.cpu
+            moves.extend(outcome.moves)
+            for who, key, made in outcome.contracts:
+                row = stats[who][key]
+                row[0] += 1
+                row[1] += made
+            if len(diffs) % args.every == 0:
+                report(diffs, stats, moves, started, cpu)
+            if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
+                break
+    report(diffs, stats, moves, started, cpu)
 
-    class Timed(SamplingBot):
-        def choose(self, deal: Deal):  # type: ignore[no-untyped-def]
-            t0, c0 = time.perf_counter(), time.process_time()
-            try:
-                return super().choose(deal)
-            finally:
-                if len(deal.legal_actions()) > 1:
-                    what = str(deal.phase) if deal.contract is None else f"{deal.phase}, {deal.contract.code}"
-                    moves.append((time.perf_counter() - t0, time.process_time() - c0, what))
 
-    for i in range(args.deals):
-        seed = derive_seed("duplicate", args.seed, i)
-        diff = 0.0
-        for sampling_side in (0, 1):
-            sampler = Timed(
-                samples=args.samples, bid_layouts=args.bid_layouts, misere_layouts=args.misere_layouts, seed=i
-            )
-            deal = play(rules, seed, i % 4, sampling_side, sampler, heuristic)
-            result = deal.result()
-            diff += result.scores[sampling_side] - result.scores[1 - sampling_side]
-            if result.contract is not None and result.declarer is not None:
-                who = "sampling" if rules.side_of(result.declarer) == sampling_side else "heuristic"
-                for key in (category(result.contract.code), "NT" if result.contract.code.endswith("NT") else ""):
-                    if key:
-                        row = stats[who][key]
-                        row[0] += 1
-                        row[1] += result.made
-        diffs.append(diff / 2)
-        if (i + 1) % args.every == 0:
-            report(diffs, stats, moves, started)
-        if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
-            break
-    report(diffs, stats, moves, started)
+class _results:
+    """The deals' outcomes in deal order, from this process or a pool of ``jobs``."""
+
+    def __init__(self, jobs: int, settings: dict[str, int], dds_threads: int, deals: int) -> None:
+        self.jobs, self.settings, self.dds_threads, self.deals = jobs, settings, dds_threads, deals
+        self.pool: multiprocessing.pool.Pool | None = None
+
+    def __enter__(self) -> Iterator[Duplicate]:
+        if self.jobs <= 1:
+            _start_worker(self.settings, self.dds_threads)
+            return map(play_duplicate, range(self.deals))
+        self.pool = multiprocessing.get_context("spawn").Pool(
+            self.jobs, initializer=_start_worker, initargs=(self.settings, self.dds_threads)
+        )
+        return self.pool.imap(play_duplicate, range(self.deals))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
 
 
 if __name__ == "__main__":
