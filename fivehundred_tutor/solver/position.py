@@ -334,6 +334,76 @@ class Position:
                         q += r
         return q, wr
 
+    def _joker_tricks(self) -> tuple[int, int, int]:
+        """No trumps, the free joker live in a hand (not the 2-player game): its holder, the
+        tricks the holder's side is sure of whoever leads, and the cards that depends on.
+
+        The holder ``J`` takes a trick with the joker and one with each of its top cards (cards
+        above every other live card of their suit), and a whole suit once every other hand
+        holds no more of it than ``J`` has top cards there.  ``J``'s play: on lead, cash the top
+        cards, then the joker; following a suit, its highest card (a top card wins); void in
+        the suit led, the joker.  So ``J`` never discards while the joker is in hand, and once
+        it wins a trick it is on lead; top cards stay top, and following a suit ``J`` holds top
+        cards in, each other hand plays one of it too.  Returns (-1, 0, 0) when not used."""
+        ctx = self.ctx
+        masks = self.masks
+        j = -1
+        for o in range(ctx.n):
+            if masks[o][JOKER_SUIT]:
+                j = o
+                break
+        if j < 0:
+            return -1, 0, 0
+        mine = masks[j]
+        live = self.live
+        q = 1
+        wr = 0
+        n = ctx.n
+        for s in range(4):
+            x = mine[s]
+            if x:
+                lv = live[s]
+                top = (lv & ~x).bit_length()
+                run = lv >> top
+                r = run.bit_count()
+                if r:
+                    wr |= (run & -run) << (top + 20 * s)
+                    mine_len = x.bit_count()
+                    if r < mine_len:
+                        for o in range(n):
+                            if o != j and masks[o][s].bit_count() > r:
+                                break
+                        else:
+                            r = mine_len
+                    q += r
+        return j, q, wr
+
+    def _lead_loses(self, vp: int) -> int:
+        """No trumps, ``vp`` to lead: whether the other side is sure to win this trick — in every
+        suit the leader holds, the top live card is the other side's (it follows suit with it),
+        and the leader's side holds no joker.  Returns 0 if not, else the cards that depends on
+        (the top card of each suit the leader holds)."""
+        ctx = self.ctx
+        masks = self.masks
+        is_max = ctx.is_max
+        mx = is_max[vp]
+        for o in range(ctx.n):
+            if is_max[o] == mx and masks[o][JOKER_SUIT]:
+                return 0
+        mine = masks[vp]
+        live = self.live
+        wr = 0
+        for s in range(4):
+            if mine[s]:
+                top = 1 << (live[s].bit_length() - 1)
+                for o in range(ctx.n):
+                    if masks[o][s] & top:
+                        if is_max[o] == mx:
+                            return 0
+                        break
+                wr |= top << (20 * s)
+        return wr
+
     def _quick_via_partner(self, vp: int, q: int, wr: int) -> tuple[int, int]:
         """Tricks the leader's side can cash by leading to a partner's winner, then the partner's
         quick tricks (the winner that gave the entry is one of them); ``(q, wr)`` if none does

@@ -352,6 +352,16 @@ class Search(Position):
                         lo, wlo = 1, w
             if ctx.quick:
                 q, wq = self._quick(vp)
+                if not q and not ctx.two:
+                    # The other side sure to win this trick (and, holding the joker, one more).
+                    w = self._lead_loses(vp)
+                    if w:
+                        other = 2 if left > 1 and self.live[JOKER_SUIT] else 1
+                        if ctx.is_max[vp]:
+                            if left - other < hi:
+                                hi, whi = left - other, w
+                        elif other > lo:
+                            lo, wlo = other, w
                 if q < left:
                     q, wq = self._quick_via_partner(vp, q, wq)
                 if ctx.is_max[vp]:
@@ -359,6 +369,14 @@ class Search(Position):
                         lo, wlo = min(q, left), wq
                 elif left - q < hi:
                     hi, whi = left - q, wq
+                if self.live[JOKER_SUIT] and not ctx.two:
+                    j, q, wq = self._joker_tricks()
+                    if j >= 0:
+                        if ctx.is_max[j]:
+                            if q > lo:
+                                lo, wlo = min(q, left), wq
+                        elif left - q < hi:
+                            hi, whi = left - q, wq
             if lo > entry[0]:
                 entry[0], entry[4] = lo, wlo
                 if lo >= target:
