@@ -20,8 +20,21 @@ from ..cards import Card
 from ..deal import Deal
 from ..rules import NO_SUIT
 
+# Bits set in each number below 2**18 (any one suit's cards): compiled, ``int.bit_count()`` is a
+# slow generic method call, and indexing bytes is a native operation (in Python about as fast).
+_INC: Final = bytes(range(1, 256)) + b"\0"
+
+
+def _popcounts(bits: int) -> bytes:
+    table = b"\0"
+    for _ in range(bits):
+        table += table.translate(_INC)
+    return table
+
+
+POPCOUNT: Final = _popcounts(18)
 JOKER_SUIT: Final = 4  # internal suit of the free joker (no trumps / misère)
-SUIT_MASK: Final = (1 << 20) - 1  # one suit's cards; sets of cards span five suits, 20 bits apart
+SUIT_MASK: Final = (1 << 20) - 1  # one suit's cards at most (the widest suit has 18)
 
 
 def bits_of(x: int) -> list[int]:
@@ -66,7 +79,11 @@ class Context:
                 self.code_of[card] = (s, 1 << i)
                 self.card_of[(s, 1 << i)] = card
         self.suits = tuple(sorted(by_suit))
-        self.killers: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
+        # Sets of cards (a hand, the cards a result depended on) span the five suits ``w`` bits
+        # apart, ``w`` the widest suit: small ints (no big-int arithmetic) up to 12 bits a suit.
+        self.w: int = max(len(cards) for cards in by_suit.values())
+        assert self.w <= 18  # (follow_key's fields, POPCOUNT)
+        self.killers: dict[int, tuple[int, int]] = {}
         # 2-player game: a suit's table pattern without its face-down cards' codes (see
         # Search._two_info), by the suit's cards.
         self.two_base: dict[int, tuple[int, int, int, int, list[tuple[int, int]]]] = {}
@@ -118,10 +135,11 @@ class Position:
     """The mutable bitmask position: hands, live cards, the trick so far, whose turn."""
 
     def __init__(self, ctx: Context, deal: Deal) -> None:
-        # The cards the last answer depended on (suit s in bits 20·s…): set by every search
+        # The cards the last answer depended on (suit s in bits w·s…): set by every search
         # call, and by :meth:`_last_trick`.
         self.wr = 0
         self.ctx = ctx
+        self.w = ctx.w
         # Fixed facts, copied here for the inner loop.
         self.is_max = ctx.is_max
         self.trump = ctx.trump
@@ -151,22 +169,22 @@ class Position:
                 tv = ctx.vp_index(seat, TABLE)
                 for card in deal.hands[seat]:
                     s, b = code_of[card]
-                    self.masks[hv][s] |= b
+                    self.masks[hv][s] = self.masks[hv][s] | b
                     total += 1
                 for pile, (_down, _top, up) in zip(deal.table[seat], deal.table_piles(seat)):
                     if not pile:
                         continue
                     for card in pile:
                         s, b = code_of[card]
-                        self.live[s] |= b
+                        self.live[s] = self.live[s] | b
                         total += 1
                     if up:
                         ts, tb = code_of[pile[-1]]
-                        self.masks[tv][ts] |= tb
+                        self.masks[tv][ts] = self.masks[tv][ts] | tb
                         if len(pile) == 2:
                             us, ub = code_of[pile[0]]
                             self.under[(tv, ts, tb)] = (us, ub)
-                            self.covers[tv] |= tb << (20 * ts)
+                            self.covers[tv] = self.covers[tv] | tb << (ctx.w * ts)
                             self.under_in[us].append((tv, ts, tb, ub))
                     else:
                         us, ub = code_of[pile[-1]]
@@ -177,16 +195,16 @@ class Position:
             for vp, (seat, _) in enumerate(ctx.vps):
                 for card in deal.hands[seat]:
                     s, b = code_of[card]
-                    self.masks[vp][s] |= b
+                    self.masks[vp][s] = self.masks[vp][s] | b
                     total += 1
                 self.voids[vp] = deal.voids[seat]
             assert deal.leader is not None
             order = ctx.next_order[ctx.vp_index(deal.leader, None)]
         for vp in range(n):
             for s in range(5):
-                self.live[s] |= self.masks[vp][s]
-        # Each hand as one int (suit s in bits 20·s…), kept in step with ``masks``.
-        self.packed = [sum(self.masks[vp][s] << (20 * s) for s in range(5)) for vp in range(n)]
+                self.live[s] = self.live[s] | self.masks[vp][s]
+        # Each hand as one int (suit s in bits w·s…), kept in step with ``masks``.
+        self.packed = [sum(self.masks[vp][s] << (ctx.w * s) for s in range(5)) for vp in range(n)]
         self.order = order
         self.i = len(deal.trick)
         total += self.i
@@ -199,7 +217,7 @@ class Position:
         self.wbit = 0
         for k, (seat, card, src) in enumerate(deal.trick):
             s, b = code_of[card]
-            self.live[s] |= b
+            self.live[s] = self.live[s] | b
             self.trick.append((s, b))
             vp = ctx.vp_index(seat, src)
             if k == 0:
@@ -256,7 +274,10 @@ class Position:
     def _abs_key(self, leader: int) -> tuple[int, ...]:
         if self.ctx.void_rule:
             return (leader, *self.packed, *self.voids)
-        return (leader, *self.packed)
+        packed = self.packed
+        if len(packed) == 4:  # (written out: the compiled search builds it without a list)
+            return (leader, packed[0], packed[1], packed[2], packed[3])
+        return (leader, *packed)
 
     def _quick(self, vp: int) -> tuple[int, int]:
         """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only),
@@ -272,18 +293,18 @@ class Position:
         t = ctx.trump
         if t >= 0:
             top, low = _top_run(mine[t], live[t])
-            wr = low << (20 * t)
+            wr = low << (self.w * t)
             # Opponents still holding trumps once the leader's top trumps are drawn.
-            ruffers = [o for o in range(ctx.n) if is_max[o] != mx and masks[o][t].bit_count() > top]
+            ruffers = [o for o in range(ctx.n) if is_max[o] != mx and POPCOUNT[masks[o][t]] > top]
             q = top
             for s in range(4):
                 if s != t and mine[s]:
                     r, low = _top_run(mine[s], live[s])
                     if r:
-                        wr |= low << (20 * s)
+                        wr |= low << (self.w * s)
                         # A winner is safe while every opponent who could ruff still follows suit.
                         for o in ruffers:
-                            c = masks[o][s].bit_count()
+                            c = POPCOUNT[masks[o][s]]
                             if c < r:
                                 r = c
                         q += r
@@ -315,20 +336,20 @@ class Position:
                     lv = live[s]
                     top = (lv & ~x).bit_length()
                     run = lv >> top
-                    r = run.bit_count()
+                    r = POPCOUNT[run]
                     if r:
-                        wr |= (run & -run) << (top + 20 * s)
-                        mine_len = x.bit_count()
+                        wr |= (run & -run) << (top + self.w * s)
+                        mine_len = POPCOUNT[x]
                         if r < mine_len:
                             # Once every other hand is void in the suit, the rest of it wins too.
                             for o in range(n):
-                                if o != vp and held[o][s].bit_count() > r:
+                                if o != vp and POPCOUNT[held[o][s]] > r:
                                     break
                             else:
                                 r = mine_len
                         if stopper >= 0:
                             # The opposing joker wins as soon as its holder is void.
-                            c = masks[stopper][s].bit_count()
+                            c = POPCOUNT[masks[stopper][s]]
                             if c < r:
                                 r = c
                         q += r
@@ -365,13 +386,13 @@ class Position:
                 lv = live[s]
                 top = (lv & ~x).bit_length()
                 run = lv >> top
-                r = run.bit_count()
+                r = POPCOUNT[run]
                 if r:
-                    wr |= (run & -run) << (top + 20 * s)
-                    mine_len = x.bit_count()
+                    wr |= (run & -run) << (top + self.w * s)
+                    mine_len = POPCOUNT[x]
                     if r < mine_len:
                         for o in range(n):
-                            if o != j and masks[o][s].bit_count() > r:
+                            if o != j and POPCOUNT[masks[o][s]] > r:
                                 break
                         else:
                             r = mine_len
@@ -401,7 +422,7 @@ class Position:
                         if is_max[o] == mx:
                             return 0
                         break
-                wr |= top << (20 * s)
+                wr |= top << (self.w * s)
         return wr
 
     def _quick_via_partner(self, vp: int, q: int, wr: int) -> tuple[int, int]:
@@ -445,7 +466,7 @@ class Position:
                                 safe = False
                 if safe:
                     q = qp
-                    wr = wp | 1 << (live[s].bit_length() - 1 + 20 * s)
+                    wr = wp | 1 << (live[s].bit_length() - 1 + self.w * s)
                     break
         return q, wr
 
@@ -475,7 +496,7 @@ class Position:
             live = self.live[s]
             if not live:
                 continue
-            wr |= (live & -live) << (20 * s)
+            wr |= (live & -live) << (self.w * s)
             x = mine[s]
             pool = live ^ x
             i = 0
@@ -484,11 +505,11 @@ class Position:
                 x ^= d
                 i += 1
                 # More than i - 1 of the defenders' cards under the declarer's i-th lowest: unsafe.
-                if (pool & (d - 1)).bit_count() >= i:
+                if POPCOUNT[pool & (d - 1)] >= i:
                     return 0
-                if i >= pool.bit_count():
+                if i >= POPCOUNT[pool]:
                     break
-        return wr | (self.live[JOKER_SUIT] << (20 * JOKER_SUIT))
+        return wr | (self.live[JOKER_SUIT] << (self.w * JOKER_SUIT))
 
     def _misere_forced(self, vp: int) -> int:
         """Misère, defender ``vp`` to lead: whether the declarer must win this very trick.
@@ -523,7 +544,7 @@ class Position:
                     break
             if ok:
                 live = self.live[s]
-                return (live & -live) << (20 * s)
+                return (live & -live) << (self.w * s)
         return 0
 
     def _held(self) -> list[list[int]]:
@@ -535,12 +556,12 @@ class Position:
             if masks[tv][ts] & tb:
                 if held is masks:
                     held = [list(m) for m in masks]
-                held[tv][us] |= ub
+                held[tv][us] = held[tv][us] | ub
         if self.pending:
             if held is masks:
                 held = [list(m) for m in masks]
             for vp, us, ub in self.pending:
-                held[vp][us] |= ub
+                held[vp][us] = held[vp][us] | ub
         return held
 
     def _held_suit(self, s: int) -> list[int]:
@@ -550,10 +571,10 @@ class Position:
         out = [m[s] for m in masks]
         for tv, ts, tb, ub in self.under_in[s]:
             if masks[tv][ts] & tb:
-                out[tv] |= ub
+                out[tv] = out[tv] | ub
         for vp, us, ub in self.pending:
             if us == s:
-                out[vp] |= ub
+                out[vp] = out[vp] | ub
         return out
 
     def _sure_bounds(self) -> tuple[int, int, int, int]:
@@ -593,17 +614,17 @@ class Position:
                 continue
             if counts[vp]:
                 y = x >> h_other
-                c = y.bit_count()
+                c = POPCOUNT[y]
                 if c > sure_count:
                     sure_count = c
                     low_count = (y & -y) << h_other
             else:
                 y = x >> h_count
-                c = y.bit_count()
+                c = POPCOUNT[y]
                 if c > sure_other:
                     sure_other = c
                     low_other = (y & -y) << h_count
-        sh = 20 * t
+        sh = self.w * t
         return sure_count, self.tricks_left - sure_other, low_count << sh, low_other << sh
 
     def _last_trick(self) -> int:
@@ -632,7 +653,7 @@ class Position:
                 best_vp, best_kind, best_bit, best_suit = vp, kind, b, s
         # The winner's rank matters only if it beat another card of its suit (see _end_trick).
         beat = any(s == best_suit and b < best_bit for s, b in played)
-        self.wr = best_bit << (20 * best_suit) if beat else 0
+        self.wr = best_bit << (self.w * best_suit) if beat else 0
         return 1 if ctx.counts[best_vp] else 0
 
     def _nominations(self, vp: int) -> list[int]:
@@ -655,7 +676,7 @@ def follow_key(x: int, live: int, split: int, led: int, no_group: bool) -> int:
     face-up table cards, never grouped, get keys of their own — the caches are shared by every
     deal, and a hand of another deal may hold the same cards (it once read a hand's grouped
     list for a table: a card under a table card could be skipped)."""
-    return x | live << 20 | split << 40 | led << 60 | no_group << 63
+    return x | live << 19 | split << 38 | led << 57 | no_group << 60
 
 
 def group_reps(x: int, live: int, no_group: bool) -> list[int]:
@@ -685,4 +706,4 @@ def _top_run(x: int, live: int) -> tuple[int, int]:
     missing = live & ~x
     n = missing.bit_length()
     run = live >> n
-    return run.bit_count(), (run & -run) << n
+    return POPCOUNT[run], (run & -run) << n

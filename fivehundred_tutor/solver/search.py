@@ -5,19 +5,16 @@ with the relevant-rank transposition table.  See :mod:`.solver` for the method.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from ..actions import TABLE
 from ..deal import Deal
 from .limits import NO_LIMIT, SearchLimit
-from .position import FOLLOW, JOKER_SUIT, REPS_NG, SUIT_MASK, Context, Position, bits_of, group_reps
+from .position import FOLLOW, JOKER_SUIT, POPCOUNT, REPS_NG, Context, Position, bits_of, group_reps
 
 if TYPE_CHECKING:
     from . import Solver
 
-# A card's bit in any of four hands' masks packed 20 bits apart.
-ANY_HAND: Final = 1 | 1 << 20 | 1 << 40 | 1 << 60
 # Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
 # leave out); the table: bucket → per-suit cut → cut patterns → [lower bound, upper bound].
 SuitInfo = tuple[int, int, int, int]
@@ -129,13 +126,14 @@ class Search(Position):
             four = ctx.n == 4
             if four:
                 m0, m1, m2, m3 = masks
+            w = self.w
             for s in ctx.suits:
                 if four:
-                    ab = m0[s] | m1[s] << 20 | m2[s] << 40 | m3[s] << 60
+                    ab = m0[s] | m1[s] << w | m2[s] << 2 * w | m3[s] << 3 * w
                 else:
                     ab = 0
                     for vp in range(ctx.n):
-                        ab |= masks[vp][s] << (20 * vp)
+                        ab |= masks[vp][s] << (w * vp)
                 info = rel.get(ab)
                 if info is None:
                     info = rel[ab] = self._rel_info(s)
@@ -160,9 +158,10 @@ class Search(Position):
         live = self.live
         rel = self.rel
         out: list[SuitInfo] = []
+        w = self.w
         for s in self.ctx.suits:
             a0, a1, a2, a3 = m0[s], m1[s], m2[s], m3[s]
-            ab = a0 | a1 << 20 | a2 << 40 | a3 << 60
+            ab = a0 | a1 << w | a2 << 2 * w | a3 << 3 * w
             if live[s] == a0 | a1 | a2 | a3:
                 info = rel.get(ab)
                 if info is None:
@@ -180,7 +179,8 @@ class Search(Position):
         depend on their covers, are worked out each time (the whole suit was, at 16% of the time
         of a 2-player check)."""
         live_s = self.live[s]
-        key = ab | live_s << 80
+        w = self.w
+        key = ab | live_s << 4 * w
         base = self.ctx.two_base.get(key)
         if base is None:
             r = 1
@@ -194,8 +194,8 @@ class Search(Position):
                 b = 1 << n
                 x ^= b
                 count += 1
-                if ab >> n & ANY_HAND:
-                    code = 0 if ab >> n & 1 else 1 if ab >> (n + 20) & 1 else 2 if ab >> (n + 40) & 1 else 3
+                if ab >> n & (1 | 1 << w | 1 << 2 * w | 1 << 3 * w):
+                    code = 0 if ab >> n & 1 else 1 if ab >> (n + w) & 1 else 2 if ab >> (n + 2 * w) & 1 else 3
                     lengths += 1 << (5 * code)
                 else:
                     code = 511
@@ -214,7 +214,7 @@ class Search(Position):
                 if cover is not None:
                     tv, ts, tb = cover
                     if masks[tv][ts] & tb:
-                        code = 8 + (tv * 5 + ts) * 16 + (live[ts] >> tb.bit_length()).bit_count()
+                        code = 8 + (tv * 5 + ts) * 16 + POPCOUNT[live[ts] >> tb.bit_length()]
                 for vp, us, ub in self.pending:
                     if us == s and ub == b:
                         code = 4 + vp
@@ -247,11 +247,13 @@ class Search(Position):
             return (0,) * len(pats), tuple([p[0] for p in pats])
         shift = self.ctx.bits
         live = self.live
+        w = self.w
+        mask = (1 << w) - 1
         cut = []
         pre = []
         for (r, count, _, free), s in zip(pats, self.ctx.suits):
-            x = wr >> (20 * s) & SUIT_MASK
-            k = count - (live[s] >> ((x & -x).bit_length() - 1)).bit_count() if x else count
+            x = wr >> (w * s) & mask
+            k = count - POPCOUNT[live[s] >> ((x & -x).bit_length() - 1)] if x else count
             sh = shift * (k if k < free else free)
             cut.append(sh)
             pre.append(r >> sh)
@@ -269,7 +271,7 @@ class Search(Position):
                 x = live[s]
                 for _ in range(k - 1):
                     x ^= 1 << (x.bit_length() - 1)
-                wr |= 1 << (x.bit_length() - 1 + 20 * s)
+                wr |= 1 << (x.bit_length() - 1 + self.w * s)
         return wr
 
     def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[Any] | None = None) -> int:
@@ -310,30 +312,38 @@ class Search(Position):
             self.abs_tt[akey] = entry
         # The table proper: results of positions that differ from this one only in cards
         # the results did not depend on.
-        sig = entry[7]
+        sig: tuple[tuple[int, ...], list[SuitInfo]] | None = entry[7]
         if sig is None:
             sig = self._signature(vp)
             if not self.pending:  # (a function of the exact position: kept for its next visit)
                 entry[7] = sig
-        bucket, pats = sig
+        bucket: tuple[int, ...] = sig[0]
+        pats: list[SuitInfo] = sig[1]
         group = self.tt.get(bucket)
         if group is not None:
+            npats = len(pats)
             for cutvec, stored in group.items():
-                found = stored.get(tuple([p[0] >> sh for p, sh in zip(pats, cutvec)]))
+                found = stored.get(tuple([pats[k][0] >> cutvec[k] for k in range(npats)]))
                 if found is None:
                     continue
-                if found[0] > entry[0]:
-                    entry[0] = found[0]
-                    entry[4] = self._relevant(cutvec, pats)
-                    if found[0] >= target:
-                        self.wr = entry[4]
-                        return found[0]
-                if found[1] < entry[1]:
-                    entry[1] = found[1]
-                    entry[5] = self._relevant(cutvec, pats)
-                    if found[1] < target:
-                        self.wr = entry[5]
-                        return found[1]
+                f0 = found[0]
+                e0: int = entry[0]
+                if f0 > e0:
+                    entry[0] = f0
+                    w0 = self._relevant(cutvec, pats)
+                    entry[4] = w0
+                    if f0 >= target:
+                        self.wr = w0
+                        return f0
+                f1 = found[1]
+                e1: int = entry[1]
+                if f1 < e1:
+                    entry[1] = f1
+                    w1 = self._relevant(cutvec, pats)
+                    entry[5] = w1
+                    if f1 < target:
+                        self.wr = w1
+                        return f1
         else:
             group = self.tt[bucket] = {}
         if not entry[6]:
@@ -377,12 +387,14 @@ class Search(Position):
                                 lo, wlo = min(q, left), wq
                         elif left - q < hi:
                             hi, whi = left - q, wq
-            if lo > entry[0]:
+            e0 = entry[0]
+            if lo > e0:
                 entry[0], entry[4] = lo, wlo
                 if lo >= target:
                     self.wr = wlo
                     return lo
-            if hi < entry[1]:
+            e1 = entry[1]
+            if hi < e1:
                 entry[1], entry[5] = hi, whi
                 if hi < target:
                     self.wr = whi
@@ -422,7 +434,7 @@ class Search(Position):
             winners = [sb for sb in first if sb[0] != trump] + [sb for sb in first if sb[0] == trump]
         if trump >= 0 and len(others) > 1:
             # Suit contracts: low leads from long suits first (measured; not so in no trumps).
-            others.sort(key=lambda sb: -m[sb[0]].bit_count())
+            others.sort(key=lambda sb: -POPCOUNT[m[sb[0]]])
         if len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
@@ -450,7 +462,7 @@ class Search(Position):
             # leader's low card (their lowest is above it).
             dm = self.masks[ctx.counts.index(True)]
             others.sort(
-                key=lambda sb: (0 if (dm[sb[0]] and (dm[sb[0]] & -dm[sb[0]]) > sb[1]) else 1, dm[sb[0]].bit_count())
+                key=lambda sb: (0 if (dm[sb[0]] and (dm[sb[0]] & -dm[sb[0]]) > sb[1]) else 1, POPCOUNT[dm[sb[0]]])
             )
         moves = winners + others + middle + unsafe if not ctx.misere else others + middle + winners + unsafe
         hint = (entry[2], entry[3])
@@ -461,17 +473,18 @@ class Search(Position):
         wr = 0
         masks_vp = m
         packed = self.packed
+        w = self.w
         for s, b in moves:
-            masks_vp[s] ^= b
-            packed[vp] ^= b << (20 * s)
+            masks_vp[s] = masks_vp[s] ^ b
+            packed[vp] = packed[vp] ^ b << (w * s)
             self.trick.append((s, b))
-            under = self.under.get((vp, s, b)) if ctx.two and self.covers[vp] >> (20 * s) & b else None
+            under = self.under.get((vp, s, b)) if ctx.two and self.covers[vp] >> (w * s) & b else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
             if s == JOKER_SUIT:
-                noms: Iterable[int] = self._nominations(vp)
+                noms = self._nominations(vp)
             else:
-                noms = (s,)
+                noms = [s]
             cut = False
             kind = 3 if s == JOKER_SUIT else (2 if s == trump else 1)
             for led in noms:
@@ -488,8 +501,8 @@ class Search(Position):
             if under is not None:
                 self.pending.pop()
             self.trick.pop()
-            masks_vp[s] ^= b
-            packed[vp] ^= b << (20 * s)
+            masks_vp[s] = masks_vp[s] ^ b
+            packed[vp] = packed[vp] ^ b << (w * s)
             if cut:
                 entry[2], entry[3] = s, b
                 break
@@ -549,7 +562,7 @@ class Search(Position):
         if fm:
             void = False
             split = 0 if friend_winning or wkind > 1 else wbit
-            key = fm | live[led] << 20 | split << 40 | led << 60 | (cache is REPS_NG) << 63  # follow_key
+            key = fm | live[led] << 19 | split << 38 | led << 57 | (cache is REPS_NG) << 60  # follow_key
             hit = FOLLOW.get(key)
             if hit is not None:
                 cands = hit
@@ -610,7 +623,7 @@ class Search(Position):
                             rest.extend([(s, b) for b in reps[:-1]])
                 if trump < 0 and len(low_discards) > 1:
                     # No trumps: discard from long suits first (measured; neutral in suit contracts).
-                    low_discards.sort(key=lambda sb: -m[sb[0]].bit_count())
+                    low_discards.sort(key=lambda sb: -POPCOUNT[m[sb[0]]])
                 if friend_winning:
                     cands = low_discards + rest + ruffs
                 elif wkind == 2 and ruffs:
@@ -629,13 +642,14 @@ class Search(Position):
         trick = self.trick
         packed = self.packed
         nxt = i + 1
+        w = self.w
         if len(cands) == 1 and not (void and self.void_rule):
             # A forced card (or one group of equivalent cards): no killer to keep.
             sb = cands[0]
             s, b = sb
-            m[s] ^= b
-            shifted = b << (20 * s)
-            packed[vp] ^= shifted
+            m[s] = m[s] ^ b
+            shifted = b << (w * s)
+            packed[vp] = packed[vp] ^ shifted
             trick.append(sb)
             under = self.under.get((vp, s, b)) if self.two and self.covers[vp] & shifted else None
             if under is not None:
@@ -650,10 +664,10 @@ class Search(Position):
             if under is not None:
                 self.pending.pop()
             trick.pop()
-            m[s] ^= b
-            packed[vp] ^= shifted
+            m[s] = m[s] ^ b
+            packed[vp] = packed[vp] ^ shifted
             return r
-        kkey = (vp, i, led, wkind, wbit, self.tricks_left)
+        kkey = vp | i << 3 | led << 6 | wkind << 9 | self.tricks_left << 11 | wbit << 16
         killer = self.killers.get(kkey)
         if killer is not None and killer != cands[0] and killer in cands:
             cands = [killer, *[sb for sb in cands if sb != killer]]
@@ -664,9 +678,9 @@ class Search(Position):
         covers = self.covers[vp]
         for sb in cands:
             s, b = sb
-            m[s] ^= b
-            shifted = b << (20 * s)
-            packed[vp] ^= shifted
+            m[s] = m[s] ^ b
+            shifted = b << (w * s)
+            packed[vp] = packed[vp] ^ shifted
             trick.append(sb)
             if two and covers & shifted:
                 under = self.under[(vp, s, b)]
@@ -687,8 +701,8 @@ class Search(Position):
             if two and covers & shifted:
                 self.pending.pop()
             trick.pop()
-            m[s] ^= b
-            packed[vp] ^= shifted
+            m[s] = m[s] ^ b
+            packed[vp] = packed[vp] ^ shifted
             if (r >= target) == mx:
                 if sb != cands[0]:
                     self.killers[kkey] = sb
@@ -719,7 +733,7 @@ class Search(Position):
                             break
                         wbit = nb
                         below ^= nb
-                    tw = wbit << (20 * ws)
+                    tw = wbit << (self.w * ws)
                     break
         inc = 0
         if ctx.counts[winner]:
@@ -737,21 +751,23 @@ class Search(Position):
         akey = None
         entry = None
         if not self.pending and self.tricks_left > 2:  # the last trick is never stored
-            akey = (winner, *self.packed, *self.voids) if self.void_rule else (winner, *self.packed)
+            akey = self._abs_key(winner)
             entry = self.abs_tt.get(akey)
             if entry is not None:
                 bound: int = entry[0]
                 if bound >= target:
-                    self.wr = entry[4] | tw
+                    wr: int = entry[4]
+                    self.wr = wr | tw
                     return inc + bound
                 bound = entry[1]
                 if bound < target:
-                    self.wr = entry[5] | tw
+                    wr = entry[5]
+                    self.wr = wr | tw
                     return inc + bound
         live = self.live
         removed = self.trick
         for s, b in removed:
-            live[s] ^= b
+            live[s] = live[s] ^ b
         saved_trick = self.trick
         self.trick = []
         saved_order = self.order
@@ -760,21 +776,21 @@ class Search(Position):
         pending = self.pending
         if pending:
             for vp, s, b in pending:
-                self.masks[vp][s] |= b
-                self.packed[vp] |= b << (20 * s)
+                self.masks[vp][s] = self.masks[vp][s] | b
+                self.packed[vp] = self.packed[vp] | b << (self.w * s)
             self.pending = []
         self.tricks_left -= 1
         r = self._lead(target, akey, entry)
         self.tricks_left += 1
         if pending:
             for vp, s, b in pending:
-                self.masks[vp][s] ^= b
-                self.packed[vp] ^= b << (20 * s)
+                self.masks[vp][s] = self.masks[vp][s] ^ b
+                self.packed[vp] = self.packed[vp] ^ b << (self.w * s)
             self.pending = pending
         self.order = saved_order
         self.led = led
         self.trick = saved_trick
         for s, b in removed:
-            live[s] ^= b
+            live[s] = live[s] ^ b
         self.wr |= tw
         return inc + r
