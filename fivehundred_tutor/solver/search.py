@@ -16,9 +16,10 @@ if TYPE_CHECKING:
     from . import Solver
 
 # Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
-# leave out); the table: bucket → per-suit cut → cut patterns → [lower bound, upper bound].
+# leave out); the table: bucket → per-suit cut → cut patterns → lower bound | upper bound << 8
+# (one int: no list to allocate, and nothing for the garbage collector to walk).
 SuitInfo = tuple[int, int, int, int]
-Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]]
+Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], int]]]
 
 
 class Search(Position):
@@ -307,18 +308,20 @@ class Search(Position):
                     return bound
         if entry is None:
             # [lower bound, upper bound, best lead's suit and card, the cards each bound
-            # depends on, whether the sure/quick-trick bounds are in, the table signature]
-            entry = [0, left, 0, 0, 0, 0, 0, None]
+            # depends on, whether the sure/quick-trick bounds are in, the table signature:
+            # bucket and per-suit patterns]
+            entry = [0, left, 0, 0, 0, 0, 0, None, None]
             self.abs_tt[akey] = entry
         # The table proper: results of positions that differ from this one only in cards
         # the results did not depend on.
-        sig: tuple[tuple[int, ...], list[SuitInfo]] | None = entry[7]
-        if sig is None:
-            sig = self._signature(vp)
+        bucket: tuple[int, ...] | None = entry[7]
+        pats: list[SuitInfo]
+        if bucket is None:
+            bucket, pats = self._signature(vp)
             if not self.pending:  # (a function of the exact position: kept for its next visit)
-                entry[7] = sig
-        bucket: tuple[int, ...] = sig[0]
-        pats: list[SuitInfo] = sig[1]
+                entry[7], entry[8] = bucket, pats
+        else:
+            pats = entry[8]
         group = self.tt.get(bucket)
         if group is not None:
             npats = len(pats)
@@ -326,7 +329,7 @@ class Search(Position):
                 found = stored.get(tuple([pats[k][0] >> cutvec[k] for k in range(npats)]))
                 if found is None:
                     continue
-                f0 = found[0]
+                f0 = found & 255
                 e0: int = entry[0]
                 if f0 > e0:
                     entry[0] = f0
@@ -335,7 +338,7 @@ class Search(Position):
                     if f0 >= target:
                         self.wr = w0
                         return f0
-                f1 = found[1]
+                f1 = found >> 8
                 e1: int = entry[1]
                 if f1 < e1:
                     entry[1] = f1
@@ -511,16 +514,17 @@ class Search(Position):
         if same_cut is None:
             same_cut = group[cutvec] = {}
         found = same_cut.get(pre)
-        if found is None:
-            found = same_cut[pre] = [0, left]
+        flo, fhi = (0, left) if found is None else (found & 255, found >> 8)
         if best >= target:
             entry[0], entry[4] = best, wr
-            if best > found[0]:
-                found[0] = best
+            if best > flo:
+                flo = best
         else:
             entry[1], entry[5] = best, wr
-            if best < found[1]:
-                found[1] = best
+            if best < fhi:
+                fhi = best
+        if found is None or found != flo | fhi << 8:
+            same_cut[pre] = flo | fhi << 8
         self.wr = wr
         return best
 
