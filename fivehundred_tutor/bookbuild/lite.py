@@ -106,6 +106,24 @@ INSTALL_CELL = (
     "# Installs this book's Python package into the notebook, from the book's own site (no internet needed).\n"
     "%pip install -q fivehundred-tutor"
 )
+#: the first words of every chapter notebook, before the install cell: how to bring it to life, and that it
+#: must be run again after a reload (JupyterLab then shows "Loading widget..." where each quiz was)
+HOW_TO_RUN = (
+    "*This chapter runs in your browser, with nothing to install.* Choose **Run → Run All Cells** to bring its "
+    "examples and quizzes to life (the first cell below sets up the book's Python here). After reopening or "
+    "reloading the notebook, do it again: the quizzes wait for it, and your answers are kept."
+)
+#: the language the Pyodide kernel reports when it starts (jupyterlite-pyodide-kernel 0.8.x, its kernel_info
+#: reply): the notebook says the same, or JupyterLab changes it and marks a notebook just opened as unsaved
+KERNEL_LANGUAGE_INFO: dict[str, Any] = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
 _PLOT_FALLBACK = """\
 try:
     import matplotlib
@@ -218,8 +236,8 @@ def _plot_cell(computing: list[str], drawing: list[str], figures: list[str], alt
 def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> dict[str, Any]:
     """A chapter's executed notebook (myst-nb's ``jupyter_execute``) as the learner's notebook.
 
-    No outputs or widget state (the learner runs it); an install cell before the
-    first code cell; the book's hidden cells collapsed; plot cells fall back on
+    No outputs or widget state (the learner runs it); a line on how to run it and an
+    install cell before the first code cell; the book's hidden cells collapsed; plot cells fall back on
     the figures the build drew, written into ``figures_dir`` (beside the
     notebook) as ``STEM-N.png``: Python reads the file (JupyterLite gives it
     the notebook's folder), so the figure is kept in the notebook's outputs.
@@ -236,6 +254,7 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> d
             cells.append({"cell_type": kind, "metadata": meta, "source": source, **_attachments(cell)})
             continue
         if not installed:
+            cells.append({"cell_type": "markdown", "metadata": {"tags": ["how-to-run"]}, "source": HOW_TO_RUN})
             cells.append(_code(INSTALL_CELL, {"tags": ["install"]}))
             installed = True
         tags = set(meta.get("tags", []))
@@ -264,7 +283,7 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> d
         "cells": cells,
         "metadata": {
             "kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
-            "language_info": {"name": "python"},
+            "language_info": KERNEL_LANGUAGE_INFO,
         },
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -326,6 +345,8 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
             # the book's own icon (282 bytes) rather than JupyterLite's favicon.ico (319 kB on every visit)
             "faviconUrl": "./../_static/favicon.svg",
             "disabledExtensions": DISABLED_PLUGINS,
+            # window.jupyterapp, for the page's phone layout (widgets/tools/lite-layout.js)
+            "exposeAppInBrowser": "true",
             "litePluginSettings": {
                 _KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,

@@ -44,6 +44,7 @@ __all__ = [
     "KERNEL_DISTRIBUTIONS",
     "KERNEL_START",
     "KERNEL_WORKER",
+    "LAYOUT_SOURCE",
     "PYODIDE_PYTHON",
     "SNAPSHOT_NAME",
     "START_SOURCE",
@@ -104,6 +105,8 @@ TOOLS = webassets.ROOT / "widgets" / "tools"
 START_SOURCE = TOOLS / "lite-kernel.mjs"
 #: the page script (inlined into lab/index.html) that starts the kernel's worker while JupyterLab loads
 EARLY_SOURCE = TOOLS / "lite-early.js"
+#: gives a phone's notebook the whole width (needs ``exposeAppInBrowser`` in jupyter-lite.json)
+LAYOUT_SOURCE = TOOLS / "lite-layout.js"
 #: the Node script that makes the notebook's start-up snapshot at build time
 SNAPSHOT_SCRIPT = TOOLS / "lite-snapshot.mjs"
 _EARLY_BEGIN = "<!-- fivehundred: the notebook's Python starts with the page -->"
@@ -449,14 +452,17 @@ def early_script(config: dict[str, Any]) -> str:
 
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
-    """Put :func:`early_script` into JupyterLab's page (``lite/lab/index.html``), before its own scripts, with the
-    site's icon (``faviconUrl``)."""
+    """Put :func:`early_script` and the phone layout (``widgets/tools/lite-layout.js``) into JupyterLab's page
+    (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
     html = re.sub(re.escape(_EARLY_BEGIN) + r".*?" + re.escape(_EARLY_END) + r"\n?", "", html, flags=re.S)
     icon = str(config.get("jupyter-config-data", {}).get("faviconUrl") or "")
     # the page's icon from the start (JupyterLite sets it only later: the browser asks the host's /favicon.ico)
     link = f'<link rel="icon" href="{"../" + icon[2:] if icon.startswith("./") else icon}">\n' if icon else ""
-    block = f"{_EARLY_BEGIN}\n{link}<script>\n{early_script(config)}</script>\n{_EARLY_END}\n"
+    scripts = (
+        f"<script>\n{early_script(config)}</script>\n<script>\n{LAYOUT_SOURCE.read_text(encoding='utf-8')}</script>"
+    )
+    block = f"{_EARLY_BEGIN}\n{link}{scripts}\n{_EARLY_END}\n"
     anchor = re.search(r"[ \t]*<script[ >]", html)
     if anchor is None:
         raise LiteError(f"{index_html} has no <script>: not JupyterLite's page")

@@ -35,6 +35,12 @@ def _contract_words(question: Mapping[str, Any]) -> str:
 
 def _hierarchy(q: Mapping[str, Any]) -> str:
     trumps = _trumps(q)
+    if trumps and len(q.get("choices") or ()) > 2:
+        # three or more cards: all trumps (the two-card questions are side-suit cards)
+        return (
+            f"All these cards are trumps in {trumps}. Is one of them the joker, or a jack (the right or left "
+            "bower)? Those come first; the others follow in the order ace, king, queen, 10, 9 …"
+        )
     if trumps:
         return f"Which cards are trumps in {trumps}, and does either card belong to the trump suit?"
     return "With no trumps, only the suit led can win: is each card a trump, in the suit led, or neither?"

@@ -101,7 +101,7 @@ class CardHierarchyQuiz(QuizWidget):
     """Pick the higher card, or put cards in order, under a contract (trumps, no trumps, misère)."""
 
     quiz_topics = ("card-hierarchy",)
-    default_title = "Which card is higher?"
+    default_title = "Card ranking quiz"
 
 
 class BowerTrainer(QuizWidget):

@@ -73,6 +73,10 @@ def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert nb["cells"][0]["source"] == "# A chapter", "no MyST target line: JupyterLab would print it"
     assert code[0]["source"] == lite.INSTALL_CELL and "%pip install" in code[0]["source"]
+    install = nb["cells"].index(code[0])
+    assert nb["cells"][install - 1]["source"] == lite.HOW_TO_RUN, "how to run it, just before the install cell"
+    assert "Run All Cells" in lite.HOW_TO_RUN and "again" in lite.HOW_TO_RUN
+    assert nb["metadata"]["language_info"] == lite.KERNEL_LANGUAGE_INFO
     assert code[1]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
     assert code[1]["metadata"]["collapsed"] is True
     assert code[2]["metadata"] == {}
@@ -292,7 +296,9 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
     lock = built_book.html / "lite" / kernel["loadPyodideOptions"]["lockFileURL"]
     assert lock.is_file() and "fivehundred-tutor" in kernel["loadPyodideOptions"]["packages"]
     assert "!enableCache||" in (built_book.html / "lite" / "service-worker.js").read_text(encoding="utf-8")
+    assert config["exposeAppInBrowser"] == "true", "the phone layout reaches JupyterLab through window.jupyterapp"
     page = (built_book.html / "lite" / "lab" / "index.html").read_text(encoding="utf-8")
+    assert page.count('Object.defineProperty(window, "jupyterapp"') == 1, "the phone layout, once"
     assert page.count("<script>") >= 1 and page.count('new URL("../kernel/worker.mjs"') == 1, (
         "JupyterLab's page starts the notebook's Python with it (once, however often the site is built)"
     )
@@ -430,6 +436,8 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     tab.locator(".jp-Notebook").wait_for()
     assert tab.locator(".jp-Notebook .jp-Cell").first.inner_text().strip() == "The bowers", "the chapter's title"
     idle = time.perf_counter() - started
+    tab.wait_for_timeout(500)  # JupyterLab sets the kernel's language on the notebook just after idle
+    assert tab.locator(".jp-mod-dirty").count() == 0, "a notebook just opened shows as unsaved"
     # A first visit: Python started with the page (before the kernel asked) from the snapshot the build made.
     steps = _python_start(tab)
     assert "snapshot read (site)" in steps and steps.index("ready") < steps.index("the kernel asks"), steps
@@ -537,3 +545,51 @@ def test_the_notebook_python_starts_without_the_site_snapshot_and_then_from_its_
             assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
             assert [f for f in watch.failed if "notebook.snapshot" not in f] == [], watch.failed
             context.close()
+
+
+def test_notebooks_say_the_language_the_kernel_reports(built_book: Any) -> None:
+    """The kernel's kernel_info reply (in the built site's kernel extension) names the same language_info the
+    exported notebooks carry: otherwise JupyterLab rewrites it on start and a notebook just opened shows as
+    unsaved (a learner who changed nothing is asked to save)."""
+    import re
+
+    extension = built_book.html / "lite" / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    reported = set()
+    for script in extension.glob("*.js"):
+        for found in re.findall(r"language_info:(\{codemirror_mode:\{[^}]*\}[^}]*\})", script.read_text("utf-8")):
+            # the minified object literal as JSON: quote its keys
+            reported.add(json.dumps(json.loads(re.sub(r"([{,])(\w+):", r'\1"\2":', found)), sort_keys=True))
+    assert reported == {json.dumps(lite.KERNEL_LANGUAGE_INFO, sort_keys=True)}, reported
+    for path in _exported(built_book).values():
+        assert json.loads(path.read_text(encoding="utf-8"))["metadata"]["language_info"] == lite.KERNEL_LANGUAGE_INFO
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(built_book: Any, browser: Any) -> None:
+    """At 390 px the notebook takes the width (JupyterLab's file browser would take 250 px of it), the first
+    words say how to run it, and a notebook the learner has not touched is not marked as changed."""
+    from tests.support.browser import serve_directory
+    from tests.support.paths import ARTIFACTS
+
+    with serve_directory(built_book.html) as base:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+        watch = Watch(context)
+        tab = context.new_page()
+        watch.page(tab)
+        tab.goto(f"{base}lite/lab/index.html?path={CHAPTER}.ipynb")
+        tab.wait_for_function(IDLE_JS, timeout=420000)
+        tab.wait_for_timeout(500)  # JupyterLab sets the kernel's language on the notebook just after idle
+        notebook = tab.locator(".jp-NotebookPanel").first
+        notebook.wait_for()
+        box = notebook.bounding_box()
+        assert box is not None and box["width"] >= 340, f"the notebook is {box} wide on a 390 px phone"
+        assert not tab.locator(".jp-FileBrowser").first.is_visible(), "the file browser is closed on a phone"
+        note = tab.get_by_text("Run → Run All Cells").first
+        note.wait_for()
+        assert note.is_visible() and note.bounding_box()["width"] > 200  # type: ignore[index]
+        assert tab.locator(".jp-mod-dirty").count() == 0, "a notebook just opened shows as unsaved"
+        (ARTIFACTS / "lite").mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "lite" / "phone-notebook.png"))
+        assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
+        context.close()

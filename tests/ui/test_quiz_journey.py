@@ -91,7 +91,7 @@ def _answer(quiz: Any, question: dict[str, Any], right: bool) -> None:
 
 FAMILIES = {
     "bower": ("Bower trainer", lambda: BowerTrainer(rules=RULES, seed=3, questions=3)),
-    "hierarchy": ("Which card is higher?", lambda: CardHierarchyQuiz(rules=RULES, seed=2, questions=3)),
+    "hierarchy": ("Card ranking quiz", lambda: CardHierarchyQuiz(rules=RULES, seed=2, questions=3)),
     "tricks": ("Trick trainer", lambda: TrickTrainer(rules=RULES, seed=7, questions=3)),
     "scoring": ("Scoring quiz", lambda: ScoringQuiz(rules=RULES, seed=9, questions=2)),
     "ladder": ("bidding ladder and quiz", lambda: BiddingLadder(RULES, seed=4)),

@@ -252,7 +252,11 @@ function drawPlay(model, root, ui) {
   root.append(nav);
 
   // messages, hints and errors: visible, next to the table
-  if (ui.hintText) root.append(verdictBox({ correct: null, heading: "Hint", reason: ui.hintText }).node);
+  if (ui.hintText) {
+    const hint = verdictBox({ correct: null, heading: "Hint", reason: ui.hintText }).node;
+    hint.classList.add("fht-play-hint");
+    root.append(hint);
+  }
   if (ui.error) root.append(verdictBox({ correct: null, heading: "Not possible", reason: ui.error }).node);
   if (ui.message) root.append(el("p", { class: "fht-play-message", role: "status", text: ui.message }));
   if (ui.slow) root.append(el("p", { class: "fht-play-message fht-play-slow", role: "status", text: ui.slow }));
@@ -414,6 +418,9 @@ export default {
         review.tabIndex = -1;
         review.focus();
       } else focusFirst();
+      // a hint asked for is read at once: below the table it can start under the window's edge
+      const hint = reply?.type === "hint" ? host.querySelector(".fht-play-hint") : null;
+      if (hint && typeof hint.scrollIntoView === "function") hint.scrollIntoView({ block: "nearest" });
     };
     ui.act = (code, card = null) => {
       if (ui.waiting || ui.anim) return;
