@@ -125,6 +125,32 @@ whole-deal check 689k → 646k nodes, but joker no trumps +2%, NT +6%, and the w
 same: the 2-player checks' worst deals are success proofs of all ten tricks, and a lead that
 costs needs its exact value and every other card's probe).
 
+Issue 15 again (joker NT, the 10 ``bench_backends`` deals and 10 more of its seeds; nodes are the
+same compiled and in Python).  Two sound no-trump bounds at trick starts (tests against exhaustive
+minimax: ``tests/engine/test_solver_joker_bounds.py``): the joker's holder's side is sure of the
+joker and of each of the holder's top cards, whoever leads (``Position._joker_tricks``: the holder
+never has to discard while it holds the joker, and once it wins a trick it is on lead), and a
+leader whose every suit's top card is the other side's, with no joker on its side, loses the trick
+(``_lead_loses``).  20 deals: 869.6k → 817.4k nodes (the bench's 10: median 49.2k → 48.4k, max
+158.8k → 134.9k); the second bound alone −1%.  Per node, compiled: sets of cards ``w`` bits a
+suit apart, ``w`` the widest suit (11–13 in the 4-player game: small ints; with 20 bits a hand was
+a 100-bit int), killers keyed on one int, popcounts from a bytes table (to mypyc,
+``int.bit_count()`` is a generic method call), list items updated as ``x[i] = x[i] ^ b`` (mypyc
+compiles ``x[i] ^= b`` as ``PyNumber_InPlaceXor`` on boxed ints), the relevant-rank table's bounds
+as one int, typed table entries: callgrind over 3 joker-NT deals (114.5k nodes), 2.08G → 1.69G
+instructions in the search; the garbage collector's walks over the young table entries are
+another 0.15G.  ``bench_backends --deals 10 --only "joker in a hand"``, compiled CPU, paired with
+the tree before this work at load 3.6–3.9: median 0.215 and 0.168 s → 0.160 and 0.138 s, max
+0.64–0.67 → 0.55 s; Python 0.71/0.56 → 0.57/0.52 s.  Suit contracts, misère, 3 and 2 players:
+the same nodes, less time.  Still over the 0.1 s median (the bench's median deal is 48k nodes;
+≈2 µs a node would be needed).  Tried and dropped: leaving out a led joker's nominations that
+are no better than another (opponents out of the suit, partners out of the other): −0.3%
+nodes; the holder's partner on lead cashing its top cards before the holder's: −0.7%, and the
+random endings did not exercise it enough to tell a wrong version apart; the void hand's
+candidate key written out (more instructions, not fewer).  Not tried: DDS's "later tricks" in no
+trumps (the other side held to its top suits' lengths): not shown sound here, where a squeeze can
+take a defender's top card.
+
 Compiled: the search (:mod:`.position`, :mod:`.search`) is fully typed Python, and where a C
 compiler is there the README's commands compile those two modules with mypyc
 (:mod:`.native`; the build: :mod:`fivehundred_tutor.bookbuild.native`).  The same source,
