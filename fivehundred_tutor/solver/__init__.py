@@ -137,11 +137,13 @@ suit apart, ``w`` the widest suit (11–13 in the 4-player game: small ints; wit
 a 100-bit int), killers keyed on one int, popcounts from a bytes table (to mypyc,
 ``int.bit_count()`` is a generic method call), list items updated as ``x[i] = x[i] ^ b`` (mypyc
 compiles ``x[i] ^= b`` as ``PyNumber_InPlaceXor`` on boxed ints), the relevant-rank table's bounds
-as one int, typed table entries: callgrind over 3 joker-NT deals (114.5k nodes), 2.08G → 1.69G
+as one int, typed table entries, a trick start's signature taking the suits the last trick left
+alone from that trick's start: callgrind over 3 joker-NT deals (114.5k nodes), 2.08G → 1.64G
 instructions in the search; the garbage collector's walks over the young table entries are
 another 0.15G.  ``bench_backends --deals 10 --only "joker in a hand"``, compiled CPU, paired with
 the tree before this work at load 3.6–3.9: median 0.215 and 0.168 s → 0.160 and 0.138 s, max
-0.64–0.67 → 0.55 s; Python 0.71/0.56 → 0.57/0.52 s.  Suit contracts, misère, 3 and 2 players:
+0.64–0.67 → 0.55 s; Python 0.71/0.56 → 0.57/0.52 s (with the signature step, at load 6–7:
+0.212/0.203 → 0.183/0.185 s, max 0.79/0.83 → 0.48/0.49 s).  Suit contracts, misère, 3 and 2 players:
 the same nodes, less time.  Still over the 0.1 s median (the bench's median deal is 48k nodes;
 ≈2 µs a node would be needed).  Tried and dropped: leaving out a led joker's nominations that
 are no better than another (opponents out of the suit, partners out of the other): −0.3%

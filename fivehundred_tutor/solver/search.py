@@ -49,6 +49,11 @@ class Search(Position):
         self.void_cands = ctx.void_cands
         # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
         self.limit = NO_LIMIT
+        # Each trick start's suit patterns by tricks left, while its moves are searched, and the
+        # last trick's: the next trick start's signature takes the suits it left alone from it.
+        self.trick_pats: list[list[SuitInfo] | None] = [None] * (self.tricks_left + 2)
+        self.parent_pats: list[SuitInfo] | None = None
+        self.parent_changed = 0
         # 2-player game: each face-down card → the table card covering it.
         self.cover_of = {(us, ub): cover for cover, (us, ub) in self.under.items()}
 
@@ -89,6 +94,7 @@ class Search(Position):
         then a lower bound of the true value, otherwise an upper bound.
         """
         self.nodes = 0
+        self.parent_pats = None
         # No cyclic garbage collection meanwhile: the search makes no reference cycles, and the
         # collector's passes over the growing tables cost a tenth of a long solve (2-player
         # checks: 4.2-4.6 s -> 3.8-3.9 s CPU).
@@ -128,7 +134,16 @@ class Search(Position):
             if four:
                 m0, m1, m2, m3 = masks
             w = self.w
-            for s in ctx.suits:
+            # The suits the last trick left alone: their patterns are the last trick start's.
+            parent = self.parent_pats
+            changed = self.parent_changed if parent is not None else -1
+            for k, s in enumerate(ctx.suits):
+                if not changed >> s & 1:
+                    assert parent is not None
+                    same = parent[k]
+                    bucket.append(same[2])
+                    pats.append(same)
+                    continue
                 if four:
                     ab = m0[s] | m1[s] << w | m2[s] << 2 * w | m3[s] << 3 * w
                 else:
@@ -477,6 +492,7 @@ class Search(Position):
         masks_vp = m
         packed = self.packed
         w = self.w
+        self.trick_pats[left] = pats
         for s, b in moves:
             masks_vp[s] = masks_vp[s] ^ b
             packed[vp] = packed[vp] ^ b << (w * s)
@@ -783,6 +799,14 @@ class Search(Position):
                 self.masks[vp][s] = self.masks[vp][s] | b
                 self.packed[vp] = self.packed[vp] | b << (self.w * s)
             self.pending = []
+        if ctx.two:
+            self.parent_pats = None
+        else:
+            self.parent_pats = self.trick_pats[self.tricks_left]
+            changed = 0
+            for s, _b in removed:
+                changed |= 1 << s
+            self.parent_changed = changed
         self.tricks_left -= 1
         r = self._lead(target, akey, entry)
         self.tricks_left += 1
