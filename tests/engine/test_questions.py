@@ -60,17 +60,17 @@ def _questions(topic: str, presets=PRESETS, levels=None):
                 yield rules, level, generate(topic, rules, seed, level)
 
 
-
 def test_card_hierarchy_hint_fits_the_number_of_cards():
     """Two side-suit cards: "does either card…"; three or five trumps: the order of trumps, no "either"."""
     from fivehundred_tutor.questions.hints import principle
 
-    for rules, level, q in _questions("card-hierarchy"):
+    for _rules, level, q in _questions("card-hierarchy"):
         words = principle(q)
         if len(q["choices"]) > 2:
             assert "either" not in words and "All these cards are trumps" in words, (level, words)
         elif q["context"]["contract"].get("trumps"):
             assert "either card" in words, (level, words)
+
 
 def _right_answer_scores_one(q: dict) -> None:
     response = q["answer"]["example"] if q["kind"] == "cards" else q["answer"]

@@ -1,5 +1,5 @@
 """The "Open in JupyterLab" button in a chapter's header, at 1280 and 390 px: on one row with the
-theme's header icons (download, full screen, colour mode), inside the header bar, which stays one
+theme's header icons (download, full screen — not on a phone —, colour mode), inside the header bar, which stays one
 row high and covers none of the chapter.  Screenshots go to test-artifacts/header/ (look at them).
 """
 
