@@ -63,6 +63,9 @@ def test_play_against_the_bots_journey(built_book: Any, browser: Any, size: str)
     hand = play.locator(".fht-play-me .fht-cards button:not([disabled])")
     assert hand.count(), "the cards were never to be played"
     assert "Contract" in play.locator(".fht-contract").inner_text()
+    # each side's trick count on one line with its name (one box per side: a wrapped span has two)
+    lines = play.locator(".fht-counts .fht-nowrap").evaluate_all("spans => spans.map(s => s.getClientRects().length)")
+    assert lines == [1, 1], f"a side's name and count wrapped: {lines}"
     # Hint: visible, next to the table, in card notation
     play.locator(".fht-hint-btn").click()
     hint = play.locator(".fht-verdict").filter(has_text="Hint")

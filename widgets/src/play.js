@@ -151,13 +151,14 @@ function drawPlay(model, root, ui) {
   for (const area of ["top", "left", "right"]) table.append(el("div", { class: `fht-area-${area}` }, byArea[area]));
   const center = el("div", { class: "fht-area-center" });
   if (v.contract) {
-    const sides = (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`).join(", ");
+    // a side's name and its count stay on one line (a narrow centre wrapped "East–West" at its dash, or from its "2")
+    const sides = (v.side_tricks || []).flatMap((n, i) => [i ? ", " : "", el("span", { class: "fht-nowrap", text: `${v.side_names[i]} ${n}` })]);
     center.append(
       el(
         "div",
         { class: "fht-contract" },
         el("strong", { text: `Contract ${v.contract} by ${names[v.declarer]}` }),
-        sides ? el("div", { class: "fht-counts", text: `Tricks: ${sides}` }) : null,
+        sides.length ? el("div", { class: "fht-counts" }, "Tricks: ", sides) : null,
       ),
     );
   }
