@@ -521,7 +521,30 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         text += "."
     elif isinstance(action, Play):
         text += " (A rule of thumb: too early in the deal to weigh every way the unseen cards could lie.)"
+    elif isinstance(action, Discard):
+        text += _discard_reason(deal, seat, action.card)
     return {"type": "hint", "code": action.code, "label": _label(action), "text": text}
+
+
+def _discard_reason(deal: Deal, seat: int, card: Card) -> str:
+    """Why this discard, in the words of the rule the bots discard by (``bots.discards_for``): keep
+    trumps, aces and guarded kings, make short side suits void; in misère, throw the high cards."""
+    contract = deal.contract
+    assert contract is not None
+    if contract.is_misere:
+        return " In misère you keep your low cards: this is one of the likeliest to win a trick you do not want."
+    table = deal.rules.table(contract)
+    suit = table.suit_of[card.index]
+    if card.is_joker or suit == table.trump:
+        return " Every card you hold is worth keeping; this one least."
+    held = sum(1 for c in deal.hands[seat] if table.suit_of[c.index] == suit)
+    keep = " Keep trumps, aces and guarded kings;"
+    if contract.trump is not None and held <= 2:
+        side = card.suit.word if card.suit is not None else "that suit"
+        if held == 1:
+            return f"{keep} it is your only card in {side}: once it is gone you can trump {side}."
+        return f"{keep} it is one of only two {side}: throwing it brings you nearer a void, where you can trump."
+    return f"{keep} of the rest, this card is the one you would miss least."
 
 
 def _hint(state: dict[str, Any]) -> dict[str, Any]:

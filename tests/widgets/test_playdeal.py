@@ -216,3 +216,39 @@ def test_check_my_play_for_defenders_of_a_made_contract() -> None:
         assert review(deal, deal.declarer)["lesson"] == ""  # made: nothing to add for the declarer
         return
     raise AssertionError("no contract made in 40 deals")
+
+
+def test_a_discard_hint_says_why_in_the_words_of_the_rule_the_bots_discard_by() -> None:
+    """Taking the kitty, the hint names the card and why: a short side suit to make void, or the least
+    useful card kept after trumps, aces and guarded kings; never only "Discard Seven of spades."."""
+    from fivehundred_tutor.bots import discards_for
+
+    seen = 0
+    for seed in range(40):
+        state = start(Rules(), seed=seed, seat=0)
+        for _ in range(30):  # the learner passes until someone else has the contract, or bids and wins it
+            view = state["view"]
+            if view["over"] or view["phase"] != "auction":
+                break
+            reply = handle("play", {"type": "hint"}, {"state": state})["reply"]
+            state = handle("play", {"type": "act", "code": reply["code"]}, {"state": state})["update"]["state"]
+        if state["view"]["phase"] != "kitty" or state["view"]["over"]:
+            continue
+        deal = Deal.from_dict(state["deal"])
+        assert deal.declarer == 0 and deal.contract is not None
+        reply = handle("play", {"type": "hint"}, {"state": state})["reply"]
+        card = discards_for(deal.rules, deal.hands[0], deal.contract, 1)[0]
+        assert reply["text"].startswith(f"Discard {card.name}. "), reply["text"]
+        reason = reply["text"].split(". ", 1)[1]
+        assert len(reason) > 30 and ("trump" in reason or "misère" in reason), reply["text"]
+        if deal.contract.trump is not None and card.suit is not None and not card.is_joker:
+            held = sum(1 for c in deal.hands[0] if c.suit == card.suit)
+            if (
+                held <= 2
+                and deal.rules.table(deal.contract).suit_of[card.index] != deal.rules.table(deal.contract).trump
+            ):
+                assert card.suit.word in reason, reply["text"]
+        seen += 1
+        if seen >= 3:
+            return
+    assert seen, "forty deals and the learner never took the kitty"
