@@ -328,31 +328,8 @@ class Position:
                             return 0, 0
                         else:
                             stopper = o
-            n = ctx.n
-            for s in range(4):
-                x = mine[s]
-                if x:
-                    # (_top_run, written out: this loop is a tenth of a no-trump solve.)
-                    lv = live[s]
-                    top = (lv & ~x).bit_length()
-                    run = lv >> top
-                    r = POPCOUNT[run]
-                    if r:
-                        wr |= (run & -run) << (top + self.w * s)
-                        mine_len = POPCOUNT[x]
-                        if r < mine_len:
-                            # Once every other hand is void in the suit, the rest of it wins too.
-                            for o in range(n):
-                                if o != vp and POPCOUNT[held[o][s]] > r:
-                                    break
-                            else:
-                                r = mine_len
-                        if stopper >= 0:
-                            # The opposing joker wins as soon as its holder is void.
-                            c = POPCOUNT[masks[stopper][s]]
-                            if c < r:
-                                r = c
-                        q += r
+            top, wr = self._top_tricks(mine, held, vp, stopper)
+            q += top
         return q, wr
 
     def _joker_tricks(self) -> tuple[int, int, int]:
@@ -375,14 +352,22 @@ class Position:
                 break
         if j < 0:
             return -1, 0, 0
-        mine = masks[j]
+        q, wr = self._top_tricks(masks[j], masks, j, -1)
+        return j, q + 1, wr
+
+    def _top_tricks(self, mine: list[int], held: list[list[int]], vp: int, stopper: int) -> tuple[int, int]:
+        """No trumps: the tricks hand ``vp`` (cards ``mine``) cashes with its top cards, and the cards
+        that figure depends on.  A whole suit counts once every other hand (``held``) has no more of
+        it than ``vp`` has top cards there; with an opposing joker's holder ``stopper`` (or -1), no
+        more of a suit than that holder can follow."""
         live = self.live
-        q = 1
+        masks = self.masks
+        q = 0
         wr = 0
-        n = ctx.n
         for s in range(4):
             x = mine[s]
             if x:
+                # (_top_run, written out: this loop is a tenth of a no-trump solve.)
                 lv = live[s]
                 top = (lv & ~x).bit_length()
                 run = lv >> top
@@ -391,13 +376,19 @@ class Position:
                     wr |= (run & -run) << (top + self.w * s)
                     mine_len = POPCOUNT[x]
                     if r < mine_len:
-                        for o in range(n):
-                            if o != j and POPCOUNT[masks[o][s]] > r:
+                        # Once every other hand is void in the suit, the rest of it wins too.
+                        for o in range(self.ctx.n):
+                            if o != vp and POPCOUNT[held[o][s]] > r:
                                 break
                         else:
                             r = mine_len
+                    if stopper >= 0:
+                        # The opposing joker wins as soon as its holder is void.
+                        c = POPCOUNT[masks[stopper][s]]
+                        if c < r:
+                            r = c
                     q += r
-        return j, q, wr
+        return q, wr
 
     def _lead_loses(self, vp: int) -> int:
         """No trumps, ``vp`` to lead: whether the other side is sure to win this trick — in every
