@@ -70,3 +70,39 @@ def test_tests_live_in_room_folders_and_import_helpers_as_a_package() -> None:
     ]
     assert not edits, "import the helpers as `from tests.support.x import ...` instead:\n" + "\n".join(edits)
     assert (ROOT / "bench" / "__init__.py").is_file(), "bench/ is a package: python -m bench.bench_x"
+
+
+def _extra_closure(extra: str) -> set[str]:
+    """The distributions an extra of this package installs, following ``fivehundred-tutor[x]`` self-references."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    requires = [Requirement(r) for r in metadata.requires("fivehundred-tutor") or []]
+    seen: set[str] = set()
+    names: set[str] = set()
+    todo = [extra]
+    while todo:
+        x = todo.pop()
+        if x in seen:
+            continue
+        seen.add(x)
+        for req in requires:
+            if req.marker is None or "extra" not in str(req.marker):
+                continue
+            if not req.marker.evaluate({"extra": x}):
+                continue
+            if req.name == "fivehundred-tutor":
+                todo.extend(req.extras)
+            else:
+                names.add(req.name)
+    return names
+
+
+def test_the_book_command_installs_what_executing_the_chapters_needs() -> None:
+    """README command 1 (``bootstrap serve``/``build``) installs the ``book`` extra only, then executes
+    every chapter: the hand evaluator's cell needs DDS, else it runs past myst-nb's cell limit and the
+    build fails (it did: only the test extra, which CI uses, had it)."""
+    book = _extra_closure("book")
+    assert "endplay" in book, sorted(book)
+    assert {"jupyter-book", "jupyterlite-core", "mypy"} <= book, sorted(book)
