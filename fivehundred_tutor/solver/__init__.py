@@ -183,7 +183,7 @@ from . import position as python_position
 from . import search as python_search
 from .limits import SearchLimit
 from .position import Context
-from .search import Search, SuitInfo, Table
+from .search import Entry, Search, SuitInfo, Table
 
 # The search compiled by mypyc when it was built from these very sources (``native``), else the
 # Python modules; ``Solver(native=False)`` picks the Python ones whatever is built.
@@ -239,7 +239,7 @@ class Solver:
             raise SolveError("the 'dds' backend needs the endplay package (pip install 'fivehundred-tutor[dds]')")
         # "auto": DDS for positions that map to bridge when endplay is importable, else pure Python.
         self.backend = backend
-        self._contexts: dict[tuple[Any, ...], tuple[Context, Table, dict[int, SuitInfo], dict[Any, list[Any]]]] = {}
+        self._contexts: dict[tuple[Any, ...], tuple[Context, Table, dict[int, SuitInfo], dict[Any, Entry]]] = {}
         self.nodes = 0
         # False: table entries keep every card's owner (exact relative ranks); a reference for tests.
         self.relevant_ranks = relevant_ranks
@@ -401,7 +401,7 @@ class Solver:
         nom = -1 if action.joker_suit is None else int(action.joker_suit)
         return (vp, s, b if nom < 0 else (b << 3) | nom)
 
-    def _context(self, deal: Deal) -> tuple[Context, Table, dict[int, SuitInfo], dict[Any, list[Any]]]:
+    def _context(self, deal: Deal) -> tuple[Context, Table, dict[int, SuitInfo], dict[Any, Entry]]:
         # (Whether the joker is free follows from the contract and joker_fixed.)
         key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, deal.active)
         found = self._contexts.get(key)

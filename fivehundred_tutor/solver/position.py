@@ -83,12 +83,12 @@ class Context:
         # apart, ``w`` the widest suit: small ints (no big-int arithmetic) up to 12 bits a suit.
         self.w: int = max(len(cards) for cards in by_suit.values())
         assert self.w <= 18  # (follow_key's fields, POPCOUNT)
-        self.killers: dict[int, tuple[int, int]] = {}
+        self.killers: dict[int, int] = {}
         # 2-player game: a suit's table pattern without its face-down cards' codes (see
         # Search._two_info), by the suit's cards.
         self.two_base: dict[int, tuple[int, int, int, int, list[tuple[int, int]]]] = {}
         # The ordered candidates of a hand void in the suit led (see Search._follow).
-        self.void_cands: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        self.void_cands: dict[tuple[int, ...], list[int]] = {}
         # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
         if self.two:
             self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]
@@ -209,8 +209,8 @@ class Position:
         self.i = len(deal.trick)
         total += self.i
         self.tricks_left = total // n
-        # The trick so far.
-        self.trick: list[tuple[int, int]] = []
+        # The trick so far, as move codes (see :func:`move`).
+        self.trick: list[int] = []
         self.led = -1
         self.wvp = -1
         self.wkind = 0
@@ -218,7 +218,7 @@ class Position:
         for k, (seat, card, src) in enumerate(deal.trick):
             s, b = code_of[card]
             self.live[s] = self.live[s] | b
-            self.trick.append((s, b))
+            self.trick.append(move(s, b))
             vp = ctx.vp_index(seat, src)
             if k == 0:
                 self.led = int(deal.trick_joker_suit) if s == JOKER_SUIT else s  # type: ignore[arg-type]
@@ -274,10 +274,13 @@ class Position:
     def _abs_key(self, leader: int) -> tuple[int, ...]:
         if self.ctx.void_rule:
             return (leader, *self.packed, *self.voids)
+        # The hands, then the leader.  (Compiled, ``(leader, packed[0], …)`` unboxes each hand and
+        # boxes it again, a new int object each; ``tuple()`` of the list only copies its items.)
         packed = self.packed
-        if len(packed) == 4:  # (written out: the compiled search builds it without a list)
-            return (leader, packed[0], packed[1], packed[2], packed[3])
-        return (leader, *packed)
+        packed.append(leader)
+        key = tuple(packed)
+        packed.pop()
+        return key
 
     def _quick(self, vp: int) -> tuple[int, int]:
         """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only),
@@ -654,11 +657,19 @@ class Position:
         return [0, 1, 2, 3]
 
 
-# Caches keyed on ``x | live << 20``: grouped (``REPS``), every card apart (``REPS_NG``);
-# and the ordered follow-suit candidates (``FOLLOW``, keyed as :func:`follow_key` says).
+# Caches keyed on ``x | live << 20``: grouped (``REPS``), every card apart (``REPS_NG``); the
+# same as move codes (``MOVES``, keyed as :func:`group_moves` says); and the ordered follow-suit
+# candidates (``FOLLOW``, keyed as :func:`follow_key` says).
 REPS: Final[dict[int, list[int]]] = {}
 REPS_NG: Final[dict[int, list[int]]] = {}
-FOLLOW: Final[dict[int, list[tuple[int, int]]]] = {}
+MOVES: Final[dict[int, list[int]]] = {}
+FOLLOW: Final[dict[int, list[int]]] = {}
+
+
+def move(s: int, b: int) -> int:
+    """The search's code for the card of suit ``s`` and bit ``b``: ``s << 5 | bit index`` (a small
+    int: compiled, lists of them need no boxing, and comparing two is a C comparison)."""
+    return s << 5 | (b.bit_length() - 1)
 
 
 def follow_key(x: int, live: int, split: int, led: int, no_group: bool) -> int:
@@ -690,6 +701,35 @@ def group_reps(x: int, live: int, no_group: bool) -> list[int]:
         cache.clear()
     cache[key] = out
     return out
+
+
+def group_moves(x: int, live: int, no_group: bool, s: int) -> list[int]:
+    """:func:`group_reps` of suit ``s`` as move codes, highest first (cached)."""
+    key = x | live << 20 | s << 40 | no_group << 43
+    found = MOVES.get(key)
+    if found is not None:
+        return found
+    out = [s << 5 | (b.bit_length() - 1) for b in group_reps(x, live, no_group)]
+    if len(MOVES) > 200_000:
+        MOVES.clear()
+    MOVES[key] = out
+    return out
+
+
+def follow_cands(x: int, live: int, split: int, led: int, no_group: bool) -> list[int]:
+    """The ordered candidates of a hand holding ``x`` of the suit led: lowest first, and with a
+    ``split`` (the card to beat), the cheapest cards over it before the cards under it.  Cached in
+    ``FOLLOW``."""
+    reps = group_moves(x, live, no_group, led)
+    if split:
+        k = split.bit_length() - 1
+        cands = [mv for mv in reversed(reps) if mv & 31 > k] + [mv for mv in reversed(reps) if mv & 31 < k]
+    else:
+        cands = reps[::-1]
+    if len(FOLLOW) > 200_000:
+        FOLLOW.clear()
+    FOLLOW[follow_key(x, live, split, led, no_group)] = cands
+    return cands
 
 
 def _top_run(x: int, live: int) -> tuple[int, int]:

@@ -5,20 +5,53 @@ with the relevant-rank transposition table.  See :mod:`.solver` for the method.
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, final
 
 from ..actions import TABLE
 from ..deal import Deal
 from .limits import NO_LIMIT, SearchLimit
-from .position import FOLLOW, JOKER_SUIT, POPCOUNT, REPS_NG, Context, Position, bits_of, group_reps
+from .position import FOLLOW, JOKER_SUIT, POPCOUNT, REPS_NG, Context, Position, bits_of, follow_cands, group_moves
 
 if TYPE_CHECKING:
     from . import Solver
 
-# Suit → (relative-rank pattern, live cards, each hand's length, how many low cards a key may
-# leave out); the table: bucket → per-suit cut → cut patterns → lower bound | upper bound << 8
-# (one int: no list to allocate, and nothing for the garbage collector to walk).
-SuitInfo = tuple[int, int, int, int]
+
+@final
+class SuitInfo:
+    """One suit at a trick start: its relative-rank pattern, how many cards are live, each hand's
+    length (5 bits a hand), and how many low cards a key may leave out.  (A class, not a tuple:
+    compiled, a tuple of ints is unpacked into C values and packed again each time it is stored.)"""
+
+    __slots__ = ("count", "free", "lengths", "pat")
+
+    def __init__(self, pat: int, count: int, lengths: int, free: int) -> None:
+        self.pat = pat
+        self.count = count
+        self.lengths = lengths
+        self.free = free
+
+
+@final
+class Entry:
+    """What the search knows of one exact trick-start position: its bounds, the cards each
+    depends on, the best lead found (a move code), whether the sure/quick-trick bounds are in,
+    and its table signature (bucket and per-suit patterns) once worked out."""
+
+    __slots__ = ("bounded", "bucket", "hi", "hint", "lo", "pats", "whi", "wlo")
+
+    def __init__(self, hi: int) -> None:
+        self.lo = 0
+        self.hi = hi
+        self.hint = -1
+        self.wlo = 0
+        self.whi = 0
+        self.bounded = False
+        self.bucket: tuple[int, ...] | None = None
+        self.pats: list[SuitInfo] | None = None
+
+
+# The table: bucket → per-suit cut → cut patterns → lower bound | upper bound << 8 (one int: no
+# list to allocate, and nothing for the garbage collector to walk).
 Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], int]]]
 
 
@@ -31,7 +64,7 @@ class Search(Position):
         ctx: Context,
         tt: Table,
         rel: dict[int, SuitInfo],
-        abs_tt: dict[Any, list[Any]],
+        abs_tt: dict[Any, Entry],
         deal: Deal,
     ) -> None:
         super().__init__(ctx, deal)
@@ -115,49 +148,55 @@ class Search(Position):
 
     # ------------------------------------------------------------- the search
     def _signature(self, leader: int) -> tuple[tuple[int, ...], list[SuitInfo]]:
-        """The table bucket of this trick start, and each suit's (pattern, live cards, lengths).
+        """The table bucket of this trick start, and each suit's :class:`SuitInfo`.
 
         The bucket is the leader and how many cards of each suit each hand holds (plus the
         known voids under the not-to-a-void-suit rule).  Within a bucket, entries are keyed on
-        the owners of each suit's top cards — only as many as the result depended on."""
+        the owners of each suit's top cards — only as many as the result depended on.
+
+        Except in the 2-player game the bucket is two ints: the leader and the first two suits'
+        lengths, and the other suits' lengths (4 players: 43 and 60 bits, small ints to the
+        compiled search, where a tuple of six ints was six int objects to make and hash)."""
         ctx = self.ctx
         masks = self.masks
-        bucket = [leader]
         pats: list[SuitInfo] = []
         if ctx.two:
             pats = self._two_infos()
-            bucket.extend([info[2] for info in pats])
-            bucket.extend([info[1] for info in pats])
-        else:
-            rel = self.rel
-            four = ctx.n == 4
-            if four:
-                m0, m1, m2, m3 = masks
-            w = self.w
-            # The suits the last trick left alone: their patterns are the last trick start's.
-            parent = self.parent_pats
-            changed = self.parent_changed if parent is not None else -1
-            for k, s in enumerate(ctx.suits):
-                if not changed >> s & 1:
-                    assert parent is not None
-                    same = parent[k]
-                    bucket.append(same[2])
-                    pats.append(same)
-                    continue
+            return (leader, *[info.lengths for info in pats], *[info.count for info in pats]), pats
+        rel = self.rel
+        four = ctx.n == 4
+        if four:
+            m0, m1, m2, m3 = masks
+        w = self.w
+        fw = 5 * ctx.n  # (the width of a suit's lengths)
+        first = leader
+        rest = 0
+        # The suits the last trick left alone: their patterns are the last trick start's.
+        parent = self.parent_pats
+        changed = self.parent_changed if parent is not None else -1
+        for k, s in enumerate(ctx.suits):
+            if not changed >> s & 1:
+                assert parent is not None
+                info = parent[k]
+            else:
                 if four:
                     ab = m0[s] | m1[s] << w | m2[s] << 2 * w | m3[s] << 3 * w
                 else:
                     ab = 0
                     for vp in range(ctx.n):
                         ab |= masks[vp][s] << (w * vp)
-                info = rel.get(ab)
-                if info is None:
-                    info = rel[ab] = self._rel_info(s)
-                bucket.append(info[2])
-                pats.append(info)
+                found = rel.get(ab)
+                if found is None:
+                    found = rel[ab] = self._rel_info(s)
+                info = found
+            pats.append(info)
+            if k < 2:
+                first |= info.lengths << (3 + fw * k)
+            else:
+                rest |= info.lengths << (fw * (k - 2))
         if ctx.void_rule:
-            bucket.extend(self.voids)
-        return tuple(bucket), pats
+            return (first, rest, *self.voids), pats
+        return (first, rest), pats
 
     def _two_infos(self) -> list[SuitInfo]:
         """2-player game: each suit's live cards top down as owner codes — a hand or table
@@ -236,7 +275,7 @@ class Search(Position):
                         code = 4 + vp
                 if code != 511:
                     r ^= (511 ^ code) << sh
-        return r, count, lengths, free
+        return SuitInfo(r, count, lengths, free)
 
     def _rel_info(self, s: int) -> SuitInfo:
         """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
@@ -254,25 +293,27 @@ class Search(Position):
                     lengths += 1 << (5 * vp)
                     count += 1
                     break
-        return r, count, lengths, count
+        return SuitInfo(r, count, lengths, count)
 
     def _cut(self, wr: int, pats: list[SuitInfo]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The table key for a result that depended on the cards in ``wr``: per suit, how many
         low cards to drop from the pattern (as a shift), and the patterns so cut."""
         if not self.relevant_ranks:
-            return (0,) * len(pats), tuple([p[0] for p in pats])
+            return (0,) * len(pats), tuple([p.pat for p in pats])
         shift = self.ctx.bits
         live = self.live
         w = self.w
         mask = (1 << w) - 1
         cut = []
         pre = []
-        for (r, count, _, free), s in zip(pats, self.ctx.suits):
+        for info, s in zip(pats, self.ctx.suits):
+            count = info.count
+            free = info.free
             x = wr >> (w * s) & mask
             k = count - POPCOUNT[live[s] >> ((x & -x).bit_length() - 1)] if x else count
             sh = shift * (k if k < free else free)
             cut.append(sh)
-            pre.append(r >> sh)
+            pre.append(info.pat >> sh)
         return tuple(cut), tuple(pre)
 
     def _relevant(self, cut: tuple[int, ...], pats: list[SuitInfo]) -> int:
@@ -281,8 +322,8 @@ class Search(Position):
         shift = self.ctx.bits
         live = self.live
         wr = 0
-        for (_, count, _, _), s, sh in zip(pats, self.ctx.suits, cut):
-            k = count - sh // shift
+        for info, s, sh in zip(pats, self.ctx.suits, cut):
+            k = info.count - sh // shift
             if k:
                 x = live[s]
                 for _ in range(k - 1):
@@ -290,7 +331,7 @@ class Search(Position):
                 wr |= 1 << (x.bit_length() - 1 + self.w * s)
         return wr
 
-    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: list[Any] | None = None) -> int:
+    def _lead(self, target: int, akey: tuple[int, ...] | None = None, entry: Entry | None = None) -> int:
         """Can the counting side take ``target`` more tricks, from a trick start?
 
         ``akey``/``entry``: the exact-position key and what the table held for it, when the
@@ -313,61 +354,52 @@ class Search(Position):
             akey = self._abs_key(vp)
             entry = self.abs_tt.get(akey)
             if entry is not None:
-                bound: int = entry[0]
-                if bound >= target:
-                    self.wr = entry[4]
-                    return bound
-                bound = entry[1]
-                if bound < target:
-                    self.wr = entry[5]
-                    return bound
+                if entry.lo >= target:
+                    self.wr = entry.wlo
+                    return entry.lo
+                if entry.hi < target:
+                    self.wr = entry.whi
+                    return entry.hi
         if entry is None:
-            # [lower bound, upper bound, best lead's suit and card, the cards each bound
-            # depends on, whether the sure/quick-trick bounds are in, the table signature:
-            # bucket and per-suit patterns]
-            entry = [0, left, 0, 0, 0, 0, 0, None, None]
+            entry = Entry(left)
             self.abs_tt[akey] = entry
         # The table proper: results of positions that differ from this one only in cards
         # the results did not depend on.
-        bucket: tuple[int, ...] | None = entry[7]
-        pats: list[SuitInfo]
-        if bucket is None:
+        bucket = entry.bucket
+        pats = entry.pats
+        if bucket is None or pats is None:
             bucket, pats = self._signature(vp)
             if not self.pending:  # (a function of the exact position: kept for its next visit)
-                entry[7], entry[8] = bucket, pats
-        else:
-            pats = entry[8]
+                entry.bucket, entry.pats = bucket, pats
         group = self.tt.get(bucket)
         if group is not None:
             npats = len(pats)
             for cutvec, stored in group.items():
-                found = stored.get(tuple([pats[k][0] >> cutvec[k] for k in range(npats)]))
+                found = stored.get(tuple([pats[k].pat >> cutvec[k] for k in range(npats)]))
                 if found is None:
                     continue
                 f0 = found & 255
-                e0: int = entry[0]
-                if f0 > e0:
-                    entry[0] = f0
+                if f0 > entry.lo:
+                    entry.lo = f0
                     w0 = self._relevant(cutvec, pats)
-                    entry[4] = w0
+                    entry.wlo = w0
                     if f0 >= target:
                         self.wr = w0
                         return f0
                 f1 = found >> 8
-                e1: int = entry[1]
-                if f1 < e1:
-                    entry[1] = f1
+                if f1 < entry.hi:
+                    entry.hi = f1
                     w1 = self._relevant(cutvec, pats)
-                    entry[5] = w1
+                    entry.whi = w1
                     if f1 < target:
                         self.wr = w1
                         return f1
         else:
             group = self.tt[bucket] = {}
-        if not entry[6]:
+        if not entry.bounded:
             # The sure-trick and quick-trick bounds (worked out once per exact position,
             # and only if the table has not answered).
-            entry[6] = 1
+            entry.bounded = True
             lo, hi, wlo, whi = self._sure_bounds()
             if ctx.misere and not ctx.two and not ctx.counts[vp]:
                 # A defender to lead: the declarer sure to take no more, or to take this trick.
@@ -405,15 +437,13 @@ class Search(Position):
                                 lo, wlo = min(q, left), wq
                         elif left - q < hi:
                             hi, whi = left - q, wq
-            e0 = entry[0]
-            if lo > e0:
-                entry[0], entry[4] = lo, wlo
+            if lo > entry.lo:
+                entry.lo, entry.wlo = lo, wlo
                 if lo >= target:
                     self.wr = wlo
                     return lo
-            e1 = entry[1]
-            if hi < e1:
-                entry[1], entry[5] = hi, whi
+            if hi < entry.hi:
+                entry.hi, entry.whi = hi, whi
                 if hi < target:
                     self.wr = whi
                     return hi
@@ -421,70 +451,70 @@ class Search(Position):
         m = self.masks[vp]
         live = self.live
         trump = ctx.trump
-        # Lead candidates: one card per group of touching cards; winners first, then low cards.
-        winners: list[tuple[int, int]] = []
-        others: list[tuple[int, int]] = []
-        middle: list[tuple[int, int]] = []
+        # Lead candidates (move codes): one card per group of touching cards; winners first, then
+        # low cards.
+        winners: list[int] = []
+        others: list[int] = []
+        middle: list[int] = []
+        no_group = ctx.two and ctx.vps[vp][1] == TABLE
         for s in range(5):
             x = m[s]
             if not x:
                 continue
-            reps = group_reps(x, live[s], ctx.two and ctx.vps[vp][1] == TABLE)
-            if reps[0] == 1 << (live[s].bit_length() - 1):
-                winners.append((s, reps[0]))
+            reps = group_moves(x, live[s], no_group, s)
+            if reps[0] & 31 == live[s].bit_length() - 1:
+                winners.append(reps[0])
                 reps = reps[1:]
             if reps:
-                others.append((s, reps[-1]))
-                middle.extend((s, b) for b in reps[:-1])
-        unsafe: list[tuple[int, int]] = []
+                others.append(reps[-1])
+                middle.extend(reps[:-1])
+        unsafe: list[int] = []
         if trump >= 0 and winners:
             # Side winners an opponent could ruff go after the low leads.
             masks = self.masks
             opps = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
-            first = [sb for sb in winners if sb[0] == trump]
-            for sb in winners:
-                if sb[0] != trump:
-                    if any(not masks[o][sb[0]] for o in opps):
-                        unsafe.append(sb)
+            first = [mv for mv in winners if mv >> 5 == trump]
+            for mv in winners:
+                if mv >> 5 != trump:
+                    if any(not masks[o][mv >> 5] for o in opps):
+                        unsafe.append(mv)
                     else:
-                        first.append(sb)
+                        first.append(mv)
             # Safe side-suit winners before the top trump (measured: fewer nodes).
-            winners = [sb for sb in first if sb[0] != trump] + [sb for sb in first if sb[0] == trump]
+            winners = [mv for mv in first if mv >> 5 != trump] + [mv for mv in first if mv >> 5 == trump]
         if trump >= 0 and len(others) > 1:
             # Suit contracts: low leads from long suits first (measured; not so in no trumps).
-            others.sort(key=lambda sb: -POPCOUNT[m[sb[0]]])
+            _longest_first(others, m)
         if len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
             partners = [o for o in self.order[1:] if ctx.is_max[o] == mx]
             if partners:
                 pref = []
-                for s, b in others:
+                for mv in others:
+                    s = mv >> 5
                     top = 1 << (live[s].bit_length() - 1)
                     for o in partners:
                         po = masks[o]
                         if po[s] & top or (trump >= 0 and not po[s] and po[trump]):
-                            pref.append((s, b))
+                            pref.append(mv)
                             break
                 if pref:
-                    others = pref + [sb for sb in others if sb not in pref]
+                    others = pref + [mv for mv in others if mv not in pref]
         if trump >= 0 and len(others) > 1:
             # Low leads an opponent could ruff come after the others.
             masks = self.masks
             voids = [o for o in range(ctx.n) if ctx.is_max[o] != mx and masks[o][trump]]
-            ruffable = [sb for sb in others if sb[0] != trump and any(not masks[o][sb[0]] for o in voids)]
+            ruffable = [mv for mv in others if mv >> 5 != trump and any(not masks[o][mv >> 5] for o in voids)]
             if ruffable:
-                others = [sb for sb in others if sb not in ruffable] + ruffable
+                others = [mv for mv in others if mv not in ruffable] + ruffable
         if ctx.misere and not ctx.two and mx and len(others) > 1:
             # Misère, a defender leads: first the suits where the declarer must go over the
             # leader's low card (their lowest is above it).
-            dm = self.masks[ctx.counts.index(True)]
-            others.sort(
-                key=lambda sb: (0 if (dm[sb[0]] and (dm[sb[0]] & -dm[sb[0]]) > sb[1]) else 1, POPCOUNT[dm[sb[0]]])
-            )
+            _misere_lead_order(others, self.masks[ctx.counts.index(True)])
         moves = winners + others + middle + unsafe if not ctx.misere else others + middle + winners + unsafe
-        hint = (entry[2], entry[3])
-        if hint[1] and hint in moves:
+        hint = entry.hint
+        if hint >= 0 and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
         best = -1 if mx else left + 1
@@ -493,10 +523,12 @@ class Search(Position):
         packed = self.packed
         w = self.w
         self.trick_pats[left] = pats
-        for s, b in moves:
+        for mv in moves:
+            s = mv >> 5
+            b = 1 << (mv & 31)
             masks_vp[s] = masks_vp[s] ^ b
             packed[vp] = packed[vp] ^ b << (w * s)
-            self.trick.append((s, b))
+            self.trick.append(mv)
             under = self.under.get((vp, s, b)) if ctx.two and self.covers[vp] >> (w * s) & b else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
@@ -523,7 +555,7 @@ class Search(Position):
             masks_vp[s] = masks_vp[s] ^ b
             packed[vp] = packed[vp] ^ b << (w * s)
             if cut:
-                entry[2], entry[3] = s, b
+                entry.hint = mv
                 break
         cutvec, pre = self._cut(wr, pats)
         same_cut = group.get(cutvec)
@@ -532,11 +564,11 @@ class Search(Position):
         found = same_cut.get(pre)
         flo, fhi = (0, left) if found is None else (found & 255, found >> 8)
         if best >= target:
-            entry[0], entry[4] = best, wr
+            entry.lo, entry.wlo = best, wr
             if best > flo:
                 flo = best
         else:
-            entry[1], entry[5] = best, wr
+            entry.hi, entry.whi = best, wr
             if best < fhi:
                 fhi = best
         if found is None or found != flo | fhi << 8:
@@ -544,21 +576,54 @@ class Search(Position):
         self.wr = wr
         return best
 
-    def _misere_follow_order(
-        self, cands: list[tuple[int, int]], fm: int, mx: bool, wbit: int, wkind: int
-    ) -> list[tuple[int, int]]:
+    def _misere_follow_order(self, cands: list[int], fm: int, mx: bool, wbit: int, wkind: int) -> list[int]:
         """Misère: the declarer ducks with its highest card under the winner (or, void, throws its
         highest card, the joker last); a defender plays under the trick's winner, highest first
         (keeping low cards to lead), and the joker last."""
         if fm:
+            wk = wbit.bit_length() - 1
             under = sorted(
-                (sb for sb in cands if sb[0] != JOKER_SUIT and (wkind != 1 or sb[1] < wbit)), key=lambda sb: -sb[1]
+                (mv for mv in cands if mv >> 5 != JOKER_SUIT and (wkind != 1 or mv & 31 < wk)),
+                key=lambda mv: -(mv & 31),
             )
-            over = [sb for sb in cands if sb not in under]
+            over = [mv for mv in cands if mv not in under]
             return under + over
         if not mx:
-            return sorted(cands, key=lambda sb: (sb[0] == JOKER_SUIT, -sb[1]))
-        return [sb for sb in cands if sb[0] != JOKER_SUIT] + [sb for sb in cands if sb[0] == JOKER_SUIT]
+            return sorted(cands, key=lambda mv: (mv >> 5 == JOKER_SUIT, -(mv & 31)))
+        return [mv for mv in cands if mv >> 5 != JOKER_SUIT] + [mv for mv in cands if mv >> 5 == JOKER_SUIT]
+
+    def _void_cands(self, m: list[int], no_group: bool, friend_winning: bool, wkind: int, wbit: int) -> list[int]:
+        """The ordered candidates of hand ``m``, void in the suit led: with a partner winning, low
+        discards (from long suits first in no trumps), then the other cards, then trumps and the
+        joker; against a trump, over-ruffs first; else trumps and the joker first."""
+        live = self.live
+        trump = self.trump
+        low_discards: list[int] = []
+        rest: list[int] = []
+        ruffs: list[int] = []
+        for s in range(5):
+            x = m[s]
+            if not x:
+                continue
+            reps = group_moves(x, live[s], no_group, s)
+            if s in (trump, JOKER_SUIT):
+                ruffs.extend(reps[::-1])
+            else:
+                low_discards.append(reps[-1])
+                if len(reps) > 1:
+                    rest.extend(reps[:-1])
+        if trump < 0 and len(low_discards) > 1:
+            # No trumps: discard from long suits first (measured; neutral in suit contracts).
+            _longest_first(low_discards, m)
+        if friend_winning:
+            return low_discards + rest + ruffs
+        if wkind == 2 and ruffs:
+            # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
+            wk = wbit.bit_length() - 1
+            over = [mv for mv in ruffs if mv >> 5 == JOKER_SUIT or mv & 31 > wk]
+            below = [mv for mv in ruffs if not (mv >> 5 == JOKER_SUIT or mv & 31 > wk)]
+            return over + low_discards + rest + below
+        return ruffs + low_discards + rest
 
     def _follow(self, i: int, target: int, wvp: int, wkind: int, wbit: int) -> int:
         """Can the counting side take ``target`` more tricks, from the ``i``-th card of a trick?
@@ -573,86 +638,47 @@ class Search(Position):
         live = self.live
         is_max = self.is_max
         mx = is_max[vp]
-        cache = self.rep_cache[vp]
+        no_group = self.rep_cache[vp] is REPS_NG
         fm = m[led]
         trump = self.trump
         # Candidate moves, ordered.
         friend_winning = is_max[wvp] == mx
-        cands: list[tuple[int, int]]
+        cands: list[int]
         if fm:
             void = False
             split = 0 if friend_winning or wkind > 1 else wbit
-            key = fm | live[led] << 19 | split << 38 | led << 57 | (cache is REPS_NG) << 60  # follow_key
-            hit = FOLLOW.get(key)
-            if hit is not None:
-                cands = hit
-            else:
-                reps = group_reps(fm, live[led], cache is REPS_NG)
-                if split:
-                    cands = [(led, b) for b in reversed(reps) if b > split] + [
-                        (led, b) for b in reversed(reps) if b < split
-                    ]
-                else:
-                    cands = [(led, b) for b in reversed(reps)]
-                if len(FOLLOW) > 200_000:
-                    FOLLOW.clear()
-                FOLLOW[key] = cands
+            hit = FOLLOW.get(fm | live[led] << 19 | split << 38 | led << 57 | no_group << 60)  # follow_key
+            cands = follow_cands(fm, live[led], split, led, no_group) if hit is None else hit
             if friend_winning and wkind == 1 and i == self.last_i - 1 and len(cands) > 1:
                 # Third hand high: the cheapest card that beats everything the last hand holds.
                 top4 = self.masks[self.order[i + 1]][led]
                 if top4 > wbit:
-                    h = 1 << (top4.bit_length() - 1)
-                    for k, sb in enumerate(cands):
-                        if sb[1] > h:
+                    hk = top4.bit_length() - 1
+                    for k in range(len(cands)):
+                        mv = cands[k]
+                        if mv & 31 > hk:
                             if k:
-                                cands = [sb, *cands[:k], *cands[k + 1 :]]
+                                cands = [mv, *cands[:k], *cands[k + 1 :]]
                             break
             elif split and i == 1 and self.last_i == 3 and len(cands) > 1:
                 # Second hand low when the fourth hand (partner) holds the suit's top card.
                 o = self.order
                 p4 = self.masks[o[3]][led]
                 if p4 and p4 > self.masks[o[2]][led] and p4 > split:
-                    cands = sorted(cands, key=lambda sb: sb[1])
+                    cands = sorted(cands)  # (one suit: by rank)
             if self.any_time and m[JOKER_SUIT]:
-                cands = [*cands, (JOKER_SUIT, 1)]
+                cands = [*cands, JOKER_SUIT << 5]
         else:
             void = True
             # The candidates of a hand void in the suit led depend on its cards, the live cards
             # and who is winning with what: kept per contract (they cost 4-5 lists each time).
             mode = 0 if friend_winning else (wbit if wkind == 2 else -1)
-            vkey = (self.packed[vp], *live, cache is REPS_NG, mode)
+            vkey = (self.packed[vp], *live, no_group, mode)
             found = self.void_cands.get(vkey)
             if found is not None:
                 cands = found
             else:
-                low_discards: list[tuple[int, int]] = []
-                rest: list[tuple[int, int]] = []
-                ruffs: list[tuple[int, int]] = []
-                for s in range(5):
-                    x = m[s]
-                    if not x:
-                        continue
-                    lv = live[s]
-                    got = cache.get(x | lv << 20)
-                    reps = group_reps(x, lv, cache is REPS_NG) if got is None else got
-                    if s in (trump, JOKER_SUIT):
-                        ruffs.extend([(s, b) for b in reversed(reps)])
-                    else:
-                        low_discards.append((s, reps[-1]))
-                        if len(reps) > 1:
-                            rest.extend([(s, b) for b in reps[:-1]])
-                if trump < 0 and len(low_discards) > 1:
-                    # No trumps: discard from long suits first (measured; neutral in suit contracts).
-                    low_discards.sort(key=lambda sb: -POPCOUNT[m[sb[0]]])
-                if friend_winning:
-                    cands = low_discards + rest + ruffs
-                elif wkind == 2 and ruffs:
-                    # Over-ruffs first; ruffing below the winning trump is a discard that costs a trump.
-                    over = [sb for sb in ruffs if sb[0] == JOKER_SUIT or sb[1] > wbit]
-                    below = [sb for sb in ruffs if not (sb[0] == JOKER_SUIT or sb[1] > wbit)]
-                    cands = over + low_discards + rest + below
-                else:
-                    cands = ruffs + low_discards + rest
+                cands = self._void_cands(m, no_group, friend_winning, wkind, wbit)
                 if len(self.void_cands) > 200_000:
                     self.void_cands.clear()
                 self.void_cands[vkey] = cands
@@ -665,12 +691,13 @@ class Search(Position):
         w = self.w
         if len(cands) == 1 and not (void and self.void_rule):
             # A forced card (or one group of equivalent cards): no killer to keep.
-            sb = cands[0]
-            s, b = sb
+            mv = cands[0]
+            s = mv >> 5
+            b = 1 << (mv & 31)
             m[s] = m[s] ^ b
             shifted = b << (w * s)
             packed[vp] = packed[vp] ^ shifted
-            trick.append(sb)
+            trick.append(mv)
             under = self.under.get((vp, s, b)) if self.two and self.covers[vp] & shifted else None
             if under is not None:
                 self.pending.append((vp, under[0], under[1]))
@@ -690,18 +717,19 @@ class Search(Position):
         kkey = vp | i << 3 | led << 6 | wkind << 9 | self.tricks_left << 11 | wbit << 16
         killer = self.killers.get(kkey)
         if killer is not None and killer != cands[0] and killer in cands:
-            cands = [killer, *[sb for sb in cands if sb != killer]]
+            cands = [killer, *[mv for mv in cands if mv != killer]]
         best = -1 if mx else self.tricks_left + 1
         wr = 0
         track_voids = void and self.void_rule
         two = self.two
         covers = self.covers[vp]
-        for sb in cands:
-            s, b = sb
+        for mv in cands:
+            s = mv >> 5
+            b = 1 << (mv & 31)
             m[s] = m[s] ^ b
             shifted = b << (w * s)
             packed[vp] = packed[vp] ^ shifted
-            trick.append(sb)
+            trick.append(mv)
             if two and covers & shifted:
                 under = self.under[(vp, s, b)]
                 self.pending.append((vp, under[0], under[1]))
@@ -724,8 +752,8 @@ class Search(Position):
             m[s] = m[s] ^ b
             packed[vp] = packed[vp] ^ shifted
             if (r >= target) == mx:
-                if sb != cands[0]:
-                    self.killers[kkey] = sb
+                if mv != cands[0]:
+                    self.killers[kkey] = mv
                 return r
             wr |= self.wr
             if (r > best) == mx:
@@ -743,8 +771,8 @@ class Search(Position):
         tw = 0
         if wkind < 3:
             ws = ctx.trump if wkind == 2 else self.led
-            for s, b in self.trick:
-                if s == ws and b < wbit:
+            for mv in self.trick:
+                if mv >> 5 == ws and 1 << (mv & 31) < wbit:
                     own = self.masks[winner][ws]
                     below = self.live[ws] & (wbit - 1)
                     while below:
@@ -774,20 +802,16 @@ class Search(Position):
             akey = self._abs_key(winner)
             entry = self.abs_tt.get(akey)
             if entry is not None:
-                bound: int = entry[0]
-                if bound >= target:
-                    wr: int = entry[4]
-                    self.wr = wr | tw
-                    return inc + bound
-                bound = entry[1]
-                if bound < target:
-                    wr = entry[5]
-                    self.wr = wr | tw
-                    return inc + bound
+                if entry.lo >= target:
+                    self.wr = entry.wlo | tw
+                    return inc + entry.lo
+                if entry.hi < target:
+                    self.wr = entry.whi | tw
+                    return inc + entry.hi
         live = self.live
         removed = self.trick
-        for s, b in removed:
-            live[s] = live[s] ^ b
+        for mv in removed:
+            live[mv >> 5] = live[mv >> 5] ^ 1 << (mv & 31)
         saved_trick = self.trick
         self.trick = []
         saved_order = self.order
@@ -804,8 +828,8 @@ class Search(Position):
         else:
             self.parent_pats = self.trick_pats[self.tricks_left]
             changed = 0
-            for s, _b in removed:
-                changed |= 1 << s
+            for mv in removed:
+                changed |= 1 << (mv >> 5)
             self.parent_changed = changed
         self.tricks_left -= 1
         r = self._lead(target, akey, entry)
@@ -818,7 +842,23 @@ class Search(Position):
         self.order = saved_order
         self.led = led
         self.trick = saved_trick
-        for s, b in removed:
-            live[s] = live[s] ^ b
+        for mv in removed:
+            live[mv >> 5] = live[mv >> 5] ^ 1 << (mv & 31)
         self.wr |= tw
         return inc + r
+
+
+def _longest_first(moves: list[int], m: list[int]) -> None:
+    """Sort ``moves`` (codes) by the length of their suit in hand ``m``, longest first (stable)."""
+    moves.sort(key=lambda mv: -POPCOUNT[m[mv >> 5]])
+
+
+def _misere_lead_order(moves: list[int], dm: list[int]) -> None:
+    """Misère, a defender's low leads: first the suits where the declarer (cards ``dm``) must go
+    over the lead (its lowest card is above it), then by the declarer's length (stable)."""
+    moves.sort(
+        key=lambda mv: (
+            0 if (dm[mv >> 5] and (dm[mv >> 5] & -dm[mv >> 5]) > 1 << (mv & 31)) else 1,
+            POPCOUNT[dm[mv >> 5]],
+        )
+    )

@@ -34,10 +34,10 @@ def _pollute_follow_cache(search: Search) -> int:
                 continue
             reps = solver_position.group_reps(fm, live, False)
             for split in [0, *solver_position.bits_of(live)]:
-                above = [(s, b) for b in reversed(reps) if b > split]
-                below = [(s, b) for b in reversed(reps) if b < split]
+                above = [solver_position.move(s, b) for b in reversed(reps) if b > split]
+                below = [solver_position.move(s, b) for b in reversed(reps) if b < split]
                 key = solver_position.follow_key(fm, live, split, s, False)
-                solver_position.FOLLOW[key] = above + below if split else [(s, b) for b in reversed(reps)]
+                solver_position.FOLLOW[key] = above + below
                 added += 1
     return added
 
