@@ -81,7 +81,15 @@ _STAMP = ".fivehundred-lite-digest"
 #: bench/bench_lite.py's browser CPU): news pop-ups; the language-server bridge (no language server in the
 #: browser) and what needs it; the table of contents, the cell toolbar, cell tags and the metadata form (they
 #: follow every change of every cell); the running-sessions, workspaces and log panels; the REPL buttons and
-#: the links to the forum and to the classic notebook
+#: the links to the forum and to the classic notebook.  Then what a chapter's notebook never shows and that
+#: costs at every start (each plugin's settings schema is compiled and checked, each viewer registered; the
+#: math typesetter loads and starts MathJax, 0.4 MB of script, for the first Markdown it sees, and no chapter
+#: has math): terminals (there are none in the browser), the inspector, the settings and plugin editors,
+#: Mermaid diagrams, viewers of CSV, HTML, PDF, audio, video, Vega, JSON and JavaScript files and outputs,
+#: inline (ghost-text) completions and the help menu's links to other sites.  Kept: keyboard shortcuts
+#: (``@jupyterlab/shortcuts-extension`` binds them all), completions, the tooltip, search, consoles, the
+#: licences.  Measured (``python -m bench.bench_lite``; main-thread CPU of a revisit): see the module's
+#: account in ``bench/bench_lite.py``.
 DISABLED_PLUGINS = [
     "@jupyterlab/apputils-extension:announcements",
     "@jupyterlab/lsp-extension",
@@ -100,6 +108,27 @@ DISABLED_PLUGINS = [
     "@jupyterlite/repl-extension",
     "@jupyterlab/help-extension:jupyter-forum",
     "@jupyterlab/help-extension:launch-classic",
+    "@jupyterlab/help-extension:resources",
+    "@jupyterlab/terminal-extension",
+    "@jupyterlab/services-extension:terminal-manager",
+    "@jupyterlab/inspector-extension",
+    "@jupyterlab/settingeditor-extension",
+    "@jupyterlab/pluginmanager-extension",
+    "@jupyterlite/application-extension:plugin-manager",
+    "@jupyterlab/mathjax-extension",
+    "@jupyterlab/mermaid-extension",
+    "@jupyterlab/csvviewer-extension",
+    "@jupyterlab/htmlviewer-extension",
+    "@jupyterlab/pdf-extension",
+    "@jupyterlab/audio-extension",
+    "@jupyterlab/video-extension",
+    "@jupyterlab/vega5-extension",
+    "@jupyterlab/json-extension",
+    "@jupyterlab/json-lines-extension",
+    "@jupyterlab/javascript-extension",
+    "@jupyterlab/completer-extension:inline-completer",
+    "@jupyterlab/completer-extension:inline-completer-factory",
+    "@jupyterlab/completer-extension:inline-history",
 ]
 
 INSTALL_CELL = (

@@ -45,6 +45,7 @@ __all__ = [
     "KERNEL_START",
     "KERNEL_WORKER",
     "LAYOUT_SOURCE",
+    "OUTPUTS_SOURCE",
     "PYODIDE_PYTHON",
     "SNAPSHOT_NAME",
     "START_SOURCE",
@@ -107,6 +108,8 @@ START_SOURCE = TOOLS / "lite-kernel.mjs"
 EARLY_SOURCE = TOOLS / "lite-early.js"
 #: gives a phone's notebook the whole width (needs ``exposeAppInBrowser`` in jupyter-lite.json)
 LAYOUT_SOURCE = TOOLS / "lite-layout.js"
+#: one layout per frame, not per output, for the cells' "collapse output" icon (needs ``exposeAppInBrowser``)
+OUTPUTS_SOURCE = TOOLS / "lite-outputs.js"
 #: the Node script that makes the notebook's start-up snapshot at build time
 SNAPSHOT_SCRIPT = TOOLS / "lite-snapshot.mjs"
 _EARLY_BEGIN = "<!-- fivehundred: the notebook's Python starts with the page -->"
@@ -452,15 +455,21 @@ def early_script(config: dict[str, Any]) -> str:
 
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
-    """Put :func:`early_script` and the phone layout (``widgets/tools/lite-layout.js``) into JupyterLab's page
-    (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
+    """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``) and the outputs' one layout
+    per frame (``widgets/tools/lite-outputs.js``) into JupyterLab's page (``lite/lab/index.html``), before its own
+    scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
     html = re.sub(re.escape(_EARLY_BEGIN) + r".*?" + re.escape(_EARLY_END) + r"\n?", "", html, flags=re.S)
     icon = str(config.get("jupyter-config-data", {}).get("faviconUrl") or "")
     # the page's icon from the start (JupyterLite sets it only later: the browser asks the host's /favicon.ico)
     link = f'<link rel="icon" href="{"../" + icon[2:] if icon.startswith("./") else icon}">\n' if icon else ""
-    scripts = (
-        f"<script>\n{early_script(config)}</script>\n<script>\n{LAYOUT_SOURCE.read_text(encoding='utf-8')}</script>"
+    scripts = "\n".join(
+        f"<script>\n{source}</script>"
+        for source in (
+            early_script(config),
+            LAYOUT_SOURCE.read_text(encoding="utf-8"),
+            OUTPUTS_SOURCE.read_text(encoding="utf-8"),
+        )
     )
     block = f"{_EARLY_BEGIN}\n{link}{scripts}\n{_EARLY_END}\n"
     anchor = re.search(r"[ \t]*<script[ >]", html)

@@ -29,6 +29,7 @@ __all__ = [
     "could_name_a_file",
     "quick_file_check",
     "warm",
+    "warm_cell_path",
 ]
 
 #: what the kernel and every chapter import; ``pyodide_kernel`` starts IPython's shell (the kernel's worker
@@ -92,9 +93,13 @@ INSTALL = ["install", "-q", "fivehundred-tutor"]
 
 async def warm(imports: Iterable[tuple[str, Iterable[str]]] = ()) -> None:
     """Import what the kernel needs and what the chapters import (``imports``: each module with the names taken
-    from it: this package's widgets are imported on first use), make IPython's file check quick, and go once
+    from it: this package's widgets are imported on first use), make IPython's file check quick, go once
     through the chapters' install cell (this package is installed: nothing is fetched), whose first run imports
-    a good part of micropip (before a snapshot, or at an ordinary start)."""
+    a good part of micropip, and once through IPython's way of running a cell (before a snapshot, or at an
+    ordinary start).
+
+    A learner's first cell otherwise pays for what IPython builds on first use: its session logger and the
+    debugger module it imports to run code (0.1-0.4 s, compiled from source in the browser)."""
     import gc
     import importlib
 
@@ -116,7 +121,20 @@ async def warm(imports: Iterable[tuple[str, Iterable[str]]] = ()) -> None:
     action, kwargs = await cli.get_action_kwargs(INSTALL)
     if action == "install":
         await piplite.install(**kwargs)
+    warm_cell_path()
     gc.collect()
+
+
+def warm_cell_path() -> None:
+    """Run an empty cell silently through IPython (no history, no execution count, no output) and build its
+    session logger, so that what a first cell imports and builds is in the snapshot.  No shell: nothing."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return
+    shell.logger  # noqa: B018 (a property that builds IPython's session logger on first use)
+    shell.run_cell("pass", store_history=False, silent=True)
 
 
 def chapter_imports(sources: Iterable[str]) -> list[tuple[str, list[str]]]:

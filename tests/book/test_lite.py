@@ -260,7 +260,27 @@ def test_ipython_asks_the_file_system_only_about_text_that_could_name_a_file(mon
     assert asked == ["notes.html"]
 
 
-# --------------------------------------------------------------------------- the built book
+def test_warming_runs_a_cell_path_without_a_trace_in_the_learners_session() -> None:
+    """The snapshot's Python has been through IPython's way of running a cell (the learner's first cell then
+    imports and builds nothing more), and the learner's session shows nothing of it: no execution count, no
+    history, no output."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "from fivehundred_tutor.bookbuild import notebook_python\n"
+        "shell = InteractiveShell.instance()\n"
+        "count, history = shell.execution_count, len(shell.user_ns['In'])\n"
+        "assert shell._logger is None and 'bdb' not in sys.modules\n"
+        "notebook_python.warm_cell_path()\n"
+        "assert shell._logger is not None and 'bdb' in sys.modules\n"
+        "assert (shell.execution_count, len(shell.user_ns['In'])) == (count, history)\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "ok", proc.stdout + proc.stderr
 
 
 # --------------------------------------------------------------------------- the built book
@@ -343,6 +363,13 @@ def test_no_later_cell_needs_what_only_a_drawing_made(built_book: Any) -> None:
 # --------------------------------------------------------------------------- in Chromium
 
 IDLE_JS = "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))"
+OUTPUT_ICON_PATCHED_JS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+  const cell = cells.find((c) => typeof c.updatePromptOverlayIcon === "function");
+  let proto = cell;
+  while (proto && !Object.hasOwn(proto, "updatePromptOverlayIcon")) proto = Object.getPrototypeOf(proto);
+  return Boolean(proto && proto.__fhtOneLayoutPerFrame && proto.updatePromptOverlayIcon.name === "updateOncePerFrame");
+}"""
 BUSY_JS = (
     "() => [...document.querySelectorAll('.jp-Notebook .jp-InputArea-prompt')].some(e => e.textContent.includes('*'))"
 )
@@ -453,6 +480,11 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     figure = tab.locator(".jp-RenderedImage img").first
     figure.wait_for(timeout=10000)
     assert figure.evaluate("img => img.complete && img.naturalWidth > 100"), "the saved figure shows"
+    # widgets/tools/lite-outputs.js: the cells' "collapse output" icon is updated once a frame, not at every
+    # output, and still shows on a tall output
+    assert tab.evaluate(OUTPUT_ICON_PATCHED_JS), "JupyterLab's code cells update their output icon once a frame"
+    icon = tab.locator(".jp-OutputArea-promptOverlay[title='Collapse Output'] svg")
+    assert icon.count() > 0, "no cell shows its collapse-output icon"
 
     # A fresh question from the notebook's Python, answered and judged there.
     quiz.scroll_into_view_if_needed()
