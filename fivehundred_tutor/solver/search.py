@@ -363,42 +363,9 @@ class Search(Position):
         if entry is None:
             entry = Entry(left)
             self.abs_tt[akey] = entry
-        # The table proper: results of positions that differ from this one only in cards
-        # the results did not depend on.
-        bucket = entry.bucket
-        pats = entry.pats
-        if bucket is None or pats is None:
-            bucket, pats = self._signature(vp)
-            if not self.pending:  # (a function of the exact position: kept for its next visit)
-                entry.bucket, entry.pats = bucket, pats
-        group = self.tt.get(bucket)
-        if group is not None:
-            npats = len(pats)
-            for cutvec, stored in group.items():
-                found = stored.get(tuple([pats[k].pat >> cutvec[k] for k in range(npats)]))
-                if found is None:
-                    continue
-                f0 = found & 255
-                if f0 > entry.lo:
-                    entry.lo = f0
-                    w0 = self._relevant(cutvec, pats)
-                    entry.wlo = w0
-                    if f0 >= target:
-                        self.wr = w0
-                        return f0
-                f1 = found >> 8
-                if f1 < entry.hi:
-                    entry.hi = f1
-                    w1 = self._relevant(cutvec, pats)
-                    entry.whi = w1
-                    if f1 < target:
-                        self.wr = w1
-                        return f1
-        else:
-            group = self.tt[bucket] = {}
         if not entry.bounded:
-            # The sure-trick and quick-trick bounds (worked out once per exact position,
-            # and only if the table has not answered).
+            # The sure-trick and quick-trick bounds (worked out once per exact position, before
+            # the table: on a first visit they answer more often than the table, for less).
             entry.bounded = True
             lo, hi, wlo, whi = self._sure_bounds()
             if ctx.misere and not ctx.two and not ctx.counts[vp]:
@@ -447,6 +414,39 @@ class Search(Position):
                 if hi < target:
                     self.wr = whi
                     return hi
+        # The table proper: results of positions that differ from this one only in cards
+        # the results did not depend on.
+        bucket = entry.bucket
+        pats = entry.pats
+        if bucket is None or pats is None:
+            bucket, pats = self._signature(vp)
+            if not self.pending:  # (a function of the exact position: kept for its next visit)
+                entry.bucket, entry.pats = bucket, pats
+        group = self.tt.get(bucket)
+        if group is not None:
+            npats = len(pats)
+            for cutvec, stored in group.items():
+                found = stored.get(tuple([pats[k].pat >> cutvec[k] for k in range(npats)]))
+                if found is None:
+                    continue
+                f0 = found & 255
+                if f0 > entry.lo:
+                    entry.lo = f0
+                    w0 = self._relevant(cutvec, pats)
+                    entry.wlo = w0
+                    if f0 >= target:
+                        self.wr = w0
+                        return f0
+                f1 = found >> 8
+                if f1 < entry.hi:
+                    entry.hi = f1
+                    w1 = self._relevant(cutvec, pats)
+                    entry.whi = w1
+                    if f1 < target:
+                        self.wr = w1
+                        return f1
+        else:
+            group = self.tt[bucket] = {}
         mx = ctx.is_max[vp]
         m = self.masks[vp]
         live = self.live
