@@ -86,6 +86,8 @@ class Search(Position):
         # last trick's: the next trick start's signature takes the suits it left alone from it.
         self.trick_pats: list[list[SuitInfo] | None] = [None] * (self.tricks_left + 2)
         self.parent_pats: list[SuitInfo] | None = None
+        # An empty list for each trick start's trick, by tricks left (not a new one each time).
+        self.spare: list[list[int]] = [[] for _ in range(self.tricks_left + 2)]
         self.parent_changed = 0
         # 2-player game: each face-down card → the table card covering it.
         self.cover_of = {(us, ub): cover for cover, (us, ub) in self.under.items()}
@@ -800,20 +802,29 @@ class Search(Position):
         entry = None
         if not self.pending and self.tricks_left > 2:  # the last trick is never stored
             akey = self._abs_key(winner)
-            entry = self.abs_tt.get(akey)
-            if entry is not None:
-                if entry.lo >= target:
-                    self.wr = entry.wlo | tw
-                    return inc + entry.lo
-                if entry.hi < target:
-                    self.wr = entry.whi | tw
-                    return inc + entry.hi
+            # (A new position's entry goes in with the one look-up: most are new.)
+            entry = self.abs_tt.setdefault(akey, Entry(self.tricks_left - 1))
+            if entry.lo >= target:
+                self.wr = entry.wlo | tw
+                return inc + entry.lo
+            if entry.hi < target:
+                self.wr = entry.whi | tw
+                return inc + entry.hi
         live = self.live
         removed = self.trick
+        # The trick's cards leave the live cards a suit at a time (fewer list items to box).
+        w = self.w
+        mask = (1 << w) - 1
+        x = 0
         for mv in removed:
-            live[mv >> 5] = live[mv >> 5] ^ 1 << (mv & 31)
+            x |= 1 << ((mv & 31) + w * (mv >> 5))
+        changed = 0
+        for s in range(5):
+            if x >> (w * s) & mask:
+                live[s] = live[s] ^ (x >> (w * s) & mask)
+                changed |= 1 << s
         saved_trick = self.trick
-        self.trick = []
+        self.trick = self.spare[self.tricks_left]
         saved_order = self.order
         led = self.led
         self.order = ctx.next_order[winner]
@@ -827,9 +838,6 @@ class Search(Position):
             self.parent_pats = None
         else:
             self.parent_pats = self.trick_pats[self.tricks_left]
-            changed = 0
-            for mv in removed:
-                changed |= 1 << (mv >> 5)
             self.parent_changed = changed
         self.tricks_left -= 1
         r = self._lead(target, akey, entry)
@@ -842,8 +850,9 @@ class Search(Position):
         self.order = saved_order
         self.led = led
         self.trick = saved_trick
-        for mv in removed:
-            live[mv >> 5] = live[mv >> 5] ^ 1 << (mv & 31)
+        for s in range(5):
+            if changed >> s & 1:
+                live[s] = live[s] ^ (x >> (w * s) & mask)
         self.wr |= tw
         return inc + r
 
