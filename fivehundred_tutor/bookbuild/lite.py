@@ -135,12 +135,12 @@ INSTALL_CELL = (
     "# Installs this book's Python package into the notebook, from the book's own site (no internet needed).\n"
     "%pip install -q fivehundred-tutor"
 )
-#: the first words of every chapter notebook, before the install cell: how to bring it to life, and that it
-#: must be run again after a reload (JupyterLab then shows "Loading widget..." where each quiz was)
+#: the first words of every chapter notebook, before the install cell: that it runs by itself when opened from
+#: the book (widgets/tools/lite-run.js), and how to run it again
 HOW_TO_RUN = (
-    "*This chapter runs in your browser, with nothing to install.* Choose **Run → Run All Cells** to bring its "
-    "examples and quizzes to life (the first cell below sets up the book's Python here). After reopening or "
-    "reloading the notebook, do it again: the quizzes wait for it, and your answers are kept."
+    "*This chapter runs in your browser, with nothing to install.* Opened from the book, it runs by itself: the "
+    "first cell below sets up the book's Python here, then the examples and quizzes come to life. To run it again "
+    "(after changing a cell, or if it did not start), choose **Run → Run All Cells**. Your answers are kept."
 )
 #: the language the Pyodide kernel reports when it starts (jupyterlite-pyodide-kernel 0.8.x, its kernel_info
 #: reply): the notebook says the same, or JupyterLab changes it and marks a notebook just opened as unsaved

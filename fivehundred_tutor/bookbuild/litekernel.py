@@ -47,6 +47,7 @@ __all__ = [
     "LAYOUT_SOURCE",
     "OUTPUTS_SOURCE",
     "PYODIDE_PYTHON",
+    "RUN_SOURCE",
     "SNAPSHOT_NAME",
     "START_SOURCE",
     "LiteError",
@@ -110,6 +111,8 @@ EARLY_SOURCE = TOOLS / "lite-early.js"
 LAYOUT_SOURCE = TOOLS / "lite-layout.js"
 #: one layout per frame, not per output, for the cells' "collapse output" icon (needs ``exposeAppInBrowser``)
 OUTPUTS_SOURCE = TOOLS / "lite-outputs.js"
+#: a chapter opened from the book (or restored by a reload) runs all its cells once its Python is ready
+RUN_SOURCE = TOOLS / "lite-run.js"
 #: the Node script that makes the notebook's start-up snapshot at build time
 SNAPSHOT_SCRIPT = TOOLS / "lite-snapshot.mjs"
 _EARLY_BEGIN = "<!-- fivehundred: the notebook's Python starts with the page -->"
@@ -455,9 +458,9 @@ def early_script(config: dict[str, Any]) -> str:
 
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
-    """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``) and the outputs' one layout
-    per frame (``widgets/tools/lite-outputs.js``) into JupyterLab's page (``lite/lab/index.html``), before its own
-    scripts, with the site's icon (``faviconUrl``)."""
+    """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``), the outputs' one layout
+    per frame (``widgets/tools/lite-outputs.js``) and the chapter's run on opening (``widgets/tools/lite-run.js``)
+    into JupyterLab's page (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
     html = re.sub(re.escape(_EARLY_BEGIN) + r".*?" + re.escape(_EARLY_END) + r"\n?", "", html, flags=re.S)
     icon = str(config.get("jupyter-config-data", {}).get("faviconUrl") or "")
@@ -469,6 +472,7 @@ def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
             early_script(config),
             LAYOUT_SOURCE.read_text(encoding="utf-8"),
             OUTPUTS_SOURCE.read_text(encoding="utf-8"),
+            RUN_SOURCE.read_text(encoding="utf-8"),
         )
     )
     block = f"{_EARLY_BEGIN}\n{link}{scripts}\n{_EARLY_END}\n"

@@ -4,7 +4,7 @@ Fast checks of the export (install cell, hidden cells, plot cells without
 matplotlib, the wheel the notebook installs, the kernel's lock file), then the
 whole thing as a learner does it, in Chromium with every off-site request
 blocked: a built chapter page → *Open in JupyterLab* → the chapter opens as a
-notebook → Run All without an error → a fresh question in a quiz, answered and
+notebook that runs by itself (JupyterLab's Run All) without an error → a fresh question in a quiz, answered and
 judged in the notebook's Python → File > Download gives the .ipynb.
 """
 
@@ -426,6 +426,14 @@ def _python_start(tab: Any) -> list[str]:
     return []
 
 
+def _ran_by_itself(tab: Any) -> None:
+    """Wait until the chapter's run on opening (widgets/tools/lite-run.js) has ended, with no cell left busy."""
+    tab.wait_for_function(
+        "() => window.__fhtRunAllDone !== null && window.__fhtRunAllDone !== undefined", timeout=420000
+    )
+    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=420000, polling=500)
+
+
 def _add_cell_and_run(tab: Any, code: str, *, first: bool = False) -> str:
     """Add a code cell at the end of the open notebook (``first``: below its first cell), run it, return its
     output text."""
@@ -463,17 +471,15 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     tab.locator(".jp-Notebook").wait_for()
     assert tab.locator(".jp-Notebook .jp-Cell").first.inner_text().strip() == "The bowers", "the chapter's title"
     idle = time.perf_counter() - started
-    tab.wait_for_timeout(500)  # JupyterLab sets the kernel's language on the notebook just after idle
-    assert tab.locator(".jp-mod-dirty").count() == 0, "a notebook just opened shows as unsaved"
     # A first visit: Python started with the page (before the kernel asked) from the snapshot the build made.
     steps = _python_start(tab)
     assert "snapshot read (site)" in steps and steps.index("ready") < steps.index("the kernel asks"), steps
 
-    tab.get_by_role("menuitem", name="Run", exact=True).click()
-    tab.locator('[data-command="runmenu:run-all"]').click()
+    # The chapter runs by itself (widgets/tools/lite-run.js: JupyterLab's Run All once Python is ready).
     quiz = tab.locator(".fht-quiz").first
     quiz.wait_for(timeout=120000)
-    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=420000, polling=500)
+    _ran_by_itself(tab)
+    assert tab.locator(".jp-mod-dirty").count() == 0, "a chapter that only ran by itself shows as unsaved"
     # JupyterLab shows an error (and any stderr) as application/vnd.jupyter.stderr; Run All stops at an error.
     errors = tab.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
@@ -567,6 +573,7 @@ def test_the_notebook_python_starts_without_the_site_snapshot_and_then_from_its_
                 watch.page(tab)
                 tab.goto(f"{base}lite/lab/index.html?path={CHAPTER}.ipynb")
                 tab.wait_for_function(IDLE_JS, timeout=420000)
+                _ran_by_itself(tab)
                 steps = _python_start(tab)
                 if visit == "first":
                     assert "Python started" in steps and "Python restored" not in steps, steps  # the ordinary start
@@ -600,7 +607,7 @@ def test_notebooks_say_the_language_the_kernel_reports(built_book: Any) -> None:
 @pytest.mark.slow
 def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(built_book: Any, browser: Any) -> None:
     """At 390 px the notebook takes the width (JupyterLab's file browser would take 250 px of it), the first
-    words say how to run it, and a notebook the learner has not touched is not marked as changed."""
+    words say how to run it, and a notebook the learner has not touched is not marked as changed, though it ran."""
     from tests.support.browser import serve_directory
     from tests.support.paths import ARTIFACTS
 
@@ -611,7 +618,7 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         watch.page(tab)
         tab.goto(f"{base}lite/lab/index.html?path={CHAPTER}.ipynb")
         tab.wait_for_function(IDLE_JS, timeout=420000)
-        tab.wait_for_timeout(500)  # JupyterLab sets the kernel's language on the notebook just after idle
+        _ran_by_itself(tab)
         notebook = tab.locator(".jp-NotebookPanel").first
         notebook.wait_for()
         box = notebook.bounding_box()
