@@ -3,7 +3,8 @@
 Usage: python -m bench.bench_backends [--deals 10] [--seed 1] [--only TEXT] [--python-only]
 
 Kinds: 4-player suit contracts; no trumps with the joker out of play (in the kitty); no trumps
-with the joker in a hand; misère; 3-player suit; 2-player suit (the face-down table cards
+with the joker in a hand (a deal that left it in the kitty has it swapped with a seeded card of a
+hand, the other deals as they were); misère; 3-player suit; 2-player suit (the face-down table cards
 known).  "auto" is ``Solver()`` (DDS wherever a position maps to bridge, else the search),
 then the search alone (``Solver(backend="python")``): compiled by mypyc where it is built (the
 kernel's; see fivehundred_tutor.solver.native) and as plain Python (the browser's), with the
@@ -41,7 +42,7 @@ from fivehundred_tutor.rng import Random, derive_seed
 from fivehundred_tutor.solver import NATIVE, Solver, dds, native_status
 
 
-def four(seed: int, contract: str, *, joker_out: bool = False) -> Deal:
+def four(seed: int, contract: str, *, joker_out: bool = False, joker_in: bool = False) -> Deal:
     rules = Rules()
     rng = Random(seed)
     deck = rules.deck()
@@ -49,6 +50,9 @@ def four(seed: int, contract: str, *, joker_out: bool = False) -> Deal:
     if joker_out:  # the joker among the three cards left out (the kitty)
         deck.remove(JOKER)
         deck.append(JOKER)
+    if joker_in and deck.index(JOKER) >= 40:  # the joker in a hand: swapped with a seeded card
+        k, j = Random(derive_seed("bench-backends-joker-in", seed)).randbelow(40), deck.index(JOKER)
+        deck[k], deck[j] = deck[j], deck[k]
     hands = [deck[10 * i : 10 * i + 10] for i in range(4)]
     declarer = rng.randbelow(4)
     bid = Bid.parse(contract) if contract != "suit" else Bid.suit(7, Suit(rng.randbelow(4)))
@@ -72,7 +76,7 @@ def bot_bid(seed: int, players: int) -> Deal:
 KINDS: list[tuple[str, Callable[[int], Deal]]] = [
     ("4p suit", lambda s: four(s, "suit")),
     ("4p NT, joker in the kitty", lambda s: four(s, "7NT", joker_out=True)),
-    ("4p NT, joker in a hand", lambda s: four(s, "7NT")),
+    ("4p NT, joker in a hand", lambda s: four(s, "7NT", joker_in=True)),
     ("4p misère", lambda s: four(s, "MIS")),
     ("3p (bot-bid)", lambda s: bot_bid(s, 3)),
     ("2p (bot-bid)", lambda s: bot_bid(s, 2)),
