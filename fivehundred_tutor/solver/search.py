@@ -514,7 +514,14 @@ class Search(Position):
             # Misère, a defender leads: first the suits where the declarer must go over the
             # leader's low card (their lowest is above it).
             _misere_lead_order(others, self.masks[ctx.counts.index(True)])
-        moves = winners + others + middle + unsafe if not ctx.misere else others + middle + winners + unsafe
+        if ctx.misere:
+            moves = others + middle + winners + unsafe
+        elif winners and winners[-1] >> 5 == JOKER_SUIT:
+            # The free joker (the last winner) led after the low leads, before the middle cards
+            # (measured: 20 joker-NT deals -6.7% nodes; first of all, +8%).
+            moves = winners[:-1] + others + winners[-1:] + middle + unsafe
+        else:
+            moves = winners + others + middle + unsafe
         hint = entry.hint
         if hint >= 0 and hint in moves:
             moves.remove(hint)
