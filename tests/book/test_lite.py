@@ -15,6 +15,7 @@ import base64
 import builtins
 import hashlib
 import json
+import re
 import sys
 import time
 import zipfile
@@ -493,8 +494,8 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     assert icon.count() > 0, "no cell shows its collapse-output icon"
 
     # A fresh question from the notebook's Python, answered and judged there.
-    quiz.scroll_into_view_if_needed()
-    assert quiz.locator(".fht-progress").inner_text().endswith("of 12")
+    quiz.scroll_into_view_if_needed()  # (the run left the reader at the chapter's start)
+    quiz.locator(".fht-progress").filter(has_text=re.compile(r"of 12$")).wait_for(timeout=30000)
     quiz.locator(".fht-new").click()
     quiz.locator(".fht-progress").filter(has_text="Question 13 of 13").wait_for(timeout=30000)
     quiz.locator(".fht-answer [data-choice]:not([disabled])").first.click()
@@ -628,7 +629,15 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         note.wait_for()
         assert note.is_visible() and note.bounding_box()["width"] > 200  # type: ignore[index]
         assert tab.locator(".jp-mod-dirty").count() == 0, "a notebook just opened shows as unsaved"
+        # The run did not carry the reader to the notebook's end: its first words are on screen.
+        title = tab.locator(".jp-Notebook .jp-Cell").first
+        assert title.is_visible() and title.bounding_box()["y"] < 200, "the run scrolled the notebook away"  # type: ignore[index]
         (ARTIFACTS / "lite").mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(ARTIFACTS / "lite" / "phone-notebook.png"))
+        # A reload (the address no longer names the notebook: JupyterLab restores it) runs it again by itself:
+        # the quizzes do not wait at "Loading widget...".
+        tab.reload()
+        _ran_by_itself(tab)
+        assert tab.locator(".fht-new").count() > 0, "no live quiz after a reload"
         assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
         context.close()

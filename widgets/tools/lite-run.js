@@ -35,7 +35,23 @@
     const clean = !model.dirty;
     const before = sources();
     window.__fhtRunAll = performance.now();
-    await app.commands.execute("notebook:run-all-cells");
+    // Run All makes the last cell the active one and scrolls the notebook to it: a reader who came to read the
+    // chapter stays at its start (where they were), with the cell they were on.
+    const notebook = panel.content;
+    const index = notebook.activeCellIndex;
+    const own = Object.hasOwn(notebook, "scrollToItem");
+    const scroll = notebook.scrollToItem;
+    let running;
+    notebook.scrollToItem = async () => {};
+    try {
+      running = app.commands.execute("notebook:run-all-cells");
+      notebook.activeCellIndex = index;
+      notebook.deselectAll();
+    } finally {
+      if (own) notebook.scrollToItem = scroll;
+      else delete notebook.scrollToItem;
+    }
+    await running;
     if (clean && !panel.isDisposed && sources() === before) model.dirty = false;
     window.__fhtRunAllDone = performance.now();
   };
