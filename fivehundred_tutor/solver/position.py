@@ -87,8 +87,6 @@ class Context:
         # 2-player game: a suit's table pattern without its face-down cards' codes (see
         # Search._two_info), by the suit's cards.
         self.two_base: dict[int, tuple[int, int, int, int, list[tuple[int, int]]]] = {}
-        # The ordered candidates of a hand void in the suit led (see Search._follow).
-        self.void_cands: dict[tuple[int, ...], list[int]] = {}
         # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
         if self.two:
             self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]

@@ -79,7 +79,6 @@ class Search(Position):
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
         self.misere_order = ctx.misere and not ctx.two
-        self.void_cands = ctx.void_cands
         # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
         self.limit = NO_LIMIT
         # Each trick start's suit patterns by tricks left, while its moves are searched, and the
@@ -679,18 +678,9 @@ class Search(Position):
                 cands = [*cands, JOKER_SUIT << 5]
         else:
             void = True
-            # The candidates of a hand void in the suit led depend on its cards, the live cards
-            # and who is winning with what: kept per contract (they cost 4-5 lists each time).
-            mode = 0 if friend_winning else (wbit if wkind == 2 else -1)
-            vkey = (self.packed[vp], *live, no_group, mode)
-            found = self.void_cands.get(vkey)
-            if found is not None:
-                cands = found
-            else:
-                cands = self._void_cands(m, no_group, friend_winning, wkind, wbit)
-                if len(self.void_cands) > 200_000:
-                    self.void_cands.clear()
-                self.void_cands[vkey] = cands
+            # (Worked out each time: kept per contract under the hand's cards, the live cards and
+            # who is winning, more than half of them were never asked for again.)
+            cands = self._void_cands(m, no_group, friend_winning, wkind, wbit)
         if self.misere_order:
             cands = self._misere_follow_order(cands, fm, mx, wbit, wkind)
         last = i == self.last_i
@@ -865,8 +855,17 @@ class Search(Position):
 
 
 def _longest_first(moves: list[int], m: list[int]) -> None:
-    """Sort ``moves`` (codes) by the length of their suit in hand ``m``, longest first (stable)."""
-    moves.sort(key=lambda mv: -POPCOUNT[m[mv >> 5]])
+    """Sort ``moves`` (codes) by the length of their suit in hand ``m``, longest first (stable).
+    (An insertion sort: a few moves, and compiled, ``sort(key=…)`` calls its key as a Python
+    function for each.)"""
+    for a in range(1, len(moves)):
+        mv = moves[a]
+        n = POPCOUNT[m[mv >> 5]]
+        b = a
+        while b > 0 and POPCOUNT[m[moves[b - 1] >> 5]] < n:
+            moves[b] = moves[b - 1]
+            b -= 1
+        moves[b] = mv
 
 
 def _misere_lead_order(moves: list[int], dm: list[int]) -> None:
