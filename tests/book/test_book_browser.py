@@ -237,3 +237,44 @@ def test_the_viewer_setting_is_merged_into_jupyterlab_settings(tmp_path):
     assert docmanager["autosave"] is False  # merged, not replaced
     assert docmanager["defaultViewers"] == {**docmanager["defaultViewers"], **jupyterbook.LAB_VIEWERS}
     assert jupyterbook.configure_jupyterlab(overrides_file) is False  # already there: left alone
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_check_yourself_answers_wait_until_asked(built_book, browser, width):
+    """Every chapter's "Check yourself" question shows without its answer; "Show the answer" (mouse, or the
+    keyboard: Tab to it, Enter) brings the answer on screen, inside the page's width.  Screenshots at each width
+    go to test-artifacts/check-yourself/."""
+    from tests.support.paths import ARTIFACTS
+
+    sources = sorted(BOOK.glob("chapters/*.md"))
+    with_question = [p for p in sources if "**Check yourself.**" in p.read_text(encoding="utf-8")]
+    assert len(with_question) >= 15
+    for number, src in enumerate(with_question):
+        text = src.read_text(encoding="utf-8")
+        assert text.count("**Check yourself.**") == text.count('<details class="fht-check">'), src.name
+        page = f"chapters/{src.stem}.html"
+        if number % 5 and src.stem != "03-bowers":  # every fifth chapter in the browser, and the bowers
+            continue
+        tab, problems = open_page(browser, built_book.url(page), viewport={"width": width, "height": 844})
+        try:
+            check = tab.locator("details.fht-check").first
+            check.scroll_into_view_if_needed()
+            answer = check.locator("p").first
+            assert not answer.is_visible(), f"{page}: the answer shows before it is asked for"
+            summary = check.locator("summary")
+            assert summary.is_visible() and summary.inner_text().startswith("Show the answer")
+            box = summary.bounding_box()
+            assert box is not None and box["height"] >= 44, f"{page}: a {box} target"
+            summary.focus()
+            tab.keyboard.press("Enter")
+            answer.wait_for(state="visible")
+            box = answer.bounding_box()
+            assert box is not None and box["width"] > 100 and box["x"] + box["width"] <= width, box
+            if src.stem == "03-bowers":
+                (ARTIFACTS / "check-yourself").mkdir(parents=True, exist_ok=True)
+                check.screenshot(path=str(ARTIFACTS / "check-yourself" / f"bowers-{width}.png"))
+            summary.click()
+            answer.wait_for(state="hidden")
+            problems.assert_clean(page)
+        finally:
+            tab.context.close()
