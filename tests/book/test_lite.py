@@ -247,6 +247,27 @@ def test_the_service_worker_leaves_what_it_does_not_cache_to_the_browser(tmp_pat
         lite.patch_service_worker(sw)
 
 
+def test_settings_keep_only_the_schemas_of_plugins_the_site_runs(tmp_path: Path) -> None:
+    """JupyterLab checks every settings schema JupyterLite lists as it starts: the Notebook app's and the
+    turned-off plugins' are left out, once; the rest stay as they were."""
+    entries = [
+        {"id": "@jupyter-notebook/application-extension:menus", "raw": "{}"},
+        {"id": "@jupyterlab/terminal-extension:plugin", "raw": "{}"},
+        {"id": "@jupyterlab/help-extension:jupyter-forum", "raw": "{}"},
+        {"id": "@jupyterlab/help-extension:about", "raw": "{}"},
+        {"id": "@jupyterlab/shortcuts-extension:shortcuts", "raw": "{}"},
+    ]
+    all_json = tmp_path / "all.json"
+    all_json.write_text(json.dumps(entries))
+    off = ["@jupyterlab/terminal-extension", "@jupyterlab/help-extension:jupyter-forum"]
+    assert lite.prune_settings_schemas(all_json, off) == 3
+    assert [e["id"] for e in json.loads(all_json.read_text())] == [
+        "@jupyterlab/help-extension:about",
+        "@jupyterlab/shortcuts-extension:shortcuts",
+    ]
+    assert lite.prune_settings_schemas(all_json, off) == 0
+
+
 def test_ipython_asks_the_file_system_only_about_text_that_could_name_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
     """In JupyterLite each question to the notebook's folder is a round trip through the page: the kernel's
     display objects ask only about text that could be a file's path (notebook_python.quick_file_check)."""
@@ -585,6 +606,14 @@ def test_the_notebook_python_starts_without_the_site_snapshot_and_then_from_its_
             assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
             assert [f for f in watch.failed if "notebook.snapshot" not in f] == [], watch.failed
             context.close()
+
+
+def test_the_built_site_lists_only_the_settings_of_plugins_it_runs(built_book: Any) -> None:
+    listed = json.loads((built_book.html / "lite" / "build" / "schemas" / "all.json").read_text(encoding="utf-8"))
+    ids = {entry["id"] for entry in listed}
+    assert "@jupyterlab/shortcuts-extension:shortcuts" in ids and "@jupyterlab/notebook-extension:tracker" in ids
+    assert not [i for i in ids if i.startswith("@jupyter-notebook/")]
+    assert not [i for i in ids if any(i == x or i.startswith(x + ":") for x in lite.DISABLED_PLUGINS)]
 
 
 def test_notebooks_say_the_language_the_kernel_reports(built_book: Any) -> None:
