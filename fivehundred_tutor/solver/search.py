@@ -483,9 +483,22 @@ class Search(Position):
                         first.append(mv)
             # Safe side-suit winners before the top trump (measured: fewer nodes).
             winners = [mv for mv in first if mv >> 5 != trump] + [mv for mv in first if mv >> 5 == trump]
-        if trump >= 0 and len(others) > 1:
-            # Suit contracts: low leads from long suits first (measured; not so in no trumps).
-            _longest_first(others, m)
+        if len(others) > 1:
+            if trump >= 0:
+                # Suit contracts: low leads from long suits first (measured).
+                _longest_first(others, m)
+            elif ctx.quick:
+                # No trumps: from the suits the leader's side holds most of first (measured: 40
+                # joker-NT deals -11% nodes, 20 NT deals with the joker in the kitty -4%; by the
+                # leader's own length -5% and -1%).
+                masks = self.masks
+                side = [0, 0, 0, 0, 0]
+                for o in range(ctx.n):
+                    if ctx.is_max[o] == mx:
+                        mo = masks[o]
+                        for t in range(4):
+                            side[t] += POPCOUNT[mo[t]]
+                _most_first(others, side)
         if len(others) > 1:
             # Low leads towards partner's winners (or partner's ruffs) first.
             masks = self.masks
@@ -863,6 +876,18 @@ def _longest_first(moves: list[int], m: list[int]) -> None:
         n = POPCOUNT[m[mv >> 5]]
         b = a
         while b > 0 and POPCOUNT[m[moves[b - 1] >> 5]] < n:
+            moves[b] = moves[b - 1]
+            b -= 1
+        moves[b] = mv
+
+
+def _most_first(moves: list[int], count: list[int]) -> None:
+    """Sort ``moves`` (codes) by ``count`` of their suit, most first (stable; as :func:`_longest_first`)."""
+    for a in range(1, len(moves)):
+        mv = moves[a]
+        n = count[mv >> 5]
+        b = a
+        while b > 0 and count[moves[b - 1] >> 5] < n:
             moves[b] = moves[b - 1]
             b -= 1
         moves[b] = mv
