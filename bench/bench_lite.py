@@ -14,7 +14,10 @@ Figures printed (goals: cold <= 8 s to the first live widget, revisit <= 4 s, <=
 - cold visit (a fresh browser context): button -> JupyterLab drawn, -> Python ready (the kernel
   connected: the chapter starts running), -> first live widget (its "New question" button: only a
   live quiz has it);
-- revisit (same profile, files cached, the tab closed and the button clicked again);
+- revisit after each cold visit (same profile, files cached, the tab closed and the button clicked again; the
+  median and the worst are judged); a visit waits, before the
+  tab closes, for the page's idle-time warm-up of the browser's code cache (widgets/tools/lite-codecache.js:
+  once per browser, after the chapter has run; its time is printed with the steps);
 - step by step: when the site was first asked for JupyterLab, Pyodide, the kernel's wheels, the
   notebook, the install cell's index and wheel (the server's clock), then drawn / idle / widget;
 - the notebook's Python start as its worker recorded it (lite/kernel/start.mjs: when the worker started,
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -88,6 +92,14 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
     tab.locator(".fht-new").first.wait_for(timeout=300000)
     widget = time.perf_counter() - start
     cpu = browser_cpu(profile) - cpu
+    # A reader stays to read: the page then warms the browser's code cache for the next visit (once per browser;
+    # widgets/tools/lite-codecache.js); its time is printed, and it is left out of the visit's CPU above.
+    tab.wait_for_function(
+        "() => window.__fhtCodeCache && !['waiting', 'warming'].includes(window.__fhtCodeCache.status)",
+        timeout=120000,
+        polling=200,
+    )
+    codecache = tab.evaluate("() => window.__fhtCodeCache")
     steps = worker_timeline(tab, epoch)
     began = tab.evaluate("() => window.__fhtRunAll === null ? null : performance.timeOrigin + window.__fhtRunAll")
     # Python ready: the kernel connected, when the chapter's run began
@@ -115,6 +127,7 @@ def visit(context: Any, base: str, chapter: str, sent: Sent, profile: Path) -> d
         "marks": {k: (v - start if v is not None else None) for k, v in marks.items()},
         "last_wheel": last_wheel - start if last_wheel is not None else None,
         "worker": steps,
+        "codecache": codecache,
     }
     tab.close()
     page.close()
@@ -243,12 +256,16 @@ def timeline(r: dict[str, Any]) -> None:
     print(f"    {'JupyterLab drawn':30s} {r['drawn']:6.2f} s")
     print(f"    {'Python ready, chapter runs':30s} {r['run_all']:6.2f} s")
     print(f"    {'first live widget':30s} {r['widget']:6.2f} s")
+    cache = r.get("codecache") or {}
+    print(f"    {'code cache warm-up':30s} {cache.get('status')}: {cache.get('scripts')} scripts, {cache.get('ms')} ms")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--html", help="measure this built site as it is (no build)")
-    parser.add_argument("--runs", type=int, default=2, help="cold visits to time (default 2)")
+    parser.add_argument(
+        "--runs", type=int, default=2, help="cold visits to time, each followed by a revisit (default 2)"
+    )
     parser.add_argument("--chapter", default="chapters/03-bowers", help="a chapter with a quiz")
     parser.add_argument("--pyodide", help="an npm pyodide folder to compare with the live book's")
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path (e.g. /fivehundred/)")
@@ -278,7 +295,7 @@ def main() -> int:
         print(f"after: {load_average()}")
         return 0
     colds: list[dict[str, Any]] = []
-    revisit: dict[str, Any] = {}
+    revisits: list[dict[str, Any]] = []
     plain: dict[str, Any] = {}
     with root_cm as root, static_host(root, args.prefix) as (base, sent):
         for run in range(args.runs):
@@ -287,14 +304,13 @@ def main() -> int:
                 chromium_profile(Path(profile)) as context,
             ):
                 colds.append(visit(context, base, args.chapter, sent, Path(profile)))
-                if run == args.runs - 1:
-                    revisit = visit(context, base, args.chapter, sent, Path(profile))
-                    if args.without_snapshot:  # the same revisit, the kernel's start-up snapshot deleted
-                        clear = context.new_page()
-                        clear.goto(base + "index.html")
-                        clear.evaluate("async () => { for (const n of await caches.keys()) await caches.delete(n); }")
-                        clear.close()
-                        plain = visit(context, base, args.chapter, sent, Path(profile))
+                revisits.append(visit(context, base, args.chapter, sent, Path(profile)))
+                if run == args.runs - 1 and args.without_snapshot:  # the same revisit, the start-up snapshot deleted
+                    clear = context.new_page()
+                    clear.goto(base + "index.html")
+                    clear.evaluate("async () => { for (const n of await caches.keys()) await caches.delete(n); }")
+                    clear.close()
+                    plain = visit(context, base, args.chapter, sent, Path(profile))
     print(f"after the runs: {load_average()}")
     print(
         "\n                          JupyterLab drawn   Python ready   first live widget   (s from the click)"
@@ -305,20 +321,25 @@ def main() -> int:
             f"cold visit {i + 1}:            {r['drawn']:8.1f}      {r['idle']:8.1f}        {r['widget']:8.1f}"
             f"             {r['cpu']:8.1f}"
         )
-    print(
-        f"revisit (cached):        {revisit['drawn']:8.1f}      {revisit['idle']:8.1f}        {revisit['widget']:8.1f}"
-        f"             {revisit['cpu']:8.1f}"
-    )
+    for i, r in enumerate(revisits):
+        print(
+            f"revisit {i + 1} (cached):      {r['drawn']:8.1f}      {r['idle']:8.1f}        {r['widget']:8.1f}"
+            f"             {r['cpu']:8.1f}"
+        )
+    revisit = sorted(revisits, key=lambda r: r["widget"])[len(revisits) // 2]  # the median one
     if plain:
         print(
             f"revisit, no snapshot:    {plain['drawn']:8.1f}      {plain['idle']:8.1f}        {plain['widget']:8.1f}"
             f"             {plain['cpu']:8.1f}"
         )
-    best = min(r["widget"] for r in colds)
-    print(f"goal: cold <= 8 s (best {best:.1f} s), revisit <= 4 s ({revisit['widget']:.1f} s)")
+    cold_median = statistics.median(r["widget"] for r in colds)
+    print(
+        f"goal: cold <= 8 s (median {cold_median:.1f} s, worst {max(r['widget'] for r in colds):.1f} s),"
+        f" revisit <= 4 s (median {revisit['widget']:.1f} s, worst {max(r['widget'] for r in revisits):.1f} s)"
+    )
     print("\ncold visit 1, step by step (s from the click):")
     timeline(colds[0])
-    print("revisit, step by step:")
+    print("revisit (the median one), step by step:")
     timeline(revisit)
     cold, cold_gzip = colds[0]["bytes"], colds[0]["bytes_gzip"]
     print(

@@ -40,6 +40,7 @@ from typing import Any
 from . import notebook_python, webassets
 
 __all__ = [
+    "CODECACHE_SOURCE",
     "EARLY_SOURCE",
     "KERNEL_DISTRIBUTIONS",
     "KERNEL_START",
@@ -113,6 +114,9 @@ LAYOUT_SOURCE = TOOLS / "lite-layout.js"
 OUTPUTS_SOURCE = TOOLS / "lite-outputs.js"
 #: a chapter opened from the book (or restored by a reload) runs all its cells once its Python is ready
 RUN_SOURCE = TOOLS / "lite-run.js"
+#: once the chapter has run and the page is idle, JupyterLab's scripts run a second time in a hidden frame, so
+#: that Chromium keeps their compiled code for the reader's next visit
+CODECACHE_SOURCE = TOOLS / "lite-codecache.js"
 #: the Node script that makes the notebook's start-up snapshot at build time
 SNAPSHOT_SCRIPT = TOOLS / "lite-snapshot.mjs"
 _EARLY_BEGIN = "<!-- fivehundred: the notebook's Python starts with the page -->"
@@ -459,8 +463,9 @@ def early_script(config: dict[str, Any]) -> str:
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
     """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``), the outputs' one layout
-    per frame (``widgets/tools/lite-outputs.js``) and the chapter's run on opening (``widgets/tools/lite-run.js``)
-    into JupyterLab's page (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
+    per frame (``widgets/tools/lite-outputs.js``), the chapter's run on opening (``widgets/tools/lite-run.js``) and
+    the code-cache warm-up for the next visit (``widgets/tools/lite-codecache.js``) into JupyterLab's page
+    (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
     html = re.sub(re.escape(_EARLY_BEGIN) + r".*?" + re.escape(_EARLY_END) + r"\n?", "", html, flags=re.S)
     icon = str(config.get("jupyter-config-data", {}).get("faviconUrl") or "")
@@ -473,6 +478,7 @@ def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
             LAYOUT_SOURCE.read_text(encoding="utf-8"),
             OUTPUTS_SOURCE.read_text(encoding="utf-8"),
             RUN_SOURCE.read_text(encoding="utf-8"),
+            CODECACHE_SOURCE.read_text(encoding="utf-8"),
         )
     )
     block = f"{_EARLY_BEGIN}\n{link}{scripts}\n{_EARLY_END}\n"

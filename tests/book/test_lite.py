@@ -247,6 +247,41 @@ def test_the_service_worker_leaves_what_it_does_not_cache_to_the_browser(tmp_pat
         lite.patch_service_worker(sw)
 
 
+def test_the_install_cell_answers_at_once_when_the_package_is_there(tmp_path: Path) -> None:
+    """JupyterLite's ``%pip install`` (piplite) for a distribution installed at an allowed version returns
+    without asking micropip (whose look-up walks the notebook's folder, the browser's storage); anything else
+    goes to piplite unchanged."""
+    import asyncio
+
+    site = tmp_path / "site-packages"
+    info = site / "fivehundred_tutor-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: 0.1.0\n")
+    asked: list[tuple[Any, dict[str, Any]]] = []
+
+    async def piplite_install(requirements: Any, **kwargs: Any) -> str:
+        asked.append((requirements, kwargs))
+        return "micropip"
+
+    install = notebook_python.quick_install(piplite_install, [str(site)])
+    assert install.__wrapped__ is piplite_install  # type: ignore[attr-defined]
+    run = asyncio.run
+    assert run(install(requirements=["fivehundred-tutor"])) is None
+    assert run(install("fivehundred_tutor>=0.1")) is None
+    assert asked == []
+    for requirements, kwargs in [
+        (["fivehundred-tutor", "numpy"], {}),  # one not installed
+        (["fivehundred-tutor==0.2.0"], {}),  # another version
+        (["fivehundred-tutor"], {"reinstall": True}),
+        (["fivehundred-tutor[dds]"], {}),
+        (["https://example.org/fivehundred_tutor-0.1.0-py3-none-any.whl"], {}),
+        (["not a requirement !"], {}),
+    ]:
+        assert run(install(requirements=requirements, **kwargs)) == "micropip"
+        assert asked[-1] == (requirements, kwargs)
+    assert len(asked) == 6
+
+
 def test_settings_keep_only_the_schemas_of_plugins_the_site_runs(tmp_path: Path) -> None:
     """JupyterLab checks every settings schema JupyterLite lists as it starts: the Notebook app's and the
     turned-off plugins' are left out, once; the rest stay as they were."""
@@ -548,6 +583,13 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
         assert saved.name.endswith("03-bowers.ipynb") and nb["nbformat"] == 4, saved.name
         assert any("%pip install" in "".join(c["source"]) for c in nb["cells"])
 
+    # Once the chapter has run and the page is idle, JupyterLab's scripts run again in a hidden frame (the next
+    # visit starts from their compiled code: widgets/tools/lite-codecache.js), without a console error.
+    tab.wait_for_function("() => window.__fhtCodeCache.status === 'done'", timeout=60000, polling=200)
+    warmed = tab.evaluate("() => window.__fhtCodeCache")
+    assert warmed["scripts"] > 20, warmed
+    assert tab.locator("iframe").count() == 0, "the warm-up's frame is gone"
+
     assert watch.offsite == [], f"off-site requests: {watch.offsite}"
     assert watch.failed == [], f"failed requests: {watch.failed}"
     assert watch.errors == [], f"console errors: {watch.errors}"
@@ -665,8 +707,11 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         tab.screenshot(path=str(ARTIFACTS / "lite" / "phone-notebook.png"))
         # A reload (the address no longer names the notebook: JupyterLab restores it) runs it again by itself:
         # the quizzes do not wait at "Loading widget...".
+        tab.wait_for_function("() => window.__fhtCodeCache.status === 'done'", timeout=60000, polling=200)
         tab.reload()
         _ran_by_itself(tab)
         assert tab.locator(".fht-new").count() > 0, "no live quiz after a reload"
+        # the code cache was warmed on the first visit: not again
+        tab.wait_for_function("() => window.__fhtCodeCache.status === 'already'", timeout=60000, polling=200)
         assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
         context.close()
