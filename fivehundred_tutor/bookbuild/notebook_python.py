@@ -124,7 +124,7 @@ async def warm(imports: Iterable[tuple[str, Iterable[str]]] = ()) -> None:
     if action == "install":
         await piplite.install(**kwargs)
     if not hasattr(piplite.install, "__wrapped__"):
-        piplite.install = quick_install(piplite.install)
+        setattr(piplite, "install", quick_install(piplite.install))  # noqa: B010 (a module the checker cannot see)
     installed_satisfies(INSTALL[-1])  # (imports what the quick check needs)
     warm_cell_path()
     gc.collect()
