@@ -16,11 +16,16 @@ from anywhere but the site::
                                 module, the worker the page starts early, its start-up snapshot
                                 (:mod:`fivehundred_tutor.bookbuild.litekernel`)
 
-JupyterLab's page (``lite/lab/index.html``) gets a small script that starts the
-kernel's worker while JupyterLab loads (see ``widgets/tools/lite-early.js``);
+JupyterLab's page (``lite/lab/index.html``) gets small scripts (``widgets/tools/lite-*.js``): one
+starts the kernel's worker while JupyterLab loads (``lite-early.js``), one gives a phone's
+notebook the width (``lite-layout.js``), one makes the cells' collapse-output icon cost one
+layout a frame instead of one per output (``lite-outputs.js``), one runs the chapter once its
+Python is ready, leaving the reader at its start (``lite-run.js``), and one, once the page is
+idle, has Chromium keep JupyterLab's compiled code for the next visit (``lite-codecache.js``).
 JupyterLite's service worker is patched to leave the requests it does not cache to
-the browser (:func:`patch_service_worker`), and JupyterLab runs without the plugins
-of :data:`DISABLED_PLUGINS`.
+the browser (:func:`patch_service_worker`), JupyterLab runs without the plugins
+of :data:`DISABLED_PLUGINS`, and its settings list only the schemas of the plugins it runs
+(:func:`prune_settings_schemas`).
 
 The exported notebooks start with an install cell (``%pip install
 fivehundred-tutor``: piplite, from ``lite/pypi`` only, PyPI fallback off),
