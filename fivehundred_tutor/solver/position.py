@@ -202,7 +202,8 @@ class Position:
             for s in range(5):
                 self.live[s] = self.live[s] | self.masks[vp][s]
         # Each hand as one int (suit s in bits w·s…), kept in step with ``masks``.
-        self.packed = [sum(self.masks[vp][s] << (ctx.w * s) for s in range(5)) for vp in range(n)]
+        # (Its last item is not a hand: :meth:`_abs_key` puts the leader there.)
+        self.packed = [sum(self.masks[vp][s] << (ctx.w * s) for s in range(5)) for vp in range(n)] + [0]
         self.order = order
         self.i = len(deal.trick)
         total += self.i
@@ -270,15 +271,13 @@ class Position:
         return out
 
     def _abs_key(self, leader: int) -> tuple[int, ...]:
-        if self.ctx.void_rule:
-            return (leader, *self.packed, *self.voids)
         # The hands, then the leader.  (Compiled, ``(leader, packed[0], …)`` unboxes each hand and
         # boxes it again, a new int object each; ``tuple()`` of the list only copies its items.)
         packed = self.packed
-        packed.append(leader)
-        key = tuple(packed)
-        packed.pop()
-        return key
+        packed[-1] = leader
+        if self.ctx.void_rule:
+            return (*packed, *self.voids)
+        return tuple(packed)
 
     def _quick(self, vp: int) -> tuple[int, int]:
         """Tricks the leader can cash at once, whatever the others do (suit/NT contracts only),

@@ -5,7 +5,7 @@ with the relevant-rank transposition table.  See :mod:`.solver` for the method.
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Any, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from ..actions import TABLE
 from ..deal import Deal
@@ -19,15 +19,18 @@ if TYPE_CHECKING:
 @final
 class SuitInfo:
     """One suit at a trick start: its relative-rank pattern, how many cards are live, each hand's
-    length (5 bits a hand), and how many low cards a key may leave out.  (A class, not a tuple:
-    compiled, a tuple of ints is unpacked into C values and packed again each time it is stored.)"""
+    length (5 bits a hand; ``lengths``, and ``lkey`` the same int as an object for the table's
+    keys: compiled, putting an int in a tuple makes a new int object), and how many low cards a
+    key may leave out.  (A class, not a tuple: compiled, a tuple of ints is unpacked into C
+    values and packed again each time it is stored.)"""
 
-    __slots__ = ("count", "free", "lengths", "pat")
+    __slots__ = ("count", "free", "lengths", "lkey", "pat")
 
     def __init__(self, pat: int, count: int, lengths: int, free: int) -> None:
         self.pat = pat
         self.count = count
         self.lengths = lengths
+        self.lkey: object = lengths
         self.free = free
 
 
@@ -46,13 +49,17 @@ class Entry:
         self.wlo = 0
         self.whi = 0
         self.bounded = False
-        self.bucket: tuple[int, ...] | None = None
+        self.bucket: tuple[object, ...] | None = None
         self.pats: list[SuitInfo] | None = None
 
 
+# What :meth:`Search._bounds` answers when the bounds do not decide a probe (an upper bound may
+# be below 0).
+UNDECIDED: Final = -(1 << 30)
+
 # The table: bucket → per-suit cut → cut patterns → lower bound | upper bound << 8 (one int: no
 # list to allocate, and nothing for the garbage collector to walk).
-Table = dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], int]]]
+Table = dict[tuple[object, ...], dict[tuple[int, ...], dict[tuple[int, ...], int]]]
 
 
 class Search(Position):
@@ -87,6 +94,8 @@ class Search(Position):
         self.parent_pats: list[SuitInfo] | None = None
         # An empty list for each trick start's trick, by tricks left (not a new one each time).
         self.spare: list[list[int]] = [[] for _ in range(self.tricks_left + 2)]
+        # A new entry for the exact table, ready for the next new position.
+        self.spare_entry = Entry(0)
         self.parent_changed = 0
         # 2-player game: each face-down card → the table card covering it.
         self.cover_of = {(us, ub): cover for cover, (us, ub) in self.under.items()}
@@ -148,16 +157,12 @@ class Search(Position):
         return result
 
     # ------------------------------------------------------------- the search
-    def _signature(self, leader: int) -> tuple[tuple[int, ...], list[SuitInfo]]:
+    def _signature(self, leader: int) -> tuple[tuple[object, ...], list[SuitInfo]]:
         """The table bucket of this trick start, and each suit's :class:`SuitInfo`.
 
         The bucket is the leader and how many cards of each suit each hand holds (plus the
         known voids under the not-to-a-void-suit rule).  Within a bucket, entries are keyed on
-        the owners of each suit's top cards — only as many as the result depended on.
-
-        Except in the 2-player game the bucket is two ints: the leader and the first two suits'
-        lengths, and the other suits' lengths (4 players: 43 and 60 bits, small ints to the
-        compiled search, where a tuple of six ints was six int objects to make and hash)."""
+        the owners of each suit's top cards — only as many as the result depended on."""
         ctx = self.ctx
         masks = self.masks
         pats: list[SuitInfo] = []
@@ -169,9 +174,7 @@ class Search(Position):
         if four:
             m0, m1, m2, m3 = masks
         w = self.w
-        fw = 5 * ctx.n  # (the width of a suit's lengths)
-        first = leader
-        rest = 0
+        bucket: list[object] = [leader]
         # The suits the last trick left alone: their patterns are the last trick start's.
         parent = self.parent_pats
         changed = self.parent_changed if parent is not None else -1
@@ -191,13 +194,10 @@ class Search(Position):
                     found = rel[ab] = self._rel_info(s)
                 info = found
             pats.append(info)
-            if k < 2:
-                first |= info.lengths << (3 + fw * k)
-            else:
-                rest |= info.lengths << (fw * (k - 2))
+            bucket.append(info.lkey)
         if ctx.void_rule:
-            return (first, rest, *self.voids), pats
-        return (first, rest), pats
+            bucket.extend(self.voids)
+        return tuple(bucket), pats
 
     def _two_infos(self) -> list[SuitInfo]:
         """2-player game: each suit's live cards top down as owner codes — a hand or table
@@ -364,57 +364,10 @@ class Search(Position):
         if entry is None:
             entry = Entry(left)
             self.abs_tt[akey] = entry
-        if not entry.bounded:
-            # The sure-trick and quick-trick bounds (worked out once per exact position, before
-            # the table: on a first visit they answer more often than the table, for less).
-            entry.bounded = True
-            lo, hi, wlo, whi = self._sure_bounds()
-            if ctx.misere and not ctx.two and not ctx.counts[vp]:
-                # A defender to lead: the declarer sure to take no more, or to take this trick.
-                w = self._misere_safe() if hi else 0
-                if w:
-                    hi, whi = 0, w
-                elif not lo:
-                    w = self._misere_forced(vp)
-                    if w:
-                        lo, wlo = 1, w
-            if ctx.quick:
-                q, wq = self._quick(vp)
-                if not q and not ctx.two:
-                    # The other side sure to win this trick (and, holding the joker, one more).
-                    w = self._lead_loses(vp)
-                    if w:
-                        other = 2 if left > 1 and self.live[JOKER_SUIT] else 1
-                        if ctx.is_max[vp]:
-                            if left - other < hi:
-                                hi, whi = left - other, w
-                        elif other > lo:
-                            lo, wlo = other, w
-                if q < left:
-                    q, wq = self._quick_via_partner(vp, q, wq)
-                if ctx.is_max[vp]:
-                    if q > lo:
-                        lo, wlo = min(q, left), wq
-                elif left - q < hi:
-                    hi, whi = left - q, wq
-                if self.live[JOKER_SUIT] and not ctx.two:
-                    j, q, wq = self._joker_tricks()
-                    if j >= 0:
-                        if ctx.is_max[j]:
-                            if q > lo:
-                                lo, wlo = min(q, left), wq
-                        elif left - q < hi:
-                            hi, whi = left - q, wq
-            if lo > entry.lo:
-                entry.lo, entry.wlo = lo, wlo
-                if lo >= target:
-                    self.wr = wlo
-                    return lo
-            if hi < entry.hi:
-                entry.hi, entry.whi = hi, whi
-                if hi < target:
-                    self.wr = whi
-                    return hi
+        if ctx.quick and not entry.bounded:
+            bounded = self._bounds(entry, vp, target)
+            if bounded != UNDECIDED:
+                return bounded
         # The table proper: results of positions that differ from this one only in cards
         # the results did not depend on.
         bucket = entry.bucket
@@ -448,6 +401,10 @@ class Search(Position):
                         return f1
         else:
             group = self.tt[bucket] = {}
+        if not entry.bounded:
+            bounded = self._bounds(entry, vp, target)
+            if bounded != UNDECIDED:
+                return bounded
         mx = ctx.is_max[vp]
         m = self.masks[vp]
         live = self.live
@@ -596,6 +553,67 @@ class Search(Position):
             same_cut[pre] = flo | fhi << 8
         self.wr = wr
         return best
+
+    def _bounds(self, entry: Entry, vp: int, target: int) -> int:
+        """The sure-trick and quick-trick bounds of this trick start (``vp`` to lead), worked out
+        once per exact position and kept in ``entry``: the answer if they decide the probe, else
+        :data:`UNDECIDED`.
+
+        In no trumps the search asks them before the relevant-rank table (on a first visit, which
+        is nearly every visit, they decide half of the trick starts that reach the table, for less
+        than its signature and look-up); elsewhere only when the table has not answered (they are
+        the sure trumps there: +1% nodes before the table, for no gain)."""
+        ctx = self.ctx
+        left = self.tricks_left
+        entry.bounded = True
+        lo, hi, wlo, whi = self._sure_bounds()
+        if ctx.misere and not ctx.two and not ctx.counts[vp]:
+            # A defender to lead: the declarer sure to take no more, or to take this trick.
+            w = self._misere_safe() if hi else 0
+            if w:
+                hi, whi = 0, w
+            elif not lo:
+                w = self._misere_forced(vp)
+                if w:
+                    lo, wlo = 1, w
+        if ctx.quick:
+            q, wq = self._quick(vp)
+            if not q and not ctx.two:
+                # The other side sure to win this trick (and, holding the joker, one more).
+                w = self._lead_loses(vp)
+                if w:
+                    other = 2 if left > 1 and self.live[JOKER_SUIT] else 1
+                    if ctx.is_max[vp]:
+                        if left - other < hi:
+                            hi, whi = left - other, w
+                    elif other > lo:
+                        lo, wlo = other, w
+            if q < left:
+                q, wq = self._quick_via_partner(vp, q, wq)
+            if ctx.is_max[vp]:
+                if q > lo:
+                    lo, wlo = min(q, left), wq
+            elif left - q < hi:
+                hi, whi = left - q, wq
+            if self.live[JOKER_SUIT] and not ctx.two:
+                j, q, wq = self._joker_tricks()
+                if j >= 0:
+                    if ctx.is_max[j]:
+                        if q > lo:
+                            lo, wlo = min(q, left), wq
+                    elif left - q < hi:
+                        hi, whi = left - q, wq
+        if lo > entry.lo:
+            entry.lo, entry.wlo = lo, wlo
+            if lo >= target:
+                self.wr = wlo
+                return lo
+        if hi < entry.hi:
+            entry.hi, entry.whi = hi, whi
+            if hi < target:
+                self.wr = whi
+                return hi
+        return UNDECIDED
 
     def _misere_follow_order(self, cands: list[int], fm: int, mx: bool, wbit: int, wkind: int) -> list[int]:
         """Misère: the declarer ducks with its highest card under the winner (or, void, throws its
@@ -783,8 +801,11 @@ class Search(Position):
         tw = 0
         if wkind < 3:
             ws = ctx.trump if wkind == 2 else self.led
+            # (The codes of suit ``ws`` below the winner: ``low <= mv < high``.)
+            low = ws << 5
+            high = low + wbit.bit_length() - 1
             for mv in self.trick:
-                if mv >> 5 == ws and 1 << (mv & 31) < wbit:
+                if low <= mv < high:
                     own = self.masks[winner][ws]
                     below = self.live[ws] & (wbit - 1)
                     while below:
@@ -813,7 +834,11 @@ class Search(Position):
         if not self.pending and self.tricks_left > 2:  # the last trick is never stored
             akey = self._abs_key(winner)
             # (A new position's entry goes in with the one look-up: most are new.)
-            entry = self.abs_tt.setdefault(akey, Entry(self.tricks_left - 1))
+            spare = self.spare_entry
+            entry = self.abs_tt.setdefault(akey, spare)
+            if entry is spare:
+                entry.hi = self.tricks_left - 1
+                self.spare_entry = Entry(0)
             if entry.lo >= target:
                 self.wr = entry.wlo | tw
                 return inc + entry.lo
@@ -822,17 +847,11 @@ class Search(Position):
                 return inc + entry.hi
         live = self.live
         removed = self.trick
-        # The trick's cards leave the live cards a suit at a time (fewer list items to box).
-        w = self.w
-        mask = (1 << w) - 1
-        x = 0
-        for mv in removed:
-            x |= 1 << ((mv & 31) + w * (mv >> 5))
         changed = 0
-        for s in range(5):
-            if x >> (w * s) & mask:
-                live[s] = live[s] ^ (x >> (w * s) & mask)
-                changed |= 1 << s
+        for mv in removed:
+            s = mv >> 5
+            live[s] = live[s] ^ 1 << (mv & 31)
+            changed |= 1 << s
         saved_trick = self.trick
         self.trick = self.spare[self.tricks_left]
         saved_order = self.order
@@ -860,9 +879,9 @@ class Search(Position):
         self.order = saved_order
         self.led = led
         self.trick = saved_trick
-        for s in range(5):
-            if changed >> s & 1:
-                live[s] = live[s] ^ (x >> (w * s) & mask)
+        for mv in removed:
+            s = mv >> 5
+            live[s] = live[s] ^ 1 << (mv & 31)
         self.wr |= tw
         return inc + r
 
