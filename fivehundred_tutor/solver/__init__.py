@@ -50,9 +50,10 @@ grouping (touching cards of one hand are one move); the sure-trick bounds from t
 trumps and the free joker; the quick-trick bound for the side on lead (its own top
 cards — a whole suit once every other hand is out of it — limited by the lengths of
 opponents who could ruff or of the opposing joker's holder, plus a trick for its side's
-joker, or cashed by a partner reached through an entry), worked out when the table has no answer — in no trumps
-only since the relevant ranks (there -21% nodes; in suit contracts it saved 4% of
-the nodes and cost 10% more time); and above all move ordering.  Nodes over 12
+joker, or cashed by a partner reached through an entry), worked out once per exact position —
+in no trumps only since the relevant ranks (there -21% nodes; in suit contracts it saved 4% of
+the nodes and cost 10% more time), and there before the table is asked (see below; elsewhere
+when the table has no answer); and above all move ordering.  Nodes over 12
 random 10-card suit deals, measured before the relevant ranks: 6.8M before the
 quick tricks through partner, fail-soft probes and the playout guess (together →
 4.7M), then leads: side-suit winners an opponent could ruff after the low leads (→
@@ -103,8 +104,8 @@ of a long solve); the trick's winner passed as arguments, forced cards without k
 2-player table pattern's hand part cached by the suit's cards, with only the face-down cards'
 codes worked out each time (16% of a 2-player check went there); the sure-trick bound of one
 suit; the quick-trick bound's top runs written out; a void hand's ordered candidates kept per
-contract.  Together: a 2-player opening check −10% instructions, a no-trump solve with the
-joker −8%, suit contracts unchanged, nodes unchanged.  What is left of the collector's cost
+contract (dropped since: see below).  Together: a 2-player opening check −10% instructions, a
+no-trump solve with the joker −8%, suit contracts unchanged, nodes unchanged.  What is left of the collector's cost
 (~0.1 s of a 2 s review: the first pass after each probe walks what the probe allocated) would
 need ``gc.freeze``, which would also keep other code's garbage: not done.
 
@@ -182,8 +183,8 @@ from . import dds, native
 from . import position as python_position
 from . import search as python_search
 from .limits import SearchLimit
-from .position import Context
-from .search import Entry, Search, SuitInfo, Table
+from .position import Context, SuitInfo
+from .search import Entry, Search, Table
 
 # The search compiled by mypyc when it was built from these very sources (``native``), else the
 # Python modules; ``Solver(native=False)`` picks the Python ones whatever is built.

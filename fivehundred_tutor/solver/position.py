@@ -12,7 +12,7 @@ and the last trick.  See :mod:`.solver` for the method and its measurements.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, final
 
 from ..actions import HAND, TABLE
 from ..bids import Bid
@@ -33,6 +33,9 @@ def _popcounts(bits: int) -> bytes:
 
 
 POPCOUNT: Final = _popcounts(18)
+# Whether this module runs compiled (mypyc builds it as an extension module): a cache that pays
+# in the interpreter can cost more than the work it saves in C.
+RUNS_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 JOKER_SUIT: Final = 4  # internal suit of the free joker (no trumps / misère)
 SUIT_MASK: Final = (1 << 20) - 1  # one suit's cards at most (the widest suit has 18)
 
@@ -45,6 +48,24 @@ def bits_of(x: int) -> list[int]:
         out.append(b)
         x ^= b
     return out
+
+
+@final
+class SuitInfo:
+    """One suit at a trick start: its relative-rank pattern, how many cards are live, each hand's
+    length (5 bits a hand; ``lengths``, and ``lkey`` the same int as an object for the table's
+    keys: compiled, putting an int in a tuple makes a new int object), and how many low cards a
+    key may leave out.  (A class, not a tuple: compiled, a tuple of ints is unpacked into C
+    values and packed again each time it is stored.)"""
+
+    __slots__ = ("count", "free", "lengths", "lkey", "pat")
+
+    def __init__(self, pat: int, count: int, lengths: int, free: int) -> None:
+        self.pat = pat
+        self.count = count
+        self.lengths = lengths
+        self.lkey: object = lengths
+        self.free = free
 
 
 class Context:
@@ -84,9 +105,12 @@ class Context:
         self.w: int = max(len(cards) for cards in by_suit.values())
         assert self.w <= 18  # (follow_key's fields, POPCOUNT)
         self.killers: dict[int, int] = {}
+        # The ordered candidates of a hand void in the suit led (see Search._follow; the
+        # interpreter's only).
+        self.void_cands: dict[tuple[int, ...], list[int]] = {}
         # 2-player game: a suit's table pattern without its face-down cards' codes (see
         # Search._two_info), by the suit's cards.
-        self.two_base: dict[int, tuple[int, int, int, int, list[tuple[int, int]]]] = {}
+        self.two_base: dict[int, tuple[SuitInfo, list[tuple[int, int]]]] = {}
         # Virtual players: active seats, or (seat, source) pairs in the 2-player game.
         if self.two:
             self.vps: list[tuple[int, str | None]] = [(0, HAND), (0, TABLE), (1, HAND), (1, TABLE)]

@@ -10,28 +10,22 @@ from typing import TYPE_CHECKING, Any, Final, final
 from ..actions import TABLE
 from ..deal import Deal
 from .limits import NO_LIMIT, SearchLimit
-from .position import FOLLOW, JOKER_SUIT, POPCOUNT, REPS_NG, Context, Position, bits_of, follow_cands, group_moves
+from .position import (
+    FOLLOW,
+    JOKER_SUIT,
+    POPCOUNT,
+    REPS_NG,
+    RUNS_COMPILED,
+    Context,
+    Position,
+    SuitInfo,
+    bits_of,
+    follow_cands,
+    group_moves,
+)
 
 if TYPE_CHECKING:
     from . import Solver
-
-
-@final
-class SuitInfo:
-    """One suit at a trick start: its relative-rank pattern, how many cards are live, each hand's
-    length (5 bits a hand; ``lengths``, and ``lkey`` the same int as an object for the table's
-    keys: compiled, putting an int in a tuple makes a new int object), and how many low cards a
-    key may leave out.  (A class, not a tuple: compiled, a tuple of ints is unpacked into C
-    values and packed again each time it is stored.)"""
-
-    __slots__ = ("count", "free", "lengths", "lkey", "pat")
-
-    def __init__(self, pat: int, count: int, lengths: int, free: int) -> None:
-        self.pat = pat
-        self.count = count
-        self.lengths = lengths
-        self.lkey: object = lengths
-        self.free = free
 
 
 @final
@@ -86,6 +80,7 @@ class Search(Position):
         # (Kept on the context, so every position of the contract shares them.)
         self.killers = ctx.killers
         self.misere_order = ctx.misere and not ctx.two
+        self.void_cands = ctx.void_cands
         # Search nodes this search may still visit (see Solver.solve's ``node_limit``).
         self.limit = NO_LIMIT
         # Each trick start's suit patterns by tricks left, while its moves are searched, and the
@@ -258,9 +253,13 @@ class Search(Position):
                     keep = count
                     down.append((count, b))
                 r = r << 9 | code
-            base = self.ctx.two_base[key] = (r, count, lengths, count - keep, [(9 * (count - k), b) for k, b in down])
-        r, count, lengths, free, places = base
+            base = self.ctx.two_base[key] = (
+                SuitInfo(r, count, lengths, count - keep),
+                [(9 * (count - k), b) for k, b in down],
+            )
+        info, places = base
         if places:
+            r = info.pat
             masks = self.masks
             live = self.live
             cover_of = self.cover_of
@@ -276,7 +275,9 @@ class Search(Position):
                         code = 4 + vp
                 if code != 511:
                     r ^= (511 ^ code) << sh
-        return SuitInfo(r, count, lengths, free)
+            if r != info.pat:
+                return SuitInfo(r, info.count, info.lengths, info.free)
+        return info
 
     def _rel_info(self, s: int) -> SuitInfo:
         """Suit ``s``: the owners of its live cards top down as one int (a relative-rank pattern,
@@ -709,9 +710,21 @@ class Search(Position):
                 cands = [*cands, JOKER_SUIT << 5]
         else:
             void = True
-            # (Worked out each time: kept per contract under the hand's cards, the live cards and
-            # who is winning, more than half of them were never asked for again.)
-            cands = self._void_cands(m, no_group, friend_winning, wkind, wbit)
+            if RUNS_COMPILED:
+                # (Compiled, worked out each time: kept per contract, the key and the look-up
+                # cost more than the work; 2-player checks +15% time.)
+                cands = self._void_cands(m, no_group, friend_winning, wkind, wbit)
+            else:
+                # In the interpreter, kept per contract under the hand's cards, the live cards and
+                # who is winning (the work is many Python steps; 2-player checks -4%).
+                vkey = (self.packed[vp], *live, no_group, 0 if friend_winning else (wbit if wkind == 2 else -1))
+                found = self.void_cands.get(vkey)
+                if found is None:
+                    found = self._void_cands(m, no_group, friend_winning, wkind, wbit)
+                    if len(self.void_cands) > 200_000:
+                        self.void_cands.clear()
+                    self.void_cands[vkey] = found
+                cands = found
         if self.misere_order:
             cands = self._misere_follow_order(cands, fm, mx, wbit, wkind)
         last = i == self.last_i

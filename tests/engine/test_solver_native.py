@@ -57,6 +57,15 @@ def test_compiled_and_python_search_agree_node_for_node(rules: Rules, contract: 
     assert compared >= 8
 
 
+def test_each_search_knows_whether_it_runs_compiled() -> None:
+    # (It keeps a void hand's candidates per contract only in the interpreter, where that pays.)
+    from fivehundred_tutor.solver import position
+
+    assert position.RUNS_COMPILED is False
+    if NATIVE is not None:
+        assert NATIVE[0].RUNS_COMPILED is True
+
+
 @needs_native
 def test_the_compiled_search_raises_the_one_search_limit() -> None:
     deal = next(unfinished_positions("native-limit", Rules(), "7NT", 8, 1))
