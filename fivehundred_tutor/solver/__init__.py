@@ -104,7 +104,7 @@ of a long solve); the trick's winner passed as arguments, forced cards without k
 2-player table pattern's hand part cached by the suit's cards, with only the face-down cards'
 codes worked out each time (16% of a 2-player check went there); the sure-trick bound of one
 suit; the quick-trick bound's top runs written out; a void hand's ordered candidates kept per
-contract (dropped since: see below).  Together: a 2-player opening check −10% instructions, a
+contract (since, in the interpreter only: see below).  Together: a 2-player opening check −10% instructions, a
 no-trump solve with the joker −8%, suit contracts unchanged, nodes unchanged.  What is left of the collector's cost
 (~0.1 s of a 2 s review: the first pass after each probe walks what the probe allocated) would
 need ``gc.freeze``, which would also keep other code's garbage: not done.
@@ -153,6 +153,49 @@ random endings did not exercise it enough to tell a wrong version apart; the voi
 candidate key written out (more instructions, not fewer).  Not tried: DDS's "later tricks" in no
 trumps (the other side held to its top suits' lengths): not shown sound here, where a squeeze can
 take a defender's top card.
+
+Issue 15's joker-NT target met (``bench_backends --deals 10 --only "joker in a hand"``, whose
+kind now always has the joker in a hand: 1 of its 10 deals and 4 of its 20 had left it in the
+kitty, bridge deals that DDS solved in milliseconds).  Per node, compiled — mypyc unpacks a tuple
+of ints into C values and boxes every int again when it is stored, and an int above 256 put in a
+list, tuple or dict is a new object: a suit's table information (``SuitInfo``) and an exact
+position's entry (``Entry``) as small final classes, not tuples and lists; moves as small int
+codes ``s << 5 | bit index`` (no tuple per card played, killers compared as ints); no closures in
+``_follow``/``_lead`` (mypyc gives such a function an environment object at every call); the
+exact key as ``tuple()`` of the hands' list, its leader in a slot at the list's end; the table
+bucket a tuple of the suits' lengths kept as int objects; ``dict.setdefault`` for a new exact
+entry (most positions reached are new); a void hand's candidates worked out each time (kept per
+contract, more than half were never asked for again: the key and look-up cost more than the
+work; in the interpreter they are still kept: there the work costs more, ``RUNS_COMPILED``).
+callgrind, 3 joker-NT deals (105.9k nodes either way): 1.243G → 0.972G instructions in the
+search.  Fewer nodes, no trumps: the sure- and quick-trick bounds before the relevant-rank table
+(nearly every visit to a trick start is the first to its exact position, and then they decide
+half of those that reach the table, for less than its signature and look-up: +1.7% nodes, −6%
+instructions; in suit contracts +1% nodes for nothing, so not there); low leads, and winners,
+from the suits the leader's side holds most of first (they went in suit order: −13%; by the
+leader's own length −5%, shortest first −3%); the free joker led after the low leads (it was the
+last winner, before them: −7%; first of all +8%).  The bench's 20 deals (the new set) 840k →
+675k nodes, median 32.4k → 27.3k, max 134.9k → 156.0k; 40 deals 1.64M → 1.35M, max 174k → 156k;
+3 of them under callgrind with both: 1.243G → 0.683G instructions.  ``bench_backends --deals 10``
+at load 1.3–1.7, paired with the tree before this work, compiled CPU: joker NT median 0.115 →
+0.042 s, max 0.33 → 0.20 s (Python 0.66 → 0.39 s, max 1.80 → 1.69 s); suit 0.061 → 0.034 s, NT
+with the joker in the kitty 0.032 → 0.013 s, 2 players 0.248 → 0.161 s, a whole 2-player check
+0.149 → 0.097 s (Python about as before: 0.47 → 0.50 s, within the noise of paired runs;
+callgrind, the Python search on 3 suit deals: 3.93G → 3.99G instructions, same nodes).  Suit
+contracts, misère, 3 and 2 players: the same nodes as before.  Tried and dropped: the joker
+after the discards when void (+18% nodes); nominations ordered by the opponents' length in the
+suit (±0.2%); void discards by the partner's or the side's length, or shortest first (+19%,
++13%, +22%); second hand low always in no trumps (+28%); one winner, then the low leads (+8%); in
+suit contracts, low leads by the side's length (−1.6%, median and max up); the joker held back
+when void while a partner still to play holds the suit's best card (+1.4%); bisecting the range
+after the first probe instead of stepping from the guess (+10%; a perfect guess would save 9% of
+the nodes); the bounds before the table in two steps, the partner's quick tricks and the joker's
+only when the leader's own do not decide (−0.5% instructions); the live cards updated a suit at a
+time at a trick's end (−0.8% compiled instructions; with a new entry made at every exact
+look-up, +8% Python time); a void hand's candidates kept per contract when compiled (2-player
+checks +15% time); ``Entry`` with class defaults and no ``__init__`` (no gain in Python).  Not
+tried: mypyc's native ints (``i64``): the compiled search's time is in boxing, lists and dicts,
+not in arithmetic.
 
 Compiled: the search (:mod:`.position`, :mod:`.search`) is fully typed Python, and where a C
 compiler is there the README's commands compile those two modules with mypyc
