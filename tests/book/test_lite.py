@@ -357,7 +357,8 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
     for page in pages:
         text = page.read_text(encoding="utf-8")
         hrefs = re.findall(r'<a class="btn btn-sm fht-lite-button" href="([^"]+)"\s+target="_blank"', text)
-        assert hrefs == [f"../lite/lab/index.html?path=chapters/{page.stem}.ipynb"], page.name
+        want = f"../lite/lab/index.html?path=chapters/{page.stem}.ipynb&amp;workspace={page.stem}"
+        assert hrefs == [want], page.name
         assert page.stem in notebooks
     assert "fht-lite-button" not in (built_book.html / "index.html").read_text(encoding="utf-8")
     config = json.loads((built_book.html / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
@@ -609,6 +610,34 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
     with serve_directory(built_book.html, prefix=SUB_PATH) as base:
         assert base.endswith(SUB_PATH)
         _open_run_all_and_judge(browser, f"{base}{CHAPTER}.html", built_book.html, tmp_path)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_second_chapter_opens_alone_and_runs(built_book: Any, browser: Any) -> None:
+    """A learner who opened one chapter as a notebook and then another from the book gets the second one alone
+    (not the first one restored beside it, each with a Python of its own) and running by itself."""
+    from tests.support.browser import serve_directory
+
+    panels = "() => [...window.jupyterapp.shell.widgets('main')].map((w) => w.context ? w.context.path : w.id)"
+    kernels = "() => [...window.jupyterapp.serviceManager.kernels.running()].length"
+    with serve_directory(built_book.html) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        watch = Watch(context)
+        for chapter in (CHAPTER, "chapters/02-deck-and-hierarchy", CHAPTER):
+            page = context.new_page()
+            page.goto(f"{base}{chapter}.html")
+            with context.expect_page() as opened:
+                page.get_by_role("link", name="Open in JupyterLab").click()
+            tab = opened.value
+            tab.locator(".fht-new").first.wait_for(timeout=120000)
+            _ran_by_itself(tab)
+            assert tab.evaluate(panels) == [f"{chapter}.ipynb"], chapter
+            assert tab.evaluate(kernels) == 1, chapter
+            tab.close()
+            page.close()
+        assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
+        context.close()
 
 
 def _answering(body: bytes) -> Any:

@@ -3,8 +3,8 @@
 //
 // A reader who clicks "Open in JupyterLab" wants the chapter's examples and quizzes alive, not a notebook of
 // "Loading widget..." that waits for Run > Run All Cells (readers missed that step, and had to take it again
-// after every reload).  So the chapter notebook JupyterLab shows when the page loads (opened by the book's
-// button, or restored by a reload) has all its cells run once its Python is ready: JupyterLab's own Run All, as
+// after every reload).  So the chapter notebook the page opens (the one the book's button names in ?path=, or
+// the one a reload restores) has all its cells run once its Python is ready: JupyterLab's own Run All, as
 // if the reader had chosen it.  Only the book's chapters (chapters/*.ipynb), only once per page load, and not
 // when any cell has run or is running already (the reader was quicker).  A notebook that was unchanged before
 // and whose cells the reader did not edit meanwhile is unchanged after it too: its new outputs are made again
@@ -12,6 +12,9 @@
 // through `window.jupyterapp` (JupyterLite sets it when the site's configuration says `exposeAppInBrowser`).
 (() => {
   const CHAPTER = /^chapters\/[^/]+\.ipynb$/;
+  // The notebook the book's button asked for (JupyterLab drops ?path= from the address once it is open; a reload
+  // shows the notebook JupyterLab restores, the current one).
+  const asked = new URLSearchParams(location.search).get("path");
   const WAIT_MS = 120000;
   const since = performance.now();
   /** When the notebook started running by itself and when that run ended (ms since the page began): the tests and
@@ -29,7 +32,12 @@
     }
     const app = window.jupyterapp;
     if (panel.isDisposed || !panel.sessionContext.session?.kernel || !untouched(panel)) return;
-    if (app.shell.currentWidget !== panel) return; // the reader went elsewhere: Run All acts on the current notebook
+    // Run All acts on the current notebook: the one the button asked for is made current; after a reload, a
+    // reader who went elsewhere meanwhile is left there
+    if (app.shell.currentWidget !== panel) {
+      if (!asked) return;
+      app.shell.activateById(panel.id);
+    }
     const model = panel.content.model;
     const sources = () => JSON.stringify(panel.content.widgets.map((cell) => [cell.model.type, cell.model.sharedModel.getSource()]));
     const clean = !model.dirty;
@@ -55,11 +63,17 @@
     if (clean && !panel.isDisposed && sources() === before) model.dirty = false;
     window.__fhtRunAllDone = performance.now();
   };
+  const notebook = () => {
+    const shell = window.jupyterapp?.shell;
+    if (!shell) return null;
+    const panels = asked ? [...shell.widgets("main")] : [shell.currentWidget];
+    const found = panels.find((w) => typeof w?.context?.path === "string" && (!asked || w.context.path === asked));
+    return found?.sessionContext && found.content?.widgets ? found : null;
+  };
   const look = () => {
-    const panel = window.jupyterapp?.shell?.currentWidget;
-    const path = panel?.context?.path;
-    if (typeof path === "string" && panel.sessionContext && panel.content?.widgets) {
-      if (CHAPTER.test(path)) start(panel);
+    const panel = notebook();
+    if (panel) {
+      if (CHAPTER.test(panel.context.path)) start(panel);
       return;
     }
     if (performance.now() - since < WAIT_MS) setTimeout(look, 50);
