@@ -138,7 +138,8 @@ DISABLED_PLUGINS = [
 ]
 
 INSTALL_CELL = (
-    "# Installs this book's Python package into the notebook, from the book's own site (no internet needed).\n"
+    "# Installs this book's Python package into the notebook: in the book's JupyterLab in your browser, from the\n"
+    "# book's own site (no internet needed); in a JupyterLab of your own, from PyPI.\n"
     "%pip install -q fivehundred-tutor"
 )
 #: the first words of every chapter notebook, before the install cell: that it runs by itself when opened from
@@ -382,6 +383,9 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
             "disabledExtensions": DISABLED_PLUGINS,
             # window.jupyterapp, for the page's phone layout (widgets/tools/lite-layout.js)
             "exposeAppInBrowser": "true",
+            # JupyterLab light or dark as the reader's system is (the book follows it too; JupyterLab's own
+            # default is light whatever the system says)
+            "settingsOverrides": {"@jupyterlab/apputils-extension:themes": {"adaptive-theme": True}},
             "litePluginSettings": {
                 _KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,

@@ -729,6 +729,8 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         note.wait_for()
         assert note.is_visible() and note.bounding_box()["width"] > 200  # type: ignore[index]
         assert tab.locator(".jp-mod-dirty").count() == 0, "a notebook just opened shows as unsaved"
+        # JupyterLab follows the system's dark setting, as the book does.
+        tab.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=30000)
         # The run did not carry the reader to the notebook's end: its first words are on screen.
         title = tab.locator(".jp-Notebook .jp-Cell").first
         assert title.is_visible() and title.bounding_box()["y"] < 200, "the run scrolled the notebook away"  # type: ignore[index]
