@@ -171,11 +171,11 @@ def _topics() -> dict[str, TopicInfo]:
         TopicInfo(
             "play-decision",
             "Play decisions",
-            "Simple declarer/defender decisions from a position; level 3 uses the double-dummy solver's verdicts.",
+            "Simple declarer/defender decisions from a position; level 3: the best card in a small ending, every hand in view.",
             {
                 1: "win a trick cheaply",
                 2: "let partner's winning card stand (playing last)",
-                3: "best card in a small ending (solver)",
+                3: "best card in a small ending (every hand in view)",
             },
             ("choice", "multi"),
             gen_play_decision,

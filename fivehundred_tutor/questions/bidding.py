@@ -25,14 +25,59 @@ def _bid_choice(bid: Bid, rules: Rules) -> dict[str, Any]:
     return {"id": bid.code, "label": str(bid), "words": bid.words}
 
 
+_COUNT_WORDS = ("none", "one", "two", "three", "four")
+_DENOMINATION_WORDS = ("spades", "clubs", "diamonds", "hearts", "no trumps")
+
+
 def _value_explanation(rules: Rules, bid: Bid) -> str:
+    """The value of ``bid`` in words a learner can follow: "8♥ is worth 300: start from 40, add 100 for each
+    trick above six (two: 200), and add 60 for hearts (…)"."""
     value = rules.bid_value(bid)
     if bid.is_misere:
         return f"{bid} is worth {value} under these rules ({rules.describe_misere_placement()})."
     d = bid.denomination
-    return (
-        f"Avondale schedule: 40 + 100 × ({bid.tricks} − 6) + 20 × {d} (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4) = {value} for {bid}."
-    )
+    above = bid.tricks - 6
+    if above == 0:
+        tricks = "nothing for tricks (six is the lowest bid)"
+    elif above == 1:
+        tricks = "100 for the one trick above six"
+    else:
+        tricks = f"100 for each of the {_COUNT_WORDS[above]} tricks above six ({100 * above})"
+    suit = f"{20 * d} for {_DENOMINATION_WORDS[d]}" if d else "nothing for spades"
+    ladder = ", ".join(f"{word} {20 * i}" for i, word in enumerate(_DENOMINATION_WORDS))
+    return f"{bid} is worth {value}: 40, plus {tricks}, plus {suit} (each step up from spades adds 20: {ladder})."
+
+
+def _score_explanation(rules: Rules, contract: Bid, declarer: int, tricks: list[int], scores: tuple[int, ...]) -> str:
+    """Why each side scores what it does, for this hand (the value, made or not, the defenders' tricks)."""
+    notes = [_value_explanation(rules, contract)]
+    dside = rules.side_of(declarer)
+    who = rules.side_name(dside)
+    taken = sum(tricks[s] for s in rules.sides[dside]) if not contract.is_misere else tricks[declarer]
+    value = rules.bid_value(contract)
+    plural = "s" if taken != 1 else ""
+    if contract.is_misere:
+        if taken == 0:
+            notes.append(f"{rules.seat_name(declarer)} took no trick: made, so {who} score {value}.")
+        else:
+            notes.append(f"{rules.seat_name(declarer)} took {taken} trick{plural}: failed, so {who} lose {value}.")
+        if not rules.misere_defenders_score:
+            notes.append("In misère the defenders score nothing for their tricks.")
+    else:
+        if scores[dside] > value:
+            notes.append(f"{who} took all ten tricks on a contract worth less than 250, so they score 250.")
+        elif taken >= contract.tricks:
+            extra = " (no bonus for the extra tricks)" if taken > contract.tricks else ""
+            notes.append(f"{who} needed {contract.tricks} tricks and took {taken}: made, so they score {value}{extra}.")
+        else:
+            took = f"only {taken}" if taken else "none"
+            notes.append(f"{who} needed {contract.tricks} tricks and took {took}: failed, so they lose {value}.")
+        notes.append(
+            "The defenders score 10 for each trick they took."
+            if rules.defender_tricks == "all"
+            else "The defenders score 10 for each trick they took beyond five."
+        )
+    return " ".join(notes)
 
 
 # -------------------------------------------------------------- bid values
@@ -267,20 +312,7 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     fields = [{"id": f"side{i}", "label": rules.side_name(i)} for i in range(len(rules.sides))]
     name = rules.seat_name(declarer)
     what = hand_words(rules, contract, declarer, tricks)
-    notes = [_value_explanation(rules, contract)]
-    if not contract.is_misere:
-        notes.append(
-            "Made: the value (no bonus for extra tricks)"
-            + ("; all ten tricks on a contract under 250 score 250" if rules.slam_bonus else "")
-            + ". Failed: minus the value."
-        )
-        notes.append(
-            "Defenders score 10 a trick."
-            if rules.defender_tricks == "all"
-            else "Defenders score 10 for each trick beyond five."
-        )
-    elif not rules.misere_defenders_score:
-        notes.append("In misère the declarer must take no trick; defenders score nothing for tricks.")
+    why = _score_explanation(rules, contract, declarer, tricks, result.scores)
     scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
     return {
         "prompt": f"{what}. What does each side score for this hand?",
@@ -293,7 +325,7 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "tricks": {rules.side_name(i): sum(tricks[s] for s in side) for i, side in enumerate(rules.sides)},
         },
         "answer": {f"side{i}": pts for i, pts in enumerate(result.scores)},
-        "explanation": " ".join(notes) + f" So: {scored}.",
+        "explanation": f"{why} So: {scored}.",
     }
 
 

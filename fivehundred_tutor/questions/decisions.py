@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Play
 from ..bids import PASS, Bid
-from ..cards import Card
+from ..cards import Card, Suit
 from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random
 from ..rules import Rules
@@ -476,7 +476,7 @@ def _solver_decision(rules: Rules, rng: Random) -> dict[str, Any]:
     choices = []
     for code in sorted(values):
         card = Card.parse(code.split(":")[0])
-        label = str(card) if ":" not in code else f"{card} as {code.split(':')[1]}"
+        label = str(card) if ":" not in code else f"{card} as {Suit.parse(code.split(':')[1])}"
         choices.append({"id": code, "label": label, "words": card.name, "card": card.code})
     goal = "the most tricks for your side" if declaring else "the fewest tricks for the declarer's side"
     if contract.is_misere:
@@ -484,7 +484,7 @@ def _solver_decision(rules: Rules, rng: Random) -> dict[str, Any]:
     lines = ", ".join(f"{c['label']} → {values[c['id']]}" for c in choices)
     return {
         "prompt": (
-            f"{contract_phrase(contract)} Everyone's cards are shown (a double-dummy problem). "
+            f"{contract_phrase(contract)} Everyone's cards are shown. "
             f"{rules.seat_name(deal.declarer)} is the declarer; the declaring side has "
             f"{deal.declarer_tricks} trick(s) so far. Trick so far: {trick}. {rules.seat_name(seat)} to play. "
             f"Which card(s) give {goal} with best play from here? Pick every such card."

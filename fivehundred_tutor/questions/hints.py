@@ -1,10 +1,15 @@
-"""Hints and verdict words for a generated question: a principle first, then the answer.
+"""Hints and verdict words for a generated question: a ladder that never gives the answer away.
 
-A quiz shows *Hint* before the learner answers: the first hint asks the question a
-player should ask themself ("Which cards are trumps in hearts?"), the second gives
-the answer with its reason.  After an answer the quiz shows one sentence of why
-(:func:`verdict_detail`) without restating the verdict ("Right" / "Not yet" is the
-front end's heading): no "Correct!", no "Not quite.".
+A quiz shows *Hint* before the learner answers (and after a miss, the next hint not yet read):
+
+1. the principle: the question a player should ask themself ("Which cards are trumps in hearts?");
+2. a clue narrower than the principle, worked out from this question's cards, bids and scores
+   ("Exactly one trump was played in this trick…", "3 of your cards may be played"), still without
+   naming the answer.
+
+The answer itself comes only when the learner asks for it (*Show the answer*) or after a second miss.
+After an answer the quiz shows one sentence of why (:func:`verdict_detail`) without restating the
+verdict ("Right" / "Not yet" is the front end's heading): no "Correct!", no "Not quite.".
 """
 
 from __future__ import annotations
@@ -13,9 +18,12 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..bids import Bid
+from ..cards import JACK, Card, Suit
+from ..rules import Rules, RulesError
 from .core import answer_words, check
 
-__all__ = ["hints", "principle", "verdict_detail"]
+__all__ = ["clue", "hints", "principle", "verdict_detail"]
 
 
 def _trumps(question: Mapping[str, Any]) -> str | None:
@@ -106,22 +114,341 @@ def principle(question: Mapping[str, Any]) -> str:
     return "Read the question again: which rule decides it?"
 
 
-def _first_sentence(text: str) -> str:
-    match = re.match(r"(.+?[.!?])(\s|$)", text.strip())
-    return (match.group(1) if match else text).strip()
+def _rules(q: Mapping[str, Any]) -> Rules:
+    try:
+        return Rules.from_dict(dict(q.get("rules") or {}))
+    except (RulesError, TypeError):
+        return Rules()
+
+
+def _contract(q: Mapping[str, Any]) -> Bid | None:
+    contract = (q.get("context") or {}).get("contract")
+    if isinstance(contract, Mapping) and contract.get("code"):
+        return Bid.parse(str(contract["code"]))
+    return None
+
+
+def _cards(items: Any) -> list[Card]:
+    return [Card.parse(str(item["code"])) for item in items or [] if isinstance(item, Mapping) and item.get("code")]
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``_count(2, "trick")`` → "two tricks"; numbers in words up to ten, as a learner reads them."""
+    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+    return f"{number} {one if n == 1 else (many or one + 's')}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _is_special(card: Card, contract: Bid | None) -> bool:
+    """The joker or a bower under ``contract``."""
+    trump = contract.trump if contract is not None else None
+    return card.is_joker or (trump is not None and card.rank == JACK and card.suit in (trump, trump.sister))
+
+
+def _led_suit(q: Mapping[str, Any], rules: Rules, contract: Bid | None) -> Suit | None:
+    trick = _cards((q.get("context") or {}).get("trick"))
+    if not trick:
+        return None
+    named = (q.get("context") or {}).get("joker_suit")
+    if trick[0].is_joker and named:
+        return Suit.parse(str(named))
+    return rules.effective_suit(trick[0], contract)
+
+
+def _hierarchy_clue(q: Mapping[str, Any]) -> str:
+    contract = _contract(q)
+    trump = contract.trump if contract is not None else None
+    cards = _cards((q.get("context") or {}).get("cards"))
+    if len(cards) == 2:
+        suit = cards[0].suit
+        assert suit is not None
+        if trump is not None and suit == trump.sister:
+            return (
+                f"Both cards are {suit.word}, and {suit.word} have no jack while {trump.word} are trumps (it is the "
+                "left bower, a trump): their order is A, K, Q, 10, 9 … down. Which of the two comes first?"
+            )
+        plain = "there are no trumps" if trump is None else f"{suit.word} are not trumps"
+        return (
+            f"Both cards are {suit.word} and {plain}, so only their ranks count: A, K, Q, J, 10, 9 … down. "
+            "Which of the two comes first?"
+        )
+    if trump is None:
+        return "Compare ranks within one suit: A, K, Q, J, 10, 9 … down."
+    special = sum(1 for c in cards if _is_special(c, contract))
+    order = f"the joker, then the jack of {trump.word} (right bower), then the jack of {trump.sister.word} (left bower)"
+    if q.get("kind") == "order":
+        first = "it goes first" if special == 1 else f"they go first, in this order: {order}"
+        return (
+            f"{_sentence(_count(special, 'of these cards is', 'of these cards are'))} the joker or a bower: "
+            f"{first}; the rest follow A, K, Q, 10, 9 … down."
+        )
+    if special == 1:
+        return "Exactly one of these cards is the joker or a bower: either one beats the ace of trumps."
+    return f"{_sentence(_count(special, 'card'))} here are the joker or a bower; among them the order is {order}."
+
+
+def _bowers_clue(q: Mapping[str, Any]) -> str:
+    contract = _contract(q)
+    trump = contract.trump if contract is not None else None
+    context = q.get("context") or {}
+    if trump is None:
+        return "With no trumps there are no bowers: every jack is an ordinary jack of its suit."
+    if q.get("kind") == "multi":
+        n = len(q.get("answer") or [])
+        return (
+            f"{_sentence(_count(n, 'of these cards is a trump', 'of these cards are trumps'))}: count every "
+            f"{trump.word[:-1]}, both bowers and the joker."
+        )
+    card = context.get("card")
+    if isinstance(card, Mapping) and card.get("code"):
+        c = Card.parse(str(card["code"]))
+        if c.is_joker:
+            return f"The joker is the highest card of all while {trump.word} are trumps."
+        if c.rank == JACK:
+            return f"{c} is a jack: only the jack of {trump.word} and the other jack of the same colour become trumps."
+        return f"Only the joker and the jacks can change suit, and {c} is neither."
+    if "right bower" in str(q.get("prompt", "")):
+        return "The right bower is the jack of the trump suit itself."
+    return f"The left bower is the jack of the other {trump.colour} suit: {trump.word} are {trump.colour}."
+
+
+def _legal_clue(q: Mapping[str, Any]) -> str:
+    n = len(q.get("answer") or [])
+    total = len(q.get("choices") or [])
+    rules = _rules(q)
+    led = _led_suit(q, rules, _contract(q))
+    if led is None:
+        return "Nothing has been led yet: the first card of a trick may be any card."
+    if n == total:
+        return f"{led.word.capitalize()} were led: do you hold any card that counts as a {led.word[:-1]}?"
+    return (
+        f"{led.word.capitalize()} were led, and {_count(n, 'of your cards', 'of your cards')} may be played "
+        "(the left bower and the joker count as trumps)."
+    )
+
+
+def _winner_clue(q: Mapping[str, Any]) -> str:
+    rules = _rules(q)
+    contract = _contract(q)
+    trick = _cards((q.get("context") or {}).get("trick"))
+    led = _led_suit(q, rules, contract)
+    led_words = led.word if led is not None else "the suit led"
+    trump = contract.trump if contract is not None else None
+    if trump is None:
+        if any(c.is_joker for c in trick):
+            return "The joker was played: in no trumps it wins any trick it is played to."
+        return f"{led_words.capitalize()} were led and there are no trumps: only a {led_words[:-1]} can win."
+    trumps = sum(1 for c in trick if rules.effective_suit(c, contract) == trump)
+    if trumps == 0:
+        return f"No trump was played in this trick, so the highest {led_words[:-1]} (the suit led) wins."
+    if trumps == 1:
+        return "Exactly one trump was played in this trick, and a trump beats every card of another suit."
+    return (
+        f"{_sentence(_count(trumps, 'trump'))} were played: the highest of them wins (the joker, the right bower, the left bower, "
+        "then A, K, Q, 10 …)."
+    )
+
+
+def _bid_values_clue(q: Mapping[str, Any]) -> str:
+    context = q.get("context") or {}
+    bid = context.get("bid")
+    if q.get("kind") == "choice":
+        return (
+            f"Work back from {context.get('points')}: take away 40; each whole 100 left is a trick above six, and "
+            "what remains, divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4). If no bid on that "
+            "formula fits, think of the two calls whose values are fixed by the rules."
+        )
+    if isinstance(bid, Mapping) and bid.get("code"):
+        b = Bid.parse(str(bid["code"]))
+        if b.is_misere:
+            return f"{b} is not worked out with the formula: its value is fixed by the rules (see the bid ladder)."
+        places = "♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4"
+        above = b.tricks - 6
+        return f"{b} has {_count(above, 'trick')} above six, and its suit's place is {b.denomination} ({places})."
+    return "Work it out in three parts: 40, then the tricks above six, then the suit."
+
+
+def _ladder_clue(q: Mapping[str, Any]) -> str:
+    rules = _rules(q)
+    context = q.get("context") or {}
+    kind = q.get("kind")
+    bid = context.get("bid")
+    base = Bid.parse(str(bid["code"])) if isinstance(bid, Mapping) and bid.get("code") else None
+    misere = " Misère and open misère have places of their own on the ladder." if rules.misere != "never" else ""
+    if kind == "multi" and base is not None:
+        n = len(q.get("answer") or [])
+        return f"{_sentence(_count(n, 'of these bids outranks', 'of these bids outrank'))} {base}.{misere}"
+    if kind == "choice" and "to_bid" not in context and base is not None:
+        if base.is_misere:
+            return f"{base} has its own place on the ladder, between two bids: which one is just above it?"
+        return (
+            f"Is there a higher suit left at the {base.tricks} level? If not, the next level up begins with "
+            f"spades.{misere}"
+        )
+    return _auction_clue(q, rules)
+
+
+def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
+    context = q.get("context") or {}
+    who = context.get("to_bid") or "the player"
+    auction = [a for a in context.get("auction") or [] if isinstance(a, Mapping)]
+    passed = any(a.get("seat") == who and a.get("call") == "pass" for a in auction)
+    bids = [a for a in auction if a.get("call") != "pass"]
+    last = f"the last bid, {bids[-1].get('label')}" if bids else "nothing yet: no one has bid"
+    checks = [f"Does the call outrank {last}?"]
+    if rules.bidding == "australian" and passed:
+        checks.append(f"{who} has passed already, and in this game a pass is final.")
+    if "misère" in str(q.get("prompt", "")):
+        if rules.misere == "after-seven":
+            checks.append("Misère needs a bid at the 7 level earlier in this auction: is there one?")
+        elif rules.misere == "never":
+            checks.append("May misère be bid at all under these rules?")
+        else:
+            checks.append("Under these rules misère needs no 7-level bid first.")
+    return " ".join(checks)
+
+
+def _scoring_clue(q: Mapping[str, Any]) -> str:
+    contract = _contract(q)
+    context = q.get("context") or {}
+    if contract is None:
+        return "Work out the declarer's side first, then the defenders."
+    if contract.is_misere:
+        return (
+            "A misère is made only if the declarer takes no trick at all, and in misère the defenders score "
+            "nothing for their tricks."
+        )
+    tricks = context.get("tricks") or {}
+    return (
+        f"The declarer's side needed {contract.tricks} tricks. Look at how many each side took "
+        f"({', '.join(f'{k}: {v}' for k, v in tricks.items())}): made or not? Then the defenders: 10 for each trick"
+        + (" beyond five." if _rules(q).defender_tricks == "beyond-five" else ".")
+    )
+
+
+def _game_end_clue(q: Mapping[str, Any]) -> str:
+    rules = _rules(q)
+    hole = f" or at {rules.hole} or below" if rules.hole is not None else ""
+    return (
+        f"Write down each side's new total (the score before plus this hand's). Is any total at "
+        f"{rules.target} or more{hole}? If both reach {rules.target}, the declaring side wins."
+    )
+
+
+def _misere_clue(q: Mapping[str, Any]) -> str:
+    kind = q.get("kind")
+    if kind == "number":
+        return _scoring_clue(q)
+    if kind == "choice":
+        return _auction_clue(q, _rules(q))
+    n = len(q.get("answer") or [])
+    return (
+        f"{_sentence(_count(n, 'of your cards is', 'of your cards are'))} safe: a card that follows suit if you can, and stays "
+        "below the highest card of the suit led so far (the joker would win)."
+    )
+
+
+def _two_player_clue(q: Mapping[str, Any]) -> str:
+    context = q.get("context") or {}
+    if q.get("kind") == "multi":
+        n = len(q.get("answer") or [])
+        return (
+            f"Only your face-up table cards count here: {_count(n, 'of them', 'of them')} "
+            f"{'follows' if n == 1 else 'follow'} the rule for the suit led."
+        )
+    last = context.get("last_trick")
+    if isinstance(last, Mapping) and last.get("winner"):
+        return (
+            f"{last['winner']} won the last trick, with a card from the {last.get('source', 'hand')}: the winner "
+            "leads, and the trick starts with the two cards from that same place."
+        )
+    return f"In the first trick {context.get('declarer', 'the declarer')}, the declarer, leads with a hand card."
+
+
+def _kitty_clue(q: Mapping[str, Any]) -> str:
+    answer = q.get("answer") or {}
+    forbidden = answer.get("forbidden") or [] if isinstance(answer, Mapping) else []
+    count = answer.get("count", 3) if isinstance(answer, Mapping) else 3
+    hand = q.get("choices") or []
+    free = len(hand) - len(forbidden)
+    text = (
+        f"You hold {_count(len(forbidden), 'trump')} (the bowers and the joker counted): keep them all, "
+        f"which leaves {free} cards to choose {count} from."
+    )
+    if isinstance(answer, Mapping) and answer.get("need_void"):
+        text += f" Look for a side suit with {count} cards or fewer: discarding all of it leaves you void."
+    return text
+
+
+def _judging_clue(q: Mapping[str, Any]) -> str:
+    return (
+        "For each bid, count your trumps in its suit (the bowers and the joker too): a suit bid with two trumps or "
+        "fewer is rarely sound, and the higher the bid, the more tricks you must count yourself."
+    )
+
+
+def _play_clue(q: Mapping[str, Any]) -> str:
+    n = len(q.get("answer") or []) if isinstance(q.get("answer"), list) else 1
+    prompt = str(q.get("prompt", ""))
+    if "as cheaply" in prompt:
+        rules, contract = _rules(q), _contract(q)
+        context = q.get("context") or {}
+        trick, hand = _cards(context.get("trick")), _cards(context.get("hand"))
+        named = context.get("joker_suit")
+        joker = Suit.parse(str(named)) if named else None
+        legal = rules.legal_plays(hand, trick, contract, joker)
+        wins = sum(1 for c in legal if rules.trick_winner([*trick, c], contract, joker) == len(trick))
+        return (
+            f"{_sentence(_count(wins, 'of your cards', 'of your cards'))} would win this trick: of those, which is "
+            "the lowest?"
+        )
+    if "partner" in prompt and "leave the trick" in prompt:
+        return f"Which of your cards would not beat your partner's card? {_sentence(_count(n, 'card does', 'cards do'))} that."
+    return (
+        f"Play the ending out in your head for each card: {_count(n, 'choice keeps', 'choices keep')} the best result "
+        "for your side."
+    )
+
+
+_CLUES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "card-hierarchy": _hierarchy_clue,
+    "bowers": _bowers_clue,
+    "legal-plays": _legal_clue,
+    "trick-winner": _winner_clue,
+    "bid-values": _bid_values_clue,
+    "bid-ladder": _ladder_clue,
+    "scoring": _scoring_clue,
+    "game-end": _game_end_clue,
+    "misere": _misere_clue,
+    "two-player": _two_player_clue,
+    "kitty": _kitty_clue,
+    "hand-judging": _judging_clue,
+    "play-decision": _play_clue,
+}
+
+
+def clue(question: Mapping[str, Any]) -> str:
+    """The second hint: narrower than the principle, worked out from this question, never the answer."""
+    make = _CLUES.get(str(question.get("topic", "")))
+    try:
+        text = make(question) if make is not None else ""
+    except (KeyError, ValueError, TypeError, AssertionError):
+        text = ""
+    return text or "Go through the question again one step at a time, with the first hint beside you."
 
 
 def hints(question: Mapping[str, Any]) -> list[str]:
-    """``[principle, answer with its reason]`` for a question that has an answer."""
+    """``[principle, clue]``: the hint ladder, in the order a learner reads it.  Neither names the answer;
+    the answer waits for *Show the answer* (the quiz's ``answer_words`` and ``explanation``)."""
     first = principle(question)
-    if "answer" not in question:
-        return [first]
-    words = answer_words(question)
-    reason = _first_sentence(str(question.get("explanation", "")))
-    second = f"The answer: {words}."
-    if reason and reason != first:
-        second += f" {reason}"
-    return [first, second]
+    second = clue(question)
+    return [first, second] if second != first else [first]
 
 
 def verdict_detail(question: Mapping[str, Any], response: Any) -> tuple[bool, str]:

@@ -1,4 +1,4 @@
-"""Quiz banks that teach: hints (a principle, then the answer), verdict words without doubling,
+"""Quiz banks that teach: hints (a principle, then a narrower clue, never the answer), verdict words without doubling,
 no question twice in a quiz, human titles for the rules, the Review's bank."""
 
 from __future__ import annotations
@@ -68,17 +68,34 @@ def test_seen_ids_that_are_not_a_short_list_of_ids_are_refused(seen: object) -> 
     assert result["reply"]["type"] == "error" and "'seen'" in result["reply"]["error"], result
 
 
+def _names_the_answer(item: dict, text: str) -> bool:
+    """Does ``text`` give the answer away: its words (a card "J♦", a bid "8♣", "North–South: 10, …"), or for a
+    number question one of its figures?  Words the question itself shows (the card asked about; both cards of a
+    two-card question) or the rule every question of the topic states (the principle: "40 + 100 for each
+    trick…", "Where does misère sit?") give nothing away."""
+    words = item["answer_words"]
+    shown = item["prompt"] + " " + item["hints"][0]
+    if item["kind"] == "choice" and len(item.get("choices") or []) <= 2:
+        shown += " " + " ".join(str(c.get("label", "")) for c in item["choices"])
+    if item["kind"] == "number":
+        figures = [str(v) for v in item["answer"].values()] if isinstance(item["answer"], dict) else [words]
+        return any(re.search(rf"(?<![\d-]){re.escape(f)}(?!\d)", text) for f in figures if f not in shown)
+    return words in text and words not in shown
+
+
 @pytest.mark.parametrize("topic", [t for t in questions.TOPICS if t != "play-decision"])
-def test_items_have_a_principle_then_the_answer_and_plain_verdicts(topic: str) -> None:
+def test_items_hint_a_ladder_that_never_names_the_answer_and_plain_verdicts(topic: str) -> None:
+    """Hint 1 is the principle, hint 2 a narrower clue worked out from this question; neither names the answer
+    (that waits for "Show the answer": ``answer_words`` and the explanation)."""
     bank = quiz_model(AMERICAN, [topic], 4, 11, "t")["bank"]
     for item in bank:
-        principle, answer = item["hints"]
-        assert principle and principle != answer
-        assert answer.startswith("The answer: ") and item["answer_words"] in answer
+        principle, clue = item["hints"]
+        assert principle and clue and principle != clue
+        assert "The answer" not in principle + clue
         if item["kind"] == "choice" and any(c.get("card") for c in item["choices"]):
-            # the principle never names the card that answers
             assert item["answer_words"] not in principle, (principle, item["answer_words"])
-        for text in [*item["feedbacks"], item["right"], item["wrong"], principle, answer]:
+        assert not _names_the_answer(item, clue), (clue, item["answer_words"])
+        for text in [*item["feedbacks"], item["right"], item["wrong"], principle, clue]:
             assert "Correct!" not in text and "Not quite" not in text, text
             assert not CODE.search(text), text
         for text in item["feedbacks"]:
@@ -88,6 +105,50 @@ def test_items_have_a_principle_then_the_answer_and_plain_verdicts(topic: str) -
             wrong = next(c for c in item["choices"] if c["id"] != item["answer"])
             correct, index = item["verdicts"][wrong["id"]]
             assert correct == 0 and wrong["label"] in item["feedbacks"][index]
+
+
+@pytest.mark.parametrize("preset", ["australian", "american", "two-player", "three-player", "misere-any-time"])
+def test_the_clue_is_this_questions_and_never_the_answer_across_rules_and_seeds(preset: str) -> None:
+    """Every topic the rules allow, every level, many seeds: the clue differs from the principle, is about this
+    question (two questions of a topic rarely share one), and never names the answer."""
+    from fivehundred_tutor.handlers.quiz import quiz_item
+    from fivehundred_tutor.questions.hints import clue
+
+    rules = Rules.preset(preset)
+    for topic in questions.available_topics(rules):
+        clues = set()
+        for level in questions.TOPICS[topic].difficulties:
+            for seed in range(12):
+                try:
+                    item = quiz_item(questions.generate(topic, rules, seed, level))
+                except questions.QuestionError:
+                    continue
+                words = clue(item)
+                assert words == item["hints"][1] and words != item["hints"][0], (topic, level, seed)
+                assert not words.startswith("Go through the question again"), (topic, level, seed)
+                assert not _names_the_answer(item, words), (topic, level, seed, words, item["answer_words"])
+                assert not CODE.search(words), words
+                clues.add(words)
+        if topic not in ("hand-judging", "game-end"):  # their clues are the method, the same each time
+            assert len(clues) >= 3, (topic, clues)
+
+
+def test_the_clue_knows_the_cards() -> None:
+    """One trick, worked out: the clue counts the trumps in it without saying which wins."""
+    from fivehundred_tutor.questions.hints import clue
+
+    question = {
+        "topic": "trick-winner",
+        "kind": "choice",
+        "rules": {"preset_name": "australian"},
+        "context": {
+            "contract": {"code": "7H"},
+            "trick": [{"code": "8H"}, {"code": "JD"}, {"code": "5S"}, {"code": "9H"}],
+        },
+    }
+    assert clue(question).startswith("Three trumps were played")
+    question["context"]["trick"] = [{"code": "KS"}, {"code": "AS"}, {"code": "5S"}, {"code": "AD"}]
+    assert clue(question) == "No trump was played in this trick, so the highest spade (the suit led) wins."
 
 
 def test_rules_menu_lists_titles() -> None:
