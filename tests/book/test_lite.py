@@ -28,6 +28,8 @@ import pytest
 from fivehundred_tutor.bookbuild import lite, litekernel, notebook_python
 
 CHAPTER = "chapters/03-bowers"
+#: a short chapter (five code cells), where a test is about the notebook's Python rather than a chapter's content
+SHORT_CHAPTER = "chapters/01-how-to-use"
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 )
@@ -664,7 +666,7 @@ def test_the_notebook_python_starts_without_the_site_snapshot_and_then_from_its_
             for visit in ("first", "next"):
                 tab = context.new_page()
                 watch.page(tab)
-                tab.goto(f"{base}lite/lab/index.html?path={CHAPTER}.ipynb")
+                tab.goto(f"{base}lite/lab/index.html?path={SHORT_CHAPTER}.ipynb")
                 tab.wait_for_function(IDLE_JS, timeout=420000)
                 _ran_by_itself(tab)
                 steps = _python_start(tab)
