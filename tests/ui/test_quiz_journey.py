@@ -107,18 +107,26 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
     quiz = page.locator(f'.fht-root[aria-label="{label}"]')
     first = bank[0]
     quiz.locator(".fht-prompt").filter(has_text=first["prompt"]).wait_for()
-    # a hint first: a principle, then the answer
+    # the hint ladder first: the principle, then a narrower clue, neither naming the answer; the last rung
+    # (the answer) waits for its own button
     quiz.get_by_role("button", name="Hint").click()
-    assert quiz.locator(".fht-hint-line").first.inner_text() == first["hints"][0]
+    lines = quiz.locator(".fht-hint-line")
+    assert_seen(page, lines.first, min_height=10)
+    assert lines.first.inner_text() == first["hints"][0]
     quiz.get_by_role("button", name="Another hint").click()
-    assert first["answer_words"] in quiz.locator(".fht-hint-line").nth(1).inner_text()
+    assert_seen(page, lines.nth(1), min_height=10)
+    assert lines.nth(1).inner_text() == first["hints"][1] != first["hints"][0]
+    assert first["answer_words"] not in quiz.locator(".fht-hints").inner_text()
+    assert quiz.locator(".fht-hint-btn").inner_text() == "Show the answer"
 
     _answer(quiz, first, right=False)
     verdict = quiz.locator(".fht-verdict")
     assert_seen(page, verdict, rows="start")
     text = verdict.inner_text()
-    # a first miss: why it is wrong, not yet the answer (Try again is a real second try)
+    # a first miss: why it is wrong, not yet the answer (Try again is a real second try); both hints were read
+    # already, so neither is said again
     assert "Not yet" in text and "The answer:" not in text and first["answer_words"] not in text, text
+    assert first["hints"][0] not in text and first["hints"][1] not in text, text
     assert quiz.locator(".fht-right-answer").count() == 0
     if first["kind"] == "choice":
         picked = quiz.locator(f'[data-choice="{_wrong_choice(first)}"]')
@@ -293,7 +301,8 @@ def test_every_topic_reads_in_card_notation_after_a_wrong_answer(site: Any) -> N
         inner = quiz.evaluate("(node) => node.scrollWidth - node.clientWidth")
         assert box["x"] + box["width"] <= 390 and inner <= 1, f"wider than a 390 px phone: {question['topic']}"
         if question is not bank[-1]:
-            quiz.locator(".fht-next").click()
+            # answered: the verdict's Next question goes on; a hand to discard from is skipped unanswered
+            quiz.locator(".fht-continue" if question["kind"] != "cards" else ".fht-next").click()
     problems.assert_clean("every topic")
     page.context.close()
 
@@ -330,4 +339,115 @@ def test_a_skipped_question_is_listed_in_the_summary_not_jumped_back_to(site: An
     text = quiz.locator(".fht-summary").inner_text()
     assert "3 of 3 right at the first try" in text and "skipped" not in text, text
     problems.assert_clean(f"a skipped question at {size}")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", list(WIDTHS))
+def test_hints_go_on_after_a_miss_and_end_with_the_answer(site: Any, size: str) -> None:
+    """A miss shows the first rung (the principle) with the verdict; Try again, and *Hint* goes on from there
+    (the clue, not the principle word for word again); its last rung is *Show the answer*."""
+    bank = BowerTrainer(rules=RULES, seed=3, questions=3).quiz["bank"]
+    first = bank[0]
+    principle, clue = first["hints"]
+    page, problems = _open(site, size)
+    quiz = page.locator('.fht-root[aria-label="Bower trainer"]')
+    quiz.locator(".fht-prompt").filter(has_text=first["prompt"]).wait_for()
+    _answer(quiz, first, right=False)
+    verdict = quiz.locator(".fht-verdict")
+    assert_seen(page, verdict, rows="start")
+    assert principle in verdict.inner_text() and clue not in verdict.inner_text()
+    quiz.get_by_role("button", name="Try again").click()
+    lines = quiz.locator(".fht-hint-line")
+    # the principle stays listed (it was read), and the button offers the next rung
+    assert lines.count() == 1 and lines.first.inner_text() == principle
+    more = quiz.get_by_role("button", name="Another hint")
+    assert_seen(page, more, min_height=40)
+    more.click()
+    assert lines.count() == 2 and lines.nth(1).inner_text() == clue
+    assert first["answer_words"] not in quiz.locator(".fht-hints").inner_text()
+    _shot(page, quiz.locator(".fht-hints"), f"hints-{size}-after-miss")
+    last = quiz.locator(".fht-hint-btn")
+    assert last.inner_text() == "Show the answer" and last.evaluate("(e) => e === document.activeElement")
+    page.keyboard.press("Enter")
+    verdict = quiz.locator(".fht-verdict")
+    assert_seen(page, verdict, rows="start")
+    text = verdict.inner_text()
+    assert first["answer_words"] in text and first["explanation"] in text, text
+    assert verdict.get_by_role("button", name="Show the answer").count() == 0
+    _shot(page, verdict, f"hints-{size}-answer")
+    problems.assert_clean(f"hint ladder at {size}")
+    page.context.close()
+
+
+def test_show_the_answer_before_answering_counts_as_a_miss(site: Any) -> None:
+    bank = CardHierarchyQuiz(rules=RULES, seed=2, questions=3).quiz["bank"]
+    first = bank[0]
+    page, problems = _open(site, "phone")
+    quiz = page.locator('.fht-root[aria-label="Card ranking quiz"]')
+    assert quiz.locator(".fht-score").inner_text() == "No answers yet"
+    hint = quiz.locator(".fht-hint-btn")
+    for expected in ("Hint", "Another hint", "Show the answer"):
+        assert hint.inner_text() == expected
+        hint.click()
+    verdict = quiz.locator(".fht-verdict")
+    assert_seen(page, verdict, rows="start")
+    assert first["answer_words"] in verdict.inner_text() and first["explanation"] in verdict.inner_text()
+    assert quiz.locator(".fht-score").inner_text() == "Right at the first try: 0 of 1"
+    assert quiz.locator(".fht-mastered").inner_text() == "Mastered 0 of 3"
+    if first["kind"] == "choice":
+        assert "fht-right-answer" in (quiz.locator(f'[data-choice="{first["answer"]}"]').get_attribute("class") or "")
+    problems.assert_clean("show the answer first")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", list(WIDTHS))
+def test_one_way_on_after_an_answer_and_skip_before(site: Any, size: str) -> None:
+    """Before an answer the bar offers *Previous* and *Skip* (past this question, unanswered); after one, the
+    verdict's *Next question* is the only way on: never two "Next" buttons side by side.  Screen readers
+    hear the bar as a group, "Move between questions", and the buttons by their words (not "triangle")."""
+    bank = TrickTrainer(rules=RULES, seed=7, questions=3).quiz["bank"]
+    page, problems = _open(site, size)
+    quiz = page.locator('.fht-root[aria-label="Trick trainer"]')
+    nav = quiz.get_by_role("group", name="Move between questions")
+    skip = nav.get_by_role("button", name="Skip", exact=True)
+    assert_seen(page, nav, min_height=40)
+    assert nav.get_by_role("button", name="Previous", exact=True).is_disabled() and skip.is_enabled()
+    assert skip.inner_text().startswith("Skip")
+    skip.click()
+    assert quiz.locator(".fht-prompt").inner_text() == bank[1]["prompt"]
+    _answer(quiz, bank[1], right=True)
+    verdict = quiz.locator(".fht-verdict-right")
+    assert_seen(page, verdict, rows="start")
+    onward = quiz.get_by_role("button", name=re.compile("Next|See how"))
+    assert onward.count() == 1 and onward.inner_text() == "Next question", onward.all_inner_texts()
+    assert skip.count() == 0
+    assert page.evaluate("document.activeElement.textContent") == "Next question"
+    _shot(page, quiz, f"nav-{size}-answered")
+    page.keyboard.press("Enter")
+    assert quiz.locator(".fht-prompt").inner_text() == bank[2]["prompt"]
+    problems.assert_clean(f"moving between questions at {size}")
+    page.context.close()
+
+
+def test_keyboard_focus_brings_a_half_hidden_card_fully_into_view(site: Any) -> None:
+    """On a phone, the first card of a quiz half below the screen's bottom edge: reached with the keyboard
+    (Shift+Tab from the next card), it scrolls fully into view, its focus ring too."""
+    page, problems = _open(site, "phone")
+    quiz = page.locator('.fht-root[aria-label="Trick trainer"]')  # far enough down the page to scroll to
+    cards = quiz.locator(".fht-answer [data-choice]")
+    first, second = cards.nth(0), cards.nth(1)
+    top = first.evaluate("(e) => e.getBoundingClientRect().top + window.scrollY")
+    height = WIDTHS["phone"]["height"]
+    page.evaluate(f"window.scrollTo(0, {top} - {height} + 20)")
+    box = first.bounding_box()
+    assert box is not None and box["y"] + box["height"] > height, box  # cut off at the bottom edge
+    second.evaluate("(e) => e.focus({preventScroll: true})")
+    page.keyboard.press("Shift+Tab")
+    assert first.evaluate("(e) => e === document.activeElement")
+    page.wait_for_timeout(300)
+    box = first.bounding_box()
+    ring = 5  # the focus outline: 3 px, 2 px off the card
+    assert box is not None and box["y"] - ring >= 0 and box["y"] + box["height"] + ring <= height, box
+    _shot(page, first, "focus-phone-first-card")
+    problems.assert_clean("keyboard focus in view")
     page.context.close()

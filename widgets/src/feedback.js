@@ -3,7 +3,7 @@
 // and buttons (Try again, Continue, Hint).  Python wrote the words; this draws them.
 //
 //   const box = verdictBox({ correct: false, reason: "J♦ is a heart while hearts are trumps: the left bower.",
-//                            answer: "J♦", onTryAgain: () => …, onContinue: () => …, hints: ["Which cards…?", "J♦"] });
+//                            answer: "J♦", onTryAgain: () => …, onContinue: () => …, hints: ["Which cards…?", "Is either card a jack?"] });
 //   container.append(box.node);      // visible, role=status (screen readers hear it too)
 //   box.addNote("…");                // a later, extra line (never replaces the verdict)
 //   markAnswer(buttons, (b) => b.dataset.choice === "JD");   // the right answer highlighted
@@ -13,11 +13,12 @@
 import { el, uid } from "./dom.js";
 
 /**
- * A *Hint* button and the place its hints appear: the first click shows `hints[0]` (a principle),
- * the next `hints[1]` (the answer), and so on; the button then says there are no more.
- * `onUse(n)` is told how many hints have been shown.  Returns {button, panel, node, shown()}.
+ * A *Hint* button and the place its hints appear: a ladder, one rung a click (the principle, then a
+ * narrower clue…).  `start` hints show already (read before a redraw); `onUse(n)` is told how many
+ * have been shown.  Past the last hint the button becomes `last` ({text, onClick}: e.g. "Show the
+ * answer") when given, else it says there are no more.  Returns {button, panel, node, shown()}.
  */
-export function hintButton(hints, { onUse = null, label = "Hint" } = {}) {
+export function hintButton(hints, { onUse = null, label = "Hint", start = 0, last = null } = {}) {
   const list = (Array.isArray(hints) ? hints : []).filter((h) => typeof h === "string" && h);
   const panelId = uid("fht-hints");
   const panel = el("ol", { class: "fht-hints", id: panelId, hidden: true });
@@ -27,21 +28,36 @@ export function hintButton(hints, { onUse = null, label = "Hint" } = {}) {
     class: "fht-hint-btn",
     "aria-controls": panelId,
     "aria-expanded": "false",
-    disabled: list.length === 0,
+    disabled: list.length === 0 && !last,
     text: label,
   });
-  button.addEventListener("click", () => {
-    if (shown >= list.length) return;
+  const reveal = () => {
     panel.append(el("li", { class: "fht-hint-line", text: list[shown] }));
     shown += 1;
     panel.hidden = false;
     button.setAttribute("aria-expanded", "true");
-    if (shown >= list.length) {
+  };
+  const relabel = () => {
+    if (shown < list.length) button.textContent = shown === 0 ? label : "Another hint";
+    else if (last) {
+      button.textContent = last.text;
+      button.classList.add("fht-hint-last");
+      button.removeAttribute("aria-controls");
+      button.removeAttribute("aria-expanded");
+    } else {
       button.disabled = true;
       button.textContent = "No more hints";
-    } else {
-      button.textContent = "Another hint";
     }
+  };
+  while (shown < Math.min(start, list.length)) reveal();
+  relabel();
+  button.addEventListener("click", () => {
+    if (shown >= list.length) {
+      if (last) last.onClick();
+      return;
+    }
+    reveal();
+    relabel();
     if (onUse) onUse(shown);
   });
   return { button, panel, node: el("div", { class: "fht-hint-area" }, button, panel), shown: () => shown };
@@ -56,7 +72,7 @@ export function hintButton(hints, { onUse = null, label = "Hint" } = {}) {
  *   detail        a further line (an explanation, the line that beats a costly card)
  *   onTryAgain    shows *Try again* (first, and focused, after a wrong answer)
  *   onContinue    shows *Continue* (label: continueLabel)
- *   hints         strings for a *Hint* button inside the panel (principle first, then the answer)
+ *   hints         strings for a *Hint* button inside the panel (the principle first, then a clue)
  *   extra         more elements (buttons, links) for the button row
  * Returns {node, addNote(text), focus()}: focus() puts the keyboard on the first button.
  */

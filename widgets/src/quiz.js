@@ -216,7 +216,7 @@ function highlight(question, answerArea, response, revealed = true) {
       (b) => revealed && example.has(b.dataset.choice),
       (b) => picked.has(b.dataset.choice) && forbidden.has(b.dataset.choice),
     );
-  } else if (kind === "number") {
+  } else if (kind === "number" && response !== null) {
     for (const input of answerArea.querySelectorAll("input[data-field]")) {
       const field = input.dataset.field;
       const want = question.answer && typeof question.answer === "object" ? question.answer[field] : question.answer;
@@ -225,8 +225,26 @@ function highlight(question, answerArea, response, revealed = true) {
   }
 }
 
+/** Room kept above a focused control for the book's sticky header (the CSS's scroll-margin-top, 4.5rem). */
+const HEADER_ROOM = 72;
+
+/**
+ * A control that gets the keyboard's focus is scrolled fully into view: the browser leaves one that is
+ * partly on screen where it is (a quiz's first card cut off at the bottom edge of a phone).
+ */
+export function keepInView(node) {
+  if (!node || typeof node.getBoundingClientRect !== "function" || typeof node.scrollIntoView !== "function") return;
+  requestAnimationFrame(() => {
+    if (document.activeElement !== node) return;
+    const box = node.getBoundingClientRect();
+    const below = window.innerHeight || document.documentElement.clientHeight;
+    if (box.top < HEADER_ROOM || box.bottom > below - 8) node.scrollIntoView({ block: "nearest" });
+  });
+}
+
 /** Keys inside a quiz belong to the quiz: JupyterLab must not take Enter (or letters) from it. */
 function ownKeys(section) {
+  section.addEventListener("focusin", (event) => keepInView(event.target));
   section.addEventListener("keydown", (event) => {
     const target = event.target;
     const tag = target?.tagName;
@@ -287,7 +305,8 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   section.append(title(quiz.title || "Quiz"));
   const bar = el("div", { class: "fht-bar" });
   bar.append(el("span", { class: "fht-progress", text: `Question ${pos + 1} of ${indices.length}` }));
-  bar.append(el("span", { class: "fht-score", "data-score": firstRight, text: `Right at the first try: ${firstRight} of ${answeredInRound.length}` }));
+  const scoreWords = answeredInRound.length ? `Right at the first try: ${firstRight} of ${answeredInRound.length}` : "No answers yet";
+  bar.append(el("span", { class: "fht-score", "data-score": firstRight, text: scoreWords }));
   if (!source.review) {
     const mastered = masteredCount(state.record, bank);
     bar.append(el("span", { class: "fht-mastered", "data-mastered": mastered, text: `Mastered ${mastered} of ${bank.length}` }));
@@ -349,8 +368,9 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   const problem = el("p", { class: "fht-input-problem", role: "alert", hidden: true });
   section.append(answerArea, problem);
   const hints = Array.isArray(question.hints) ? question.hints : [];
-  if (!done && hints.length) section.append(hintButton(hints).node);
-  section.append(verdictArea);
+  state.hintsSeen = state.hintsSeen || {};
+  const hintSlot = el("div", { class: "fht-hint-slot" });
+  section.append(hintSlot, verdictArea);
   const showProblem = (text) => {
     problem.textContent = text;
     problem.hidden = !text;
@@ -375,15 +395,25 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     }
   };
 
-  const submit = (response) => {
-    const verdict = localVerdict(question, response);
+  // Record an answer (or a "Show the answer" before any: response null, a miss) and draw its verdict.
+  const settle = (response, verdict, { gaveUp = false } = {}) => {
     const old = round.answers[qid];
     const tries = (old?.tries || 0) + 1;
     const first = old ? old.first : verdict.correct;
-    round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback };
+    // a first miss shows the next rung of the hint ladder the learner has not read yet (never the answer)
+    let hint = null;
+    if (!verdict.correct && !gaveUp && tries < 2 && !state.shown?.[qid]) {
+      const seen = state.hintsSeen[qid] || 0;
+      if (seen < hints.length) {
+        hint = seen;
+        state.hintsSeen = { ...state.hintsSeen, [qid]: seen + 1 };
+      }
+    }
+    round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback, hint };
     round.at = index;
     state.retry = null;
     state.focus = "verdict";
+    if (gaveUp) state.shown = { ...(state.shown || {}), [qid]: true };
     if (!old) {
       // the first answer to this question in this round decides mastery and the review box
       state.record.mastered = { ...(state.record.mastered || {}), [qid]: verdict.correct };
@@ -405,6 +435,11 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       model.save_changes();
     }
     state.redraw?.();
+  };
+
+  const submit = (response) => {
+    const verdict = localVerdict(question, response);
+    settle(response, verdict);
     if (state.live && state.host === "kernel" && !source.review) {
       // the kernel records the answer (the widget's `judged`) and judges it again; its verdict may add a line, never replace the one shown
       request(model, { type: "answer", index, response }, 4000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
@@ -416,6 +451,27 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       });
     }
   };
+
+  // The last rung of the hint ladder: the answer, when the learner asks for it.  Before any answer it
+  // counts as a miss (not right at the first try); after a miss it shows the answer to that question.
+  const showAnswer = () => {
+    if (entry) {
+      state.shown = { ...(state.shown || {}), [qid]: true };
+      state.retry = null;
+      state.focus = "verdict";
+      state.redraw?.();
+    } else settle(null, { correct: false, feedback: "" }, { gaveUp: true });
+  };
+  if (!done && hints.length) {
+    const ladder = hintButton(hints, {
+      start: state.hintsSeen[qid] || 0,
+      onUse: (n) => {
+        state.hintsSeen = { ...state.hintsSeen, [qid]: n };
+      },
+      last: { text: "Show the answer", onClick: showAnswer },
+    });
+    hintSlot.append(ladder.node);
+  }
 
   const choices = Array.isArray(question.choices) ? question.choices : [];
   const group = el("div", { class: "fht-choices", role: "group", "aria-labelledby": promptId });
@@ -536,12 +592,13 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     // names the answer), not yet the answer (the explanation often names it), so "Try again" is a real
     // second try; the answer and the explanation after a second miss, or when the learner asks.
     const revealed = done.correct || (done.tries || 1) >= 2 || Boolean(state.shown?.[qid]);
+    const rung = done.hint === undefined ? 0 : done.hint; // progress saved before the ladder: the principle
     const reason = done.correct
       ? why
       : revealed
         ? [done.feedback, why].filter(Boolean).join(" ")
-        : [done.feedback, question.hints?.[0]].filter(Boolean).join(" ");
-    const showAnswer = revealed
+        : [done.feedback, Number.isInteger(rung) ? hints[rung] : ""].filter(Boolean).join(" ");
+    const answerButton = revealed
       ? null
       : el("button", {
           type: "button",
@@ -557,7 +614,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       correct: done.correct,
       reason,
       answer: done.correct || !revealed ? "" : question.answer_words || "",
-      extra: [showAnswer],
+      extra: [answerButton],
       onTryAgain: done.correct
         ? null
         : () => {
@@ -582,11 +639,27 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     source.setIndex(to);
     state.redraw?.();
   };
-  const nav = el("div", { class: "fht-bar fht-nav" });
-  nav.append(el("button", { type: "button", class: "fht-prev", text: "\u25C0 Previous", disabled: pos <= 0, onclick: () => go(indices[pos - 1]) }));
+  // Moving between questions: back to the one before, or past this one without answering ("Skip"); once
+  // this one is answered, the verdict's "Next question" is the one way on (two "Next" buttons side by side
+  // read as the same thing with an unclear difference).
+  const nav = el("div", { class: "fht-bar fht-nav", role: "group", "aria-label": "Move between questions" });
   nav.append(
-    el("button", { type: "button", class: "fht-next", text: "Next \u25B6", disabled: pos >= indices.length - 1, onclick: () => go(indices[pos + 1]) }),
+    el(
+      "button",
+      { type: "button", class: "fht-prev", disabled: pos <= 0, onclick: () => go(indices[pos - 1]) },
+      el("span", { "aria-hidden": "true", text: "\u25C0 " }),
+      "Previous",
+    ),
   );
+  if (!done)
+    nav.append(
+      el(
+        "button",
+        { type: "button", class: "fht-next", disabled: pos >= indices.length - 1, onclick: () => go(indices[pos + 1]) },
+        "Skip",
+        el("span", { "aria-hidden": "true", text: " \u25B6" }),
+      ),
+    );
   const status = statusLine(el("p"), state.statusText || "", { failed: state.statusKind === "restarted" || state.statusKind === "silent" });
   if (state.live && !source.review) {
     nav.append(
