@@ -96,7 +96,10 @@ def why_illegal(
     assert led is not None
     table = rules.table(contract, joker_fixed)
     followers = [c for c in hand if table.suit_of[c.index] == int(led)]
-    shown = " ".join(str(c) for c in followers)
+    named = [str(c) for c in followers if not c.is_joker]
+    shown = " ".join(named) + (
+        " and the joker" if named and JOKER in followers else "the joker" if JOKER in followers else ""
+    )
     lead_words = f"{trick[0]} led" if not trick[0].is_joker else f"the joker led as a {_singular(led)}"
     if card.is_joker and table.joker_free:
         return (
@@ -135,7 +138,9 @@ def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, jok
             extra = " (the right bower)" if card.suit == trump else " (the left bower, a trump)"
         return f"{card}{extra} wins: {what} in the trick."
     assert led is not None
-    return f"{card} wins: no trumps were played, and it is the highest {_singular(led)}, the suit led."
+    if trump is None:
+        return f"{card} wins: it is the highest {_singular(led)}, the suit led (with no trumps, no other suit can win)."
+    return f"{card} wins: no trump was played, and it is the highest {_singular(led)}, the suit led."
 
 
 def describe_rules(rules: Rules) -> list[tuple[str, str]]:

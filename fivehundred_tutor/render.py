@@ -95,9 +95,7 @@ def _hand_line(cards: Sequence[Card]) -> str:
 def deal_text(deal: Deal) -> str:
     """A readable plain-text picture of the deal."""
     rules = deal.rules
-    lines = [f"Five Hundred — {rules.preset_name}, {rules.players} players; dealer {rules.seat_name(deal.dealer)}"]
-    if deal.seed is not None:
-        lines[0] += f"; seed {deal.seed}"
+    lines = [f"Five Hundred, {rules.players} players; dealer {rules.seat_name(deal.dealer)}"]
     for seat in range(rules.players):
         marker = "*" if seat == deal.to_move else " "
         lines.append(f"{marker} {rules.seat_name(seat):<11} {_hand_line(deal.hands[seat])}")
@@ -133,6 +131,10 @@ def deal_text(deal: Deal) -> str:
     return "\n".join(lines)
 
 
+#: a deal's phase as a learner reads it (the caption of a deal's picture)
+_PHASE_WORDS = {"auction": "the auction", "kitty": "the declarer's discards", "play": "the play", "done": "played out"}
+
+
 def deal_html(deal: Deal) -> str:
     """The deal as an HTML table of card faces (used by ``Deal._repr_html_``)."""
     rules = deal.rules
@@ -154,6 +156,7 @@ def deal_html(deal: Deal) -> str:
     if deal.is_over:
         info.append(html.escape(deal.result().summary))
     return (
-        f"<div class='fht-deal'><table><caption>Five Hundred deal ({html.escape(rules.preset_name)}), "
-        f"phase {deal.phase}</caption>{''.join(rows)}</table><p>{'<br>'.join(info)}</p></div>"
+        f"<div class='fht-deal'><table><caption>A deal of Five Hundred, {rules.players} players: "
+        f"{_PHASE_WORDS.get(str(deal.phase), str(deal.phase))}</caption>{''.join(rows)}</table>"
+        f"<p>{'<br>'.join(info)}</p></div>"
     )

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import html
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar, Final
@@ -26,7 +27,7 @@ from typing import Any, ClassVar, Final
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 
-__all__ = ["PRESETS", "ContractTable", "Rules", "RulesError"]
+__all__ = ["PRESETS", "PRESET_TITLES", "ContractTable", "Rules", "RulesError", "preset_title"]
 
 NO_SUIT: Final = 4  # effective-suit code for the joker in no trumps / misère
 
@@ -533,9 +534,14 @@ class Rules:
 
         return describe_rules(self)
 
+    @property
+    def title(self) -> str:
+        """What a learner reads for these rules: their preset's title ("Australian rules (the usual game)")."""
+        return preset_title(self.preset_name)
+
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th scope='row'>{k}</th><td>{v}</td></tr>" for k, v in self.describe())
-        return f"<table class='fht-rules'><caption>Rules: {self.preset_name}</caption>{rows}</table>"
+        return f"<table class='fht-rules'><caption>Rules: {html.escape(self.title)}</caption>{rows}</table>"
 
 
 def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
@@ -586,6 +592,44 @@ def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
 
 PRESETS = _presets()
 _DEFAULT_FOR_DIFF = Rules()
+
+#: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``
+PRESET_TITLES: dict[str, str] = {
+    "australian": "Australian rules (the usual game)",
+    "american": "American rules (one round of bidding)",
+    "two-player": "Two players",
+    "three-player": "Three players",
+    "six-player": "Six players in two teams",
+    "six-player-individual": "Six players, each for themselves",
+    "45-card": "45 cards (black 4s kept)",
+    "misere-any-time": "Misère at any time",
+    "no-misere": "No misère",
+    "open-misere-above-10h": "Open misère above 10\u2665",
+    "open-misere-330": "Open misère worth 330",
+    "misere-150": "Misère worth 150",
+    "five-player": "Five players (a called partner)",
+    "bridge-bidding": "Bid again after passing (as in bridge)",
+    "rebid-after-change": "Bid again when the suit changes",
+    "declarer-raises": "The declarer may raise their bid",
+    "joker-any-time": "Joker at any time in no trumps",
+    "joker-not-to-void": "Joker not named to a void suit",
+    "joker-advance": "Joker's suit named before the lead",
+    "joker-advance-declarer": "Declarer names the joker's suit before the lead",
+    "defenders-beyond-five": "Defenders score only tricks beyond five",
+    "no-hole": "No loss at -500",
+    "declarer-must-win": "Win only by making a contract",
+}
+
+
+def preset_title(name: str) -> str:
+    """The human title of a rules preset, for a learner (its slug never reaches one).
+
+    >>> preset_title("joker-any-time"), Rules().title
+    ('Joker at any time in no trumps', 'Australian rules (the usual game)')
+    """
+    if name in PRESET_TITLES:
+        return PRESET_TITLES[name]
+    return name.replace("-", " ").capitalize()
 
 
 def _fix_doctest_namespace() -> None:

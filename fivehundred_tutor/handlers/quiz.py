@@ -14,45 +14,11 @@ from typing import Any
 from .. import questions
 from ..questions.core import answer_words, canonical_json, response_key
 from ..questions.hints import hints, verdict_detail
-from ..rules import Rules
+from ..rules import PRESET_TITLES, Rules, preset_title  # the titles live with the presets (the engine's words)
 from .fields import Handler, RequestError, int_field, rules_field
 from .models import MODEL_VERSION
 
 __all__ = ["HANDLERS", "PRESET_TITLES", "build_bank", "preset_choices", "preset_title", "quiz_item", "quiz_model"]
-
-#: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``
-PRESET_TITLES: dict[str, str] = {
-    "australian": "Australian rules (the usual game)",
-    "american": "American rules (one round of bidding)",
-    "two-player": "Two players",
-    "three-player": "Three players",
-    "six-player": "Six players in two teams",
-    "six-player-individual": "Six players, each for themselves",
-    "45-card": "45 cards (black 4s kept)",
-    "misere-any-time": "Misère at any time",
-    "no-misere": "No misère",
-    "open-misere-above-10h": "Open misère above 10\u2665",
-    "open-misere-330": "Open misère worth 330",
-    "misere-150": "Misère worth 150",
-    "five-player": "Five players (a called partner)",
-    "bridge-bidding": "Bid again after passing (as in bridge)",
-    "rebid-after-change": "Bid again when the suit changes",
-    "declarer-raises": "The declarer may raise their bid",
-    "joker-any-time": "Joker at any time in no trumps",
-    "joker-not-to-void": "Joker not named to a void suit",
-    "joker-advance": "Joker's suit named before the lead",
-    "joker-advance-declarer": "Declarer names the joker's suit before the lead",
-    "defenders-beyond-five": "Defenders score only tricks beyond five",
-    "no-hole": "No loss at -500",
-    "declarer-must-win": "Win only by making a contract",
-}
-
-
-def preset_title(name: str) -> str:
-    """The human title of a rules preset (its slug never reaches a learner)."""
-    if name in PRESET_TITLES:
-        return PRESET_TITLES[name]
-    return name.replace("-", " ").capitalize()
 
 
 def preset_choices() -> list[dict[str, str]]:
