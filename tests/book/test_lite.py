@@ -254,6 +254,7 @@ def test_the_install_cell_answers_at_once_when_the_package_is_there(tmp_path: Pa
     without asking micropip (whose look-up walks the notebook's folder, the browser's storage); anything else
     goes to piplite unchanged."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     site = tmp_path / "site-packages"
     info = site / "fivehundred_tutor-0.1.0.dist-info"
@@ -267,7 +268,12 @@ def test_the_install_cell_answers_at_once_when_the_package_is_there(tmp_path: Pa
 
     install = notebook_python.quick_install(piplite_install, [str(site)])
     assert install.__wrapped__ is piplite_install  # type: ignore[attr-defined]
-    run = asyncio.run
+
+    def run(coroutine: Any) -> Any:
+        # A thread of its own: a browser test earlier in the session may keep an event loop running in this one.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, coroutine).result()
+
     assert run(install(requirements=["fivehundred-tutor"])) is None
     assert run(install("fivehundred_tutor>=0.1")) is None
     assert asked == []
