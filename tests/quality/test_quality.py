@@ -37,7 +37,7 @@ def test_biome_lint_and_format_of_the_front_end_are_clean() -> None:
     npm_ci(widgets)  # Biome is pinned in widgets/package.json
     biome = widgets / "node_modules" / "@biomejs" / "biome" / "bin" / "biome"
     proc = subprocess.run(
-        [str(find_node()), str(biome), "ci", "--colors=off", "src", "tests"],
+        [str(find_node()), str(biome), "ci", "--colors=off", "src", "tests", "tools"],
         cwd=widgets,
         capture_output=True,
         text=True,

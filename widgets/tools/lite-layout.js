@@ -49,7 +49,10 @@
     get: () => app,
     set: (value) => {
       app = value;
-      Promise.resolve(value?.restored).then(() => whenOpen(performance.now()), () => {});
+      Promise.resolve(value?.restored).then(
+        () => whenOpen(performance.now()),
+        () => {},
+      );
     },
   });
 })();

@@ -22,7 +22,9 @@
   window.__fhtRunAll = null;
   window.__fhtRunAllDone = null;
   const untouched = (panel) =>
-    panel.content.widgets.every((cell) => cell.model.type !== "code" || (cell.model.executionCount === null && !cell.model.executionState?.startsWith?.("running")));
+    panel.content.widgets.every(
+      (cell) => cell.model.type !== "code" || (cell.model.executionCount === null && !cell.model.executionState?.startsWith?.("running")),
+    );
   const start = async (panel) => {
     try {
       await panel.context.ready;
