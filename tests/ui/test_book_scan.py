@@ -1,10 +1,15 @@
 """Every built page, as a learner on a phone sees it: no sideways scrolling, and no machinery in
-the widgets' visible text.
+the widgets' visible text or in the reading text around them.
 
 For each page of the built book at 390 × 844: ``document.scrollingElement.scrollWidth <= 390``;
 the innerText of every rendered widget (what a sighted learner reads) has no raw card codes
 (``JH``, ``10S``), no rules-preset slugs (``open-misere-above-10h``), and no "engine" / "kernel" /
-"seed" when nothing is loading; then at 1280 px, no widget heading with nothing after it.  ``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
+"seed" when nothing is loading; the reading text of a learner's page — its prose, every output its
+hidden code printed (folded answers and picture descriptions too), not the code itself — has no card
+codes, no slugs, no "engine" / "kernel" / "seed" / "profile" / "preset", no formula with the
+numbers filled in ("40 + 100 × (8 − 6) …": say it in words) and no sentence said twice ("6♠ wins this
+trick. 6♠ wins: …"); then at 1280 px, no widget heading with nothing after it.
+``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
 """
 
 from __future__ import annotations
@@ -33,6 +38,34 @@ PLAIN_WORDS = {"two-player", "three-player", "five-player", "six-player"}
 SLUGS = [s for s in Rules.preset_names() if s not in PLAIN_WORDS]
 SLUG = re.compile(r"(?<![\w-])(" + "|".join(re.escape(s) for s in SLUGS) + r")(?![\w-])")
 
+# The reading text: the article without code cells' source, widgets (scanned above), literal code blocks in
+# the prose, and inline code that is an expression or a command (`Rules.preset("american")`, `--hands 200`);
+# a bare name in inline code (`45-card`) is text a learner reads. Printed outputs stay (they are in
+# .cell_output, even when drawn as a code block); closed "Check yourself" answers and images' alt text count.
+READING_TEXT = """() => {
+  const article = document.querySelector('article') || document.querySelector('main');
+  const copy = article.cloneNode(true);
+  for (const e of copy.querySelectorAll('.cell_input, .fht-root, .widget-subarea, script, style, .headerlink'))
+    e.remove();
+  for (const e of copy.querySelectorAll('div[class*="highlight-"]')) if (!e.closest('.cell_output')) e.remove();
+  for (const e of copy.querySelectorAll('code')) if (/[(=/]|^[.-]/.test(e.textContent.trim())) e.remove();
+  for (const e of copy.querySelectorAll('img[alt]')) e.replaceWith(` ${e.alt} `);
+  for (const e of copy.querySelectorAll('p, li, td, th, div, pre, h1, h2, h3, h4, summary, caption, dt, dd, br'))
+    e.append('\\n');
+  return copy.textContent;
+}"""
+
+#: pages whose reading text is scanned: every page a learner reads.  Not the chapter for instructors (it
+#: shows their commands, seeds and rules files), nor the reference pages beside the chapters (the rules
+#: index lists each variant's code name on purpose; they are not this scan's pages yet).
+NOT_A_LEARNERS_PAGE = {"chapters/14-instructors.html", "glossary.html", "rules-index.html", "references.html"}
+
+PROSE_MACHINERY = re.compile(r"\b(engine|kernel|seeds?|profiles?|presets?)\b", re.IGNORECASE)
+# a formula with the numbers put in, as a program prints it: "40 + 100 × (8 − 6) + 20 × 3"
+FILLED_FORMULA = re.compile(r"\d+ \+ \d+ × \(\d+ [−-] \d+\)|\(♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4\) =")
+# the same claim twice in a row: "6♠ wins this trick. 6♠ wins: …"
+SAID_TWICE = re.compile(r"(\S+) wins\b[^.]{0,40}\.\s+\1 wins\b")
+
 VISIBLE_WIDGET_TEXT = """() => [...document.querySelectorAll('.fht-root')]
   .filter((e) => e.offsetParent !== null)
   .map((e) => ({kind: [...e.classList].filter((c) => c !== 'fht-root').join(' '), text: e.innerText}))"""
@@ -48,6 +81,43 @@ def scan_text(text: str, loading: bool) -> list[str]:
             if MACHINERY.search(line):
                 found.append(f"machinery: {line.strip()[:100]!r}")
     return found
+
+
+def scan_prose(text: str) -> list[str]:
+    """What a learner should never read in a page's prose or printed outputs."""
+    flat = " ".join(text.split())
+    found = [f"card code {m.group(0)!r}" for m in CARD_CODE.finditer(flat)]
+    found += [f"preset slug {m.group(0)!r}" for m in SLUG.finditer(flat)]
+    for m in PROSE_MACHINERY.finditer(flat):
+        found.append(f"machinery {m.group(0)!r}: {flat[max(0, m.start() - 50) : m.end() + 30]!r}")
+    found += [f"a formula, not words: {m.group(0)!r}" for m in FILLED_FORMULA.finditer(flat)]
+    found += [f"said twice: {m.group(0)!r}" for m in SAID_TWICE.finditer(flat)]
+    return found
+
+
+def test_prose_scan_finds_what_the_fresh_eyes_learner_found() -> None:
+    """The learner's findings, word for word: each fails the scan; the same facts in a learner's words pass."""
+    for found in [
+        "Under the australian profile the deck has 43 cards",
+        "The engine deals australian hands in this pattern: 3 to each player",
+        "joker-any-time: North may play: Nine of spades; Joker",
+        "Avondale schedule: 40 + 100 × (8 − 6) + 20 × 3 (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4) = 300",
+        "In no trumps, 6♠ wins this trick. 6♠ wins: no trumps were played",
+        "45 cards (the black 4s kept — variant 45-card)",
+        "Five Hundred — two-player, 2 players; dealer North; seed 4",
+        "Every preset, and what it changes",
+        "Play the ace: AS beats KS.",
+    ]:
+        assert scan_prose(found), found
+    for fine in [
+        "In this chapter's game — Australian rules (the usual game) — the deck has 43 cards",
+        "With the joker at any time: North may play: Nine of spades; the joker",
+        "8♥ is worth 300: 40, plus 100 for each of the two tricks above six (200), plus 60 for hearts",
+        "6♠ wins: it is the highest spade, the suit led (with no trumps, no other suit can win).",
+        "A bid is worth 40 + 100 for each trick above six, + 20 for each step up from spades.",
+        "The two-player game; the three-player game.",
+    ]:
+        assert scan_prose(fine) == [], (fine, scan_prose(fine))
 
 
 def test_scan_finds_what_it_should() -> None:
@@ -98,6 +168,8 @@ def test_every_page_fits_a_phone_and_widgets_speak_plainly(built_book: Any, brow
         for widget in page.evaluate(VISIBLE_WIDGET_TEXT):
             for item in scan_text(widget["text"], loading):
                 trouble.append(f"{rel} [{widget['kind']}]: {item}")
+        if rel not in NOT_A_LEARNERS_PAGE:
+            trouble += [f"{rel} [reading text]: {item}" for item in scan_prose(page.evaluate(READING_TEXT))]
         page.set_viewport_size({"width": 1280, "height": 900})
         trouble += [f"{rel} [{kind}]: {name!r}: {why}" for kind, name, why in empty_headings(page)]
     finally:

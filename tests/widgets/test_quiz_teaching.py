@@ -179,3 +179,17 @@ def test_review_bank_covers_every_chapter_topic_once_per_round() -> None:
     assert len({_key(item) for item in model["bank"]}) == len(model["bank"])
     with pytest.raises(ValueError, match="at least one question"):
         review_model(AMERICAN, per_topic=0)
+
+
+@pytest.mark.parametrize("topic", ["bid-values", "scoring"])
+def test_values_are_explained_in_words_not_a_filled_formula(topic: str) -> None:
+    """ "Avondale schedule: 40 + 100 × (8 − 6) + 20 × 3 (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4) = 300" read like a program's
+    output: each value is said in words ("8♥ is worth 300: 40, plus 100 for each of the two tricks above six…")."""
+    filled = re.compile(r"\d+ \+ \d+ × \(\d+ [−-] \d+\)|Avondale schedule:|\(♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4\)")
+    for rules in (Rules(), AMERICAN, Rules.preset("three-player")):
+        for item in quiz_model(rules, [topic], 12, 5, "t")["bank"]:
+            assert not filled.search(item["explanation"]), item["explanation"]
+            assert " is worth " in item["explanation"], item["explanation"]
+    made = questions.generate("scoring", Rules(), 0, 1)
+    assert made["explanation"].startswith("7♦ is worth 180: 40, plus 100 for the one trick above six, plus 40 for")
+    assert "East–West needed 7 tricks and took 7: made, so they score 180." in made["explanation"]

@@ -559,7 +559,8 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
         "data-field": field.id,
       });
       inputs.push(input);
-      form.append(el("label", { for: id, text: field.label || "Answer" }), input);
+      // each label stays with its box (a phone wrapped "East–West" onto one line and its box onto the next)
+      form.append(el("span", { class: "fht-field" }, el("label", { for: id, text: field.label || "Answer" }), input));
     });
     const check = checkBtn(true, null);
     check.type = "submit";
