@@ -12,24 +12,37 @@ Everything it decides is computed by :meth:`SamplingBot.choose_from_view` from `
 and the public history of tricks; :meth:`SamplingBot.choose` only builds those two from the deal.
 So with sampling seeded, two deals that look the same from the seat get the same choice.
 
-Budget: positions that map to bridge are solved by DDS (about 3 ms a layout); the others (the
-free joker in no trumps, misère, 3 and 6 players) by the pure-Python solver, which is fast
-enough near the end of a deal (``python_tricks`` = 6 tricks left or fewer: about 0.02 s a layout
-in joker no trumps, misère alike), over ``python_samples`` = 10 layouts; earlier
-the bot plays the heuristic bot's card.  Bids are simulated only with DDS in the 4-player
-game (without it 100 layouts take minutes); otherwise the heuristic bot bids.  ``budget``
-seconds stop the sampling early (then the choice depends on the machine's speed, so tests
-leave it unset).
+Budget: positions that map to bridge are solved by DDS (about 3 ms a layout, ``samples`` = 20
+layouts).  The others (the free joker in no trumps, misère, 3 and 6 players; and every position
+where DDS is not there, as in the live book under Pyodide) by the solver's own search, by the
+:class:`SamplePlan` of the search that runs (:data:`PLANS`): from how many tricks left it samples,
+over how many layouts, and how many search nodes one decision may spend (counted after each
+layout: a cap in nodes, not seconds, so the choice is the same on every machine with the same
+build).  Earlier in the deal, or when the cap leaves fewer than ``least`` layouts solved, the bot
+plays the heuristic bot's card.
+
+- "compiled" (the kernel: the mypyc-built search): from the first trick, 10 layouts, 400k nodes
+  (about 1 s at 390k nodes/s, less in practice: most decisions spend a tenth of it).
+- "interpreted" (the live book: plain Python under Pyodide, 1.5-2.5x slower than CPython's
+  ~85k nodes/s): from 8 tricks left (the third trick on), 10 layouts, 30k nodes a decision,
+  so a learner's move with up to three bots' replies stays within about 3 s in the browser
+  (``python -m bench.bench_bot_moves --host interpreted``; ``python -m bench.bench_live``).
+
+Bids are simulated only with DDS in the 4-player game (without it 100 layouts take minutes);
+otherwise the bot counts its hand as the heuristic bot does, counting less on a partner who
+passed (:func:`counted_bid`).  ``budget`` seconds stop the sampling early (then the choice
+depends on the machine's speed, so tests leave it unset).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..bids import PASS, Bid, parse_call
 from ..bots import HeuristicBot, misere_danger
 from ..deal import AUCTION, KITTY, PLAY, Deal
@@ -55,15 +68,66 @@ OPEN_MISERE_NEED = 0.9
 MISERE_NODES = 35_000
 
 
+@dataclasses.dataclass(frozen=True)
+class SamplePlan:
+    """How the bot samples card play where its layouts are solved by the solver's own search."""
+
+    tricks: int  # sample when this many tricks are left, or fewer (earlier: rules of thumb)
+    layouts: int  # layouts solved at most
+    nodes: int | None  # search nodes one decision may spend, checked after each layout (None: no cap)
+    least: int  # the fewest layouts to decide from: the cap reached with fewer → rules of thumb
+
+
+#: The plan for each kind of search (see the module's docstring for the figures behind them).
+PLANS: dict[str, SamplePlan] = {
+    "compiled": SamplePlan(tricks=10, layouts=10, nodes=400_000, least=4),
+    "interpreted": SamplePlan(tricks=8, layouts=10, nodes=30_000, least=4),
+}
+# Tricks a partner who passed adds less than one not heard from yet (partner and kitty together):
+# 1,400 hands whose partner had passed, solved double dummy with the kitty, took 3.15 tricks more
+# than the bidder's own count, against 3.49 when partner had not called yet (/tmp study, DDS).
+PARTNER_PASSED = 0.35
+
+
+def search_kind(solver: Solver) -> str:
+    """ "compiled" (the mypyc-built search) or "interpreted" (plain Python, as in the live book)."""
+    return "compiled" if solver.native else "interpreted"
+
+
+def partner_passed(rules: Rules, seat: int, auction: Sequence[Sequence[Any]]) -> bool:
+    """Whether a partner of ``seat`` has called and every call of theirs was a pass."""
+    partners = [s for s, _c in auction if s != seat and rules.side_of(s) == rules.side_of(seat)]
+    return bool(partners) and all(parse_call(c) is PASS for s, c in auction if s in partners)
+
+
 class PlayReport:
     """What the samples said about each legal play: total score, layouts where it was among the
-    best, layouts where the bot's side reached its goal with it."""
+    best, layouts where the bot's side reached its goal with it, tricks its side took with it (summed
+    over the layouts), layouts where the trick stayed with its side (no opponent still to play could
+    beat the card winning it).  ``why`` tells why nothing was solved: "only" (one legal card),
+    "early" (too many tricks left for this search), "cut" (the node cap reached before ``least``
+    layouts); ``plan`` is the plan the solver's own search followed (None: DDS solved every layout)."""
 
-    def __init__(self, layouts: int, totals: dict[Action, float], best: dict[Action, int], goal: dict[Action, int]):
+    def __init__(
+        self,
+        layouts: int,
+        totals: dict[Action, float],
+        best: dict[Action, int],
+        goal: dict[Action, int],
+        *,
+        tricks: dict[Action, int] | None = None,
+        holds: dict[Action, int] | None = None,
+        why: str = "",
+        plan: SamplePlan | None = None,
+    ):
         self.layouts = layouts
         self.totals = totals
         self.best = best
         self.goal = goal
+        self.tricks = tricks if tricks is not None else {a: 0 for a in totals}
+        self.holds = holds if holds is not None else {a: 0 for a in totals}
+        self.why = why
+        self.plan = plan
 
     def ranked(self) -> list[Action]:
         return sorted(self.totals, key=lambda a: -self.totals[a])
@@ -81,8 +145,7 @@ class SamplingBot:
         misere_nodes: int | None = MISERE_NODES,
         seed: int = 0,
         budget: float | None = None,
-        python_tricks: int = 6,
-        python_samples: int = 10,
+        plans: Mapping[str, SamplePlan] | None = None,
         make_chance: float = 0.6,
         solver: Solver | None = None,
     ) -> None:
@@ -92,13 +155,16 @@ class SamplingBot:
         self.misere_nodes = misere_nodes
         self.seed = seed
         self.budget = budget
-        self.python_tricks = python_tricks
-        self.python_samples = python_samples
+        self.plans = dict(PLANS if plans is None else plans)
         self.make_chance = make_chance
         self.solver = solver
         self.fallback = HeuristicBot()
         self.last_report: PlayReport | None = None
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def plan(self, solver: Solver | None = None) -> SamplePlan:
+        """The sampling plan of the search that solves the layouts DDS does not take."""
+        return self.plans[search_kind(solver or self.solver or Solver())]
 
     # ------------------------------------------------------------ dispatch
     def choose(self, deal: Deal) -> Action:
@@ -114,8 +180,8 @@ class SamplingBot:
         knowledge = Knowledge.from_view(rules, view, history)
         if view["phase"] == AUCTION:
             if not self._fast(rules):
-                # Without DDS a simulation takes minutes: the heuristic bot's bid (its own cards only).
-                return self.fallback.choose(self._auction_deal(knowledge))
+                # Without DDS a simulation takes minutes: the hand counted as the heuristic bot counts it.
+                return self.counted_bid(knowledge)
             return self._bid(knowledge)
         if view["phase"] != PLAY:
             raise ValueError(f"the sampling bot plays the auction and the cards, not the {view['phase']}")
@@ -136,21 +202,25 @@ class SamplingBot:
     def analyse_play(self, knowledge: Knowledge) -> PlayReport:
         """Score every legal play over sampled layouts (the basis of the choice and of hints)."""
         solver = self.solver or Solver()
+        plan = self.plan(solver)
         rng = self._rng(knowledge)
         start = time.perf_counter()
-        totals: dict[Action, float] = {}
-        best: dict[Action, int] = {}
-        goal: dict[Action, int] = {}
-        done = 0
         deals = [layout_position(knowledge, layout) for layout in sample_layouts(knowledge, self.samples, rng)]
         legal = deals[0].legal_actions()
         totals = {a: 0.0 for a in legal}
         best = {a: 0 for a in legal}
         goal = {a: 0 for a in legal}
-        # Every layout must be quick to solve (in no trumps the joker may be in play in some
-        # layouts and in the kitty in others), else the rules of thumb decide.
-        if len(legal) == 1 or not all(self._solvable(d, solver) for d in deals):
-            return PlayReport(0, totals, best, goal)
+        tricks = {a: 0 for a in legal}
+        holds = {a: 0 for a in legal}
+        if len(legal) == 1:
+            return PlayReport(0, totals, best, goal, why="only")
+        searched = [d for d in deals if not solver.uses_dds(d)]
+        # In no trumps the joker may be in play in some layouts (the solver's own search) and in the
+        # kitty in others (DDS): the plan of the search decides whether to sample at all.
+        if searched and self._tricks_left(searched[0]) > plan.tricks:
+            return PlayReport(0, totals, best, goal, why="early", plan=plan)
+        done = searched_done = 0
+        nodes_at_start = solver.nodes
         for deal in deals:
             values = solver.analyse(deal)
             assert deal.to_move is not None
@@ -161,18 +231,63 @@ class SamplingBot:
                 totals[a] += s
                 best[a] += s == top
                 goal[a] += s >= GOAL_BONUS if mover_max else s > -GOAL_BONUS
+                tricks[a] += self._side_tricks(deal, values[a])
+                holds[a] += self._holds(deal, a)
             done += 1
-            if done >= self.python_samples and not solver.uses_dds(deal):
-                break  # the pure-Python solver: fewer layouts
+            if not solver.uses_dds(deal):
+                searched_done += 1
+                if searched_done >= plan.layouts:
+                    break
+                if plan.nodes is not None and solver.nodes - nodes_at_start > plan.nodes:
+                    if searched_done < plan.least:
+                        zero = {a: 0 for a in legal}
+                        return PlayReport(0, {a: 0.0 for a in legal}, zero, dict(zero), why="cut", plan=plan)
+                    break
             if self.budget is not None and time.perf_counter() - start > self.budget:
                 break
-        return PlayReport(done, totals, best, goal)
+        return PlayReport(done, totals, best, goal, tricks=tricks, holds=holds, plan=plan if searched_done else None)
 
-    def _solvable(self, deal: Deal, solver: Solver) -> bool:
-        if solver.uses_dds(deal):
+    @staticmethod
+    def _tricks_left(deal: Deal) -> int:
+        return (sum(len(deal.hands[s]) for s in deal.active) + len(deal.trick)) // len(deal.active)
+
+    @staticmethod
+    def _side_tricks(deal: Deal, value: int) -> int:
+        """Tricks the mover's side ends with, from a solver value (the declaring side's tricks; in
+        misère, the declarer's own, which is the mover's side's count only for the declarer)."""
+        assert deal.to_move is not None and deal.declarer is not None
+        rules = deal.rules
+        if rules.side_of(deal.to_move) == rules.side_of(deal.declarer):
+            return value
+        return rules.hand_size - value
+
+    @staticmethod
+    def _holds(deal: Deal, action: Action) -> bool:
+        """Whether, with ``action`` played in this layout, the trick is (so far) won by the mover's side
+        and no opponent still to play holds a card they may play that would beat it."""
+        rules = deal.rules
+        seat = deal.to_move
+        assert seat is not None and isinstance(action, Play)
+        side = rules.side_of(seat)
+        deal.push(action)
+        try:
+            if not deal.trick:  # the trick is complete
+                return rules.side_of(deal.tricks[-1].winner) == side
+            cards = deal.trick_cards()
+            joker_suit = deal.trick_joker_suit
+            winner = deal.trick[rules.trick_winner(cards, deal.contract, joker_suit, deal.joker_fixed)][0]
+            if rules.side_of(winner) != side:
+                return False
+            played = {s for s, _c, _src in deal.trick}
+            for other in deal.active:
+                if other in played or rules.side_of(other) == side:
+                    continue
+                for card in rules.legal_plays(deal.hands[other], cards, deal.contract, joker_suit, deal.joker_fixed):
+                    if rules.trick_winner([*cards, card], deal.contract, joker_suit, deal.joker_fixed) == len(cards):
+                        return False
             return True
-        left = (sum(len(deal.hands[s]) for s in deal.active) + len(deal.trick)) // len(deal.active)
-        return left <= self.python_tricks
+        finally:
+            deal.pop()
 
     @staticmethod
     def _score(deal: Deal, tricks: int, mover_max: bool) -> float:
@@ -209,6 +324,14 @@ class SamplingBot:
         return layout_position(knowledge, sample_layouts(knowledge, 1, self._rng(knowledge))[0])
 
     # --------------------------------------------------------------- bidding
+    def counted_bid(self, knowledge: Knowledge) -> Action:
+        """The heuristic bot's call from the bot's own cards, counting :data:`PARTNER_PASSED` tricks
+        less from partner and the kitty once a partner has passed (the heuristic bot counts the same
+        on every partner)."""
+        passed = partner_passed(knowledge.rules, knowledge.seat, knowledge.view["auction"])
+        bot = HeuristicBot(boldness=-PARTNER_PASSED) if passed else self.fallback
+        return bot.choose(self._auction_deal(knowledge))
+
     def _auction_deal(self, knowledge: Knowledge) -> Deal:
         """The auction so far over one sampled layout: which calls are legal depends on the calls
         made, not on the hidden cards."""

@@ -215,6 +215,7 @@ class _PlayViewBase(TypedDict):
     declarer: int | None
     kitty: int  # how many cards the kitty holds (face down)
     left_bower: str | None  # the left bower's code under a trump contract (the hand tags it)
+    from_kitty: list[str]  # while the learner discards: the codes of their cards that came from the kitty
     trick: list[list[Any]]
     last_trick: dict[str, Any] | None
     tricks_won: list[int]

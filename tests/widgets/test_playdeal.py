@@ -156,24 +156,27 @@ def test_hint_when_it_is_not_the_learners_turn_is_a_clear_error() -> None:
 def test_a_bidding_hint_without_dds_counts_the_hand_at_once(monkeypatch: Any) -> None:
     """The live book has no DDS: a bidding hint must not simulate (minutes under Pyodide, the
     widget stuck), but count the learner's own cards and say what partner and the kitty add."""
-    import time
-
     from fivehundred_tutor.analysis.bot import SamplingBot
     from fivehundred_tutor.solver import dds
 
     monkeypatch.setattr(dds, "available", lambda: False)
+
+    def no_simulation(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a bidding hint without DDS must not simulate the bidding")
+
+    monkeypatch.setattr(SamplingBot, "_bid", no_simulation)
+    monkeypatch.setattr(SamplingBot, "bid_figures", no_simulation)
     kinds = set()
     for seed in range(12):
         state = start(Rules(), seed=seed, seat=0)
         if state["view"]["phase"] != "auction" or state["view"]["over"]:
             continue
-        t0 = time.perf_counter()
         reply = handle("play", {"type": "hint"}, {"state": state})["reply"]
-        assert time.perf_counter() - t0 < 1.0, "a bidding hint without DDS must not simulate"
         assert reply["type"] == "hint"
         assert reply["code"] == SamplingBot(seed=seed).choose(Deal.from_dict(state["deal"])).code
         text = reply["text"]
-        assert text.startswith(f"{reply['label']}.") and "tricks" in text and "partner and the kitty" in text, text
+        assert text.startswith(f"{reply['label']}.") and "tricks" in text, text
+        assert "partner" in text and "kitty" in text, text
         for word in ("engine", "kernel", "seed", "layout", "sample"):
             assert word not in text.lower()
         kinds.add(reply["label"] == "Pass")

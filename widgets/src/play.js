@@ -22,6 +22,12 @@ function placeOf(seat, me, players) {
   return turn === 0 ? "bottom" : "top";
 }
 
+/** How many cards of the learner's hand are marked as the kitty's (while they discard). */
+const fromKittyCount = (v) => (v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty.length : 0);
+
+/** The tag under a card that came from the kitty (fht.css .fht-kitty-tag). */
+const kittyTag = () => el("span", { class: "fht-kitty-tag", "aria-hidden": "true", text: "kitty" });
+
 const tricksWord = (n) => `${n} trick${n === 1 ? "" : "s"}`;
 
 /** The learner's tricks, and their side's when they have a partner: which count is which, in words. */
@@ -184,7 +190,11 @@ function drawPlay(model, root, ui) {
   else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === "auction" ? "The bots are bidding…" : "The bots are playing…";
   else if (legal.length)
     prompt =
-      v.phase === "auction" ? "Your call: bid or pass." : v.phase === "kitty" ? "You took the kitty: choose a card to discard." : "Your turn: choose a card.";
+      v.phase === "auction"
+        ? "Your call: bid or pass."
+        : v.phase === "kitty"
+          ? `You took the kitty: choose a card to discard.${fromKittyCount(v) ? " The cards marked “kitty” came from it." : ""}`
+          : "Your turn: choose a card.";
   const seatEl = el("div", { class: `fht-seat fht-play-me${legal.length ? " fht-to-move" : ""}`, "data-seat": me });
   seatEl.append(
     el(
@@ -203,14 +213,23 @@ function drawPlay(model, root, ui) {
       if (a) ui.act(a.code, code);
     },
   });
+  // while you discard: the cards that came from the kitty say so, on the card and in its name
+  const fromKitty = new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
   for (const btn of hand.querySelectorAll("button")) {
     const action = byCard.get(btn.dataset.card);
     if (!action || ui.waiting) btn.disabled = true;
     else btn.querySelector(".fht-sr").textContent = action.label;
-    if (v.left_bower && btn.dataset.card === v.left_bower) {
+    const bower = v.left_bower && btn.dataset.card === v.left_bower;
+    const kitty = fromKitty.has(btn.dataset.card);
+    if (bower) {
       btn.classList.add("fht-bower");
       btn.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
       btn.querySelector(".fht-sr").textContent += " (the left bower, a trump)";
+    }
+    if (kitty) {
+      btn.append(kittyTag()); // under the left bower's tag when the card is both
+      btn.classList.add("fht-from-kitty");
+      btn.querySelector(".fht-sr").textContent += " (from the kitty)";
     }
   }
   seatEl.append(hand);
@@ -287,23 +306,26 @@ function drawPlay(model, root, ui) {
     for (const note of ui.review.notes || []) review.append(el("p", { class: "fht-muted", text: note }));
     root.append(review);
   }
-  // the deal's story (the engine keeps its last 40 lines), open or closed as the learner left it
+  // the deal's whole story (the auction and the discards too), open or closed as the learner left it;
+  // a long one scrolls in its own box, the newest line in view, reachable by keyboard (Tab, then arrows)
   const log = Array.isArray(state.log) ? state.log : [];
   if (log.length) {
-    const history = el(
-      "details",
-      { class: "fht-play-history", open: ui.historyOpen || undefined },
-      el("summary", { text: "What happened so far" }),
+    const box = el(
+      "div",
+      { class: "fht-play-story", role: "region", "aria-label": "What happened so far, from the deal on", tabindex: "0" },
       el(
         "ul",
         { class: "fht-play-log" },
         log.map((t) => el("li", { text: t })),
       ),
     );
+    const history = el("details", { class: "fht-play-history", open: ui.historyOpen || undefined }, el("summary", { text: "What happened so far" }), box);
     history.addEventListener("toggle", () => {
       ui.historyOpen = history.open;
+      if (history.open) box.scrollTop = box.scrollHeight;
     });
     root.append(history);
+    if (history.open) requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
   }
 }
 

@@ -1,0 +1,228 @@
+"""*Check my play* in ``PlayDeal``: the learner's cards in a finished deal, checked double dummy.
+
+Each card the learner chose is compared with the best card with every hand in view; the rows say
+which cost tricks, whether the other side later gave them back, and a lesson on the contract
+(could it make? would another discard have made it?).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Discard, Play
+from ..bots import estimate_tricks
+from ..cards import Card
+from ..deal import Deal
+from ..questions.judging import expected_support
+from .fields import RequestError
+
+
+def review(deal: Deal, seat: int) -> dict[str, Any]:
+    """The learner's card plays in a finished deal, each checked by the double-dummy solver.
+
+    For every card ``seat`` played where the choice mattered, the solver compares it with
+    the best card *with all hands in view*: ``rows`` lists the ones that cost tricks (and
+    which cards were better); ``summary`` says it in a sentence.
+
+    >>> from fivehundred_tutor import Rules
+    >>> deal = Deal.from_position(Rules(), {0: "AH 5S", 1: "KH 6S", 2: "QH 7S", 3: "JS 8S"}, "7NT", 0)
+    >>> deal.push_many(["5S", "6S", "7S", "8S", "JS", "AH", "KH", "QH"])
+    >>> r = review(deal, 0)
+    >>> r["rows"][0]["text"]
+    'Trick 1: your 5♠ cost a trick against the best play from there on; A♥ kept the best result.'
+    >>> r["checked"], r["lost"]
+    (1, 1)
+    """
+    from ..solver import Solver
+    from .replay import FACE_DOWN_NOTE
+
+    if not deal.is_over:
+        raise RequestError("the deal is not over yet: finish it, then ask for a review")
+    rules = deal.rules
+    notes = [FACE_DOWN_NOTE] if rules.players == 2 else []
+    if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
+        return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
+                "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip
+    replay = deal.root()
+    solver = Solver()
+    rows: list[dict[str, Any]] = []
+    checked = 0
+    for action in deal.history:
+        if (
+            replay.phase == "play"
+            and replay.to_move == seat
+            and isinstance(action, Play)
+            and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
+        ):
+            checked += 1
+            played, best_value, best = solver.check(replay, action, all_best=False)  # best: only if lost
+            lost = abs(played - best_value)
+            if lost:
+                trick = len(replay.tricks) + 1
+                better = " or ".join(str(a) for a in best[:3])
+                rows.append(
+                    {
+                        "trick": trick,
+                        "card": str(action),
+                        "lost": lost,
+                        "better": [a.code for a in best],
+                        "after": played,  # the declaring side's tricks with best play by all after the card
+                        "text": f"Trick {trick}: your {action} cost {_tricks_words(lost)} against the best play "
+                        f"from there on; {better} kept the best result.",
+                    }
+                )
+        replay.push(action)
+    given = _given_back(deal, seat, rows)
+    lost_total = sum(r["lost"] for r in rows)
+    if not checked:
+        summary = "You had no real choice of card in this deal (or sat it out), so there is nothing to check."
+    elif not rows:
+        summary = (
+            f"All {checked} of your cards that were a real choice kept the best result, even with every hand in view."
+        )
+    else:
+        cost = "a trick" if lost_total == 1 else f"{lost_total} tricks in all"
+        summary = (
+            f"Of your {checked} cards that were a real choice, {checked - len(rows)} kept the best result and "
+            f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
+            "have been fair guesses."
+        )
+        if given:
+            back = "a trick" if given == 1 else f"{given} tricks"
+            summary += f" The other side later gave {back} back by playing less than their best."
+    lesson = _contract_lesson(deal, seat, solver)
+    if lesson:
+        summary = f"{lesson} {summary}"
+    return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary,
+            "lesson": lesson}  # fmt: skip
+
+
+def _tricks_words(n: int) -> str:
+    return "a trick" if n == 1 else f"{n} tricks"
+
+
+def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
+    """Tricks the other side handed back after the learner's costly cards (at most what those cost), with
+    each row's text saying so: the declaring side's tricks with best play by all after a costly card,
+    less what the learner's later cards cost, against the tricks it took in the end (the learner's
+    partner's slips count against the gift: the figure is what the other side gave, net)."""
+    rules = deal.rules
+    if not rows or deal.declarer is None:
+        return 0
+    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
+    final = deal.result().declarer_tricks
+    # in the declaring side's tricks: a costly card of a declarer lowers them, of a defender raises them
+    sign = 1 if declaring else -1
+    misere = deal.contract is not None and deal.contract.is_misere
+    if misere and seat == deal.declarer:
+        sign = -1  # the misère declarer wants fewer tricks of their own
+    elif misere:
+        sign = 1
+    other = "the defenders" if declaring else ("the declarer" if misere else "the declarer's side")
+    raws: list[int] = []
+    for i, row in enumerate(rows):
+        later = sum(int(r["lost"]) for r in rows[i + 1 :])
+        # the learner's side's gain since the card, against best play by all after it with their later slips
+        raw = max(0, sign * (final - int(row["after"])) + later)
+        raws.append(raw)
+        back = min(int(row["lost"]), raw)
+        if back:
+            row["given_back"] = back
+            what = "it" if back == row["lost"] == 1 else ("them" if back == row["lost"] else f"{back} of them")
+            row["text"] += f" Later {other} gave {what} back: they too played less than their best."
+    return min(sum(int(r["lost"]) for r in rows), raws[0])
+
+
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
+
+
+def _play_start(deal: Deal, discards: list[Card] | None = None) -> Deal:
+    """The deal replayed up to its first card played (``discards``: the declarer's, instead of theirs)."""
+    start = deal.root()
+    pending = list(discards) if discards is not None else None
+    for action in deal.history:
+        if start.phase == "play":
+            break
+        if isinstance(action, Discard) and pending is not None:
+            action = Discard(pending.pop(0))
+        start.push(action)
+    return start
+
+
+def _better_discards(deal: Deal, start: Deal, solver: Any, best: int) -> tuple[int, Card, Card] | None:
+    """The best single change to the declarer's discards (one card kept instead of one thrown):
+    (tricks with best play after it, the card kept, the card thrown instead), when it takes more."""
+    declarer = deal.declarer
+    assert declarer is not None
+    thrown = [a.card for a in deal.history if isinstance(a, Discard)]
+    found: tuple[int, Card, Card] | None = None
+    for i, old in enumerate(thrown):
+        for keep in sorted(start.hands[declarer], key=lambda c: c.index):
+            other = [*thrown[:i], keep, *thrown[i + 1 :]]
+            try:
+                value = solver.solve(_play_start(deal, other))
+            except Exception:  # a swap the rules refuse (a card that may not be discarded): skip it
+                continue
+            if value > (found[0] if found else best):
+                found = (value, old, keep)
+    return found
+
+
+def _contract_lesson(deal: Deal, seat: int, solver: Any) -> str:
+    """When the learner's side went down as declarers, or defended and let the contract make: what the
+    cards were worth with every hand in view (from the first card played, after the discards), and for
+    a declarer who went down, what the bid was worth by the count of their cards and a better discard."""
+    from ..solver import SolveError
+
+    rules = deal.rules
+    contract, declarer = deal.contract, deal.declarer
+    if contract is None or declarer is None or contract.is_misere or rules.players == 2:
+        return ""
+    result = deal.result()
+    declaring = rules.side_of(seat) == rules.side_of(declarer)
+    if result.made == declaring:
+        return ""  # made as declarers, or beaten as defenders: nothing to add
+    start = _play_start(deal)
+    try:
+        best = solver.solve(start)
+    except SolveError:
+        return ""
+    need, took = contract.tricks, result.declarer_tricks
+    name = rules.seat_name(declarer)
+    if not declaring:
+        them = rules.side_name(rules.side_of(declarer))
+        if best >= need:
+            return (
+                f"With every hand in view, {contract} could not be beaten: {them} take {_tricks(best)} "
+                "even against the best defence."
+            )
+        return (
+            f"With every hand in view, your side could have held {them} to {_tricks(best)} and beaten "
+            f"{contract} (they took {took})."
+        )
+    discarded = [a.card for a in deal.history if isinstance(a, Discard)]
+    whose = "your" if declarer == seat else f"{name}'s"
+    after = f" after {whose} discards ({', '.join(str(c) for c in discarded)})" if discarded else ""
+    if best >= need:
+        return (
+            f"With every hand in view, {contract} could take {_tricks(best)}{after}: the contract was there, "
+            f"and {_tricks(best - took)} went in the play."
+        )
+    text = f"With every hand in view, {contract} could take at most {_tricks(best)}{after}, short of {need}."
+    if declarer == seat and discarded and solver.uses_dds(start):
+        better = _better_discards(deal, start, solver, best)
+        if better is not None:
+            value, kept, thrown = better
+            text += f" Keeping {kept} (and discarding {thrown} instead) would have made {_tricks(value)}."
+    dealt = list(deal.root().hands[seat])
+    if declarer == seat and len(dealt) == rules.hand_size:  # a whole deal, not a position set up mid-play
+        own = max(0.0, estimate_tricks(rules, dealt, contract))
+        support = expected_support(rules)
+        if own + support < need - 0.5:
+            text += (
+                f" Counting your cards as dealt, {contract} was worth about {_tricks(round(own + support))} "
+                f"(about {round(own)} of your own and {round(support)} from your partner and the kitty): "
+                f"bidding {need} asked for more than the hand held."
+            )
+    return text
