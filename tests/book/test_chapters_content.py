@@ -281,7 +281,9 @@ def test_weak_six_reason_is_that_passing_is_final() -> None:
 def test_advance_joker_nomination_is_two_attributed_variants() -> None:
     text = prose(chapter("07"))
     assert "published Australian rules" not in text
-    assert "`joker-advance`" in text and "`joker-advance-declarer`" in text
+    # each named as a learner would name it in the prose; the code beside it plays both
+    code = page_text(chapter("07"))
+    assert '"joker-advance"' in code and '"joker-advance-declarer"' in code
     assert "Polish encyclopedia" in text and "Declarer only" in text and "Any holder" in text
     assert Rules.preset("joker-advance").joker_advance_by == "any-holder"
     assert Rules.preset("joker-advance-declarer").joker_advance_by == "declarer"
@@ -310,9 +312,11 @@ def test_widow_is_ordinary_and_the_guides_odd_words_are_named() -> None:
 
 def test_variants_chapter_has_five_players_and_rebid_after_change() -> None:
     text = page_text(chapter("13"))
-    assert "## Five players" in text and "`five-player`" in text and "`rebid-after-change`" in text
+    # the variants by name in the prose; the code that switches each on, in the code beside it
+    assert "## Five players" in text and 'Rules.preset("five-player")' in text
     assert "interpretation" in text.split("## Five players")[1].split("## Six players")[0]
-    assert "`rebid-after-change`" in page_text(chapter("05"))
+    assert "bidding again once someone changes suit" in page_text(chapter("05"))
+    assert 'Rules.preset("rebid-after-change")' in page_text(chapter("05"))
     assert Rules.preset("five-player").deck_size == 53
 
 
