@@ -102,10 +102,10 @@ class CountingSolver(Solver):
     """A solver that adds its search nodes to ``CountingSolver.total`` (for the review's figures)."""
 
     total = 0
-    native: bool | None = None  # the search the review's solvers use (None: the default)
+    search_native: bool | None = None  # the search the review's solvers use (None: the default)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(native=CountingSolver.native, **kwargs)
+        super().__init__(native=CountingSolver.search_native, **kwargs)
 
     def check(self, deal: Deal, action: Action, *, all_best: bool = True) -> tuple[int, int, list[Action]]:
         n0 = self.nodes
@@ -174,7 +174,7 @@ def main() -> None:
             if deal.declarer is None:
                 continue
             CountingSolver.total = 0
-            CountingSolver.native = c
+            CountingSolver.search_native = c
             c0, t0 = time.process_time(), time.perf_counter()
             with _counting():
                 review(deal, 0)

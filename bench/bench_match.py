@@ -26,6 +26,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis.bot import SamplingBot
@@ -94,7 +95,7 @@ def report(
 class TimedSamplingBot(SamplingBot):
     """The sampling bot, noting the wall and CPU time of each decision that had a choice."""
 
-    def __init__(self, moves: list[tuple[float, float, str]], **settings: int) -> None:
+    def __init__(self, moves: list[tuple[float, float, str]], **settings: Any) -> None:
         super().__init__(**settings)
         self.moves = moves
 

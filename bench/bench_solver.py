@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
 
 from fivehundred_tutor.bids import Bid
 from fivehundred_tutor.cards import Suit
@@ -44,7 +45,7 @@ def random_deal(seed: int, no_trumps: bool, rules: Rules | None = None, *, longe
     return Deal.from_position(rules, hands, contract, declarer, declarer)
 
 
-def _p95(values: list[float]) -> float:
+def _p95(values: Sequence[float]) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
