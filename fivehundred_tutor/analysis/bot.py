@@ -16,13 +16,15 @@ Budget: positions that map to bridge are solved by DDS (about 3 ms a layout, ``s
 layouts).  The others (the free joker in no trumps, misère, 3 and 6 players; and every position
 where DDS is not there, as in the live book under Pyodide) by the solver's own search, by the
 :class:`SamplePlan` of the search that runs (:data:`PLANS`): from how many tricks left it samples,
-over how many layouts, and how many search nodes one decision may spend (counted after each
-layout: a cap in nodes, not seconds, so the choice is the same on every machine with the same
-build).  Earlier in the deal, or when the cap leaves fewer than ``least`` layouts solved, the bot
-plays the heuristic bot's card.
+over how many layouts, and how many search nodes one decision may spend on all of them together
+(a hard cap, checked inside the search: ``Solver.analyse(node_limit=…)``; a layout cut short is
+left out; nodes, not seconds, so the choice is the same on every machine with the same build).
+Earlier in the deal, or when the cap leaves fewer than ``least`` layouts solved, the bot plays
+the heuristic bot's card.
 
-- "compiled" (the kernel: the mypyc-built search): from the first trick, 10 layouts, 400k nodes
-  (about 1 s at 390k nodes/s, less in practice: most decisions spend a tenth of it).
+- "compiled" (the kernel: the mypyc-built search): from the first trick, 10 layouts, 300k nodes
+  (at most about 0.8 s at 390k nodes/s; most decisions spend a tenth of it).  A cap checked only
+  after each layout let 5 of 7,811 decisions of a duplicate match pass 1 s CPU (max 1.30 s).
 - "interpreted" (the live book: plain Python under Pyodide, 1.5-2.5x slower than CPython's
   ~85k nodes/s): from 8 tricks left (the third trick on), 10 layouts, 30k nodes a decision,
   so a learner's move with up to three bots' replies stays within about 3 s in the browser
@@ -48,7 +50,7 @@ from ..bots import HeuristicBot, misere_danger
 from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random, derive_seed
 from ..rules import Rules
-from ..solver import Solver, dds, maximises
+from ..solver import SearchLimit, Solver, dds, maximises
 from . import KITTY as PILE
 from . import Knowledge, layout_position, public_history, sample_layouts, simulate
 
@@ -74,13 +76,13 @@ class SamplePlan:
 
     tricks: int  # sample when this many tricks are left, or fewer (earlier: rules of thumb)
     layouts: int  # layouts solved at most
-    nodes: int | None  # search nodes one decision may spend, checked after each layout (None: no cap)
+    nodes: int | None  # search nodes one decision may spend, all layouts together (None: no cap)
     least: int  # the fewest layouts to decide from: the cap reached with fewer → rules of thumb
 
 
 #: The plan for each kind of search (see the module's docstring for the figures behind them).
 PLANS: dict[str, SamplePlan] = {
-    "compiled": SamplePlan(tricks=10, layouts=10, nodes=400_000, least=4),
+    "compiled": SamplePlan(tricks=10, layouts=10, nodes=300_000, least=4),
     "interpreted": SamplePlan(tricks=8, layouts=10, nodes=30_000, least=4),
 }
 # Tricks a partner who passed adds less than one not heard from yet (partner and kitty together):
@@ -222,7 +224,18 @@ class SamplingBot:
         done = searched_done = 0
         nodes_at_start = solver.nodes
         for deal in deals:
-            values = solver.analyse(deal)
+            dds_layout = solver.uses_dds(deal)
+            try:
+                # a hard cap: the nodes this decision has left (checked inside the search, not after it)
+                spent = solver.nodes - nodes_at_start
+                values = solver.analyse(
+                    deal, node_limit=None if dds_layout or plan.nodes is None else plan.nodes - spent
+                )
+            except SearchLimit:
+                if searched_done < plan.least:
+                    zero = {a: 0 for a in legal}
+                    return PlayReport(0, {a: 0.0 for a in legal}, zero, dict(zero), why="cut", plan=plan)
+                break  # decide from the layouts solved in full
             assert deal.to_move is not None
             mover_max = maximises(deal, deal.to_move)
             scores = {a: self._score(deal, v, mover_max) for a, v in values.items()}
@@ -234,14 +247,9 @@ class SamplingBot:
                 tricks[a] += self._side_tricks(deal, values[a])
                 holds[a] += self._holds(deal, a)
             done += 1
-            if not solver.uses_dds(deal):
+            if not dds_layout:
                 searched_done += 1
                 if searched_done >= plan.layouts:
-                    break
-                if plan.nodes is not None and solver.nodes - nodes_at_start > plan.nodes:
-                    if searched_done < plan.least:
-                        zero = {a: 0 for a in legal}
-                        return PlayReport(0, {a: 0.0 for a in legal}, zero, dict(zero), why="cut", plan=plan)
                     break
             if self.budget is not None and time.perf_counter() - start > self.budget:
                 break

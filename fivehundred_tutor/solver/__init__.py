@@ -326,22 +326,39 @@ class Solver:
             raise SolveError("this position does not map to bridge (misère, free joker in play, not 4 players)")
         return ok and dds.available()
 
-    def analyse(self, deal: Deal) -> dict[Action, int]:
-        """Each legal action of the player to move → :meth:`solve` after it."""
+    def analyse(self, deal: Deal, *, node_limit: int | None = None) -> dict[Action, int]:
+        """Each legal action of the player to move → :meth:`solve` after it.
+
+        ``node_limit``: the search nodes all of it may visit together (the pure-Python search;
+        DDS solves ignore it); past them it raises :class:`SearchLimit`.
+        """
         if deal.phase != PLAY:
             raise SolveError(f"the solver works from the play phase; this deal is in the {deal.phase}")
         out: dict[Action, int] = {}
+        start = self.nodes
+
+        def left() -> int | None:
+            if node_limit is None:
+                return None
+            remaining = node_limit - (self.nodes - start)
+            if remaining <= 0:
+                raise SearchLimit(f"the analysis went past its limit of {node_limit:,} nodes")
+            return remaining
+
         if deal.is_nominating:
             for action in deal.legal_actions():
                 deal.push(action)
                 try:
-                    out[action] = self.solve(deal)
+                    out[action] = self.solve(deal, node_limit=left())
                 finally:
                     deal.pop()
             return out
         if self.uses_dds(deal):
             return dds.play_values(deal)
         search = self._search(deal)
+        limit = left()
+        if limit is not None:
+            search.limit = limit
         base = deal.declarer_tricks
         value = base + search.value(self._playout_guess(deal))
         assert deal.to_move is not None
@@ -363,6 +380,9 @@ class Solver:
                 else:
                     # The mover's best is ``value``: no move does better for the mover.
                     child = self._search(deal)
+                    limit = left()
+                    if limit is not None:
+                        child.limit = limit
                     future = guess - deal.declarer_tricks
                     if mover_max:
                         v = deal.declarer_tricks + child.value(future, hi=future)

@@ -84,3 +84,50 @@ def test_misere_simulation_under_a_node_limit_is_the_same_on_every_run() -> None
     # The limit left some layouts unsolved (counted as not made by the bidding bot), not all.
     assert 0 < sum(runs[0].values()) < sum(unlimited.values()) == 6
     assert all(runs[0][t] <= unlimited[t] for t in runs[0])
+
+
+@pytest.mark.parametrize("native", [False, None])  # the plain search, and the compiled one where built
+def test_an_analysis_keeps_to_its_node_limit_all_actions_together(native: bool | None) -> None:
+    """``analyse(node_limit=N)`` visits at most N nodes over the root search and every action's search (a
+    bot's per-decision cap), raises past them with the deal and the tables unchanged, and under a limit
+    it keeps gives the same values as without one."""
+    deal = full_deal(derive_seed("node-limit", 2), "7NT")
+    before = deal.state_key()
+    free = Solver(backend="python", native=native)
+    values = free.analyse(deal)
+    spent = free.nodes
+    assert spent > 200 and len(values) > 1
+    for limit in (50, spent // 3, spent - 1):
+        capped = Solver(backend="python", native=native)
+        with pytest.raises(SearchLimit):
+            capped.analyse(deal, node_limit=limit)
+        assert capped.nodes <= limit + 10, (capped.nodes, limit)  # the node that found the limit, give or take
+        assert deal.state_key() == before
+        assert capped.analyse(deal) == values  # what it kept is sound
+    roomy = Solver(backend="python", native=native)
+    assert roomy.analyse(deal, node_limit=spent) == values and roomy.nodes == spent
+
+
+def test_a_sampling_decision_keeps_to_its_plan_s_node_cap() -> None:
+    """The strong bot's card play spends at most its plan's nodes on one decision, all layouts together;
+    with too few layouts solved it says so ("cut") and plays the rule of thumb."""
+    from fivehundred_tutor.analysis.bot import SamplePlan, SamplingBot
+
+    rules = Rules()
+    cut = solved = 0
+    for seed in range(12):
+        deal = Deal.new(rules, seed=derive_seed("bot-cap", seed), dealer=3)
+        deal.push_many(["6NT", "pass", "pass", "pass"])
+        while deal.phase == "kitty":
+            deal.push(deal.legal_actions()[0])
+        for cap in (2_000, 60_000):
+            plan = SamplePlan(tricks=10, layouts=10, nodes=cap, least=2)
+            solver = Solver(backend="python")
+            bot = SamplingBot(seed=seed, plans={"compiled": plan, "interpreted": plan}, solver=solver)
+            bot.choose(deal)
+            assert solver.nodes <= cap + 50, (seed, cap, solver.nodes)  # a few nodes past: a budget, not a count
+            report = bot.last_report
+            assert report is not None
+            cut += report.why == "cut"
+            solved += report.layouts >= 2
+    assert cut and solved, (cut, solved)
