@@ -54,11 +54,16 @@ def _hierarchy(q: Mapping[str, Any]) -> str:
     return "With no trumps, only the suit led can win: is each card a trump, in the suit led, or neither?"
 
 
+#: What every bower hint says under a no-trump contract (there are no bowers then).
+_NO_TRUMP_JACKS = "With no trumps there are no bowers: every jack is a plain jack of its own suit."
+
+
 def _bowers(q: Mapping[str, Any]) -> str:
     trumps = _trumps(q)
     if trumps:
         return f"Which cards are trumps in {trumps}? Remember the jack of the other suit of the same colour."
-    return "Which jack is the jack of trumps, and which is the jack of the same colour?"
+    # no trumps, no bowers: the trump-suit question would teach the opposite
+    return f"{_NO_TRUMP_JACKS} Is the card a jack, or the joker?"
 
 
 def _legal(q: Mapping[str, Any]) -> str:
@@ -198,7 +203,21 @@ def _bowers_clue(q: Mapping[str, Any]) -> str:
     trump = contract.trump if contract is not None else None
     context = q.get("context") or {}
     if trump is None:
-        return "With no trumps there are no bowers: every jack is an ordinary jack of its suit."
+        card = context.get("card")
+        if isinstance(card, Mapping) and card.get("code") and Card.parse(str(card["code"])).is_joker:
+            return (
+                f"{_NO_TRUMP_JACKS} The joker is the one card apart: in no trumps it wins any trick it is "
+                "played to, and when it is led its holder names the suit to follow."
+            )
+        if isinstance(card, Mapping) and card.get("code"):
+            c = Card.parse(str(card["code"]))
+            if c.rank == JACK:
+                return (
+                    f"{_NO_TRUMP_JACKS} A jack leaves its suit only as the left bower, when the other suit of its "
+                    "colour is trumps; here nothing is trumps."
+                )
+            return f"{_NO_TRUMP_JACKS} Only the joker and the jacks can ever change suit, and {c} is neither."
+        return f"{_NO_TRUMP_JACKS} Only the joker is a card apart."
     if q.get("kind") == "multi":
         n = len(q.get("answer") or [])
         return (
