@@ -216,6 +216,8 @@ class _PlayViewBase(TypedDict):
     kitty: int  # how many cards the kitty holds (face down)
     left_bower: str | None  # the left bower's code under a trump contract (the hand tags it)
     from_kitty: list[str]  # while the learner discards: the codes of their cards that came from the kitty
+    to_discard: int  # while the learner discards: how many cards they have still to put down (else 0)
+    discard_total: int  # how many cards the declarer discards in all (the kitty's size)
     trick: list[list[Any]]
     last_trick: dict[str, Any] | None
     tricks_won: list[int]
@@ -240,6 +242,7 @@ class PlayState(TypedDict):
     level: str  # the bots: "easy" (rules of thumb) or "strong" (sampling)
     log: list[str]
     view: PlayView
+    hinted: dict[str, str]  # actions in the deal when a hint was asked → the action it named
 
 
 class ProblemModel(TypedDict):

@@ -137,6 +137,11 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         "kitty": len(deal.kitty),
         # while the learner discards: which cards of their hand came from the kitty
         "from_kitty": list(seen.get("kitty_in_hand") or []),
+        # while the learner discards: how many cards they have still to put down
+        "to_discard": max(0, len(deal.hands[seat]) - rules.hand_size)
+        if deal.phase == "kitty" and deal.to_move == seat
+        else 0,
+        "discard_total": rules.kitty_size,  # how many the declarer puts down in all
         "left_bower": seen["left_bower"],
         "trick": [[s, code] for s, code, _src in seen["trick"]],
         "last_trick": None
@@ -161,7 +166,9 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
     return out
 
 
-def _state(deal: Deal, seat: int, seed: int, log: list[str], level: str = "easy") -> dict[str, Any]:
+def _state(
+    deal: Deal, seat: int, seed: int, log: list[str], level: str = "easy", hinted: dict[str, str] | None = None
+) -> dict[str, Any]:
     return {
         "deal": deal.to_dict(),
         "seat": seat,
@@ -169,7 +176,19 @@ def _state(deal: Deal, seat: int, seed: int, log: list[str], level: str = "easy"
         "level": level,
         "log": log,  # the whole story of the deal (about 60 lines at most), auction and discards included
         "view": view(deal, seat),
+        # the hints given: the number of actions in the deal when one was asked → the action it named
+        # (Check my play says when a costly card was the hint's; only words depend on it)
+        "hinted": dict(hinted or {}),
     }
+
+
+def _hinted(state: dict[str, Any]) -> dict[str, str]:
+    """The state's hints given, keeping only well-formed entries (it comes back from the page)."""
+    raw = state.get("hinted")
+    if not isinstance(raw, dict):
+        return {}
+    kept = {k: v for k, v in raw.items() if isinstance(k, str) and k.isdigit() and isinstance(v, str) and len(v) < 16}
+    return dict(list(kept.items())[:200])
 
 
 def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None, level: str = "easy") -> dict[str, Any]:
@@ -214,7 +233,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     level = _level(state.get("level", "easy"))
     seed = int(state.get("seed", 0))
     _bots_move(deal, seat, log, level, seed, steps)
-    new = _state(deal, seat, seed, log, level)
+    new = _state(deal, seat, seed, log, level, _hinted(state))
     return {
         "reply": {
             "type": "moved",
@@ -229,7 +248,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
 
 def _review(state: dict[str, Any]) -> dict[str, Any]:
     deal = Deal.from_dict(state["deal"])
-    return {"reply": review(deal, int(state["seat"])), "update": {}}
+    return {"reply": review(deal, int(state["seat"]), hinted=_hinted(state)), "update": {}}
 
 
 def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
@@ -251,7 +270,9 @@ def _set_level(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]
 
 def _hint(state: dict[str, Any]) -> dict[str, Any]:
     deal = Deal.from_dict(state["deal"])
-    return {"reply": hint(deal, int(state["seat"]), int(state.get("seed", 0))), "update": {}}
+    reply = hint(deal, int(state["seat"]), int(state.get("seed", 0)))
+    hinted = {**_hinted(state), str(len(deal.history)): reply["code"]}
+    return {"reply": reply, "update": {"state": {**state, "hinted": hinted}}}
 
 
 def _family_state(state: dict[str, Any]) -> dict[str, Any]:

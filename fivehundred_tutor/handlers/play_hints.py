@@ -66,23 +66,29 @@ def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
     support = expected_support(rules) - (PARTNER_PASSED if passed else 0.0)
     high = deal.high_bidder
     partner_high = high is not None and high != seat and rules.side_of(high) == rules.side_of(seat)
+    more = _about(support)
     if rules.players not in (4, 6):
-        helpers = f"The kitty adds about {support:.0f} more"
+        helpers = f"The kitty adds about {more} more"
     elif passed:
         helpers = (
             "Your partner has passed (too weak to bid), so count a little less on them: with the kitty they "
-            f"still add about {support:.0f} more on average"
+            f"still add about {more} more on average"
         )
     else:
-        helpers = f"Your partner and the kitty add about {support:.0f} more on average"
+        helpers = f"Your partner and the kitty add about {more} more on average"
     if isinstance(action, Bid) and action.is_misere:
         return " Your cards are low enough to hope to lose every trick."
     if isinstance(action, Bid):
         own = estimate_tricks(rules, hand, action)
-        tight = ", only just" if own + support < action.tricks + 0.5 else ""
+        # the verdict follows the figures as shown, so that the sentence adds up for the reader
+        total = _halves(own) + _halves(support)
+        if total >= action.tricks:
+            verdict = f"enough for {action.tricks}{', only just' if total < action.tricks + 0.5 else ''}"
+        else:
+            verdict = f"about {_about(total)} in all, close enough to {action.tricks} to try"
         return (
-            f" Counting your cards, you can expect about {own:.0f} tricks in {_denomination_words(action)} "
-            f"yourself. {helpers}: enough for {action.tricks}{tight}."
+            f" Counting your cards, you can expect about {_about(own)} tricks in {_denomination_words(action)} "
+            f"yourself. {helpers}: {verdict}."
         )
     if not bids:
         return " No bid you may make now is higher than the bid before."
@@ -90,10 +96,37 @@ def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
     own = estimate_tricks(rules, hand, best)
     cheapest = min((b for b in bids if b.denomination == best.denomination), key=lambda b: b.tricks)
     over = " Your partner holds the bid: take it over only with a trick to spare." if partner_high else ""
+    total = _halves(own) + _halves(support)
+    if total < cheapest.tricks:
+        verdict = f"short of the {cheapest.tricks} that {cheapest} would need"
+    else:
+        verdict = f"about {_about(total)} in all, only just the {cheapest.tricks} that {cheapest} would need: too close to risk"
     return (
-        f" Your best suit for a bid is {_denomination_words(best)}: you can expect about {own:.0f} tricks there "
-        f"yourself. {helpers}: short of the {cheapest.tricks} that {cheapest} would need.{over}"
+        f" Your best suit for a bid is {_denomination_words(best)}: you can expect about {_about(own)} tricks there "
+        f"yourself. {helpers}: {verdict}.{over}"
     )
+
+
+def _average(x: float) -> str:
+    """An average count of tricks: one decimal, none when whole ("5", "3.2")."""
+    return f"{x:.1f}".removesuffix(".0")
+
+
+def _halves(x: float) -> float:
+    return round(max(0.0, x) * 2) / 2
+
+
+def _about(x: float) -> str:
+    """A count of tricks to the nearest half, as a reader says it.
+
+    >>> _about(3.4), _about(3.6), _about(0.3), _about(2.0)
+    ('3½', '3½', '½', '2')
+    """
+    h = _halves(x)
+    whole = int(h)
+    if h == whole:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
 
 
 def _denomination_words(bid: Bid) -> str:
@@ -252,15 +285,21 @@ def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> 
             f"and in {report.goal[alt]} with the {alt.card}."
         )
     elif report.tricks[action] != report.tricks[alt] and not contract.is_misere:
-        mine, theirs = report.tricks[action] / n, report.tricks[alt] / n
-        compare = f"{over}your side takes {mine:.1f} tricks on average with it, {theirs:.1f} with the {alt.card}."
+        mine, theirs = _average(report.tricks[action] / n), _average(report.tricks[alt] / n)
+        compare = (
+            f"{over}your side ends the deal with {mine} tricks on average with it (the tricks already won "
+            f"included), and {theirs} with the {alt.card}."
+        )
     elif report.best[action] != report.best[alt]:
         compare = (
             f"{intro}it does as well as any card in {report.best[action]}; the {alt.card} would do as well "
             f"only in {report.best[alt]}."
         )
     else:
-        compare = f"{over}the {alt.card} does just as well, so either will do."
+        compare = (
+            f"{over}the {alt.card} does just as well, so either will do: nothing you can see makes one better "
+            "than the other."
+        )
         reasons = [r for r in reasons if r != f"It keeps your {alt.card} for later."]  # either will do
     return "".join(f" {r}" for r in [*reasons, compare[0].upper() + compare[1:]])
 
@@ -287,7 +326,9 @@ def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, ways: str) ->
         elif held == n:
             out.append(f"It wins this trick in all {ways}: no opponent after you could beat it.")
         elif held:
-            out.append(f"It wins this trick in {held} of {ways} (no opponent after you could beat it).")
+            out.append(
+                f"In {held} of the {ways}, no opponent after you could beat it, so it would win this trick there."
+            )
     elif partner_winning:
         if last:
             out.append(f"Your partner's {winner_card} already wins the trick.")

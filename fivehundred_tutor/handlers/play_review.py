@@ -7,6 +7,7 @@ which cost tricks, whether the other side later gave them back, and a lesson on 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..actions import Discard, Play
@@ -17,7 +18,7 @@ from ..questions.judging import expected_support
 from .fields import RequestError
 
 
-def review(deal: Deal, seat: int) -> dict[str, Any]:
+def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The learner's card plays in a finished deal, each checked by the double-dummy solver.
 
     For every card ``seat`` played where the choice mattered, the solver compares it with
@@ -47,7 +48,7 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
     solver = Solver()
     rows: list[dict[str, Any]] = []
     checked = 0
-    for action in deal.history:
+    for number, action in enumerate(deal.history):
         if (
             replay.phase == "play"
             and replay.to_move == seat
@@ -71,6 +72,13 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
                         f"from there on; {better} kept the best result.",
                     }
                 )
+                if hinted and hinted.get(str(number)) == action.code:
+                    # the hint judged with the other hands hidden, this check with every hand in view
+                    rows[-1]["hinted"] = True
+                    rows[-1]["text"] += (
+                        " It was the hint's card: with the other hands hidden it was a fair choice, and only "
+                        "with every hand in view was another card better."
+                    )
         replay.push(action)
     given = _given_back(deal, seat, rows)
     lost_total = sum(r["lost"] for r in rows)
@@ -87,6 +95,13 @@ def review(deal: Deal, seat: int) -> dict[str, Any]:
             f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
             "have been fair guesses."
         )
+        from_hints = sum(1 for r in rows if r.get("hinted"))
+        if from_hints:
+            which = "One of them was" if from_hints == 1 else f"{from_hints} of them were"
+            summary += (
+                f" {which} the hint's card: the hint weighs only what you can see, so with every hand in view "
+                "it is sometimes beaten."
+            )
         if given:
             back = "a trick" if given == 1 else f"{given} tricks"
             summary += f" The other side later gave {back} back by playing less than their best."

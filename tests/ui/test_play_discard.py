@@ -24,7 +24,7 @@ def _win_an_auction(page: Any, play: Any) -> None:
     discards."""
     for _ in range(200):
         play.locator(".fht-new-deal:not([disabled])").wait_for(timeout=120000)
-        if "choose a card to discard" in play.inner_text():
+        if "You took the kitty: discard 3 cards" in play.inner_text():
             return
         cards_to_play = play.locator(".fht-play-me .fht-cards button:not([disabled])").count()
         if play.locator(".fht-play-result").count() or cards_to_play:
@@ -71,11 +71,14 @@ def test_the_kittys_cards_are_marked_while_discarding(built_book: Any, browser: 
         assert colours[0] != colours[1], colours
         (ARTIFACTS / "play").mkdir(parents=True, exist_ok=True)
         play.screenshot(path=str(ARTIFACTS / "play" / f"discard-kitty-{size}.png"))
-        # discard three, and the marks go with the discards
-        for _ in range(3):
+        # discard three, the prompt counting down, and the marks go with the discards
+        for left in (2, 1, 0):
             play.locator(".fht-play-me .fht-cards button:not([disabled])").first.click()
             page.wait_for_timeout(150)
             play.locator(".fht-new-deal:not([disabled])").wait_for(timeout=120000)
+            if left:
+                prompt = play.get_by_text(f"Discard {left} more card{'s' if left > 1 else ''}.")
+                assert prompt.is_visible()
         play.locator(".fht-play-me .fht-cards button:not([disabled]), .fht-play-result").first.wait_for(timeout=120000)
         assert play.locator(".fht-from-kitty").count() == 0
         # the whole story so far, in its own scrolling box, the newest line in view

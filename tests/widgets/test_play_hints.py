@@ -202,3 +202,110 @@ def test_the_plans_sample_later_in_the_browser_than_in_the_kernel() -> None:
             assert report.layouts == 0 and report.plan == early["compiled"]
             return
     raise AssertionError("no early no-trump decision left to the rules of thumb")
+
+
+def _follow_the_hints(seed: int) -> dict[str, Any]:
+    """A deal in which the learner (North) plays every hint's action, through the handlers as the widget does."""
+    state = start(Rules(), seed=seed, seat=0)
+    for _ in range(80):
+        if state["view"]["over"]:
+            return state
+        out = handle("play", {"type": "hint"}, {"state": state})
+        state = out["update"]["state"]  # the hint given is kept in the state
+        state = _act(state, out["reply"]["code"])
+    raise AssertionError("the deal did not end")
+
+
+def test_check_my_play_says_when_a_costly_card_was_the_hints() -> None:
+    """Fresh-eyes finding: the learner followed the hints and Check my play called those cards mistakes.  A
+    costly card that was the hint's says so (the hint weighs what the learner sees; the check, every hand);
+    a costly card of the learner's own choosing does not."""
+    found = False
+    for seed in range(10):
+        state = _follow_the_hints(seed)
+        deal = Deal.from_dict(state["deal"])
+        if not deal.tricks:
+            continue  # thrown in: every player passed
+        assert len(state["hinted"]) >= 10  # every call, discard and card of the learner's was hinted
+        checked = handle("play", {"type": "review"}, {"state": state})["reply"]
+        for row in checked["rows"]:
+            assert row.get("hinted") is True
+            assert "It was the hint's card: with the other hands hidden it was a fair choice" in row["text"]
+        if checked["rows"]:
+            found = True
+            assert "the hint's card: the hint weighs only what you can see" in checked["summary"]
+            # the same deal reviewed without the record of hints: nothing said about them
+            plain = handle("play", {"type": "review"}, {"state": {**state, "hinted": {}}})["reply"]
+            assert all("hint" not in row["text"] for row in plain["rows"]) and "hint" not in plain["summary"]
+            break
+    assert found
+
+
+@pytest.mark.parametrize(
+    "hinted", [None, "junk", {"x": "7H"}, {"3": 7}, {"3": "A" * 100}, {str(i): "7H" for i in range(5000)}]
+)
+def test_a_malformed_record_of_hints_is_ignored(hinted: Any) -> None:
+    """The record of hints comes back from the page: anything malformed is dropped, never a crash, and a
+    flood is cut to a bounded size."""
+    state = _play_out(start(Rules(), seed=2, seat=0), pick=0)
+    state = {**state, "hinted": hinted}
+    reply = handle("play", {"type": "review"}, {"state": state})["reply"]
+    assert reply["type"] == "review"
+    fresh = start(Rules(), seed=4, seat=0)
+    out = handle("play", {"type": "hint"}, {"state": {**fresh, "hinted": hinted}})
+    assert out["reply"]["type"] == "hint" and len(out["update"]["state"]["hinted"]) <= 201
+
+
+def test_a_bidding_hint_adds_up_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fresh-eyes finding: "about 4 tricks yourself … about 2 more … short of the 6" does not add up.  The
+    figures shown (to the half trick) and the verdict agree: "short of N" only when they make less than N,
+    "enough for N" only when they make N or more."""
+    import re
+
+    from fivehundred_tutor.solver import dds
+
+    monkeypatch.setattr(dds, "available", lambda: False)
+
+    def number(words: str) -> float:
+        return float(words.replace("½", ".5")) if words != "½" else 0.5
+
+    checked = 0
+    for seed in range(60):
+        state = start(Rules(), seed=seed, seat=0)
+        if state["view"]["phase"] != "auction" or state["view"]["over"]:
+            continue
+        text = hint(Deal.from_dict(state["deal"]), 0, seed)["text"]
+        figures = re.findall(r"about (\d+½?|½) (?:tricks|more)", text)
+        if len(figures) != 2:
+            continue
+        total = sum(number(f) for f in figures)
+        need = re.search(r"(?:short of the|enough for|only just the|close enough to) (\d+)", text)
+        assert need is not None, text
+        if "short of the" in text:
+            assert total < int(need.group(1)), text
+        if "enough for" in text and "close enough" not in text:
+            assert total >= int(need.group(1)), text
+        assert ".0" not in text, text
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_discarding_says_how_many_cards_are_still_to_go() -> None:
+    """Fresh-eyes finding: the discard prompt never said how many cards, nor how many were left."""
+    for seed in range(60):
+        state = start(Rules(), seed=seed, seat=0, dealer=3)
+        if state["view"]["phase"] != "auction" or state["view"]["to_move"] != 0:
+            continue
+        legal = [a["code"] for a in state["view"]["legal"]]
+        state = _act(state, legal[-1])  # the highest call offered: the bots rarely outbid it
+        if state["view"]["phase"] != "kitty" or state["view"]["to_move"] != 0:
+            continue
+        counts = []
+        while state["view"]["phase"] == "kitty" and state["view"]["to_move"] == 0:
+            counts.append(state["view"]["to_discard"])
+            assert state["view"]["discard_total"] == 3
+            state = _act(state, state["view"]["legal"][0]["code"])
+        assert counts == [3, 2, 1]
+        assert state["view"]["to_discard"] == 0
+        return
+    raise AssertionError("the learner never discarded")

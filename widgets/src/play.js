@@ -25,6 +25,15 @@ function placeOf(seat, me, players) {
 /** How many cards of the learner's hand are marked as the kitty's (while they discard). */
 const fromKittyCount = (v) => (v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty.length : 0);
 
+/** What the learner does while discarding, with how many cards are still to go. */
+function discardWords(v) {
+  const left = Number.isInteger(v.to_discard) ? v.to_discard : 0;
+  if (left <= 0) return "You took the kitty: choose a card to discard.";
+  const total = Number.isInteger(v.discard_total) && v.discard_total >= left ? v.discard_total : left;
+  if (left === total) return `You took the kitty: discard ${total} cards, one at a time (a card you tap is discarded at once).`;
+  return `Discard ${left} more card${left === 1 ? "" : "s"}.`;
+}
+
 /** The tag under a card that came from the kitty (fht.css .fht-kitty-tag). */
 const kittyTag = () => el("span", { class: "fht-kitty-tag", "aria-hidden": "true", text: "kitty" });
 
@@ -193,7 +202,7 @@ function drawPlay(model, root, ui) {
       v.phase === "auction"
         ? "Your call: bid or pass."
         : v.phase === "kitty"
-          ? `You took the kitty: choose a card to discard.${fromKittyCount(v) ? " The cards marked “kitty” came from it." : ""}`
+          ? `${discardWords(v)}${fromKittyCount(v) ? " The cards marked “kitty” came from it." : ""}`
           : "Your turn: choose a card.";
   const seatEl = el("div", { class: `fht-seat fht-play-me${legal.length ? " fht-to-move" : ""}`, "data-seat": me });
   seatEl.append(
