@@ -7,8 +7,8 @@ the innerText of every rendered widget (what a sighted learner reads) has no raw
 "seed" when nothing is loading; the reading text of a learner's page — its prose, every output its
 hidden code printed (folded answers and picture descriptions too), not the code itself — has no card
 codes, no slugs, no "engine" / "kernel" / "seed" / "profile" / "preset", no formula with the
-numbers filled in ("40 + 100 × (8 − 6) …": say it in words) and no sentence said twice ("6♠ wins this
-trick. 6♠ wins: …"); then at 1280 px, no widget heading with nothing after it.
+numbers filled in ("40 + 100 × (8 − 6) …": say it in words), no sentence said twice ("6♠ wins this
+trick. 6♠ wins: …") and no brackets inside brackets ("(Australian rules (the usual game))"); then at 1280 px, no widget heading with nothing after it.
 ``FIVEHUNDRED_BOOK_OUTPUT=/tmp/me-book`` reuses a build.
 """
 
@@ -71,6 +71,10 @@ VISIBLE_WIDGET_TEXT = """() => [...document.querySelectorAll('.fht-root')]
   .map((e) => ({kind: [...e.classList].filter((c) => c !== 'fht-root').join(' '), text: e.innerText}))"""
 
 
+# "(Australian rules (the usual game))": say the inner name between dashes instead
+NESTED_BRACKETS = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
+
+
 def scan_text(text: str, loading: bool) -> list[str]:
     """What a learner should never read in a widget: card codes, preset slugs, machinery words."""
     found = [f"card code {m.group(0)!r}" for m in CARD_CODE.finditer(text)]
@@ -92,6 +96,7 @@ def scan_prose(text: str) -> list[str]:
         found.append(f"machinery {m.group(0)!r}: {flat[max(0, m.start() - 50) : m.end() + 30]!r}")
     found += [f"a formula, not words: {m.group(0)!r}" for m in FILLED_FORMULA.finditer(flat)]
     found += [f"said twice: {m.group(0)!r}" for m in SAID_TWICE.finditer(flat)]
+    found += [f"brackets inside brackets: {m.group(0)!r}" for m in NESTED_BRACKETS.finditer(flat)]
     return found
 
 
@@ -107,6 +112,7 @@ def test_prose_scan_finds_what_the_fresh_eyes_learner_found() -> None:
         "Five Hundred — two-player, 2 players; dealer North; seed 4",
         "Every preset, and what it changes",
         "Play the ace: AS beats KS.",
+        "In this chapter's game (Australian rules (the usual game)): first to 500",
     ]:
         assert scan_prose(found), found
     for fine in [
@@ -116,6 +122,7 @@ def test_prose_scan_finds_what_the_fresh_eyes_learner_found() -> None:
         "6♠ wins: it is the highest spade, the suit led (with no trumps, no other suit can win).",
         "A bid is worth 40 + 100 for each trick above six, + 20 for each step up from spades.",
         "The two-player game; the three-player game.",
+        "In this chapter's game — Australian rules (the usual game) — first to 500.",
     ]:
         assert scan_prose(fine) == [], (fine, scan_prose(fine))
 
