@@ -64,6 +64,57 @@ export function hintButton(hints, { onUse = null, label = "Hint", start = 0, las
 }
 
 /**
+ * The hints already read, as a list that stays on screen (after a verdict, where the *Hint* button was):
+ * a learner's hints never vanish when they answer.  Returns null when none were read.
+ */
+export function hintsRead(hints, read) {
+  const list = (Array.isArray(hints) ? hints : []).filter((h) => typeof h === "string" && h).slice(0, Math.max(0, read || 0));
+  if (!list.length) return null;
+  return el(
+    "div",
+    { class: "fht-hint-area fht-hints-read" },
+    el("div", { class: "fht-label", text: list.length === 1 ? "The hint you read" : "The hints you read" }),
+    el(
+      "ol",
+      { class: "fht-hints" },
+      list.map((h) => el("li", { class: "fht-hint-line", text: h })),
+    ),
+  );
+}
+
+/**
+ * The rung of the hint ladder a first miss shows (an index into `count` hints, `read` of them read
+ * before answering): the next one not yet read; when all were read, the last one read again; null
+ * when there are no hints.
+ */
+export function missRung(count, read) {
+  if (!(count > 0)) return null;
+  const seen = Math.max(0, Number(read) || 0);
+  return seen < count ? seen : count - 1;
+}
+
+/**
+ * What a first miss says (never the answer, never a bare "You chose X."): the feedback on the choice
+ * (`feedback`, e.g. "You chose 6♥."), then `hint`, the rung the miss shows; `repeated` when the learner
+ * had read that rung already (every rung was read), so it is offered again as such.
+ */
+export function missReason(feedback, hint, { repeated = false } = {}) {
+  const teach = hint ? (repeated ? `Look again at the last hint: ${hint}` : hint) : "Read the question again: which rule decides it?";
+  return [feedback, teach].filter(Boolean).join(" ");
+}
+
+/**
+ * The round's score in words: right at the first try out of the questions *answered* (the quiz's header
+ * counts the same way), and the skipped ones said apart, never counted in the "of".
+ */
+export function roundScoreWords(score, total, skipped = 0) {
+  const answered = total - skipped;
+  if (!skipped) return `${score} of ${total} right at the first try.`;
+  if (!answered) return `None answered yet; ${skipped} skipped.`;
+  return `${score} of ${answered} answered right at the first try; ${skipped} skipped.`;
+}
+
+/**
  * A visible verdict panel.  Options:
  *   correct       true / false (a verdict), or null for a neutral note (e.g. "That card is not legal")
  *   heading       overrides "Right" / "Not yet"
@@ -152,7 +203,8 @@ export function markAnswer(items, isRight, isPicked = () => false) {
 
 /**
  * The end of a round: score, what was missed, and buttons.  Options:
- *   score, total       how many were right at the first try, of how many
+ *   score, total       how many were right at the first try, of how many asked (skipped ones included:
+ *                      the score line counts the answered ones, and says the skipped ones apart)
  *   missed             [{prompt, answer}] the items missed (first try wrong)
  *   skipped            [{prompt}] the items not answered in this round
  *   onPractise         shows *Practise the missed ones* (when something was missed)
@@ -165,7 +217,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
   const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-summary-some"}`, role: "status", "aria-live": "polite" });
   node.append(
     el("div", { class: "fht-verdict-heading" }, el("strong", { text: all ? "All right at the first try" : "Round finished" })),
-    el("p", { class: "fht-summary-score", text: `${score} of ${total} right at the first try.` }),
+    el("p", { class: "fht-summary-score", text: roundScoreWords(score, total, skipped.length) }),
   );
   if (missed.length) {
     node.append(el("div", { class: "fht-label", text: missed.length === 1 ? "The one you missed" : `The ${missed.length} you missed` }));
@@ -184,7 +236,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
     node.append(
       el("p", {
         class: "fht-summary-skipped-line",
-        text: `${n} skipped (not counted as right) — answer ${n === 1 ? "it" : "them"} now, or start again:`,
+        text: `${n === 1 ? "The one" : `The ${n}`} you skipped — answer ${n === 1 ? "it" : "them"} now, or start again:`,
       }),
     );
     node.append(

@@ -4,7 +4,7 @@
 
 import { card, cardEl, cardRow } from "./cards.js";
 import { el, expect, roving, title, uid } from "./dom.js";
-import { hintButton, markAnswer, statusLine, summaryBox, verdictBox } from "./feedback.js";
+import { hintButton, hintsRead, markAnswer, missReason, missRung, statusLine, summaryBox, verdictBox } from "./feedback.js";
 import { bidLabel, contextName, isBidCode } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict } from "./keys.js";
@@ -400,16 +400,15 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const old = round.answers[qid];
     const tries = (old?.tries || 0) + 1;
     const first = old ? old.first : verdict.correct;
-    // a first miss shows the next rung of the hint ladder the learner has not read yet (never the answer)
+    // a first miss shows the next rung of the hint ladder the learner has not read yet (never the answer),
+    // or, every rung read already, the last one read again; the rungs read before stay listed (`opened`)
+    const opened = state.hintsSeen[qid] || 0;
     let hint = null;
     if (!verdict.correct && !gaveUp && tries < 2 && !state.shown?.[qid]) {
-      const seen = state.hintsSeen[qid] || 0;
-      if (seen < hints.length) {
-        hint = seen;
-        state.hintsSeen = { ...state.hintsSeen, [qid]: seen + 1 };
-      }
+      hint = missRung(hints.length, opened);
+      if (hint !== null && hint >= opened) state.hintsSeen = { ...state.hintsSeen, [qid]: hint + 1 };
     }
-    round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback, hint };
+    round.answers[qid] = { response, correct: verdict.correct, first, tries, feedback: verdict.feedback, hint, opened };
     round.at = index;
     state.retry = null;
     state.focus = "verdict";
@@ -471,6 +470,10 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
       last: { text: "Show the answer", onClick: showAnswer },
     });
     hintSlot.append(ladder.node);
+  } else if (done) {
+    // the hints read before this answer stay where they were, above its verdict
+    const read = hintsRead(hints, done.opened);
+    if (read) hintSlot.append(read);
   }
 
   const choices = Array.isArray(question.choices) ? question.choices : [];
@@ -589,16 +592,18 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   if (done) {
     const last = !indices.slice(pos + 1).some((i) => !round.answers[bank[i].id || `#${i}`]);
     const why = question.explanation || "";
-    // A first wrong answer: what was chosen and the principle to think with (the first hint, which never
-    // names the answer), not yet the answer (the explanation often names it), so "Try again" is a real
-    // second try; the answer and the explanation after a second miss, or when the learner asks.
+    // A first wrong answer: what was chosen and a hint to think with (the next rung not read yet, or the
+    // last one read again: never a bare "You chose …"), not yet the answer (the explanation often names
+    // it), so "Try again" is a real second try; the answer and the explanation after a second miss, or
+    // when the learner asks.
     const revealed = done.correct || (done.tries || 1) >= 2 || Boolean(state.shown?.[qid]);
-    const rung = done.hint === undefined ? 0 : done.hint; // progress saved before the ladder: the principle
+    // progress saved before the ladder: the principle; saved when a miss with every rung read showed none: the last
+    const rung = Number.isInteger(done.hint) ? done.hint : missRung(hints.length, done.hint === undefined ? 0 : hints.length);
     const reason = done.correct
       ? why
       : revealed
         ? [done.feedback, why].filter(Boolean).join(" ")
-        : [done.feedback, Number.isInteger(rung) ? hints[rung] : ""].filter(Boolean).join(" ");
+        : missReason(done.feedback, rung === null ? "" : hints[rung], { repeated: rung !== null && rung < (done.opened || 0) });
     const answerButton = revealed
       ? null
       : el("button", {
