@@ -73,3 +73,25 @@ def test_bower_hints_with_trumps_keep_the_bowers() -> None:
         trumps = (item["context"].get("contract") or {}).get("trumps")
         if trumps:
             assert "same colour" in item["hints"][0] and PLAIN not in " ".join(item["hints"])
+
+
+def test_chapter_1_says_what_a_quiz_does_after_an_answer() -> None:
+    """Chapter 1 promised "the verdict appears right under the question with the reason in words" for every
+    answer; a first miss gives a hint, not the reason (that would name the answer).  Its paragraph says what
+    happens: the hint a miss adds, the hints read staying, the answer waiting, the score of the answered ones."""
+    from pathlib import Path
+
+    chapter = Path(__file__).resolve().parents[2] / "book" / "chapters" / "01-how-to-use.md"
+    text = chapter.read_text(encoding="utf-8")
+    start = text.index("Every chapter ends with a short quiz")
+    paragraph = " ".join(text[start : text.index("\n\n", start)].split())
+    assert "with the reason in words; *Try again*" not in paragraph
+    for words in (
+        "A right answer comes with the reason in words",
+        "A first wrong answer names your choice and adds a hint you have not read yet",
+        "the last one again",
+        "the hints you opened stay on screen after you answer",
+        "The answer and its reason wait for *Show the answer* or a second miss",
+        "how many of the questions you answered were right at the first try, and how many you skipped",
+    ):
+        assert words in paragraph, words
