@@ -3,7 +3,8 @@ the bowers chapter.
 
 - "Check yourself" showed "Show the answerHide the answer" in JupyterLab: its sanitizer drops the
   ``hidden`` attribute that kept the second label out of sight.  The chapters now say only "Show the
-  answer(s)"; the book's own script (book/_assets/fivehundred-check.js) says "Hide" when a box is open.
+  answer(s)"; the book's own script (book/_assets/fivehundred-check.js) says "Hide" when a box is open
+  (tests/book/test_book_browser.py checks the book; here the notebooks' markdown, and a real JupyterLab).
 - JupyterLab in the browser showed MyST target lines ("(ch-scoring)=") in the markdown cells.
 - The bowers chart's column labels ran together under a jargon axis label; its row of trumps under
   "Practice" had no words saying what it shows.
@@ -160,3 +161,61 @@ def test_the_game_is_named_without_nested_brackets(stem: str) -> None:
         assert ns["rules"].title in text and not NESTED.search(text), text
     finally:
         plt.close("all")
+
+
+#: every "Check yourself" summary JupyterLab drew in the open notebook: its words on screen and its
+#: accessible name (no second label left in, hidden or not: JupyterLab's sanitizer drops ``hidden``)
+LAB_SUMMARIES = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell details.fht-check > summary')]
+    .map((s) => ({text: s.innerText.trim(), content: s.textContent.trim()}))"""
+
+
+def _lab_summaries(page: Any) -> list[dict[str, str]]:
+    """Scroll through the notebook (JupyterLab draws markdown cells as they come into view) and collect."""
+    seen: list[dict[str, str]] = []
+    for _ in range(200):
+        seen += [s for s in page.evaluate(LAB_SUMMARIES) if s not in seen]
+        at_end = page.evaluate(
+            """() => { const n = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
+                || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+              const end = n.scrollTop + n.clientHeight >= n.scrollHeight - 2; n.scrollTop += n.clientHeight * 0.8;
+              return end; }"""
+        )
+        page.wait_for_timeout(150)
+        if at_end:
+            seen += [s for s in page.evaluate(LAB_SUMMARIES) if s not in seen]
+            break
+    return seen
+
+
+@pytest.mark.browser
+@pytest.mark.jupyterlab
+def test_jupyterlab_shows_one_label(tmp_path: Path, browser: Any) -> None:
+    """A chapter opened in a real JupyterLab (``fivehundred-tutor lab``: the .md through Jupytext): its Check
+    yourself reads "Show the answer" and nothing else.  Screenshot: test-artifacts/check-yourself/lab-*.png."""
+    import shutil
+    import sys
+
+    from tests.support.browser import jupyterlab_server, open_page
+    from tests.support.paths import ARTIFACTS, ROOT
+
+    work = tmp_path / "book"
+    shutil.copytree(BOOK, work, ignore=shutil.ignore_patterns("_build", "node_modules", "_static_widgets"))
+
+    def lab(port: int, token: str) -> list[str]:
+        return [sys.executable, "-m", "fivehundred_tutor", "lab", "--no-browser", "--port", str(port),
+                "--book-dir", str(work), "--", f"--IdentityProvider.token={token}"]  # fmt: skip
+
+    with jupyterlab_server(None, tmp_path / "lab", command=lab, cwd=ROOT) as (base, token):
+        page, _problems = open_page(browser, f"{base}/lab/tree/chapters/03-bowers.md?token={token}")
+        try:
+            panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+            panel.locator(".jp-MarkdownCell").first.wait_for(state="visible", timeout=120_000)
+            summaries = _lab_summaries(page)
+            assert summaries == [{"text": "Show the answer", "content": "Show the answer"}], summaries
+            summary = panel.locator("details.fht-check > summary").first
+            summary.scroll_into_view_if_needed()
+            (ARTIFACTS / "check-yourself").mkdir(parents=True, exist_ok=True)
+            summary.locator("xpath=..").screenshot(path=str(ARTIFACTS / "check-yourself" / "lab-03-bowers.png"))
+        finally:
+            page.context.close()
