@@ -154,12 +154,12 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         figures = bot.bid_figures(Knowledge.from_view(deal.rules, deal.view(seat), public_history(deal)))
         if action.is_misere and figures["misere"] is not None:
             share = round(100 * figures["misere"])
-            text += f" Dealing the unseen cards {bot.misere_layouts} ways, you lose every trick in {share}% of them."
+            text += f" Dealing the unseen cards at random {bot.misere_layouts} times, you lose every trick in {share}% of them."
         elif not action.is_misere:
             denomination = "NT" if action.trump is None else action.trump.letter
             share = round(100 * figures["chances"][denomination][action.tricks])
             text += (
-                f" Dealing the unseen cards {bot.bid_layouts} ways, your side takes {action.tricks} or more tricks "
+                f" Dealing the unseen cards at random {bot.bid_layouts} times, your side takes {action.tricks} or more tricks "
                 f"in {share}% of them."
             )
     elif isinstance(action, Pass):
@@ -266,7 +266,7 @@ def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> 
     assert contract is not None and deal.declarer is not None
     n = report.layouts
     card = action.card
-    ways = f"{n} ways the unseen cards could lie"
+    ways = f"{n} random deals of the unseen cards"  # a sample of the ways they could lie, not all of them
     reasons: list[str] = []
     if not contract.is_misere:
         reasons = _trick_reasons(deal, seat, action, report.holds[action], ways)

@@ -137,7 +137,7 @@ def test_hint_is_the_strong_bots_choice_in_words_from_its_samples() -> None:
             assert reply["code"] in [a["code"] for a in state["view"]["legal"]]
             for word in ("engine", "kernel", "seed", "layout", "sample"):
                 assert word not in reply["text"].lower()
-            if "ways the unseen cards could lie" in reply["text"]:
+            if "random deals of the unseen cards" in reply["text"]:
                 seen_play = True
                 assert reply["text"].startswith(f"{reply['label']}.")
                 break

@@ -146,7 +146,7 @@ function drawPlay(model, root, ui) {
     "select",
     { class: "fht-level", "aria-label": "How strong the bots play", disabled: ui.waiting || undefined, onchange: (e) => ui.setLevel(e.target.value) },
     el("option", { value: "easy", text: "Bots: easy (rules of thumb)" }),
-    el("option", { value: "strong", text: "Bots: stronger (they try many ways the cards could lie)" }),
+    el("option", { value: "strong", text: "Bots: stronger (they weigh the unseen cards)" }),
   );
   level.value = state.level === "strong" ? "strong" : "easy";
   const speed = el(
