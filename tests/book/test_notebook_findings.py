@@ -171,17 +171,28 @@ LAB_SUMMARIES = """() => [...document.querySelectorAll(
 #: scroll the notebook on by most of a screen; true once it was at its end
 SCROLL_ON = """() => { const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
     const n = document.querySelector(panel + '.jp-WindowedPanel-outer') || document.querySelector(panel + '.jp-Notebook');
-    const end = n.scrollTop + n.clientHeight >= n.scrollHeight - 2; n.scrollTop += n.clientHeight * 0.8; return end; }"""
+    const end = n.scrollTop + n.clientHeight >= n.scrollHeight - 2; n.scrollTop += n.clientHeight * 0.5; return end; }"""
+
+
+#: markdown cells JupyterLab has put in the viewport but not drawn yet (under load it draws them late)
+UNDRAWN_IN_VIEW = """() => { const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+    return [...document.querySelectorAll(panel + '.jp-MarkdownCell:not(.jp-mod-rendered)')].filter((c) => {
+      const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }).length; }"""
 
 
 def _lab_summaries(page: Any) -> list[str]:
-    """Scroll through the notebook (JupyterLab draws markdown cells as they come into view) and collect."""
+    """Scroll through the notebook half a screen at a time (JupyterLab draws markdown cells as they come into
+    view), waiting at each step until the cells in view are drawn, and collect."""
     seen: list[str] = []
-    for _ in range(300):
+    for _ in range(600):
+        for _wait in range(40):  # up to 4 s a step: a loaded machine draws late
+            if page.evaluate(UNDRAWN_IN_VIEW) == 0:
+                break
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(100)
         seen += page.evaluate(LAB_SUMMARIES)
-        at_end = page.evaluate(SCROLL_ON)
-        page.wait_for_timeout(150)
-        if at_end:
+        if page.evaluate(SCROLL_ON):
+            page.wait_for_timeout(300)
             return seen + page.evaluate(LAB_SUMMARIES)
     raise AssertionError("the notebook did not scroll to its end")
 
