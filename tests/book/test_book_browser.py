@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.book import SUB_PATH
 from tests.support.browser import count_widgets, open_page, serve_directory, toc_pages, wait_for_widgets
@@ -290,7 +291,9 @@ def test_check_yourself_answers_wait_until_asked(built_book, browser, width):
             answer.wait_for(state="visible")
             box = answer.bounding_box()
             assert box is not None and box["width"] > 100 and box["x"] + box["width"] <= width, box
-            # open: the summary says what a click does now, on screen and to a screen reader alike
+            # open: the summary says what a click does now, on screen and to a screen reader alike (the
+            # "toggle" event that relabels it comes a moment after the box opens: wait for it, as a reader would)
+            expect(summary).to_have_text(f"Hide the {words}")
             assert summary.is_visible() and summary.inner_text() == f"Hide the {words}", summary.inner_text()
             assert accessible_name(tab, summary) == f"Hide the {words}"
             if src.stem in ("03-bowers", plural[0]):
@@ -298,6 +301,7 @@ def test_check_yourself_answers_wait_until_asked(built_book, browser, width):
                 check.screenshot(path=str(ARTIFACTS / "check-yourself" / f"{src.stem}-{width}.png"))
             summary.click()
             answer.wait_for(state="hidden")
+            expect(summary).to_have_text(f"Show the {words}")
             assert summary.inner_text() == f"Show the {words}" and accessible_name(tab, summary) == f"Show the {words}"
             problems.assert_clean(page)
         finally:
