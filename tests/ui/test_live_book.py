@@ -277,7 +277,8 @@ def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_pa
     assert maker.locator(".fht-maker-summary").get_attribute("data-student") == "ada"  # saved state
     maker.get_by_label("Student id").fill(student)
     maker.locator(".fht-maker-make").click()
-    maker.locator(f'.fht-maker-summary[data-student="{student}"]').wait_for(timeout=30000)
+    # the browser's Python may still be starting on a loaded machine
+    maker.locator(f'.fht-maker-summary[data-student="{student}"]').wait_for(timeout=120000)
     with page.expect_download() as info:
         maker.locator(".fht-maker-download").click()
     browser_text = Path(info.value.path()).read_text(encoding="utf-8")
