@@ -277,8 +277,15 @@ def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_pa
     assert maker.locator(".fht-maker-summary").get_attribute("data-student") == "ada"  # saved state
     maker.get_by_label("Student id").fill(student)
     maker.locator(".fht-maker-make").click()
-    # the browser's Python may still be starting on a loaded machine
-    maker.locator(f'.fht-maker-summary[data-student="{student}"]').wait_for(timeout=120000)
+    made = maker.locator(f'.fht-maker-summary[data-student="{student}"]')
+    try:
+        made.wait_for(timeout=120000)  # the browser's Python may still be starting on a loaded machine
+    except Exception as err:  # say what the instructor saw instead
+        status = maker.locator(".fht-maker-status").inner_text()
+        live = page.evaluate("() => window.__fhtLive && [window.__fhtLive.status, window.__fhtLive.text]")
+        raise AssertionError(
+            f"no set for {student}: the maker says {status!r}; live book {live}; {problems.all()}"
+        ) from err
     with page.expect_download() as info:
         maker.locator(".fht-maker-download").click()
     browser_text = Path(info.value.path()).read_text(encoding="utf-8")
@@ -292,6 +299,31 @@ def test_assignment_page_makes_the_cli_set(built_book: Any, browser: Any, tmp_pa
     cli_text = (tmp_path / "out" / "students" / student / f"hw-basics-{student}.questions.json").read_text("utf-8")
     assert json.loads(browser_text)["student"] == student
     assert browser_text == cli_text
+
+
+@pytest.mark.browser
+def test_a_request_before_the_wheel_arrives_waits_for_the_packages_files(built_book: Any, browser: Any) -> None:
+    """Started from the site's snapshot, the engine answers before its wheel has arrived; the package's data
+    files (here the example assignment the maker reads) come with the wheel.  A request that comes first waits
+    for them (a CI run on a loaded machine met "No such file or directory: …/data/assignments/example.toml")."""
+    page, problems = _open(browser, built_book.url(INSTRUCTORS))
+    try:
+
+        def late_wheel(route: Any) -> None:
+            time.sleep(4)  # the wheel arrives well after the snapshot has started Python
+            route.fallback()
+
+        page.context.route(re.compile(r".*\.whl(\?.*)?$"), late_wheel)
+        maker = page.locator(".fht-maker")
+        maker.get_by_label("Student id").fill("kim-3")
+        maker.locator(".fht-maker-make").click()
+        made = maker.locator('.fht-maker-summary[data-student="kim-3"]')
+        made.wait_for(timeout=120000)
+        assert page.evaluate("window.__fhtLive.startedFrom") == "site"  # the start this test is about
+        assert "error" not in maker.locator(".fht-maker-status").inner_text().lower()
+        problems.assert_clean(INSTRUCTORS)
+    finally:
+        page.context.close()
 
 
 @pytest.mark.browser

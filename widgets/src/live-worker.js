@@ -20,6 +20,10 @@
 
 let engine = null;
 let warm = async () => {};
+// The package's files (data files such as the example assignment) are on Pyodide's file system once this
+// settles: at once on an ordinary start; after a start from a snapshot, once the wheel has arrived and been
+// unpacked (a memory snapshot holds the imported modules, not the files).  Every request waits for it.
+let filesReady = Promise.resolve();
 
 const WATCHDOG_MS = 60000;
 
@@ -151,10 +155,14 @@ async function start(index, wheel, shipped) {
   }
   const live = pyodide.pyimport("fivehundred_tutor.handlers");
   engine = live.handle_json;
+  if (source) {
+    // Every handler is imported already; the wheel (fetched since the start) brings the files.
+    filesReady = wheelBytes.then((bytes) => pyodide.unpackArchive(bytes, "wheel"));
+    filesReady.catch(() => {}); // a request reports it
+  }
   warm = async () => {
     if (source) {
-      // Every handler is imported already; the files are there for anything imported later.
-      pyodide.unpackArchive(await wheelBytes, "wheel");
+      await filesReady;
       if (source === "site") await saveSnapshot(pyodide, store, key, started.bytes);
       return;
     }
@@ -187,6 +195,7 @@ self.addEventListener("message", async (event) => {
       return;
     }
     try {
+      await filesReady; // in order: requests that came together wait for the same promise
       const t0 = performance.now();
       const result = JSON.parse(engine(msg.message));
       result.ms = performance.now() - t0;
