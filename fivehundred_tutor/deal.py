@@ -492,6 +492,20 @@ class Deal:
     def trick_cards(self) -> list[Card]:
         return [card for _, card, _ in self.trick]
 
+    def trick_leader(self) -> tuple[int, Card] | None:
+        """The seat and card winning the trick on the table so far (None before its first card)."""
+        if not self.trick:
+            return None
+        best = self.rules.trick_winner(self.trick_cards(), self.contract, self.trick_joker_suit, self.joker_fixed)
+        seat, card, _source = self.trick[best]
+        return seat, card
+
+    def would_win(self, card: Card) -> bool:
+        """Whether ``card``, played to the trick on the table now, would be winning it so far."""
+        cards = self.trick_cards()
+        winner = self.rules.trick_winner([*cards, card], self.contract, self.trick_joker_suit, self.joker_fixed)
+        return winner == len(cards)
+
     def _refresh_table(self) -> None:
         """Cache the card tables whenever the contract or the joker's fixed suit changes."""
         self._ctable = self.rules.table(self.contract, self.joker_fixed)

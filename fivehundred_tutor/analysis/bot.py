@@ -281,18 +281,20 @@ class SamplingBot:
         try:
             if not deal.trick:  # the trick is complete
                 return rules.side_of(deal.tricks[-1].winner) == side
-            cards = deal.trick_cards()
-            joker_suit = deal.trick_joker_suit
-            winner = deal.trick[rules.trick_winner(cards, deal.contract, joker_suit, deal.joker_fixed)][0]
-            if rules.side_of(winner) != side:
+            leader = deal.trick_leader()
+            assert leader is not None
+            if rules.side_of(leader[0]) != side:
                 return False
+            cards = deal.trick_cards()
             played = {s for s, _c, _src in deal.trick}
             for other in deal.active:
                 if other in played or rules.side_of(other) == side:
                     continue
-                for card in rules.legal_plays(deal.hands[other], cards, deal.contract, joker_suit, deal.joker_fixed):
-                    if rules.trick_winner([*cards, card], deal.contract, joker_suit, deal.joker_fixed) == len(cards):
-                        return False
+                legal = rules.legal_plays(
+                    deal.hands[other], cards, deal.contract, deal.trick_joker_suit, deal.joker_fixed
+                )
+                if any(deal.would_win(card) for card in legal):
+                    return False
             return True
         finally:
             deal.pop()

@@ -182,10 +182,14 @@ def _led_words(deal: Deal) -> str:
     return "trumps" if led == table.trump else Suit(led).word
 
 
-def _beats(deal: Deal, card: Card) -> bool:
-    """Whether ``card`` would be winning the trick on the table once played (the visible cards only)."""
-    cards = deal.trick_cards()
-    return deal.rules.trick_winner([*cards, card], deal.contract, deal.trick_joker_suit, deal.joker_fixed) == len(cards)
+def _partner_leads(deal: Deal, seat: int) -> tuple[Card | None, bool]:
+    """The card winning the trick on the table so far (None before its first card), and whether a partner
+    of ``seat`` played it."""
+    leader = deal.trick_leader()
+    if leader is None:
+        return None, False
+    who, card = leader
+    return card, who != seat and deal.rules.side_of(who) == deal.rules.side_of(seat)
 
 
 def _strength(deal: Deal, card: Card) -> int:
@@ -229,7 +233,7 @@ def _rule_of_thumb(deal: Deal, seat: int, action: Play) -> str:
         if not trick:
             return "in misère, lead low" if seat == deal.declarer else "lead low, so the declarer may have to win"
         if seat == deal.declarer:
-            losing = [p.card for p in plays if not _beats(deal, p.card)]
+            losing = [p.card for p in plays if not deal.would_win(p.card)]
             if card in losing and power[card.index] == max(power[c.index] for c in losing):
                 return "in misère, play your highest card that still loses the trick"
             return "in misère, play low"
@@ -244,10 +248,8 @@ def _rule_of_thumb(deal: Deal, seat: int, action: Play) -> str:
         if card.is_joker:
             return "lead the joker: it wins the trick"
         return "lead a low card from your longest suit"
-    win = rules.trick_winner(trick, contract, deal.trick_joker_suit, deal.joker_fixed)
-    winner_seat, winner_card, _src = deal.trick[win]
-    partner_winning = winner_seat != seat and rules.side_of(winner_seat) == rules.side_of(seat)
-    winners = [p.card for p in plays if _beats(deal, p.card)]
+    winner_card, partner_winning = _partner_leads(deal, seat)
+    winners = [p.card for p in plays if deal.would_win(p.card)]
     if partner_winning and card == lowest:
         return f"your partner's {winner_card} is winning the trick, so play your lowest card"
     if card in winners and _strength(deal, card) == min(_strength(deal, c) for c in winners):
@@ -269,7 +271,7 @@ def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> 
     ways = f"{n} random deals of the unseen cards"  # a sample of the ways they could lie, not all of them
     reasons: list[str] = []
     if not contract.is_misere:
-        reasons = _trick_reasons(deal, seat, action, report.holds[action], ways)
+        reasons = _trick_reasons(deal, seat, action, report.holds[action], n, ways)
     said = any(ways in r for r in reasons)
     declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
     verb = "makes" if declaring else "beats"
@@ -304,7 +306,7 @@ def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> 
     return "".join(f" {r}" for r in [*reasons, compare[0].upper() + compare[1:]])
 
 
-def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, ways: str) -> list[str]:
+def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, n: int, ways: str) -> list[str]:
     """Sentences on the trick on the table (``held``: layouts where no opponent still to play could beat
     the card winning it for the learner's side) and on the higher card this one keeps."""
     rules = deal.rules
@@ -313,14 +315,8 @@ def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, ways: str) ->
     out: list[str] = []
     trick = deal.trick_cards()
     last = len(trick) == len(deal.active) - 1
-    winner_card: Card | None = None
-    partner_winning = False
-    if trick:
-        win = rules.trick_winner(trick, contract, deal.trick_joker_suit, deal.joker_fixed)
-        winner_seat, winner_card, _src = deal.trick[win]
-        partner_winning = winner_seat != seat and rules.side_of(winner_seat) == rules.side_of(seat)
-    n = int(ways.split()[0])
-    if _beats(deal, card):
+    winner_card, partner_winning = _partner_leads(deal, seat)
+    if deal.would_win(card):
         if last:
             out.append("It wins the trick.")
         elif held == n:
@@ -336,7 +332,7 @@ def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, ways: str) ->
             out.append(f"Your partner's {winner_card} is winning the trick, and stays so in {held} of {ways}.")
     elif winner_card is not None:
         plays = [a.card for a in deal.legal_actions() if isinstance(a, Play)]
-        if any(_beats(deal, c) for c in plays):
+        if any(deal.would_win(c) for c in plays):
             out.append(f"It lets the {winner_card} win for now.")
         else:
             out.append(f"Nothing you may play beats the {winner_card}.")

@@ -89,7 +89,7 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
             f"All {checked} of your cards that were a real choice kept the best result, even with every hand in view."
         )
     else:
-        cost = "a trick" if lost_total == 1 else f"{lost_total} tricks in all"
+        cost = _tricks_words(lost_total) + ("" if lost_total == 1 else " in all")
         summary = (
             f"Of your {checked} cards that were a real choice, {checked - len(rows)} kept the best result and "
             f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
@@ -103,8 +103,7 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
                 "it is sometimes beaten."
             )
         if given:
-            back = "a trick" if given == 1 else f"{given} tricks"
-            summary += f" The other side later gave {back} back by playing less than their best."
+            summary += f" The other side later gave {_tricks_words(given)} back by playing less than their best."
     lesson = _contract_lesson(deal, seat, solver)
     if lesson:
         summary = f"{lesson} {summary}"
@@ -121,31 +120,31 @@ def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
     each row's text saying so: the declaring side's tricks with best play by all after a costly card,
     less what the learner's later cards cost, against the tricks it took in the end (the learner's
     partner's slips count against the gift: the figure is what the other side gave, net)."""
-    rules = deal.rules
+    from ..solver import maximises
+
     if not rows or deal.declarer is None:
         return 0
-    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
     final = deal.result().declarer_tricks
-    # in the declaring side's tricks: a costly card of a declarer lowers them, of a defender raises them
-    sign = 1 if declaring else -1
+    # the learner's gain is more declaring-side tricks if they want those (solver.maximises), else fewer
+    sign = 1 if maximises(deal, seat) else -1
     misere = deal.contract is not None and deal.contract.is_misere
-    if misere and seat == deal.declarer:
-        sign = -1  # the misère declarer wants fewer tricks of their own
-    elif misere:
-        sign = 1
-    other = "the defenders" if declaring else ("the declarer" if misere else "the declarer's side")
-    raws: list[int] = []
+    if deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer):
+        other = "the defenders"
+    else:
+        other = "the declarer" if misere else "the declarer's side"
+    first = 0
     for i, row in enumerate(rows):
-        later = sum(int(r["lost"]) for r in rows[i + 1 :])
+        later = sum(r["lost"] for r in rows[i + 1 :])
         # the learner's side's gain since the card, against best play by all after it with their later slips
-        raw = max(0, sign * (final - int(row["after"])) + later)
-        raws.append(raw)
-        back = min(int(row["lost"]), raw)
+        raw = max(0, sign * (final - row["after"]) + later)
+        if i == 0:
+            first = raw
+        back = min(row["lost"], raw)
         if back:
             row["given_back"] = back
             what = "it" if back == row["lost"] == 1 else ("them" if back == row["lost"] else f"{back} of them")
             row["text"] += f" Later {other} gave {what} back: they too played less than their best."
-    return min(sum(int(r["lost"]) for r in rows), raws[0])
+    return min(sum(int(r["lost"]) for r in rows), first)
 
 
 def _tricks(n: int) -> str:
