@@ -181,7 +181,7 @@ class SamplingBot:
     def choose_from_view(self, rules: Rules, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> Action:
         knowledge = Knowledge.from_view(rules, view, history)
         if view["phase"] == AUCTION:
-            if not self._fast(rules):
+            if not self.simulates_bids(rules):
                 # Without DDS a simulation takes minutes: the hand counted as the heuristic bot counts it.
                 return self.counted_bid(knowledge)
             return self._bid(knowledge)
@@ -189,8 +189,9 @@ class SamplingBot:
             raise ValueError(f"the sampling bot plays the auction and the cards, not the {view['phase']}")
         return self._play(knowledge)
 
-    def _fast(self, rules: Rules) -> bool:
-        """Whether bids can be simulated in time: DDS is there and the game maps to bridge."""
+    def simulates_bids(self, rules: Rules) -> bool:
+        """Whether this bot simulates its bids (in time only where DDS is there and the game maps to bridge);
+        otherwise it counts its hand (:meth:`counted_bid`)."""
         backend = "auto" if self.solver is None else self.solver.backend
         return backend != "python" and dds.available() and rules.players == 4
 
@@ -216,15 +217,15 @@ class SamplingBot:
         holds = {a: 0 for a in legal}
         if len(legal) == 1:
             return PlayReport(0, totals, best, goal, why="only")
-        searched = [d for d in deals if not solver.uses_dds(d)]
+        by_dds = [solver.uses_dds(d) for d in deals]
+        searched = [d for d, dds_layout in zip(deals, by_dds) if not dds_layout]
         # In no trumps the joker may be in play in some layouts (the solver's own search) and in the
         # kitty in others (DDS): the plan of the search decides whether to sample at all.
         if searched and self._tricks_left(searched[0]) > plan.tricks:
             return PlayReport(0, totals, best, goal, why="early", plan=plan)
         done = searched_done = 0
         nodes_at_start = solver.nodes
-        for deal in deals:
-            dds_layout = solver.uses_dds(deal)
+        for deal, dds_layout in zip(deals, by_dds):
             try:
                 # a hard cap: the nodes this decision has left (checked inside the search, not after it)
                 spent = solver.nodes - nodes_at_start

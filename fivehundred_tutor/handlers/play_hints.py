@@ -19,7 +19,7 @@ from ..bots import estimate_tricks
 from ..cards import ACE, Card, Suit
 from ..deal import Deal
 from ..questions.judging import expected_support
-from ..rules import NO_SUIT, Rules
+from ..rules import NO_SUIT
 from .fields import RequestError
 
 
@@ -45,13 +45,6 @@ def action_label(action: object) -> str:
     if action.source is not None:
         words += f" from the {action.source}"
     return f"Play {words}"
-
-
-def _simulates_bids(rules: Rules) -> bool:
-    """Whether a hint may simulate the bidding (fast only with DDS, in the 4-player game), as the strong bot does."""
-    from ..solver import dds
-
-    return dds.available() and rules.players == 4
 
 
 def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
@@ -147,7 +140,7 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
     action = bot.choose(deal)
     text = f"{action_label(action)}."
     report = bot.last_report if isinstance(action, Play) else None
-    if deal.phase == "auction" and not _simulates_bids(deal.rules):
+    if deal.phase == "auction" and not bot.simulates_bids(deal.rules):
         # Without DDS (the live book) a bidding simulation takes minutes: count the hand instead.
         text += _counted_bid_reason(deal, seat, action)
     elif isinstance(action, Bid):
