@@ -355,10 +355,7 @@ class Solver:
             return out
         if self.uses_dds(deal):
             return dds.play_values(deal)
-        search = self._search(deal)
-        limit = left()
-        if limit is not None:
-            search.limit = limit
+        search = self._search(deal, left())
         base = deal.declarer_tricks
         value = base + search.value(self._playout_guess(deal))
         assert deal.to_move is not None
@@ -379,10 +376,7 @@ class Solver:
                     v = deal.declarer_tricks
                 else:
                     # The mover's best is ``value``: no move does better for the mover.
-                    child = self._search(deal)
-                    limit = left()
-                    if limit is not None:
-                        child.limit = limit
+                    child = self._search(deal, left())
                     future = guess - deal.declarer_tricks
                     if mover_max:
                         v = deal.declarer_tricks + child.value(future, hi=future)
@@ -473,15 +467,16 @@ class Solver:
             found = self._contexts[key] = (self._context_class(deal), {}, {}, {})
         return found
 
-    def _search(self, deal: Deal) -> Search:
+    def _search(self, deal: Deal, node_limit: int | None = None) -> Search:
+        """A search of ``deal`` that may visit ``node_limit`` nodes (None: no limit)."""
         ctx, tt, rel, abs_tt = self._context(deal)
-        return self._search_class(self, ctx, tt, rel, abs_tt, deal)
-
-    def _future(self, deal: Deal, node_limit: int | None = None) -> int:
-        search = self._search(deal)
+        search = self._search_class(self, ctx, tt, rel, abs_tt, deal)
         if node_limit is not None:
             search.limit = node_limit
-        return search.value(self._playout_guess(deal))
+        return search
+
+    def _future(self, deal: Deal, node_limit: int | None = None) -> int:
+        return self._search(deal, node_limit).value(self._playout_guess(deal))
 
     @staticmethod
     def _playout_guess(deal: Deal) -> int:
