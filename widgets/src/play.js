@@ -22,8 +22,8 @@ function placeOf(seat, me, players) {
   return turn === 0 ? "bottom" : "top";
 }
 
-/** How many cards of the learner's hand are marked as the kitty's (while they discard). */
-const fromKittyCount = (v) => (v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty.length : 0);
+/** The learner's cards that came from the kitty, while they discard (the hand marks them). */
+const fromKittyCards = (v) => new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
 
 /** What the learner does while discarding, with how many cards are still to go. */
 function discardWords(v) {
@@ -193,6 +193,7 @@ function drawPlay(model, root, ui) {
   const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
   const held = Array.isArray(v.hands[me]) ? v.hands[me] : [];
   const mine = ui.mine ? held.filter((c) => c !== ui.mine[1]) : held;
+  const fromKitty = fromKittyCards(v);
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
   else if (v.over) prompt = "The deal is over.";
@@ -202,7 +203,7 @@ function drawPlay(model, root, ui) {
       v.phase === "auction"
         ? "Your call: bid or pass."
         : v.phase === "kitty"
-          ? `${discardWords(v)}${fromKittyCount(v) ? " The cards marked “kitty” came from it." : ""}`
+          ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
           : "Your turn: choose a card.";
   const seatEl = el("div", { class: `fht-seat fht-play-me${legal.length ? " fht-to-move" : ""}`, "data-seat": me });
   seatEl.append(
@@ -223,7 +224,6 @@ function drawPlay(model, root, ui) {
     },
   });
   // while you discard: the cards that came from the kitty say so, on the card and in its name
-  const fromKitty = new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
   for (const btn of hand.querySelectorAll("button")) {
     const action = byCard.get(btn.dataset.card);
     if (!action || ui.waiting) btn.disabled = true;
