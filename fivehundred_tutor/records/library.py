@@ -8,10 +8,17 @@ run the solver while it builds.
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
-from importlib.abc import Traversable
+from typing import TYPE_CHECKING
 
 from .record import DealRecord, RecordError
+
+if TYPE_CHECKING:  # importlib.abc.Traversable is gone in Python 3.14; importlib.resources.abc has it from 3.11
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 __all__ = ["library", "library_names", "load_library_record"]
 

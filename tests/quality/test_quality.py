@@ -106,3 +106,22 @@ def test_the_book_command_installs_what_executing_the_chapters_needs() -> None:
     book = _extra_closure("book")
     assert "endplay" in book, sorted(book)
     assert {"jupyter-book", "jupyterlite-core", "mypy"} <= book, sorted(book)
+
+
+def test_every_module_imports_without_what_python_3_14_removed() -> None:
+    """The live notebook's Pyodide may be Python 3.14, where ``importlib.abc.Traversable`` (and the
+    other resource ABCs) are gone: every module of the package must import without them."""
+    script = (
+        "import importlib, importlib.abc, pkgutil, fivehundred_tutor\n"
+        "for name in ('Traversable', 'TraversableResources', 'ResourceReader'):\n"
+        "    if hasattr(importlib.abc, name): delattr(importlib.abc, name)\n"
+        "failed = []\n"
+        "for info in pkgutil.walk_packages(fivehundred_tutor.__path__, 'fivehundred_tutor.'):\n"
+        "    if info.name.endswith('__main__'): continue\n"
+        "    try: importlib.import_module(info.name)\n"
+        "    except ImportError as exc:\n"
+        "        if 'importlib.abc' in str(exc): failed.append(f'{info.name}: {exc}')\n"
+        "print('\\n'.join(failed)); raise SystemExit(1 if failed else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
