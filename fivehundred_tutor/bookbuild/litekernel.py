@@ -435,8 +435,8 @@ def make_notebook_snapshot(kernel_dir: Path, book_dir: Path, *, timeout: float =
     cmd += ["--pyodide", str(_runtime(book_dir)), "--out", str(target)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=timeout)
     if proc.returncode != 0:
-        lines = [line.strip() for line in (proc.stderr or proc.stdout).splitlines() if 0 < len(line.strip()) < 300]
-        raise LiteError(f"making the notebook's start-up snapshot failed (exit {proc.returncode}): {lines[-1:]}")
+        detail = webassets.node_failure(proc.stderr or proc.stdout)
+        raise LiteError(f"making the notebook's start-up snapshot failed (exit {proc.returncode}): {detail}")
     facts: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     stamp.write_text(f"{digest} {json.dumps(facts)}")
     return {"made": True, **facts}

@@ -47,6 +47,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -537,6 +538,21 @@ def install_live(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: bool =
     return {"dir": live, "wheel": wheel, "bytes": total, "pyodide": version, "script": target}
 
 
+def node_failure(output: str) -> str:
+    """The lines of a failed Node script's output that say what went wrong.
+
+    Node ends with its version and may print a whole minified line of Pyodide first, so neither the
+    first nor the last line is the reason: the short lines naming an error are (a Python exception
+    raised inside Pyodide among them), else the last short line.
+
+    >>> node_failure("function f(){...}\\nError: Traceback\\nImportError: no module x\\n\\nNode.js v24.1.0")
+    'Error: Traceback | ImportError: no module x'
+    """
+    lines = [line.strip() for line in output.splitlines() if 0 < len(line.strip()) < 300]
+    errors = [line for line in lines if re.match(r"\w*(Error|Exception)\b:", line)]
+    return " | ".join(errors[-3:] or lines[-1:]) or "no output"
+
+
 def make_engine_snapshot(live: Path, wheel: Path, runtime: Path) -> str:
     """Make ``live/engine.snapshot``: Pyodide's memory snapshot with the engine started (gzipped).
 
@@ -564,7 +580,7 @@ def make_engine_snapshot(live: Path, wheel: Path, runtime: Path) -> str:
     ]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
-        detail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise RuntimeError(f"making the live engine's start-up snapshot failed (exit {proc.returncode}): {detail[0]}")
+        detail = node_failure(proc.stderr or proc.stdout)
+        raise RuntimeError(f"making the live engine's start-up snapshot failed (exit {proc.returncode}): {detail}")
     stamp.write_text(key)
     return key
