@@ -510,6 +510,20 @@ def _ran_by_itself(tab: Any) -> None:
     tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=420000, polling=500)
 
 
+def _live_quiz_drawn(tab: Any, screenshot: Path, when: str) -> None:
+    """A live quiz (its *New question* button) is drawn: widgets draw once their module loaded, after the run
+    ended.  If none comes, the screenshot and what the widget outputs say are the failure's evidence."""
+    try:
+        tab.locator(".fht-new").first.wait_for(state="attached", timeout=120000)
+    except Exception:
+        tab.screenshot(path=str(screenshot), full_page=True)
+        said = tab.evaluate(
+            """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+                   .map((o) => o.innerText.trim().slice(0, 120)).filter((t) => t).slice(0, 12)"""
+        )
+        raise AssertionError(f"no live quiz {when}; outputs say {said}; see {screenshot}") from None
+
+
 def _add_cell_and_run(tab: Any, code: str, *, first: bool = False) -> str:
     """Add a code cell at the end of the open notebook (``first``: below its first cell), run it, return its
     output text."""
@@ -762,7 +776,7 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         assert tab.evaluate(SAVE_WITH_OUTPUTS_JS), "the notebook was not saved with its prompt numbers"
         tab.reload()
         _ran_by_itself(tab)
-        assert tab.locator(".fht-new").count() > 0, "no live quiz after a reload"
+        _live_quiz_drawn(tab, ARTIFACTS / "lite" / "phone-after-reload.png", "after a reload")
         # the code cache was warmed on the first visit: not again
         tab.wait_for_function("() => window.__fhtCodeCache.status === 'already'", timeout=60000, polling=200)
         assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
