@@ -22,7 +22,10 @@ __all__ = ["HandEvaluator"]
 class HandEvaluator(FhtWidget):
     """A hand, the learner's estimate of its tricks in ♠ ♣ ♦ ♥ and no trumps, and the simulation's answer.
 
-    >>> w = HandEvaluator(hands=1, layouts=4)  # doctest: +SKIP
+    >>> w = HandEvaluator(hands=1, layouts=4)  # one hand, each denomination solved on 4 layouts of the unseen cards
+    >>> hand = w.evaluator["hands"][0]
+    >>> len(hand["cards"]), hand["layouts"], [d["code"] for d in w.evaluator["denominations"]]
+    (10, 4, ['S', 'C', 'D', 'H', 'NT'])
     """
 
     _esm = bundle("evaluator.js")
