@@ -346,12 +346,22 @@ def _check_number(question: Mapping[str, Any], response: Any) -> tuple[bool, flo
     unknown = [k for k in response if k not in ids]
     if unknown:
         raise _Malformed(f"unknown field(s) {', '.join(map(str, unknown))}; fields are {', '.join(ids)}")
-    right = 0
-    for fid in ids:
-        if fid in response and response[fid] not in (None, "") and _as_number(response[fid]) == answer[fid]:
-            right += 1
-    ok = right == len(ids)
-    return ok, right / len(ids), "" if ok else f"{right} of {len(ids)} figures right."
+    wrong: list[str] = []  # the boxes to look at again, by their labels: a count alone does not say which
+    for box in fields:
+        fid, label = str(box["id"]), str(box.get("label") or box["id"])
+        given = response.get(fid)
+        if given in (None, ""):
+            wrong.append(f"{label} (empty)")
+        elif _as_number(given) != answer[fid]:
+            wrong.append(label)
+    right = len(ids) - len(wrong)
+    ok = not wrong
+    return ok, right / len(ids), "" if ok else f"{right} of {len(ids)} figures right; not right yet: {_and(wrong)}."
+
+
+def _and(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _card_code(value: Any) -> str:

@@ -461,6 +461,12 @@ def test_partial_credit_for_multi_and_numbers():
     first, second = (f["id"] for f in s["fields"])
     result = check(s, {first: s["answer"][first], second: s["answer"][second] + 10})
     assert result["score"] == 0.5 and not result["correct"]
+    # the verdict names the box to look at again, not only how many were right
+    labels = {f["id"]: f["label"] for f in s["fields"]}
+    assert f"1 of 2 figures right; not right yet: {labels[second]}." in result["feedback"], result["feedback"]
+    assert f"not right yet: {labels[first]}" not in result["feedback"]
+    blank = check(s, {first: "", second: s["answer"][second]})
+    assert f"not right yet: {labels[first]} (empty)." in blank["feedback"], blank["feedback"]
     assert check(s, [str(s["answer"][first]), f"{s['answer'][second]}"])["correct"]
     single = _q("bid-values", 1, "number")
     assert check(single, single["answer"]["points"])["correct"]

@@ -133,6 +133,10 @@ def test_quiz_journey(site: Any, family: str, size: str) -> None:
     if first["kind"] == "choice":
         picked = quiz.locator(f'[data-choice="{_wrong_choice(first)}"]')
         assert "fht-wrong-pick" in (picked.get_attribute("class") or "")
+    if first["kind"] == "number" and len(first.get("fields") or []) > 1:  # which boxes, not only how many
+        assert "Not right yet: " + " and ".join(f["label"] for f in first["fields"]) + "." in text, text
+        boxes = quiz.locator('.fht-answer input[aria-invalid="true"]')
+        assert boxes.count() == len(first["fields"]), "each wrong box is marked for a screen reader too"
     _shot(page, verdict, f"{family}-{size}-1-miss")
     page.wait_for_timeout(600)  # the verdict is final: nothing replaces it later
     assert verdict.inner_text() == text

@@ -79,3 +79,21 @@ export function localVerdict(question, response) {
   }
   return { correct: false, feedback: question.wrong };
 }
+
+/**
+ * The labels of a number question's boxes whose figure is not the answer (empty boxes too), in the
+ * question's order; [] when there is no response or the question has one box or none (its verdict says it).
+ * The verdict names them: "1 of 2 figures right" alone leaves the learner to guess which.
+ */
+export function numberMisses(question, response) {
+  const fields = Array.isArray(question?.fields) ? question.fields : [];
+  const answer = question?.answer;
+  if (question?.kind !== "number" || fields.length < 2 || !answer || typeof answer !== "object") return [];
+  if (!response || typeof response !== "object" || Array.isArray(response)) return [];
+  return fields
+    .filter((f) => {
+      const given = wholeNumberText(response[f.id] ?? "");
+      return given === null || given !== wholeNumberText(answer[f.id]);
+    })
+    .map((f) => String(f.label || f.id));
+}

@@ -7,7 +7,7 @@ import { el, expect, roving, title, uid } from "./dom.js";
 import { hintButton, hintsRead, markAnswer, missReason, missRung, statusLine, summaryBox, verdictBox } from "./feedback.js";
 import { bidLabel, contextName, isBidCode } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
-import { localVerdict } from "./keys.js";
+import { localVerdict, numberMisses, wholeNumberText } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { answeredIds, loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
 
@@ -220,7 +220,10 @@ function highlight(question, answerArea, response, revealed = true) {
     for (const input of answerArea.querySelectorAll("input[data-field]")) {
       const field = input.dataset.field;
       const want = question.answer && typeof question.answer === "object" ? question.answer[field] : question.answer;
-      if (want !== undefined && String(want) !== input.value.trim()) input.classList.add("fht-wrong-pick");
+      if (want !== undefined && wholeNumberText(want) !== wholeNumberText(input.value)) {
+        input.classList.add("fht-wrong-pick");
+        input.setAttribute("aria-invalid", "true"); // the red outline, for a screen reader too
+      }
     }
   }
 }
@@ -599,11 +602,19 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const revealed = done.correct || (done.tries || 1) >= 2 || Boolean(state.shown?.[qid]);
     // progress saved before the ladder: the principle; saved when a miss with every rung read showed none: the last
     const rung = Number.isInteger(done.hint) ? done.hint : missRung(hints.length, done.hint === undefined ? 0 : hints.length);
+    // which boxes of a number question are off, in words (their outlines say it only to the eye)
+    const misses = done.correct ? [] : numberMisses(question, done.response);
+    const feedback = [
+      misses.length ? `Not right yet: ${misses.length > 1 ? `${misses.slice(0, -1).join(", ")} and ${misses.at(-1)}` : misses[0]}.` : "",
+      done.feedback,
+    ]
+      .filter(Boolean)
+      .join(" ");
     const reason = done.correct
       ? why
       : revealed
-        ? [done.feedback, why].filter(Boolean).join(" ")
-        : missReason(done.feedback, rung === null ? "" : hints[rung], { repeated: rung !== null && rung < (done.opened || 0) });
+        ? [feedback, why].filter(Boolean).join(" ")
+        : missReason(feedback, rung === null ? "" : hints[rung], { repeated: rung !== null && rung < (done.opened || 0) });
     const answerButton = revealed
       ? null
       : el("button", {

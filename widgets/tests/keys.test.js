@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { answerState, isAnswered, localVerdict, responseKey, wholeNumberText } from "../src/keys.js";
+import { answerState, isAnswered, localVerdict, numberMisses, responseKey, wholeNumberText } from "../src/keys.js";
 
 const choice = { kind: "choice" };
 const multi = { kind: "multi" };
@@ -92,4 +92,15 @@ test("the same keys as Python for generated questions", { skip: !fixture && "FHT
     if (got !== key) wrong.push(`${topic} ${question.kind}: ${JSON.stringify(response)} -> JS ${JSON.stringify(got)}, Python ${JSON.stringify(key)}`);
   }
   assert.deepEqual(wrong, [], `${wrong.length} of ${cases.length} keys differ`);
+});
+
+test("the boxes of a number question that are off, by their labels", () => {
+  const q = { ...score, answer: { declarers: -80, defenders: 40 } };
+  assert.deepEqual(numberMisses(q, { declarers: "-80", defenders: "40" }), []);
+  assert.deepEqual(numberMisses(q, { declarers: "\u221280", defenders: " +40 " }), []); // read as the key reads them
+  assert.deepEqual(numberMisses(q, { declarers: "80", defenders: "40" }), ["Declarers"]);
+  assert.deepEqual(numberMisses(q, { declarers: "-80", defenders: "" }), ["Defenders"]);
+  assert.deepEqual(numberMisses(q, { declarers: "abc", defenders: "50" }), ["Declarers", "Defenders"]);
+  assert.deepEqual(numberMisses(q, null), []);
+  assert.deepEqual(numberMisses({ ...points, answer: { points: 40 } }, { points: "60" }), []); // one box: the verdict says it
 });
