@@ -6,6 +6,7 @@
 import { cardRow } from "./cards.js";
 import { el, expect, title, uid } from "./dom.js";
 import { hintButton, statusLine, verdictBox } from "./feedback.js";
+import { listWords } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { hash, loadWidget, saveWidget } from "./progress.js";
@@ -232,8 +233,7 @@ function draw(model, root, state) {
     const empty = dens.filter((den) => !String(inputs[den.code].value).trim());
     if (empty.length && empty.length < dens.length) {
       const names = empty.map((den) => (den.code === "NT" ? "no trumps" : den.words));
-      const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-      showProblem(`Fill in all ${dens.length === 5 ? "five" : dens.length}: ${list} ${names.length === 1 ? "is" : "are"} still empty.`);
+      showProblem(`Fill in all ${dens.length === 5 ? "five" : dens.length}: ${listWords(names)} ${names.length === 1 ? "is" : "are"} still empty.`);
       inputs[empty[0].code].focus();
       return;
     }

@@ -44,6 +44,11 @@ export function playWords(code) {
   return `${card(first).name}, naming ${SUITS[second]?.word || second}`;
 }
 
+/** "a", "a and b", "a, b and c". */
+export function listWords(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] || "";
+}
+
 /** "1 trick", "2 tricks". */
 export function plural(count, word) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

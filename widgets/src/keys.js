@@ -81,19 +81,26 @@ export function localVerdict(question, response) {
 }
 
 /**
+ * The fields of a number question whose figure in `response` is not the answer (an empty or unreadable box too),
+ * in the question's order; a field the answer does not name is never a miss.  A question with no fields has one
+ * box, its `response` and `answer` one value each.  The boxes' outlines and the verdict's words both come from it.
+ */
+export function missedFields(question, response) {
+  if (question?.kind !== "number" || response === null || response === undefined) return [];
+  const fields = Array.isArray(question.fields) && question.fields.length ? question.fields : [{ id: "", label: "Answer" }];
+  const answer = question.answer;
+  const want = (f) => (answer && typeof answer === "object" ? answer[f.id] : answer);
+  const given = (f) => (f.id ? response?.[f.id] : response);
+  return fields.filter((f) => want(f) !== undefined && wholeNumberText(want(f)) !== wholeNumberText(given(f) ?? ""));
+}
+
+/**
  * The labels of a number question's boxes whose figure is not the answer (empty boxes too), in the
  * question's order; [] when there is no response or the question has one box or none (its verdict says it).
  * The verdict names them: "1 of 2 figures right" alone leaves the learner to guess which.
  */
 export function numberMisses(question, response) {
-  const fields = Array.isArray(question?.fields) ? question.fields : [];
-  const answer = question?.answer;
-  if (question?.kind !== "number" || fields.length < 2 || !answer || typeof answer !== "object") return [];
-  if (!response || typeof response !== "object" || Array.isArray(response)) return [];
-  return fields
-    .filter((f) => {
-      const given = wholeNumberText(response[f.id] ?? "");
-      return given === null || given !== wholeNumberText(answer[f.id]);
-    })
-    .map((f) => String(f.label || f.id));
+  const boxes = Array.isArray(question?.fields) ? question.fields.length : 0;
+  if (boxes < 2 || !response || typeof response !== "object" || Array.isArray(response)) return [];
+  return missedFields(question, response).map((f) => String(f.label || f.id));
 }

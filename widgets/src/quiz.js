@@ -5,9 +5,9 @@
 import { card, cardEl, cardRow } from "./cards.js";
 import { el, expect, roving, title, uid } from "./dom.js";
 import { hintButton, hintsRead, markAnswer, missReason, missRung, statusLine, summaryBox, verdictBox } from "./feedback.js";
-import { bidLabel, contextName, isBidCode } from "./format.js";
+import { bidLabel, contextName, isBidCode, listWords } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
-import { localVerdict, numberMisses, wholeNumberText } from "./keys.js";
+import { localVerdict, missedFields, numberMisses } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { answeredIds, loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
 
@@ -217,13 +217,11 @@ function highlight(question, answerArea, response, revealed = true) {
       (b) => picked.has(b.dataset.choice) && forbidden.has(b.dataset.choice),
     );
   } else if (kind === "number" && response !== null) {
+    const missed = new Set(missedFields(question, response).map((f) => String(f.id)));
     for (const input of answerArea.querySelectorAll("input[data-field]")) {
-      const field = input.dataset.field;
-      const want = question.answer && typeof question.answer === "object" ? question.answer[field] : question.answer;
-      if (want !== undefined && wholeNumberText(want) !== wholeNumberText(input.value)) {
-        input.classList.add("fht-wrong-pick");
-        input.setAttribute("aria-invalid", "true"); // the red outline, for a screen reader too
-      }
+      if (!missed.has(input.dataset.field)) continue;
+      input.classList.add("fht-wrong-pick");
+      input.setAttribute("aria-invalid", "true"); // the red outline, for a screen reader too
     }
   }
 }
@@ -604,12 +602,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const rung = Number.isInteger(done.hint) ? done.hint : missRung(hints.length, done.hint === undefined ? 0 : hints.length);
     // which boxes of a number question are off, in words (their outlines say it only to the eye)
     const misses = done.correct ? [] : numberMisses(question, done.response);
-    const feedback = [
-      misses.length ? `Not right yet: ${misses.length > 1 ? `${misses.slice(0, -1).join(", ")} and ${misses.at(-1)}` : misses[0]}.` : "",
-      done.feedback,
-    ]
-      .filter(Boolean)
-      .join(" ");
+    const feedback = [misses.length ? `Not right yet: ${listWords(misses)}.` : "", done.feedback].filter(Boolean).join(" ");
     const reason = done.correct
       ? why
       : revealed

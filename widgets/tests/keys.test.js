@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { answerState, isAnswered, localVerdict, numberMisses, responseKey, wholeNumberText } from "../src/keys.js";
+import { answerState, isAnswered, localVerdict, missedFields, numberMisses, responseKey, wholeNumberText } from "../src/keys.js";
 
 const choice = { kind: "choice" };
 const multi = { kind: "multi" };
@@ -103,4 +103,12 @@ test("the boxes of a number question that are off, by their labels", () => {
   assert.deepEqual(numberMisses(q, { declarers: "abc", defenders: "50" }), ["Declarers", "Defenders"]);
   assert.deepEqual(numberMisses(q, null), []);
   assert.deepEqual(numberMisses({ ...points, answer: { points: 40 } }, { points: "60" }), []); // one box: the verdict says it
+});
+
+test("the boxes to outline: one box, named fields, and a field the answer does not name", () => {
+  assert.deepEqual(missedFields({ kind: "number", fields: [], answer: 40 }, "60"), [{ id: "", label: "Answer" }]);
+  assert.deepEqual(missedFields({ kind: "number", fields: [], answer: 40 }, 40), []);
+  assert.deepEqual(missedFields({ ...points, answer: { points: 40 } }, { points: "60" }), points.fields);
+  assert.deepEqual(missedFields({ ...score, answer: { declarers: -80 } }, { declarers: "-80", defenders: "9" }), []);
+  assert.deepEqual(missedFields({ ...score, answer: { declarers: -80, defenders: 40 } }, null), []);
 });
