@@ -7,7 +7,7 @@ in pyproject.toml), imported as ``from tests.support.browser import open_page``.
    gives ``.html`` / ``.base_url`` / ``.pages`` / ``.result``.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR``
    builds into ``DIR/_build`` instead of ``book/_build``.  Used by the book and ui rooms.
 2. ``browser`` (session): headless Debian chromium (see ``tests/support/browser.py``), one per worker.
-3. ``widget_bundles`` (session, autouse): builds the widgets' bundles when ``widgets/src`` changed.
+3. At the session's start (before collection) the widgets' bundles are built when ``widgets/src`` changed.
 4. The chapter notebooks run under nbval from tests/book/conftest.py (``--no-chapters``,
    ``--chapters-no-compare``).  ``-n 2`` shares the tests between the workers by work units, longest
    first (``tests/support/scheduling.py``): a chapter's cells stay on one worker.
@@ -92,17 +92,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         stop_background_build(build)
 
 
-# --------------------------------------------------------------------------- the widgets' bundles
-
-
-@pytest.fixture(scope="session", autouse=True)
-def widget_bundles() -> None:
-    """The widgets' esbuild bundles, rebuilt when widgets/src changed (widget classes and pages read them)."""
-    from fivehundred_tutor.bookbuild.bundles import ensure_bundles
-
-    ensure_bundles()  # a file lock makes the xdist workers build once
-
-
 # --------------------------------------------------------------------------- the built book, a browser
 
 
@@ -129,6 +118,11 @@ _STARTED = pytest.StashKey[float]()
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     session.config.stash[_STARTED] = time.time()
+    # The widgets' esbuild bundles, rebuilt when widgets/src changed, before anything is collected:
+    # importing a widget class never builds, it refuses stale bundles (fivehundred_tutor.widgets.bundled).
+    from fivehundred_tutor.bookbuild.bundles import ensure_bundles
+
+    ensure_bundles()  # a file lock makes the xdist workers build once
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

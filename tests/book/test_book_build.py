@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from fivehundred_tutor.bookbuild import jupyterbook, webassets
+from fivehundred_tutor.bookbuild import jupyterbook, node, webassets
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
@@ -371,7 +371,7 @@ def test_npm_ci_runs_once_when_two_callers_race(tmp_path, monkeypatch):
         (book_dir / "node_modules").mkdir(exist_ok=True)
         time.sleep(0.3)
 
-    monkeypatch.setattr(webassets, "_run_npm", fake_npm)
+    monkeypatch.setattr(node, "_run_npm", fake_npm)  # npm_ci lives in bookbuild.node
     results: list[bool] = []
     threads = [threading.Thread(target=lambda: results.append(webassets.npm_ci(tmp_path))) for _ in range(2)]
     for thread in threads:

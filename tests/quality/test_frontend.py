@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,10 @@ from typing import Any
 import pytest
 
 from fivehundred_tutor.bookbuild import bundles
-from fivehundred_tutor.bookbuild.webassets import NodeNotFoundError, find_node
+from fivehundred_tutor.bookbuild.node import NodeNotFoundError, find_node
 from fivehundred_tutor.questions import TOPICS, generate
 from fivehundred_tutor.rules import Rules
+from fivehundred_tutor.widgets import bundled
 
 ROOT = Path(__file__).resolve().parents[2]
 JS_TESTS = sorted((ROOT / "widgets" / "tests").glob("*.test.js"))
@@ -162,3 +164,79 @@ def test_sdist_ships_the_front_end_sources(tmp_path: Path) -> None:
     assert sources <= names, sorted(sources - names)
     assert {"widgets/package.json", "widgets/package-lock.json", "widgets/build.mjs", "widgets/biome.json"} <= names
     assert not any("node_modules" in name for name in names)
+
+
+# --------------------------------------------------------------------------- no build at import
+
+
+def _fake_checkout(tmp_path: Path) -> tuple[Path, Path]:
+    """A widgets/ folder with one source and built bundles stamped with its digest (no Node involved)."""
+    source, static = tmp_path / "widgets", tmp_path / "static"
+    (source / "src").mkdir(parents=True)
+    static.mkdir()
+    (source / "src" / "quiz.js").write_text("export const a = 1;\n")
+    for name in ("package.json", "package-lock.json", "build.mjs"):
+        (source / name).write_text("{}\n")
+    for path in bundled.outputs(static):
+        path.write_text("/* built */\n")
+    (static / bundled.STAMP).write_text(bundled.source_digest(source) + "\n")
+    old = time.time() - 60
+    for path in bundled.source_files(source):
+        os.utime(path, (old, old))
+    return source, static
+
+
+def test_current_bundles_pass_and_a_mere_touch_is_not_stale(tmp_path: Path) -> None:
+    source, static = _fake_checkout(tmp_path)
+    bundled.require_bundles(source, static)
+    stamp = static / bundled.STAMP
+    before = stamp.stat().st_mtime
+    os.utime(source / "src" / "quiz.js")  # a checkout touched it; same content
+    bundled.require_bundles(source, static)
+    assert stamp.stat().st_mtime > before  # checked by content once, then cheap again
+
+
+def test_a_changed_source_is_a_clear_error_naming_the_command(tmp_path: Path) -> None:
+    source, static = _fake_checkout(tmp_path)
+    (source / "src" / "quiz.js").write_text("export const a = 2;\n")
+    with pytest.raises(bundled.BundleError) as err:
+        bundled.require_bundles(source, static)
+    assert "widgets/src/quiz.js" in str(err.value) and bundled.BUILD_COMMAND in str(err.value)
+
+
+def test_a_missing_bundle_is_a_clear_error(tmp_path: Path) -> None:
+    source, static = _fake_checkout(tmp_path)
+    (static / "replay.js").unlink()
+    with pytest.raises(bundled.BundleError, match=r"replay\.js are missing.*bookbuild\.bundles"):
+        bundled.require_bundles(source, static)
+    # an installed wheel has no sources: it is told to reinstall, and is never stale
+    (source / "src" / "quiz.js").unlink()
+    (source / "src").rmdir()
+    with pytest.raises(bundled.BundleError, match="reinstall"):
+        bundled.require_bundles(source, static)
+    (static / "replay.js").write_text("/* built */\n")
+    bundled.require_bundles(source, static)
+
+
+def test_importing_the_widget_classes_never_runs_a_build(tmp_path: Path) -> None:
+    """Stale bundles make the import fail with the command to run; no process (Node, npm, Python) starts."""
+    source, static = _fake_checkout(tmp_path)
+    (source / "src" / "quiz.js").write_text("export const a = 2;\n")
+    code = f"""
+import subprocess, sys
+def refuse(*args, **kwargs):
+    raise AssertionError(f"a process was started at import: {{args[:1]}}")
+subprocess.Popen = subprocess.run = subprocess.call = refuse
+from pathlib import Path
+from fivehundred_tutor.widgets import bundled
+bundled.SOURCE_DIR, bundled.STATIC_DIR = Path({str(source)!r}), Path({str(static)!r})
+try:
+    import fivehundred_tutor.widgets.base
+except bundled.BundleError as err:
+    print("REFUSED:", err)
+else:
+    print("IMPORTED")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.startswith("REFUSED:") and bundled.BUILD_COMMAND in proc.stdout, proc.stdout
