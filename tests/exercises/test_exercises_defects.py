@@ -295,19 +295,20 @@ def test_editing_points_or_inserting_a_section_changes_nobodys_questions(tmp_pat
 # ------------------------------------------------------------------------ 7. rounding
 def test_partial_credit_is_rounded_once(monkeypatch):
     import fivehundred_tutor.exercises.grading as grading
+    import fivehundred_tutor.exercises.grading.score as scoring
 
     sections = [{"title": "A", "topic": "bowers", "count": 4, "difficulty": 1, "points": 3}]
     hw = small_assignment(sections=sections)
     for score, expected in ((0.6667, 4 * 2.0), (0.5, 4 * 1.5), (0.8889, 4 * 8 / 3)):
-        monkeypatch.setattr(grading, "check", lambda q, r, s=score: {"correct": False, "score": s, "feedback": ""})
+        monkeypatch.setattr(scoring, "check", lambda q, r, s=score: {"correct": False, "score": s, "feedback": ""})
         items, _ = grading.grade_sheet(hw, "amy", sheet_for(hw, "amy", all_right(hw, "amy")))
         result = grading.StudentResult("amy", status="graded", items=items)
         assert result.total == round(expected, 4), (score, result.total)
-    monkeypatch.setattr(grading, "check", lambda q, r: {"correct": False, "score": 0.6667, "feedback": ""})
+    monkeypatch.setattr(scoring, "check", lambda q, r: {"correct": False, "score": 0.6667, "feedback": ""})
     items, _ = grading.grade_sheet(hw, "amy", sheet_for(hw, "amy", all_right(hw, "amy")))
     assert items[0].score == 2.0  # 2 of 3 on a 3-point item is 2, not 2.0001
     three = small_assignment(sections=[{**sections[0], "count": 9}])
-    monkeypatch.setattr(grading, "check", lambda q, r: {"correct": False, "score": 0.5, "feedback": ""})
+    monkeypatch.setattr(scoring, "check", lambda q, r: {"correct": False, "score": 0.5, "feedback": ""})
     items, _ = grading.grade_sheet(three, "amy", sheet_for(three, "amy", all_right(three, "amy")))
     assert grading.StudentResult("amy", status="graded", items=items).total == 13.5
 

@@ -1,0 +1,105 @@
+"""What a student reads about their own grade: a Markdown or HTML page per student, and the notes the Moodle
+feedback column repeats — lateness, regrading, files not read; never academic-integrity flags."""
+
+from __future__ import annotations
+
+import html
+
+from ...assignment import Assignment
+from ..results import StudentResult
+from ..text import fmt_points, md_escape
+
+__all__ = ["feedback_html", "feedback_markdown", "student_notes"]
+
+
+_INSTRUCTOR_ONLY = (
+    "wrong student:",
+    "your answer sheet was found in another",
+    "tampered:",
+    "the sheet carries no token",
+)
+
+
+def _instructor_only(problem: str) -> bool:
+    """Academic-integrity matters (copied or altered sheets, tokens): for the instructor's files only."""
+    text = problem.removeprefix("note: ")
+    return text.startswith(_INSTRUCTOR_ONLY) or "token is not" in text
+
+
+def student_notes(s: StudentResult) -> list[str]:
+    """The notes a student may read about their own grade: lateness, regrading, files not read, unanswered
+    questions, held-back answers — never integrity flags (those stay in the gradebook and summary)."""
+    notes = [p.removeprefix("note: ") for p in s.problems if not _instructor_only(p)]
+    if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
+        notes.append("not graded: please speak to your instructor")
+    if s.held_back:
+        notes.append(f"the answers and explanations are held back: {s.held_back}")
+    return notes
+
+
+def _earned(s: StudentResult, points: float) -> str:
+    """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected)."""
+    return fmt_points(points) if s.has_grade else "–"
+
+
+def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
+    score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}" if s.has_grade else "no submission"
+    lines = [
+        f"# {md_escape(assignment.title)}",
+        "",
+        f"Student: **{md_escape(s.student)}**{' (' + md_escape(s.name) + ')' if s.name else ''}  ",
+        f"Score: **{score}** ({s.status})",
+        "",
+    ]
+    for title, pts in s.section_totals(assignment).items():
+        sec = next(x for x in assignment.sections if x.title == title)
+        lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {fmt_points(sec.count * sec.points)}")
+    notes = student_notes(s)
+    if notes:
+        lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in notes]
+    lines += ["", "## Questions", ""]
+    for item in s.items:
+        mark = "✔" if item.correct else ("◐" if item.score > 0 else "✘")
+        heading = f"{mark} {fmt_points(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
+        lines += [f"### {item.item} {heading} / {fmt_points(item.points)}", "", md_escape(item.prompt), ""]
+        if not s.held_back:
+            lines += [f"*{md_escape(item.feedback)}*", "", md_escape(item.explanation), ""]
+        elif item.override:
+            lines += [f"*{md_escape(item.feedback)}*", ""]
+    return "\n".join(lines)
+
+
+def feedback_html(assignment: Assignment, s: StudentResult) -> str:
+    e = html.escape
+    score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}" if s.has_grade else "no submission"
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{e(assignment.title)} — {e(s.student)}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;"
+        "color:#1b1b1b;background:#fff}@media(prefers-color-scheme:dark){body{color:#e8e8e8;background:#1e1f22}}"
+        ".ok{color:#1e6b34}.bad{color:#a4161a}@media(prefers-color-scheme:dark){.ok{color:#7bd88f}.bad{color:#ff8a8a}}"
+        "</style></head><body><main>",
+        f"<h1>{e(assignment.title)}</h1>",
+        f"<p>Student: <strong>{e(s.student)}</strong>{' (' + e(s.name) + ')' if s.name else ''}<br>"
+        f"Score: <strong>{score}</strong> ({e(s.status)})</p><ul>",
+    ]
+    for title, pts in s.section_totals(assignment).items():
+        sec = next(x for x in assignment.sections if x.title == title)
+        parts.append(f"<li>{e(title)}: {_earned(s, pts)} / {fmt_points(sec.count * sec.points)}</li>")
+    parts.append("</ul>")
+    notes = student_notes(s)
+    if notes:
+        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in notes) + "</ul>")
+    parts.append("<h2>Questions</h2>")
+    for item in s.items:
+        cls = "ok" if item.correct else "bad"
+        if not s.held_back:
+            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p>"
+        else:
+            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p>" if item.override else ""
+        parts.append(
+            f"<section><h3>{e(item.item)}: <span class='{cls}'>{_earned(s, item.score)} / {fmt_points(item.points)}</span></h3>"
+            f"<p>{e(item.prompt)}</p>{more}</section>"
+        )
+    parts.append("</main></body></html>")
+    return "".join(parts)

@@ -1,0 +1,101 @@
+"""What grading finds, as data: one item, one student, the whole class (no files are read or written here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..assignment import Assignment
+
+__all__ = ["GradeReport", "GradingError", "ItemResult", "StudentResult"]
+
+
+class GradingError(ValueError):
+    """Grading cannot start or its reports cannot be written (the message says what to change)."""
+
+
+@dataclass
+class ItemResult:
+    item: str
+    section: str
+    topic: str
+    difficulty: int
+    question_id: str
+    points: float
+    score: float  # points earned
+    correct: bool
+    answered: bool
+    feedback: str
+    explanation: str
+    prompt: str
+    exact: Fraction = field(default=Fraction(0), repr=False)
+    key: str = ""
+    override: str = ""
+
+
+@dataclass
+class StudentResult:
+    student: str
+    name: str = ""
+    status: str = "missing"  # graded | flagged | missing | rejected
+    items: list[ItemResult] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    collected_at: str = ""
+    collected_by: str = ""  # what put the student's files in order: the LMS export, nbgrader, or file times
+    days_late: int = 0
+    penalty: float = 0.0  # fraction of the score taken off for lateness
+    held_back: str = ""  # why the answers and explanations are not in this student's feedback ("" = they are)
+
+    @property
+    def raw_total(self) -> Fraction:
+        return sum((i.exact for i in self.items), Fraction(0))
+
+    @property
+    def total(self) -> float:
+        """The score after any late penalty, rounded once (to 4 places)."""
+        return round(float(self.raw_total * (1 - Fraction(self.penalty).limit_denominator(10_000))), 4)
+
+    @property
+    def has_grade(self) -> bool:
+        """False for a student with nothing graded — missing, or every file rejected: blank cells, not 0.
+
+        A student graded only by an instructor's override (status ``override``) has a grade: the override's.
+        """
+        return self.status in ("graded", "flagged", "override")
+
+    def section_totals(self, assignment: Assignment) -> dict[str, float]:
+        sums: dict[str, Fraction] = {s.title: Fraction(0) for s in assignment.sections}
+        for item in self.items:
+            sums[item.section] = sums.get(item.section, Fraction(0)) + item.exact
+        return {k: round(float(v), 4) for k, v in sums.items()}
+
+
+@dataclass
+class GradeReport:
+    assignment: Assignment
+    students: list[StudentResult]
+    unmatched: list[tuple[str, str]]  # (file, reason) for files no roster student could be found for
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) files not read, said out loud
+    overrides_applied: list[tuple[str, str, str, str, str]] = field(default_factory=list)
+
+    @property
+    def held_back(self) -> list[StudentResult]:
+        """Students whose feedback holds back the answers (no graded sheet, or their deadline not yet passed)."""
+        return [s for s in self.students if s.held_back]
+
+    def by_id(self) -> dict[str, StudentResult]:
+        return {s.student: s for s in self.students}
+
+    @property
+    def not_read(self) -> list[tuple[str, str]]:
+        """Files skipped that an instructor must look at (hidden files and grade's own output folder aside)."""
+        quiet = ("a hidden file", "a hidden folder", "the grading output folder")
+        return [(f, why) for f, why in self.skipped if not why.startswith(quiet)]
+
+    @property
+    def rejected(self) -> int:
+        """Students rejected, plus files matched to no student (a file that did both counts once)."""
+        rejected = [s for s in self.students if s.status == "rejected"]
+        counted = {f for s in rejected for f in s.files}
+        return len(rejected) + sum(1 for rel, _ in self.unmatched if rel not in counted)
