@@ -299,6 +299,12 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
 
 # ----------------------------------------------------------------------- kitty
 def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    """Discard after taking the kitty; the discard is judged by its quality (see ``core._check_cards``).
+
+    Keep every trump (the bowers and the joker among them) and every side ace; at level 3 also empty a
+    short side suit.  The hand has at least :data:`KITTY_MIN_TRUMPS` trumps (a declarer's hand), so that
+    a blind pick of cards keeps them all only rarely.
+    """
     k = rules.kitty_size
     deck = rules.deck()
 
@@ -309,7 +315,8 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         suit_of = rules.table(probe).suit_of  # effective suits (the left bower and joker are trumps)
         trumps = [c for c in hand if suit_of[c.index] == trump]
         others = [c for c in hand if suit_of[c.index] != trump]
-        if len(others) < k or len(trumps) < 3:
+        losers = [c for c in others if c.rank != ACE]
+        if len(losers) < k or len(trumps) < KITTY_MIN_TRUMPS:
             return None
         # The contract is one a sound player could have bid with the ten cards kept.
         power = rules.table(probe).power
@@ -324,49 +331,50 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return None
         if difficulty == 2 and not (special and sister_cards):
             return None
-        if difficulty == 3:
-            short = [s for s in Suit if s != trump and 0 < sum(1 for c in others if suit_of[c.index] == s) <= k]
-            short = [s for s in short if not any(c.rank == ACE and suit_of[c.index] == s for c in others)]
-            if not short or not special:
-                return None
+        if difficulty == 3 and not (special and _voids(rules, contract, others, k)[1]):
+            return None
         return contract, hand, trumps, others
 
     contract, hand, trumps, others = retry(rng, make, "a declarer's hand for a kitty question")
     trump = contract.trump
     assert trump is not None
-    groups: list[list[str]] = []
-    if difficulty == 3:
-        for s in Suit:
-            suit_cards = [c for c in others if rules.effective_suit(c, contract) == s]
-            if s != trump and 0 < len(suit_cards) <= k and not any(c.rank == ACE for c in suit_cards):
-                groups.append([c.code for c in suit_cards])
+    voidable, right_voids = _voids(rules, contract, others, k)
+    aces = [c for c in others if c.rank == ACE]
     power = rules.table(contract).power
-    example = _example_discard(sorted(others, key=lambda c: power[c.index]), groups, k)
-    task = "keep every trump"
-    if difficulty == 3:
-        task += " and leave yourself void in a side suit (no cards of it)"
+    losers = sorted((c for c in others if c.rank != ACE), key=lambda c: power[c.index])
+    groups = [[c.code for c in cards] for cards in right_voids.values()] if difficulty == 3 else []
+    example = _example_discard(losers, groups, k)
+    keep = "keep every trump" + (" and every side ace" if aces else "")
+    task = keep + (", and leave yourself void in a side suit (no cards of it)" if difficulty == 3 else "")
     notes = [rules.explain_card(c, contract) for c in trumps if c.is_joker or c.rank == JACK]
+    ace_words = (
+        f" Keep your {_words(aces)} too: {'an ace wins' if len(aces) == 1 else 'aces win'} tricks." if aces else ""
+    )
+    void_words = ""
+    if difficulty == 3:
+        void_words = f", emptying a short side suit so that you can trump it at once (your {_words_and(right_voids)})"
     explanation = (
         f"Your trumps, highest first: {' '.join(str(c) for c in sorted(trumps, key=lambda c: -power[c.index]))}."
         + "".join(" " + n for n in notes)
-        + f" Any {k} of the other cards may go"
-        + (", as long as they empty a side suit" if difficulty == 3 else "")
-        + "; throw low cards and keep your aces, which win tricks"
-        + f", e.g. {' '.join(str(Card.parse(c)) for c in example)}."
+        + " Keep them all: a thrown trump is a trick given away."
+        + ace_words
+        + f" Throw {k} low side cards{void_words}, e.g. {' '.join(str(Card.parse(c)) for c in example)}."
     )
     return {
         "prompt": (
             f"{contract_phrase(contract)} You are the declarer and have taken the kitty: you hold {len(hand)} cards "
-            f"and must discard {k}. Discard {k} cards so that you {task}."
+            f"and must discard {k}. Which {k} do you discard? {task[0].upper()}{task[1:]}."
         ),
         "kind": "cards",
         "choices": [card_choice(c) for c in hand],
         "context": {"contract": bid_info(contract), "hand": cards_info(hand), "count": k},
         "answer": {
             "count": k,
-            "forbidden": [c.code for c in trumps],
-            "forbidden_reason": "it is a trump",
+            "forbidden": [c.code for c in trumps + aces],  # the cards to keep (the quiz marks a thrown one)
+            "trumps": [c.code for c in trumps],
+            "aces": [c.code for c in aces],
             "need_void": difficulty == 3,
+            "side_suits": {s.word: [c.code for c in cards] for s, cards in voidable.items()},
             "void_any_of": groups,
             "example": example,
             "example_words": " ".join(str(Card.parse(c)) for c in example),
@@ -375,11 +383,38 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     }
 
 
-def _example_discard(others: list[Card], groups: list[list[str]], k: int) -> list[str]:
+#: a declarer's hand after the kitty holds at least this many trumps (sound bids need three to four)
+KITTY_MIN_TRUMPS = 4
+
+
+def _voids(
+    rules: Rules, contract: Bid, others: list[Card], k: int
+) -> tuple[dict[Suit, list[Card]], dict[Suit, list[Card]]]:
+    """The side suits a discard of ``k`` cards can empty, and those among them with no ace (the right voids)."""
+    voidable: dict[Suit, list[Card]] = {}
+    for s in Suit:
+        cards = [c for c in others if rules.effective_suit(c, contract) == s]
+        if s != contract.trump and 0 < len(cards) <= k:
+            voidable[s] = cards
+    right = {s: cards for s, cards in voidable.items() if not any(c.rank == ACE for c in cards)}
+    return voidable, right
+
+
+def _words(cards: list[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _words_and(suits: dict[Suit, list[Card]]) -> str:
+    """'clubs (7♣ 8♣)' or 'clubs (7♣) or diamonds (5♦ 6♦)'."""
+    return " or ".join(f"{s.word} ({_words(cards)})" for s, cards in suits.items())
+
+
+def _example_discard(losers: list[Card], groups: list[list[str]], k: int) -> list[str]:
+    """The lowest side cards, starting with the shortest right void when one is asked for."""
     chosen: list[str] = []
     if groups:
         chosen = list(sorted(groups, key=len)[0])
-    for c in others:
+    for c in losers:
         if len(chosen) >= k:
             break
         if c.code not in chosen:

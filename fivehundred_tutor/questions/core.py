@@ -24,7 +24,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bids import Bid
 from ..cards import Card, CardParseError
@@ -36,10 +36,13 @@ __all__ = [
     "KINDS",
     "QuestionError",
     "TopicInfo",
+    "answer_slot",
     "bid_info",
     "card_info",
     "check",
     "make_rng",
+    "ordered_choices",
+    "place_answer",
     "public_view",
     "question_id",
     "response_key",
@@ -150,6 +153,61 @@ def make_rng(topic: str, seed: int, difficulty: int) -> Random:
 def sub_seed(*parts: object) -> int:
     """A derived seed that JavaScript can hold exactly (< 2**53)."""
     return derive_seed(*parts) % SEED_LIMIT
+
+
+# ------------------------------------------------------------ answer placement
+T = TypeVar("T")
+
+
+def answer_slot(rng: Random, k: int) -> int:
+    """Where the answer will stand among ``k`` choices: uniform over ``0 … k-1``.
+
+    Draw it **once, before** building the question, then build (retrying as needed) a question whose
+    answer fits that place.  A retry loop that draws the place again on every try favours the places
+    that are easy to fill, and the answer drifts back to where a guesser finds it (the right bid
+    first, the lowest card first).
+    """
+    if k < 1:
+        raise QuestionError("a choice question needs at least one choice")
+    return rng.randbelow(k)
+
+
+def place_answer(rng: Random, answer: T, others: Sequence[T]) -> list[T]:
+    """``answer`` put among ``others`` at a place drawn uniformly (for choices whose order means nothing).
+
+    >>> from fivehundred_tutor.rng import Random
+    >>> sorted(place_answer(Random(1), "b", ["a", "c"]))
+    ['a', 'b', 'c']
+    """
+    out = list(others)
+    out.insert(rng.randbelow(len(out) + 1), answer)
+    return out
+
+
+def ordered_choices(
+    rng: Random, answer: T, others: Sequence[T], k: int, slot: int, key: Callable[[T], Any]
+) -> list[T] | None:
+    """``k`` choices in the order of ``key`` with ``answer`` at index ``slot``, or None if ``others``
+    cannot put it there.
+
+    For lists whose order carries meaning (a bid ladder, numbers, cards in rank order): they stay in
+    order, and the answer's place is balanced by choosing *which* others are shown — ``slot`` of them
+    below the answer and the rest above — rather than by shuffling.  ``slot`` comes from
+    :func:`answer_slot`, drawn once per question.
+
+    >>> from fivehundred_tutor.rng import Random
+    >>> ordered_choices(Random(3), 50, [10, 20, 30, 40, 60, 70], 4, 3, key=int)[3]
+    50
+    >>> ordered_choices(Random(3), 50, [60, 70], 4, 3, key=int) is None
+    True
+    """
+    mark = key(answer)
+    below = [o for o in others if key(o) < mark]
+    above = [o for o in others if key(o) > mark]
+    if not 0 <= slot < k or len(below) < slot or len(above) < k - 1 - slot:
+        return None
+    picks = rng.sample(below, slot) + rng.sample(above, k - 1 - slot)
+    return sorted([answer, *picks], key=key)
 
 
 def card_info(card: Card) -> dict[str, str]:
@@ -324,7 +382,10 @@ def _check_order(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
             pairs += 1
             good += pos[answer[i]] < pos[answer[j]]
     ok = order == answer
-    return ok, 1.0 if ok else good / max(1, pairs), "" if ok else f"{good} of {pairs} pairs in the right order."
+    # Kendall's tau, cut at 0: one neighbouring swap in five cards keeps 0.8, a blind shuffle averages 0.16
+    # (counting the pairs in order instead gave a blind shuffle half the points).
+    score = max(0.0, 1.0 - 2.0 * (pairs - good) / max(1, pairs))
+    return ok, 1.0 if ok else score, "" if ok else f"{good} of {pairs} pairs in the right order."
 
 
 def _check_number(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
@@ -373,7 +434,17 @@ def _card_code(value: Any) -> str:
         raise _Malformed(str(err)) from None
 
 
+def _cards_words(codes: Sequence[str]) -> str:
+    return _and([str(Card.parse(c)) for c in codes])
+
+
 def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
+    """A discard judged by its quality: every trump kept, every side ace kept, a side suit emptied when asked.
+
+    A thrown trump scores 0 (the one rule the kitty question is about); a thrown ace halves the score, and
+    so does a missing void where one is asked for.  A blind pick of cards scores at most a third of the
+    points on average (``tests/engine/test_quiz_fairness.py`` computes it for every level).
+    """
     if isinstance(response, str):
         response = [p for p in re.split(r"[\s,;]+", response.strip()) if p]
     if not isinstance(response, (list, tuple)) or len(response) > 60:
@@ -390,19 +461,42 @@ def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     count = int(answer["count"])
     if len(chosen) != count:
         return False, 0.0, f"Pick exactly {count} cards (you picked {len(chosen)})."
-    forbidden = set(answer.get("forbidden", []))
-    bad = [c for c in chosen if c in forbidden]
-    groups = [set(g) for g in answer.get("void_any_of", [])]
-    void_ok = not answer.get("need_void") or any(g <= set(chosen) for g in groups)
-    ok = not bad and void_ok
-    score = (count - len(bad)) / count * (1.0 if void_ok else 0.5)
-    detail = []
-    if bad:
-        shown = ", ".join(str(Card.parse(c)) for c in bad)
-        detail.append(f"{shown} should be kept ({answer.get('forbidden_reason', 'not allowed')}).")
-    if not void_ok:
-        detail.append("No side suit is left empty.")
-    return ok, 1.0 if ok else score, " ".join(detail)
+    picked = set(chosen)
+    if "trumps" in answer:
+        trumps, aces = set(answer["trumps"]), set(answer.get("aces", []))
+    else:  # recorded before aces were judged: every card to keep was a trump
+        trumps, aces = set(answer.get("forbidden", [])), set()
+    thrown_trumps = [c for c in chosen if c in trumps]
+    if thrown_trumps:
+        these = "it is a trump" if len(thrown_trumps) == 1 else "they are trumps"
+        return False, 0.0, f"{_cards_words(thrown_trumps)} should be kept: {these}. Keep every trump."
+    score, detail = 1.0, []
+    thrown_aces = [c for c in chosen if c in aces]
+    if thrown_aces:
+        score *= 0.5
+        these = "an ace wins a trick" if len(thrown_aces) == 1 else "aces win tricks"
+        detail.append(f"{_cards_words(thrown_aces)} should be kept: {these}. Throw losers, not winners.")
+    if answer.get("need_void"):
+        sides = answer.get("side_suits")
+        groups = list(sides.values()) if isinstance(sides, Mapping) else answer.get("void_any_of", [])
+        if not any(group and set(group) <= picked for group in groups):
+            score *= 0.5
+            short = [word for word, group in (sides or {}).items() if set(group) & set(_flat(answer))]
+            detail.append(
+                "No side suit is left empty"
+                + (
+                    f": throw all your {_and(short)} to be void in {'it' if len(short) == 1 else 'one'}."
+                    if short
+                    else "."
+                )
+            )
+    ok = score == 1.0
+    return ok, score, " ".join(detail)
+
+
+def _flat(answer: Mapping[str, Any]) -> list[str]:
+    """Every card of the voids that count (``void_any_of``)."""
+    return [c for group in answer.get("void_any_of", []) for c in group]
 
 
 _CHECKERS: dict[str, Callable[[Mapping[str, Any], Any], tuple[bool, float, str]]] = {

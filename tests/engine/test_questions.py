@@ -8,13 +8,14 @@ import json
 import os
 import subprocess
 import sys
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fivehundred_tutor.bids import PASS, Bid, parse_call
-from fivehundred_tutor.cards import JACK, Card, Suit
+from fivehundred_tutor.cards import ACE, JACK, Card, Suit
 from fivehundred_tutor.deal import Deal
 from fivehundred_tutor.questions import (
     TOPICS,
@@ -297,13 +298,21 @@ def test_kitty_discards():
         hand = _cards(q["context"]["hand"])
         assert len(hand) == 10 + rules.kitty_size and q["context"]["count"] == rules.kitty_size
         trumps = {c.code for c in hand if rules.effective_suit(c, contract) == contract.trump}
-        assert set(q["answer"]["forbidden"]) == trumps
+        assert set(q["answer"]["trumps"]) == trumps
         _right_answer_scores_one(q)
-        # discarding a trump is marked down
-        others = [c.code for c in hand if c.code not in trumps]
-        bad = [sorted(trumps)[0], *others[: rules.kitty_size - 1]]
+        # discarding a trump scores nothing: keeping every trump is the rule the question is about
+        aces = {c.code for c in hand if c.rank == ACE and c.code not in trumps}
+        assert set(q["answer"]["aces"]) == aces and set(q["answer"]["forbidden"]) == trumps | aces
+        losers = [c.code for c in hand if c.code not in trumps | aces]
+        bad = [sorted(trumps)[0], *losers[: rules.kitty_size - 1]]
         result = check(q, bad)
-        assert not result["correct"] and 0 < result["score"] < 1
+        assert not result["correct"] and result["score"] == 0 and "it is a trump" in result["feedback"]
+        # throwing a side ace (a winner) is marked down, with a sentence that says so
+        if aces and level < 3:
+            ace = sorted(aces)[0]
+            result = check(q, [ace, *losers[: rules.kitty_size - 1]])
+            assert not result["correct"] and result["score"] == 0.5
+            assert f"{Card.parse(ace)} should be kept: an ace wins a trick" in result["feedback"], result["feedback"]
         if level == 3:
             # keeping trumps but leaving every side suit non-empty is not enough
             by_suit: dict[Suit, list[str]] = {}
@@ -313,6 +322,14 @@ def test_kitty_discards():
             spread = [cards[0] for cards in by_suit.values() if len(cards) > 1]
             if len(spread) >= rules.kitty_size:
                 assert not check(q, spread[: rules.kitty_size])["correct"]
+            # every discard that keeps the trumps and the aces and empties a side suit is right, and one
+            # that empties no side suit says so truly (the old checker said "No side suit is left empty"
+            # of a discard that had emptied one, and scored a right void 50%)
+            for pick in combinations(losers, rules.kitty_size):
+                emptied = [s for s, cards in by_suit.items() if set(cards) <= set(pick)]
+                result = check(q, list(pick))
+                assert result["correct"] == bool(emptied), (pick, result)
+                assert ("No side suit is left empty" in result["feedback"]) == (not emptied), (pick, result)
 
 
 def test_play_decisions():
@@ -440,9 +457,13 @@ def test_partial_credit_for_order():
     answer = q["answer"]
     swapped = [answer[1], answer[0], *answer[2:]]
     result = check(q, swapped)
-    assert not result["correct"] and 0.8 < result["score"] < 1
+    # five cards, ten pairs, one out of order: 1 - 2 * 1/10
+    assert not result["correct"] and result["score"] == 0.8
     reverse = check(q, list(reversed(answer)))
     assert reverse["score"] == 0
+    # half the pairs right is what a blind shuffle gets on average: it scores nothing
+    half = [answer[2], answer[1], answer[4], answer[0], answer[3]]
+    assert "5 of 10 pairs" in check(q, half)["feedback"] and check(q, half)["score"] == 0
     assert "pairs" in result["feedback"]
 
 
