@@ -195,6 +195,12 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
     end = f"first to {rules.target}"
     if rules.hole is not None:
         end += f"; a side at {rules.hole} or below loses"
+    if rules.bars_from_winning:
+        who = "a side" if rules.partnerships else "a player"
+        end += (
+            f"; {who} at {rules.barred_from_winning_at} or below plays on but can no longer win"
+            f" (reaching {rules.target} later, nobody wins and play continues)"
+        )
     if rules.win_only_as_declarer:
         end += "; a side wins only by making a contract as declarer"
     rows.append(("Game", end))

@@ -1,5 +1,8 @@
 """A game: deals until a side reaches the target (or falls in the hole), rotating the dealer.
 
+In the 3-player game (``Rules.barred_from_winning_at``) a player who falls to −500 plays on
+but can no longer win: reaching 500 later, nobody wins and play continues.
+
 >>> from fivehundred_tutor.bots import HeuristicBot
 >>> game = Game(Rules(), seed=3)
 >>> game.play(HeuristicBot())
@@ -71,10 +74,16 @@ class Game:
         self.winner: int | None = None
         self.loser: int | None = None
         self.reason = ""
+        #: sides barred from winning (``Rules.barred_from_winning_at``): side -> the score it fell to
+        self.barred: dict[int, int] = {}
+        #: True when the game ended with nobody able to win (every side barred)
+        self.no_winner = False
+        #: what happened on the way that did not end the game: (deal number from 1, words)
+        self.notes: list[tuple[int, str]] = []
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None or self.loser is not None
+        return self.winner is not None or self.loser is not None or self.no_winner
 
     def new_deal(self) -> Deal:
         if self.is_over:
@@ -96,8 +105,6 @@ class Game:
         rules = self.rules
         if result.thrown_in or result.declarer is None:
             return
-        dside = rules.side_of(result.declarer)
-        declaring = {rules.side_of(s) for s in deal.declaring_seats}
         name = rules.side_name
         if rules.hole is not None:
             sunk = [s for s, pts in enumerate(self.scores) if pts <= rules.hole]
@@ -107,9 +114,49 @@ class Game:
                     self.winner = 1 - self.loser
                 self.reason = f"{name(self.loser)} fell to {self.scores[self.loser]} (in the hole)"
                 return
+        self._bar_fallen(result)
         reached = [s for s, pts in enumerate(self.scores) if pts >= rules.target]
+        contenders = [s for s in reached if s not in self.barred]
+        self._decide_winner(result, deal, contenders)
+        if self.winner is None:
+            self._note_barred_at_target(result, reached)
+
+    def _bar_fallen(self, result: DealResult) -> None:
+        """Bar from winning every side that fell to ``barred_from_winning_at`` this hand; end a game nobody can win."""
+        rules = self.rules
+        if not rules.bars_from_winning:
+            return
+        floor = rules.barred_from_winning_at
+        assert floor is not None
+        for side, pts in enumerate(self.scores):
+            if pts <= floor and side not in self.barred:
+                self.barred[side] = pts
+                self._note(f"{rules.side_name(side)} fell to {pts} and can no longer win; play goes on")
+        if len(self.barred) == len(self.scores):
+            # Every side has fallen: nobody can win any more (interpretation; the guide plays on
+            # "until an opponent wins", and here there is none).
+            self.no_winner = True
+            who = "side" if rules.partnerships else "player"
+            self.reason = f"every {who} has fallen to {floor} or below, so nobody can win"
+
+    def _note_barred_at_target(self, result: DealResult, reached: list[int]) -> None:
+        """Say so when a barred side passes the target: nobody wins, play continues (seed 002_)."""
+        target = self.rules.target
+        for side in reached:
+            if side in self.barred and self.scores[side] - result.scores[side] < target:
+                self._note(
+                    f"{self.rules.side_name(side)} reached {self.scores[side]} but fell to "
+                    f"{self.barred[side]} earlier: nobody wins, and play continues"
+                )
+
+    def _decide_winner(self, result: DealResult, deal: Deal, reached: list[int]) -> None:
+        """Set the winner, if any, among ``reached`` (the sides at the target that may still win)."""
+        rules = self.rules
+        name = rules.side_name
         if not reached:
             return
+        dside = rules.side_of(result.declarer)  # type: ignore[arg-type]
+        declaring = {rules.side_of(s) for s in deal.declaring_seats}
         if result.made:
             # The declarer first; with 5 players the called partner too, if only they got there.
             for side in (dside, *sorted(declaring - {dside})):
@@ -136,6 +183,9 @@ class Game:
         elif dside in reached:
             self.winner = dside
             self.reason = f"{name(dside)} reached {self.scores[dside]}"
+
+    def _note(self, words: str) -> None:
+        self.notes.append((len(self.deals), words))
 
     def _first_to_target(self, deal: Deal, sides: list[int]) -> tuple[int, int]:
         """Which of ``sides`` (defenders) reached the target first, replaying the hand's tricks.
@@ -175,4 +225,6 @@ class Game:
             "deals": [d.to_dict() for d in self.deals],
             "winner": self.winner,
             "reason": self.reason,
+            "barred": {str(side): score for side, score in self.barred.items()},
+            "notes": [list(note) for note in self.notes],
         }

@@ -141,6 +141,10 @@ class Rules:
     target: int = 500
     hole: int | None = -500
     hole_set: bool = False  # internal: True when ``hole`` was given explicitly
+    # A side that falls to this score or below without losing there (no ``hole``, or a lower
+    # one: the 3-player game) plays on but can no longer win; should it reach the target later,
+    # nobody wins and play continues (seed 002_, the Polish 3-player guide).  ``None``: no bar.
+    barred_from_winning_at: int | None = -500
     win_only_as_declarer: bool = False
     misere_stops_early: bool = True
 
@@ -183,6 +187,9 @@ class Rules:
             raise RulesError(f"the target score must be positive, not {self.target}")
         if self.hole is not None and self.hole >= 0:
             raise RulesError(f"the losing score ('in the hole') must be negative, not {self.hole}")
+        barred = self.barred_from_winning_at
+        if barred is not None and barred >= 0:
+            raise RulesError(f"the score that bars a side from winning must be negative, not {barred}")
         if self.players == 3 and not self.hole_set and self.hole == -500:
             # The 3-player source plays on below -500 (RULES.md section 6).
             set_(self, "hole", None)
@@ -527,6 +534,16 @@ class Rules:
 
         return explain_trick(self, trick, contract, joker_suit)
 
+    @property
+    def bars_from_winning(self) -> bool:
+        """Can a side be barred from winning (fall to ``barred_from_winning_at`` and play on)?
+
+        >>> Rules.preset("three-player").bars_from_winning, Rules().bars_from_winning
+        (True, False)
+        """
+        barred = self.barred_from_winning_at
+        return barred is not None and (self.hole is None or self.hole < barred)
+
     # -------------------------------------------------------------- for people
     def describe(self) -> list[tuple[str, str]]:
         """(topic, setting) pairs in words, for the book and CLI."""
@@ -585,7 +602,7 @@ def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
             {"joker_advance_nomination": True, "joker_advance_by": "declarer"},
         ),
         "defenders-beyond-five": ("defenders score only tricks beyond five", {"defender_tricks": "beyond-five"}),
-        "no-hole": ("no loss at -500", {"hole": None}),
+        "no-hole": ("no loss at -500", {"hole": None, "barred_from_winning_at": None}),
         "declarer-must-win": ("a side wins only by making a contract as declarer", {"win_only_as_declarer": True}),
     }
 

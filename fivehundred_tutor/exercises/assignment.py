@@ -610,6 +610,7 @@ _RULE_NUMBERS: dict[str, tuple[int, int]] = {
     "open_misere_value": (10, 2000),
     "target": (50, 10_000),
     "hole": (-10_000, -10),
+    "barred_from_winning_at": (-10_000, -10),
 }
 
 
