@@ -259,7 +259,19 @@ def test_three_player_end_is_the_first_to_500_trick_by_trick() -> None:
     assert "unclear" not in text and "higher score" not in text
     assert "first, trick by trick" in text and "who takes the first trick" in text
     # A worked hand whose winner the engine's game decides, checked in a hidden cell.
-    assert "race_game.winner == 2" in code_text(chapter("10"))
+    assert "race_game.winner == first" in code_text(chapter("10"))
+
+
+def test_three_player_minus_500_is_taught_as_the_guides_rule_with_an_engine_game() -> None:
+    """Seed 002_: a player at -500 plays on; reaching 500 later, nobody wins and play continues."""
+    text = " ".join(prose(chapter("10")).split())
+    assert "plays on, but can no longer win" in text
+    assert "nobody wins the game. The game goes on" in text and "3-player guide" in text
+    assert "interpretation" in text and "four-player rule" in text
+    code = code_text(chapter("10"))
+    # The example is a game the engine played and judged, its sentence computed and asserted.
+    assert "played_on_example()" in code and "long_game.notes" in code and "nobody wins" in code
+    assert "`three-player`" not in page_text(chapter("10")), "a preset slug in the reader's text"
 
 
 def test_two_rounds_of_trumps_are_not_said_to_usually_draw_them() -> None:
