@@ -9,6 +9,8 @@ import { card, cardEl } from "./cards.js";
 import { download, el, expect, uid } from "./dom.js";
 import { answerState, isAnswered, responseKey } from "./keys.js";
 import { mountWidget, root, safe } from "./mount.js";
+import { renderer } from "./parts.js";
+import { contextTrick, TABLE_RENDERERS } from "./table.js";
 
 const SHEET_FORMAT = "fivehundred-answers/1";
 
@@ -36,12 +38,10 @@ function contextView(context) {
     );
   }
   const trick = Array.isArray(context.trick) ? context.trick.filter((v) => v && typeof v.code === "string") : [];
-  if (trick.length) {
-    const words = trick.map((v) => `${v.seat}: ${v.words || card(v.code).name}`).join(", ");
-    const row = el("div", { class: "fht-cards", role: "group", "aria-label": `The trick so far: ${words}` });
-    for (const v of trick) row.append(el("div", { class: "fht-trick-slot" }, cardEl(v.code, { small: true }), el("div", { text: v.seat })));
-    box.append(el("div", {}, el("div", { class: "fht-label", text: "Trick" }), row));
-  }
+  if (trick.length)
+    box.append(
+      el("div", {}, el("div", { class: "fht-label", text: "Trick" }), renderer(TABLE_RENDERERS).one(contextTrick("The trick so far", trick, { small: true }))),
+    );
   if (context.auction && Array.isArray(context.auction)) {
     const text = context.auction.length ? context.auction.map((c) => `${c.seat} ${c.label}`).join(", ") : "no calls yet";
     box.append(el("div", {}, el("div", { class: "fht-label", text: "Auction" }), el("span", { text })));

@@ -174,14 +174,42 @@ export function verdictBox({
       if (text) notes.append(el("p", { class: "fht-verdict-note-line", text }));
     },
     focus(options = undefined) {
-      const first = row.querySelector("button:not([disabled])");
-      if (first) first.focus(options);
-      else {
-        node.tabIndex = -1;
-        node.focus(options);
-      }
+      focusVerdict(node, options);
     },
   };
+}
+
+/** Put the keyboard on a verdict panel (`node`, a verdictBox's): its first button, else the panel itself. */
+export function focusVerdict(node, options = undefined) {
+  const first = node.querySelector(":scope > .fht-verdict-actions button:not([disabled])");
+  if (first) first.focus(options);
+  else {
+    node.tabIndex = -1;
+    node.focus(options);
+  }
+}
+
+/**
+ * The renderer of a `verdict` part: verdictBox's options as data, its buttons' events (`onTryAgain`,
+ * `onContinue`, each an event or null) sent to `r.dispatch`; `notes` added lines; `more` extra
+ * paragraphs after the reason; `extra` button parts for the row.
+ */
+export function renderVerdict(part, r) {
+  const box = verdictBox({
+    ...part,
+    onTryAgain: part.onTryAgain ? () => r.dispatch(part.onTryAgain) : null,
+    onContinue: part.onContinue ? () => r.dispatch(part.onContinue) : null,
+    extra: r.all(part.extra || []),
+  });
+  let at = box.node.querySelector(".fht-verdict-reason");
+  for (const text of part.more || []) {
+    const line = el("p", { class: "fht-verdict-reason", text });
+    if (at) at.after(line);
+    at = line;
+  }
+  for (const note of part.notes || []) box.addNote(note);
+  if (part.cls) box.node.classList.add(...part.cls.split(" "));
+  return box.node;
 }
 
 /**

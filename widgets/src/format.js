@@ -49,7 +49,41 @@ export function listWords(words) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] || "";
 }
 
-/** "1 trick", "2 tricks". */
-export function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+/**
+ * The English forms of every phrase that changes with a count, keyed by a short name: whole phrases (the
+ * verb agrees too), "#" standing for the count, one form per plural category of `Intl.PluralRules`
+ * ("one", "other" in English; Polish adds "few" and "many").  A translation is another catalog with the
+ * same keys and its own language's categories.
+ */
+export const PLURALS = {
+  trick: { one: "# trick", other: "# tricks" },
+  point: { one: "# point", other: "# points" },
+  card: { one: "# card", other: "# cards" },
+  "face-down card": { one: "# face-down card", other: "# face-down cards" },
+  "card face down": { one: "# card face down", other: "# cards face down" },
+  "more card": { one: "# more card", other: "# more cards" },
+  "bids outrank it": { one: "# bid outranks it", other: "# bids outrank it" },
+  "missed questions first": {
+    one: "# question you missed in the chapters comes first.",
+    other: "# questions you missed in the chapters come first.",
+  },
+  "within tricks": { one: "one trick", other: "# tricks" },
+  "still empty": { one: "# is still empty", other: "# are still empty" },
+  "hints read": { one: "The hint you read", other: "The hints you read" },
+  "you missed": { one: "The one you missed", other: "The # you missed" },
+  "you skipped": { one: "The one you skipped \u2014 answer it now, or start again:", other: "The # you skipped \u2014 answer them now, or start again:" },
+  "answer skipped": { one: "Answer the skipped one", other: "Answer the skipped ones" },
+};
+
+/**
+ * A phrase for a count: `plural(2, "trick")` → "2 tricks", `plural(1, "bids outrank it")` → "1 bid outranks it".
+ * `shown` replaces "#" when the count is said otherwise (a list of names).  The form is chosen by the
+ * count's plural category in `locale`, from `catalog` (PLURALS: English); a key the catalog lacks is an
+ * error (a missing translation shows, it is never guessed).
+ */
+export function plural(count, key, { shown = null, catalog = PLURALS, locale = "en" } = {}) {
+  const forms = Object.hasOwn(catalog, key) ? catalog[key] : null;
+  if (!forms) throw new Error(`no plural forms for "${key}"`);
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  return form.replaceAll("#", shown ?? String(count));
 }

@@ -4,6 +4,7 @@
 import { batched, el, keepFocus } from "./dom.js";
 import { request } from "./host.js";
 import { liveConfig, liveStatusLine } from "./live.js";
+import { renderer } from "./parts.js";
 
 /** The model layout this code reads: Python's MODEL_VERSION, put in by the bundler (esbuild `define`). */
 export const MODEL_VERSION = typeof __FHT_MODEL_VERSION__ === "number" ? __FHT_MODEL_VERSION__ : null;
@@ -96,4 +97,57 @@ export function mountWidget(host, model, { kind, label = kind, fourColour = fals
       for (const event of events) model.off(event, redraw);
     },
   };
+}
+
+/**
+ * Mount a widget written as a view and a reducer (parts.js).  Options, besides mountWidget's kind,
+ * label, fourColour, traits and focus:
+ *   ui                the widget's own state at the start (what the model does not hold: focus, hints …)
+ *   read()            the widget's state from the model, checked (throws a readable Error on bad data)
+ *   view(state, ui)   the parts to draw (pure)
+ *   reduce(state, ui, event)   what an event changes (pure): null for nothing, else
+ *                     {ui, set: {trait: value}, request: message, wait, options, reply: event type, redraw}
+ *   renderers         the widget's part renderers (besides parts.js's BASE_RENDERERS)
+ *   after(root, state, ui, dispatch)   DOM work after a draw (the keyboard focus); returns the ui to keep
+ *   run(effect, dispatch)   the widget's own effects (`out.run`: e.g. saving progress), if any
+ *   hello             ask whether a host answers: its answer is the event {type: "hello", reply}  Returns {dispatch, ui(), redraw, draw, dispose}.
+ */
+export function mountView(
+  host,
+  model,
+  { kind, label = kind, fourColour = false, traits = [], focus = true, hello = false, ui, read, view, reduce, renderers = {}, after = null, run = null },
+) {
+  let current = ui;
+  let widget = null;
+  const dispatch = (event) => {
+    const out = reduce(read(), current, event);
+    if (!out) return false;
+    if (out.ui) current = out.ui;
+    if (out.run && run) run(out.run, dispatch);
+    if (out.set) {
+      for (const [name, value] of Object.entries(out.set)) model.set(name, value);
+      model.save_changes();
+    }
+    if (out.request) {
+      request(model, out.request, out.wait ?? 4000, out.options).then((reply) => {
+        if (out.reply) dispatch({ type: out.reply, reply, asked: out.request });
+      });
+    }
+    if (out.redraw) widget?.redraw();
+    return true;
+  };
+  widget = mountWidget(host, model, {
+    kind,
+    label,
+    fourColour,
+    traits,
+    focus,
+    draw: (root) => {
+      const state = read();
+      root.append(...renderer(renderers, dispatch).all(view(state, current)));
+      if (after) current = after(root, state, current, dispatch) ?? current;
+    },
+    hello: hello ? (reply) => dispatch({ type: "hello", reply }) : null,
+  });
+  return { dispatch, ui: () => current, redraw: widget.redraw, draw: widget.draw, dispose: widget.dispose };
 }

@@ -2,81 +2,122 @@
 // middle, tricks won, the contract, the kitty.  Every move is answered by Python (handlers.play):
 // the kernel in JupyterLab, the engine in your browser in the live book.  This code draws the
 // state Python wrote, shows the bots' cards one at a time, and sends your choice; no rules here.
+// playView draws a state as parts and playReduce says what an event changes (both pure, tested in
+// widgets/tests/play.test.js); the runtime at the bottom sends the requests and paces the cards.
 
-import { card, cardEl, cardRow } from "./cards.js";
-import { el, expect, roving, title } from "./dom.js";
-import { verdictBox } from "./feedback.js";
+import { card } from "./cards.js";
+import { el, expect, roving } from "./dom.js";
+import { renderVerdict } from "./feedback.js";
+import { plural } from "./format.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
+import { renderer, titlePart } from "./parts.js";
+import { cardPart, contractPart, faceDownPart, gridPlace, handPart, placeOf, seatPart, slotPart, TABLE_RENDERERS, tablePart, trickPart } from "./table.js";
 
 /** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue;
  * "wait": until Continue, for a learner who wants to look at every trick). */
 export const SPEEDS = { normal: { card: 600, trick: 1500 }, fast: { card: 200, trick: 600 }, wait: { card: 600, trick: null } };
 
-/** Where each seat sits, the learner at the bottom. */
-function placeOf(seat, me, players) {
-  const turn = (seat - me + players) % players;
-  if (players === 4) return ["bottom", "left", "top", "right"][turn];
-  if (players === 3) return ["bottom", "left", "right"][turn];
-  if (players === 2) return ["bottom", "top"][turn];
-  return turn === 0 ? "bottom" : "top";
+/** How long before saying a request is slow (the first one also waits for Python to start). */
+const SLOW_MS = { review: 60000, hint: 20000 };
+
+/** The widget's own state at the start: nothing asked, nothing shown, the bots' cards one at a time. */
+export function freshPlayUi() {
+  return {
+    before: null,
+    mine: null,
+    waiting: false,
+    slow: "",
+    message: "",
+    error: "",
+    hintText: "",
+    review: null,
+    anim: null,
+    speed: "normal",
+    historyOpen: false,
+  };
 }
 
-/** The learner's cards that came from the kitty, while they discard (the hand marks them). */
-const fromKittyCards = (v) => new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
+/**
+ * What the table shows now: the state Python wrote (or, while a move is on its way, the one before it),
+ * with the tricks taken as of the card on the table while the cards of a move are shown one by one
+ * (the final counts would tell who wins a trick before its cards are seen).
+ */
+export function playState(state, ui) {
+  const shown = expect(ui.before || state, "object", "deal state");
+  const view = expect(shown.view, "object", "deal view");
+  const v = Array.isArray(ui.anim?.tricks_won) ? { ...view, tricks_won: ui.anim.tricks_won, side_tricks: ui.anim.side_tricks ?? view.side_tricks } : view;
+  expect(v.seat_names, "array", "seat names");
+  return { state: shown, v, me: Number(v.seat), log: Array.isArray(shown.log) ? shown.log : [] };
+}
 
 /** What the learner does while discarding, with how many cards are still to go. */
-function discardWords(v) {
+export function discardWords(v) {
   const left = Number.isInteger(v.to_discard) ? v.to_discard : 0;
   if (left <= 0) return "You took the kitty: choose a card to discard.";
   const total = Number.isInteger(v.discard_total) && v.discard_total >= left ? v.discard_total : left;
   if (left === total) return `You took the kitty: discard ${total} cards, one at a time (a card you tap is discarded at once).`;
-  return `Discard ${left} more card${left === 1 ? "" : "s"}.`;
+  return `Discard ${plural(left, "more card")}.`;
 }
-
-/** The tag under a card that came from the kitty (fht.css .fht-kitty-tag). */
-const kittyTag = () => el("span", { class: "fht-kitty-tag", "aria-hidden": "true", text: "kitty" });
-
-const tricksWord = (n) => `${n} trick${n === 1 ? "" : "s"}`;
 
 /** The learner's tricks, and their side's when they have a partner: which count is which, in words. */
-function myTricks(v, me) {
-  const own = `you took ${tricksWord(v.tricks_won[me])}`;
+export function myTricks(v, me) {
+  const own = `you took ${plural(v.tricks_won[me], "trick")}`;
   const side = Number.isInteger(v.side) && Array.isArray(v.side_tricks) ? v.side_tricks[v.side] : null;
   const partnered = v.side_names && typeof v.side_names[v.side] === "string" && v.side_names[v.side] !== v.seat_names[me];
-  return side !== null && side !== undefined && partnered ? `${own}; your side (${v.side_names[v.side]}) ${tricksWord(side)}` : own;
+  return side !== null && side !== undefined && partnered ? `${own}; your side (${v.side_names[v.side]}) ${plural(side, "trick")}` : own;
 }
 
-function seatBox(v, seat, me, ui) {
-  const names = v.seat_names;
-  const tags = [];
-  if (seat === v.dealer) tags.push("dealer");
-  if (v.declarer === seat) tags.push("declarer");
+// ----------------------------------------------------------------------------------- the view
+
+function settingsPart(s, ui) {
+  return {
+    kind: "box",
+    cls: "fht-bar fht-play-settings",
+    children: [
+      {
+        kind: "select",
+        cls: "fht-level",
+        label: "How strong the bots play",
+        disabled: Boolean(ui.waiting),
+        value: s.state.level === "strong" ? "strong" : "easy",
+        options: [
+          ["easy", "Bots: easy (rules of thumb)"],
+          ["strong", "Bots: stronger (they weigh the unseen cards)"],
+        ],
+        on: { type: "level" },
+      },
+      {
+        kind: "select",
+        cls: "fht-speed",
+        label: "How fast the bots' cards appear",
+        value: ui.speed,
+        options: [
+          ["normal", "Bots' cards: one at a time"],
+          ["fast", "Bots' cards: faster"],
+          ["wait", "Bots' cards: each trick stays until Continue"],
+        ],
+        on: { type: "speed" },
+      },
+    ],
+  };
+}
+
+function otherSeat(v, seat, ui) {
+  const name = v.seat_names[seat];
   const moving = ui.anim ? false : v.to_move === seat && !v.over;
-  if (moving) tags.push(seat === me ? "your turn" : "to play");
-  const won = v.tricks_won[seat];
-  const box = el("div", { class: `fht-seat${moving ? " fht-to-move" : ""}`, "data-seat": seat });
-  box.append(
-    el(
-      "div",
-      {},
-      el("span", { class: "fht-seat-name", text: seat === me ? `${names[seat]} (you)` : names[seat] }),
-      tags.length ? el("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }) : null,
-      v.contract ? el("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null,
-    ),
-  );
+  const tags = [seat === v.dealer ? "dealer" : "", v.declarer === seat ? "declarer" : "", moving ? "to play" : ""].filter(Boolean);
   const hand = v.hands[seat];
-  if (seat !== me) {
-    const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
-    const row = el("div", { class: "fht-cards", role: "img", "aria-label": `${names[seat]}: ${count} card${count === 1 ? "" : "s"} face down` });
-    for (let i = 0; i < count; i++) row.append(cardEl("", { faceDown: true, small: true, label: "a face-down card" }));
-    for (const child of row.children) child.setAttribute("aria-hidden", "true");
-    box.append(row);
-  }
-  return box;
+  const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
+  return seatPart(seat, name, {
+    tags,
+    counts: v.contract ? plural(v.tricks_won[seat], "trick") : null,
+    cls: moving ? "fht-to-move" : "",
+    body: [faceDownPart(count, `${name}: ${plural(count, "card face down")}`)],
+  });
 }
 
-function trickArea(v, me, ui) {
+function trickOf(v, me, ui) {
   const names = v.seat_names;
   let plays = v.trick;
   let winner = null;
@@ -86,114 +127,55 @@ function trickArea(v, me, ui) {
     winner = ui.anim.winner;
     heading = winner === null || winner === undefined ? "This trick" : `${names[winner]} wins the trick`;
   } else if (ui.mine) {
-    // your card, on the table at once while the bots' answer is on its way
-    plays = [...plays, ui.mine];
+    plays = [...plays, ui.mine]; // your card, on the table at once while the bots' answer is on its way
   } else if (!plays.length && v.last_trick) {
     plays = v.last_trick.plays;
     winner = v.last_trick.winner;
     heading = `Last trick: ${names[winner]} won it`;
   }
-  const wrap = el("div", { class: "fht-trick-wrap" });
-  if (heading) wrap.append(el("div", { class: "fht-label fht-trick-title", text: heading }));
-  const grid = el("div", {
-    class: "fht-trick",
-    role: "group",
-    "aria-label": plays.length ? `Cards on the table: ${plays.map(([s, c]) => `${names[s]}: ${card(c).name}`).join(", ")}` : "No cards on the table",
-  });
-  const areas = { top: "t", left: "l", right: "r", bottom: "b" };
-  for (const [seat, code] of plays) {
-    const wins = seat === winner;
-    grid.append(
-      el(
-        "div",
-        { class: `fht-trick-slot fht-at-${areas[placeOf(seat, me, v.seat_names.length)]}${wins ? " fht-won" : ""}`, "data-seat": seat },
-        cardEl(code, { highlight: wins }),
-        el("div", { text: names[seat] + (wins ? ": wins" : "") }),
-      ),
-    );
-  }
+  const at = (seat) => gridPlace(placeOf(seat, me, names.length));
+  const slots = plays.map(([seat, code]) =>
+    slotPart(seat, code, { caption: names[seat] + (seat === winner ? ": wins" : ""), won: seat === winner, at: at(seat) }),
+  );
   // every seat's place kept (an empty one invisible): the table keeps its size as the cards come,
   // so the learner's hand below never moves under the pointer
   const played = new Set(plays.map(([seat]) => seat));
-  for (let seat = 0; seat < names.length; seat++) {
-    if (played.has(seat)) continue;
-    const slot = el("div", { class: `fht-trick-slot fht-trick-place fht-at-${areas[placeOf(seat, me, names.length)]}`, "aria-hidden": "true" });
-    slot.append(cardEl("", { faceDown: true, label: "" }), el("div", { text: names[seat] }));
-    grid.append(slot);
-  }
-  if (!plays.length && v.to_move !== null && v.to_move !== undefined) {
-    // never a heading over an empty table: say who leads
-    grid.append(el("p", { class: "fht-trick-empty fht-hint fht-at-c", text: v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.` }));
-  }
-  wrap.append(grid);
-  return wrap;
+  for (let seat = 0; seat < names.length; seat++) if (!played.has(seat)) slots.push(slotPart(seat, "", { caption: names[seat], at: at(seat), place: true }));
+  const label = plays.length ? `Cards on the table: ${plays.map(([seat, code]) => `${names[seat]}: ${card(code).name}`).join(", ")}` : "No cards on the table";
+  // never a heading over an empty table: say who leads
+  const lead =
+    !plays.length && v.to_move !== null && v.to_move !== undefined ? (v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.`) : null;
+  return trickPart(slots, { label, heading, lead });
 }
 
-function drawPlay(model, root, ui) {
-  // while a move is on its way, the table as it was (the answer's state shows card by card after)
-  const state = expect(ui.before || model.get("state"), "object", "deal state");
-  const shown = expect(state.view, "object", "deal view");
-  // while the cards of a move are shown one by one, the tricks taken as of the card on the table
-  // (the final counts would tell who wins a trick before its cards are seen)
-  const v = Array.isArray(ui.anim?.tricks_won) ? { ...shown, tricks_won: ui.anim.tricks_won, side_tricks: ui.anim.side_tricks ?? shown.side_tricks } : shown;
-  const names = expect(v.seat_names, "array", "seat names");
-  const me = Number(v.seat);
-  const players = names.length;
-  root.append(title(model.get("title") || "Play a deal against the bots"));
-
-  // settings: the bots' level, and how fast their cards appear
-  const level = el(
-    "select",
-    { class: "fht-level", "aria-label": "How strong the bots play", disabled: ui.waiting || undefined, onchange: (e) => ui.setLevel(e.target.value) },
-    el("option", { value: "easy", text: "Bots: easy (rules of thumb)" }),
-    el("option", { value: "strong", text: "Bots: stronger (they weigh the unseen cards)" }),
-  );
-  level.value = state.level === "strong" ? "strong" : "easy";
-  const speed = el(
-    "select",
-    { class: "fht-speed", "aria-label": "How fast the bots' cards appear", onchange: (e) => (ui.speed = e.target.value) },
-    el("option", { value: "normal", text: "Bots' cards: one at a time" }),
-    el("option", { value: "fast", text: "Bots' cards: faster" }),
-    el("option", { value: "wait", text: "Bots' cards: each trick stays until Continue" }),
-  );
-  speed.value = ui.speed;
-  root.append(el("div", { class: "fht-bar fht-play-settings" }, level, speed));
-
-  // the table: the seats around, the contract, the kitty and the trick in the middle
-  const table = el("div", { class: "fht-table fht-play-table" });
-  const byArea = { top: [], left: [], right: [], bottom: [] };
-  for (let seat = 0; seat < players; seat++) if (seat !== me) byArea[placeOf(seat, me, players)].push(seatBox(v, seat, me, ui));
-  for (const area of ["top", "left", "right"]) table.append(el("div", { class: `fht-area-${area}` }, byArea[area]));
-  const center = el("div", { class: "fht-area-center" });
-  if (v.contract) {
-    // a side's name and its count stay on one line (a narrow centre wrapped "East–West" at its dash, or from its "2")
-    const sides = (v.side_tricks || []).flatMap((n, i) => [i ? ", " : "", el("span", { class: "fht-nowrap", text: `${v.side_names[i]} ${n}` })]);
-    center.append(
-      el(
-        "div",
-        { class: "fht-contract" },
-        el("strong", { text: `Contract ${v.contract} by ${names[v.declarer]}` }),
-        sides.length ? el("div", { class: "fht-counts" }, "Tricks: ", sides) : null,
+function centerOf(v, me, ui) {
+  const names = v.seat_names;
+  const center = [];
+  if (v.contract)
+    center.push(
+      contractPart(
+        `Contract ${v.contract} by ${names[v.declarer]}`,
+        (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`),
       ),
     );
-  }
   if (v.phase === "auction") {
-    center.append(el("div", { class: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` }));
+    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` });
     const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : "no calls yet";
-    center.append(el("p", { class: "fht-play-auction" }, el("span", { class: "fht-label", text: "Auction: " }), calls));
+    center.push({ kind: "box", tag: "p", cls: "fht-play-auction", children: [{ kind: "text", tag: "span", cls: "fht-label", text: "Auction: " }, calls] });
   } else if (v.phase === "kitty") {
-    center.append(el("div", { class: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` }));
+    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` });
   }
-  if (v.phase === "play" || v.last_trick || ui.anim) center.append(trickArea(v, me, ui));
-  table.append(center);
-  root.append(el("div", { class: "fht-table-frame" }, table));
+  if (v.phase === "play" || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));
+  return center;
+}
 
-  // your seat: the prompt, your hand, other ways to act
+/** The learner's seat: what to do now, their hand (the legal cards are buttons), other ways to act. */
+function mySeat(v, me, ui) {
+  const names = v.seat_names;
   const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
   const held = Array.isArray(v.hands[me]) ? v.hands[me] : [];
-  const mine = ui.mine ? held.filter((c) => c !== ui.mine[1]) : held;
-  const fromKitty = fromKittyCards(v);
+  const fromKitty = new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
   else if (v.over) prompt = "The deal is over.";
@@ -205,274 +187,299 @@ function drawPlay(model, root, ui) {
         : v.phase === "kitty"
           ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
           : "Your turn: choose a card.";
-  const seatEl = el("div", { class: `fht-seat fht-play-me${legal.length ? " fht-to-move" : ""}`, "data-seat": me });
-  seatEl.append(
-    el(
-      "div",
-      {},
-      el("span", { class: "fht-seat-name", text: `${names[me]} (you)` }),
-      v.contract ? el("span", { class: "fht-counts", text: ` · ${myTricks(v, me)}` }) : null,
-    ),
-  );
-  seatEl.append(el("p", { class: "fht-label fht-play-prompt", text: prompt }));
-  const hand = cardRow(mine, {
-    label: `Your hand (${names[me]})`,
-    button: !v.over,
-    onClick: (code) => {
-      const a = byCard.get(code);
-      if (a) ui.act(a.code, code);
-    },
-  });
   // while you discard: the cards that came from the kitty say so, on the card and in its name
-  for (const btn of hand.querySelectorAll("button")) {
-    const action = byCard.get(btn.dataset.card);
-    if (!action || ui.waiting) btn.disabled = true;
-    else btn.querySelector(".fht-sr").textContent = action.label;
-    const bower = v.left_bower && btn.dataset.card === v.left_bower;
-    const kitty = fromKitty.has(btn.dataset.card);
-    if (bower) {
-      btn.classList.add("fht-bower");
-      btn.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
-      btn.querySelector(".fht-sr").textContent += " (the left bower, a trump)";
-    }
-    if (kitty) {
-      btn.append(kittyTag()); // under the left bower's tag when the card is both
-      btn.classList.add("fht-from-kitty");
-      btn.querySelector(".fht-sr").textContent += " (from the kitty)";
-    }
-  }
-  seatEl.append(hand);
+  const cards = (ui.mine ? held.filter((c) => c !== ui.mine[1]) : held).map((code) => {
+    if (v.over) return cardPart(code);
+    const action = byCard.get(code);
+    const open = action && !ui.waiting;
+    const marks = { bower: Boolean(v.left_bower) && code === v.left_bower, kitty: fromKitty.has(code), kittyTag: true };
+    return cardPart(code, { button: true, disabled: !open, words: open ? action.label : null, on: { type: "act", action: action?.code }, ...marks });
+  });
+  const body = [{ kind: "text", cls: "fht-label fht-play-prompt", text: prompt }, handPart(cards, `Your hand (${names[me]})`)];
   const others = legal.filter((a) => !a.card);
   if (others.length && !v.over) {
-    const box = el("div", { class: "fht-choices fht-play-calls", role: "group", "aria-label": v.phase === "auction" ? "Your call" : "Other ways to play" });
-    for (const a of others) {
-      const words = a.words ? el("span", { class: "fht-sr", text: ` (${a.words})` }) : null;
-      box.append(
-        el(
-          "button",
-          { type: "button", class: "fht-choice", "data-choice": a.code, disabled: ui.waiting || undefined, onclick: () => ui.act(a.code) },
-          a.label.replace(/^Bid /, ""),
-          words,
-        ),
-      );
-    }
-    roving(box);
-    seatEl.append(box);
-  }
-  root.append(seatEl);
-
-  // buttons: continue past a finished trick, hint, check my play, new deal
-  const nav = el("div", { class: "fht-bar fht-nav" });
-  if (ui.anim?.held) nav.append(el("button", { type: "button", class: "fht-continue-trick", text: "Continue", onclick: () => ui.release() }));
-  if (!ui.anim && legal.length && !v.over)
-    nav.append(el("button", { type: "button", class: "fht-hint-btn", disabled: ui.waiting || undefined, text: "Hint", onclick: () => ui.hint() }));
-  if (v.over && !ui.review && !ui.anim)
-    nav.append(
-      el("button", {
-        type: "button",
-        class: "fht-review",
-        disabled: ui.waiting || undefined,
-        text: "Check my play",
-        title: "Each card you chose, compared with the best card with every hand in view",
-        onclick: () => ui.checkPlay(),
-      }),
-    );
-  nav.append(el("button", { type: "button", class: "fht-new-deal", disabled: ui.waiting || undefined, text: "New deal", onclick: () => ui.newDeal() }));
-  root.append(nav);
-
-  // messages, hints and errors: visible, next to the table
-  if (ui.hintText) {
-    const hint = verdictBox({ correct: null, heading: "Hint", reason: ui.hintText }).node;
-    hint.classList.add("fht-play-hint");
-    root.append(hint);
-  }
-  if (ui.error) root.append(verdictBox({ correct: null, heading: "Not possible", reason: ui.error }).node);
-  if (ui.message) root.append(el("p", { class: "fht-play-message", role: "status", text: ui.message }));
-  if (ui.slow) root.append(el("p", { class: "fht-play-message fht-play-slow", role: "status", text: ui.slow }));
-
-  if (v.over && v.result && !ui.anim) {
-    const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
-    root.append(
-      el(
-        "div",
-        { class: `fht-verdict fht-play-result ${v.result.made ? "fht-verdict-right" : "fht-verdict-wrong"}`, role: "status" },
-        el("div", { class: "fht-verdict-heading" }, el("strong", { text: `Score: ${scores}` })),
-        el("p", { class: "fht-verdict-reason", text: v.result.summary }),
-      ),
-    );
-  }
-  if (v.over && ui.review) {
-    const review = el("div", { class: "fht-play-review", role: "group", "aria-label": "Your play, with every hand in view" });
-    review.append(el("p", { class: "fht-label", text: "Your play, with every hand in view" }), el("p", { text: ui.review.summary }));
-    if (ui.review.rows.length)
-      review.append(
-        el(
-          "ul",
-          { class: "fht-play-log" },
-          ui.review.rows.map((r) => el("li", { text: r.text })),
-        ),
-      );
-    for (const note of ui.review.notes || []) review.append(el("p", { class: "fht-muted", text: note }));
-    root.append(review);
-  }
-  // the deal's whole story (the auction and the discards too), open or closed as the learner left it;
-  // a long one scrolls in its own box, the newest line in view, reachable by keyboard (Tab, then arrows)
-  const log = Array.isArray(state.log) ? state.log : [];
-  if (log.length) {
-    const box = el(
-      "div",
-      { class: "fht-play-story", role: "region", "aria-label": "What happened so far, from the deal on", tabindex: "0" },
-      el(
-        "ul",
-        { class: "fht-play-log" },
-        log.map((t) => el("li", { text: t })),
-      ),
-    );
-    const history = el("details", { class: "fht-play-history", open: ui.historyOpen || undefined }, el("summary", { text: "What happened so far" }), box);
-    history.addEventListener("toggle", () => {
-      ui.historyOpen = history.open;
-      if (history.open) box.scrollTop = box.scrollHeight;
+    body.push({
+      kind: "choices",
+      cls: "fht-play-calls",
+      label: v.phase === "auction" ? "Your call" : "Other ways to play",
+      buttons: others.map((a) => ({
+        kind: "button",
+        cls: "fht-choice",
+        attrs: { "data-choice": a.code },
+        disabled: Boolean(ui.waiting),
+        on: { type: "act", action: a.code },
+        children: [a.label.replace(/^Bid /, ""), a.words ? { kind: "text", tag: "span", cls: "fht-sr", text: ` (${a.words})` } : null],
+      })),
     });
-    root.append(history);
-    if (history.open) requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
+  }
+  const cls = `fht-play-me${legal.length ? " fht-to-move" : ""}`;
+  return seatPart(me, `${names[me]} (you)`, { counts: v.contract ? myTricks(v, me) : null, cls, body });
+}
+
+function navPart(v, ui) {
+  const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
+  const waiting = Boolean(ui.waiting);
+  return {
+    kind: "box",
+    cls: "fht-bar fht-nav",
+    children: [
+      ui.anim?.held ? { kind: "button", cls: "fht-continue-trick", text: "Continue", on: { type: "release" } } : null,
+      !ui.anim && legal.length && !v.over ? { kind: "button", cls: "fht-hint-btn", disabled: waiting, text: "Hint", on: { type: "hint" } } : null,
+      v.over && !ui.review && !ui.anim
+        ? {
+            kind: "button",
+            cls: "fht-review",
+            disabled: waiting,
+            text: "Check my play",
+            attrs: { title: "Each card you chose, compared with the best card with every hand in view" },
+            on: { type: "checkPlay" },
+          }
+        : null,
+      { kind: "button", cls: "fht-new-deal", disabled: waiting, text: "New deal", on: { type: "newDeal" } },
+    ],
+  };
+}
+
+function resultPart(v) {
+  const scores = v.side_names.map((n, i) => `${n} ${v.result.scores[i] > 0 ? "+" : ""}${v.result.scores[i]}`).join(", ");
+  return {
+    kind: "box",
+    cls: `fht-verdict fht-play-result ${v.result.made ? "fht-verdict-right" : "fht-verdict-wrong"}`,
+    attrs: { role: "status" },
+    children: [
+      { kind: "box", cls: "fht-verdict-heading", children: [{ kind: "text", tag: "strong", text: `Score: ${scores}` }] },
+      { kind: "text", cls: "fht-verdict-reason", text: v.result.summary },
+    ],
+  };
+}
+
+function reviewPart(review) {
+  const label = "Your play, with every hand in view";
+  return {
+    kind: "box",
+    cls: "fht-play-review",
+    attrs: { role: "group", "aria-label": label },
+    children: [
+      { kind: "text", cls: "fht-label", text: label },
+      { kind: "text", text: review.summary },
+      review.rows.length
+        ? { kind: "box", tag: "ul", cls: "fht-play-log", children: review.rows.map((row) => ({ kind: "text", tag: "li", text: row.text })) }
+        : null,
+      ...(review.notes || []).map((note) => ({ kind: "text", cls: "fht-muted", text: note })),
+    ],
+  };
+}
+
+/** The deal as parts: settings, the table, your seat, the buttons, messages, the score, the review, the story. */
+export function playView(s, ui) {
+  const { v, me, log } = s;
+  const players = v.seat_names.length;
+  const byArea = { top: [], left: [], right: [] };
+  for (let seat = 0; seat < players; seat++) if (seat !== me) byArea[placeOf(seat, me, players)]?.push(otherSeat(v, seat, ui));
+  return [
+    titlePart(s.title || "Play a deal against the bots"),
+    settingsPart(s, ui),
+    tablePart(
+      ["top", "left", "right"].map((area) => [area, byArea[area]]),
+      centerOf(v, me, ui),
+      "fht-table fht-play-table",
+    ),
+    mySeat(v, me, ui),
+    navPart(v, ui),
+    // messages, hints and errors: visible, next to the table
+    ui.hintText ? { kind: "verdict", correct: null, heading: "Hint", reason: ui.hintText, cls: "fht-play-hint" } : null,
+    ui.error ? { kind: "verdict", correct: null, heading: "Not possible", reason: ui.error } : null,
+    ui.message ? { kind: "text", cls: "fht-play-message", attrs: { role: "status" }, text: ui.message } : null,
+    ui.slow ? { kind: "text", cls: "fht-play-message fht-play-slow", attrs: { role: "status" }, text: ui.slow } : null,
+    v.over && v.result && !ui.anim ? resultPart(v) : null,
+    v.over && ui.review ? reviewPart(ui.review) : null,
+    // the deal's whole story (the auction and the discards too), open or closed as the learner left it
+    log.length ? { kind: "history", lines: log, open: ui.historyOpen } : null,
+  ];
+}
+
+// -------------------------------------------------------------------------------- the reducer
+
+const LATE = {
+  hint: "The hint is taking too long: play on without it (it will show here if it comes while it is still your turn).",
+  review: "Checking your play is taking a long time: it will show here when it is done.",
+  other: "This is taking longer than usual: the bots' answer will show here as soon as it comes.",
+};
+
+/** Start a request: the table stays as it was until the answer comes. */
+function sending(s, ui, message, extra = {}) {
+  if (ui.waiting) return null;
+  return { ui: { ...ui, ...extra, waiting: message.type, message: "", error: "", hintText: "", slow: "", before: s.raw }, send: message };
+}
+
+/**
+ * What an event changes: {ui, send (a request to make), release (let a held trick go), steps (the
+ * bots' cards to show one by one), quiet (an answer that came too late to show)}, or null.
+ * Learner's events: act {action, code}, newDeal {seed}, checkPlay, hint, level {value}, speed {value},
+ * history {open}, release.  The runtime's: late {asked} (no answer yet), replied {reply, asked, late,
+ * moved (the deal changed meanwhile)}, step {step} (a card of the bots' move), steps-done.
+ */
+export function playReduce(s, ui, event) {
+  switch (event.type) {
+    case "act":
+      if (ui.anim || !event.action) return null;
+      return sending(s, ui, { type: "act", code: event.action }, { mine: event.code ? [s.me, event.code] : null });
+    case "newDeal":
+      return sending(s, ui, { type: "new_deal", seed: event.seed });
+    case "checkPlay":
+      return sending(s, ui, { type: "review" });
+    case "hint":
+      return sending(s, ui, { type: "hint" });
+    case "level":
+      return sending(s, ui, { type: "level", level: event.value });
+    case "speed":
+      return { ui: { ...ui, speed: event.value } };
+    case "history":
+      return { ui: { ...ui, historyOpen: event.open } };
+    case "release":
+      return { ui, release: true };
+    case "late": {
+      // a hint or a check gives the buttons back (nothing changes until its answer comes); a move keeps waiting
+      const type = event.asked.type;
+      if (type === "hint" || type === "review") return { ui: { ...ui, waiting: false, before: null, slow: LATE[type] } };
+      return { ui: { ...ui, slow: LATE.other } };
+    }
+    case "replied": {
+      const { reply, asked } = event;
+      // answered after the buttons came back: shown only if the deal has not moved on
+      if (event.late && (asked.type === "hint" || asked.type === "review") && (!reply || event.moved || ui.waiting))
+        return { ui: { ...ui, slow: "" }, quiet: true };
+      const next = { ...ui, slow: "", waiting: false, before: null, mine: null };
+      if (!reply) next.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
+      else if (reply.type === "error") next.error = reply.error;
+      else if (reply.type === "deal") Object.assign(next, { message: "A new deal.", review: null });
+      else if (reply.type === "review") next.review = reply;
+      else if (reply.type === "hint") next.hintText = reply.text;
+      else if (reply.type === "level")
+        next.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
+      return { ui: next, steps: reply?.type === "moved" && Array.isArray(reply.steps) ? reply.steps : null };
+    }
+    case "step": {
+      const { step } = event;
+      const done = step.winner !== null && step.winner !== undefined;
+      const anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done, tricks_won: step.tricks_won, side_tricks: step.side_tricks };
+      return { ui: { ...ui, anim } };
+    }
+    case "steps-done":
+      return { ui: { ...ui, anim: null } };
+    default:
+      return null;
   }
 }
 
+// ------------------------------------------------------------------------------ the renderers
+
+function renderSelect(part, r) {
+  const select = el(
+    "select",
+    { class: part.cls, "aria-label": part.label, disabled: part.disabled || undefined, onchange: (e) => r.dispatch({ ...part.on, value: e.target.value }) },
+    part.options.map(([value, text]) => el("option", { value, text })),
+  );
+  select.value = part.value;
+  return select;
+}
+
+function renderChoices(part, r) {
+  const box = el("div", { class: `fht-choices${part.cls ? ` ${part.cls}` : ""}`, role: "group", "aria-label": part.label }, r.all(part.buttons));
+  roving(box);
+  return box;
+}
+
+/** The story so far: a long one scrolls in its own box, the newest line in view, reachable by keyboard (Tab, then arrows). */
+function renderHistory(part, r) {
+  const list = el(
+    "ul",
+    { class: "fht-play-log" },
+    part.lines.map((text) => el("li", { text })),
+  );
+  const box = el("div", { class: "fht-play-story", role: "region", "aria-label": "What happened so far, from the deal on", tabindex: "0" }, list);
+  const history = el("details", { class: "fht-play-history", open: part.open || undefined }, el("summary", { text: "What happened so far" }), box);
+  history.addEventListener("toggle", () => {
+    r.dispatch({ type: "history", open: history.open });
+    if (history.open) box.scrollTop = box.scrollHeight;
+  });
+  if (history.open) requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
+  return history;
+}
+
+const RENDERERS = { ...TABLE_RENDERERS, select: renderSelect, choices: renderChoices, history: renderHistory, verdict: renderVerdict };
+
+// -------------------------------------------------------------------------------- the runtime
+
 export default {
   render({ model, el: host }) {
-    const ui = {
-      before: null,
-      mine: null,
-      waiting: false,
-      slow: "",
-      message: "",
-      error: "",
-      hintText: "",
-      review: null,
-      anim: null,
-      speed: "normal",
-      release: () => {},
-    };
+    let ui = freshPlayUi();
+    let release = () => {};
+    const read = () => ({ ...playState(model.get("state"), ui), raw: model.get("state"), title: model.get("title") });
     const widget = mountWidget(host, model, {
       kind: "play",
       label: () => model.get("title") || "play a deal",
       fourColour: true,
       traits: ["state"],
-      draw: (root) => drawPlay(model, root, ui),
+      draw: (root) => root.append(...renderer(RENDERERS, (event) => dispatch(event)).all(playView(read(), ui))),
     });
+    const dispatch = (event) => {
+      const out = playReduce(read(), ui, event.type === "newDeal" ? { ...event, seed: Math.floor(Math.random() * 1e9) } : event);
+      if (!out) return null;
+      ui = out.ui;
+      if (out.release) release();
+      if (out.send) send(out.send);
+      return out;
+    };
     const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     /** The cards of a move one at a time; a finished trick stays until Continue or a pause. */
     const animate = async (steps) => {
       for (const step of steps) {
         const pace = SPEEDS[ui.speed] || SPEEDS.normal;
-        const done = step.winner !== null && step.winner !== undefined;
-        ui.anim = { trick: step.trick, winner: step.winner, words: `${step.words}.`, held: done, tricks_won: step.tricks_won, side_tricks: step.side_tricks };
+        dispatch({ type: "step", step });
         widget.draw();
-        if (done && pace.trick === null) host.querySelector(".fht-continue-trick")?.focus(); // the keyboard goes on from there
-        if (done) {
-          await new Promise((resolve) => {
-            const timer = pace.trick === null ? null : setTimeout(resolve, pace.trick);
-            ui.release = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          ui.release = () => {};
-        } else {
+        if (!ui.anim.held) {
           await wait(pace.card);
+          continue;
         }
+        if (pace.trick === null) host.querySelector(".fht-continue-trick")?.focus(); // the keyboard goes on from there
+        await new Promise((resolve) => {
+          const timer = pace.trick === null ? null : setTimeout(resolve, pace.trick);
+          release = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        release = () => {};
       }
-      ui.anim = null;
+      dispatch({ type: "steps-done" });
     };
-    const focusFirst = () => {
-      const first = host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal");
-      if (first) first.focus();
-    };
-    /** How long before saying a request is slow (the first one also waits for Python to start). */
-    const SLOW_MS = { review: 60000, hint: 20000 };
     const send = async (message) => {
-      ui.waiting = message.type;
-      ui.message = "";
-      ui.error = "";
-      ui.hintText = "";
-      ui.slow = "";
-      ui.before = model.get("state");
-      const asked = ui.before;
+      const asked = model.get("state");
       widget.draw();
-      // The solver's check of a whole deal can take a while (the 2-player game most): wait longer for it.
+      // the solver's check of a whole deal can take a while (the 2-player game most): wait longer for it
       const answer = request(model, message, message.type === "review" ? 120000 : 30000);
       let late = false;
-      // A request that takes too long says so; a hint or a check gives the buttons back (nothing
-      // changes until its answer comes), a move keeps waiting for the bots, saying so.
       const timer = setTimeout(() => {
         late = true;
-        if (message.type === "hint" || message.type === "review") {
-          ui.waiting = false;
-          ui.before = null;
-          ui.slow =
-            message.type === "hint"
-              ? "The hint is taking too long: play on without it (it will show here if it comes while it is still your turn)."
-              : "Checking your play is taking a long time: it will show here when it is done.";
-        } else ui.slow = "This is taking longer than usual: the bots' answer will show here as soon as it comes.";
+        dispatch({ type: "late", asked: message });
         widget.draw();
       }, SLOW_MS[message.type] || 20000);
       const reply = await answer;
       clearTimeout(timer);
-      ui.slow = "";
-      if (late && (message.type === "hint" || message.type === "review")) {
-        // answered after the buttons came back: show it only if the deal has not moved on
-        if (!reply || model.get("state") !== asked || ui.waiting) {
-          widget.draw();
-          return;
-        }
-      }
-      ui.waiting = false;
-      ui.before = null;
-      ui.mine = null;
-      if (!reply) ui.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
-      else if (reply.type === "error") ui.error = reply.error;
-      else if (reply.type === "moved") {
-        await animate(Array.isArray(reply.steps) ? reply.steps : []);
-      } else if (reply.type === "deal") {
-        ui.message = "A new deal.";
-        ui.review = null;
-      } else if (reply.type === "review") {
-        ui.review = reply;
-      } else if (reply.type === "hint") {
-        ui.hintText = reply.text;
-      } else if (reply.type === "level") {
-        ui.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
-      }
+      const out = dispatch({ type: "replied", reply, asked: message, late, moved: model.get("state") !== asked });
+      if (out.steps) await animate(out.steps);
       widget.draw();
+      if (out.quiet) return;
       const review = reply?.type === "review" ? host.querySelector(".fht-play-review") : null;
       if (review) {
         // the keyboard stays with what the learner asked for: the review, not the top of the page
         review.tabIndex = -1;
         review.focus();
-      } else focusFirst();
+      } else host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal")?.focus();
       // a hint asked for is read at once: below the table it can start under the window's edge
       const hint = reply?.type === "hint" ? host.querySelector(".fht-play-hint") : null;
       if (hint && typeof hint.scrollIntoView === "function") hint.scrollIntoView({ block: "nearest" });
-    };
-    ui.act = (code, card = null) => {
-      if (ui.waiting || ui.anim) return;
-      const seat = Number(model.get("state")?.view?.seat);
-      ui.mine = card ? [seat, card] : null;
-      send({ type: "act", code }).finally(() => {
-        ui.mine = null;
-      });
-    };
-    ui.newDeal = () => {
-      if (!ui.waiting) send({ type: "new_deal", seed: Math.floor(Math.random() * 1e9) });
-    };
-    ui.checkPlay = () => {
-      if (!ui.waiting) send({ type: "review" });
-    };
-    ui.hint = () => {
-      if (!ui.waiting) send({ type: "hint" });
-    };
-    ui.setLevel = (level) => {
-      if (!ui.waiting) send({ type: "level", level });
     };
     return widget.dispose;
   },

@@ -3,21 +3,39 @@
 // which judges it, answers for the other seats, takes a card back, and gives hints.
 // The verdict is a visible panel under the hand (feedback.js); the words are Python's.
 
-import { cardEl, cardRow, markCards } from "./cards.js";
+import { markCards } from "./cards.js";
 import { el, expect, roving, title } from "./dom.js";
 import { verdictBox } from "./feedback.js";
 import { playWords } from "./format.js";
 import { request } from "./host.js";
 import { checkVersion, mountWidget } from "./mount.js";
+import { renderer } from "./parts.js";
+import { cardPart, handPart, slotPart, TABLE_RENDERERS, trickPart } from "./table.js";
 
-/** The trick on the table, each card under its player's name. */
-function trickEl(names, trick) {
-  if (!trick.length) return el("p", { class: "fht-muted fht-problem-lead", text: "No card on the table: the lead is yours." });
-  return el(
-    "div",
-    { class: "fht-trick fht-problem-trick", role: "group", "aria-label": "Cards played to this trick" },
-    ...trick.map(([seat, code]) => el("div", { class: "fht-trick-slot" }, cardEl(code, { small: true }), el("div", { text: names[seat] }))),
+/** The trick on the table, each card under its player's name (none yet: the lead is the learner's). */
+export function problemTrick(names, trick) {
+  if (!trick.length) return { kind: "text", cls: "fht-muted fht-problem-lead", text: "No card on the table: the lead is yours." };
+  const slots = trick.map(([seat, code]) => slotPart(seat, code, { caption: names[seat], small: true }));
+  return trickPart(slots, { cls: "fht-trick fht-problem-trick", label: "Cards played to this trick", wrap: false });
+}
+
+/**
+ * The learner's hand: the legal cards are buttons while a card may be chosen; after a verdict the
+ * chosen card and the best one(s) marked (a right pick as right).
+ */
+export function problemHand(view, names, { legal, playable, verdict }) {
+  const best = verdict ? (verdict.good ? [verdict.code] : verdict.best || []) : [];
+  const mark = (code) => (best.includes(code) ? "right" : verdict && code === verdict.code ? "wrong" : null);
+  const cards = view.hand.map((code) =>
+    cardPart(code, {
+      button: true,
+      disabled: !playable || !legal.includes(code),
+      bower: Boolean(view.left_bower) && code === view.left_bower,
+      mark: mark(code),
+      on: { type: "choose" },
+    }),
   );
+  return handPart(cards, `Your hand (${names[view.seat]})`);
 }
 
 /** What the learner sees now: the saved step (book) or the live state, or the view kept while a verdict shows. */
@@ -45,18 +63,13 @@ function drawProblem(model, root, ui) {
   root.append(el("p", { class: "fht-context", text: `Contract ${contract}. You play ${data.seat_name}.` }));
   const answered = Boolean(ui.verdict);
   if (view) {
-    root.append(trickEl(names, view.trick));
+    const table = renderer(TABLE_RENDERERS, (event) => ui.choose(event.code));
+    root.append(table.one(problemTrick(names, view.trick)));
     root.append(el("p", { class: "fht-muted", text: `Tricks so far: ${view.tricks_won.map((t, s) => `${names[s]} ${t}`).join(", ")}.` }));
     if (!now.done && !answered) root.append(el("p", { class: "fht-label fht-problem-question", text: now.prompt || "Your turn: choose a card." }));
-    const cardCodes = legal.filter((c) => !c.includes(":"));
     const playable = !ui.waiting && !answered && !now.done;
-    const hand = cardRow(view.hand, { label: `Your hand (${names[view.seat]})`, button: true, onClick: (code) => ui.choose(code) });
-    const buttons = [...hand.querySelectorAll("button")];
-    for (const btn of buttons) {
-      if (!playable || !cardCodes.includes(btn.dataset.card)) btn.disabled = true;
-      if (view.left_bower && btn.dataset.card === view.left_bower) tagBower(btn);
-    }
-    root.append(hand);
+    const cardCodes = legal.filter((c) => !c.includes(":"));
+    root.append(table.one(problemHand(view, names, { legal: cardCodes, playable, verdict: ui.verdict })));
     const special = legal.filter((c) => c.includes(":"));
     let choiceButtons = [];
     if (special.length && !now.done) {
@@ -69,13 +82,12 @@ function drawProblem(model, root, ui) {
       choiceButtons = [...box.querySelectorAll("button")];
     }
     if (answered) {
-      // a right pick shown as right; after a wrong one, the right card(s) highlighted and the pick marked
-      const best = ui.verdict.best || [];
-      const key = (b) => b.dataset.card || b.dataset.choice;
+      // the other ways to play marked as the hand's cards are: a right pick as right, else the best one(s) and the pick
+      const best = ui.verdict.good ? [ui.verdict.code] : ui.verdict.best || [];
       markCards(
-        [...buttons, ...choiceButtons],
-        (b) => (ui.verdict.good ? key(b) === ui.verdict.code : best.includes(key(b))),
-        (b) => key(b) === ui.verdict.code,
+        choiceButtons,
+        (b) => best.includes(b.dataset.choice),
+        (b) => b.dataset.choice === ui.verdict.code,
       );
     }
     if (!answered && !now.done) root.append(hintArea(ui));
@@ -107,13 +119,6 @@ function drawProblem(model, root, ui) {
       ),
     );
   }
-}
-
-function tagBower(btn) {
-  btn.classList.add("fht-bower");
-  btn.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
-  const words = btn.querySelector(".fht-sr");
-  if (words && !words.textContent.includes("left bower")) words.textContent += " (the left bower, a trump)";
 }
 
 /** *Hint*: first a principle, then the card (from Python: saved in the book, asked for when live). */

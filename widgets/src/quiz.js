@@ -9,7 +9,9 @@ import { bidLabel, contextName, isBidCode, listWords } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict, missedFields, numberMisses } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
+import { renderer } from "./parts.js";
 import { answeredIds, loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
+import { contextTrick, TABLE_RENDERERS } from "./table.js";
 
 /** Is this context object a card (the engine's card_info), not a bid or anything else? */
 function isCardInfo(v) {
@@ -60,16 +62,7 @@ function contextView(context, choiceCards = []) {
     } else if (Array.isArray(value) && value.length && value.every(isCardInfo)) {
       const wrap = el("div", {}, el("div", { class: "fht-label", text: contextName(key) }));
       if (value.some((v) => v.seat)) {
-        const row = el("div", {
-          class: "fht-cards",
-          role: "group",
-          "aria-label": `${contextName(key)}: ${value.map((v) => `${v.seat}: ${v.words || card(v.code).name}`).join(", ")}`,
-        });
-        for (const v of value)
-          row.append(
-            el("div", { class: "fht-trick-slot" }, cardEl(v.code, { small: false }), el("div", { text: v.seat + (v.source ? ` (${v.source})` : "") })),
-          );
-        wrap.append(row);
+        wrap.append(renderer(TABLE_RENDERERS).one(contextTrick(contextName(key), value)));
       } else {
         wrap.append(
           cardRow(

@@ -1,515 +1,433 @@
 // Deal replay: every frame was computed by the engine; this code draws frame k and asks at stops.
+// replayState reads the model, replayView draws it as parts, replayReduce says what an event changes
+// (all three pure, tested in widgets/tests/replay.test.js); the renderers and the keyboard are below.
 
-import { card, cardEl, cardRow, markCards } from "./cards.js";
-import { el, expect, roving, title } from "./dom.js";
-import { verdictBox } from "./feedback.js";
-import { markWords } from "./format.js";
-import { request } from "./host.js";
-import { checkVersion, mountWidget } from "./mount.js";
+import { card } from "./cards.js";
+import { el, expect, roving } from "./dom.js";
+import { focusVerdict, renderVerdict } from "./feedback.js";
+import { markWords, plural } from "./format.js";
+import { checkVersion, mountView } from "./mount.js";
+import { titlePart } from "./parts.js";
+import {
+  cardPart,
+  contractPart,
+  faceDownPart,
+  faceDownWords,
+  gridPlace,
+  handPart,
+  pilesPart,
+  seatPart,
+  slotPart,
+  TABLE_RENDERERS,
+  tablePart,
+  trickPart,
+} from "./table.js";
 
 const AREAS = ["top", "left", "right", "bottom"];
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 
-function markEl(mark) {
-  if (!mark) return null;
-  return el(
-    "span",
-    { class: "fht-mark-wrap" },
-    el("span", { class: "fht-mark", "aria-hidden": "true", text: mark }),
-    el("span", { class: "fht-sr", text: `(${markWords(mark)}) ` }),
-  );
-}
-
-function handCards(hand) {
-  if (typeof hand === "number") return { faceDown: hand };
-  if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
-  return { codes: hand ? hand.split(" ") : [] };
-}
-
-/** Tag the left bower among a hand's cards (the engine names it in the frame; it sits among the trumps). */
-function tagBower(row, code) {
-  if (!code) return;
-  for (const node of row.querySelectorAll(`[data-card="${code}"]`)) {
-    node.classList.add("fht-bower");
-    node.append(el("span", { class: "fht-bower-tag", "aria-hidden": "true", text: "left bower" }));
-    const words = node.querySelector(".fht-sr");
-    if (words) words.textContent += " (the left bower, a trump)";
-    else node.setAttribute("aria-label", `${node.getAttribute("aria-label")} (the left bower, a trump)`);
-  }
-}
-
-function seatBox(data, frame, seat, opts) {
-  const names = data.seat_names;
-  const name = names[seat];
-  const tags = [];
-  if (seat === data.dealer) tags.push("dealer");
-  if (frame.declarer === seat) tags.push("declarer");
-  const out = (frame.out || []).includes(seat);
-  if (out) tags.push("sits out: hand laid aside");
-  if ((frame.exposed || []).includes(seat)) tags.push("hand exposed");
-  if (frame.to_move === seat) tags.push("to move");
-  const won = frame.tricks_won ? frame.tricks_won[seat] : 0;
-  const box = el("div", { class: `fht-seat${frame.to_move === seat ? " fht-to-move" : ""}${out ? " fht-out" : ""}`, "data-seat": seat });
-  box.append(
-    el(
-      "div",
-      {},
-      el("span", { class: "fht-seat-name", text: name }),
-      tags.length ? el("span", { class: "fht-hint", text: ` (${tags.join(", ")})` }) : null,
-      frame.contract ? el("span", { class: "fht-counts", text: ` · ${won} trick${won === 1 ? "" : "s"}` }) : null,
-    ),
-  );
-  const hand = handCards(frame.hands[seat]);
-  const stopHere = opts.stop && opts.stop.seat === seat && !opts.answered && (opts.stop.kind === "play" || opts.stop.kind === "discard");
-  if (hand.codes) {
-    const label = `${name}'s hand${out ? " (laid aside)" : ""}: ${hand.codes.map((c) => card(c).name).join(", ") || "no cards"}`;
-    if (stopHere) {
-      const row = el("div", { class: "fht-cards fht-stop-hand", role: "group", "aria-label": `${name}'s hand: choose a card` });
-      const choices = new Map(opts.stop.choices.map((c) => [c.code, c]));
-      for (const code of hand.codes) {
-        if (choices.has(code)) row.append(cardEl(code, { button: true, onClick: opts.onChoose }));
-        else row.append(cardEl(code, { dim: true }));
-      }
-      roving(row);
-      tagBower(row, frame.left_bower);
-      box.append(row);
-    } else {
-      const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
-      const row = cardRow(hand.codes, { label });
-      for (const node of row.querySelectorAll("[data-card]")) {
-        if (fromKitty.includes(node.dataset.card)) {
-          node.classList.add("fht-from-kitty");
-          node.setAttribute("aria-label", `${node.getAttribute("aria-label")} (from the kitty)`);
-        }
-      }
-      if (out) row.classList.add("fht-aside");
-      tagBower(row, frame.left_bower);
-      if (opts.stop && opts.stop.seat === seat && opts.answered && opts.stop.kind !== "call") {
-        // after an answer: the card played in the deal highlighted, the learner's pick marked
-        const nodes = [...row.querySelectorAll("[data-card]")];
-        markCards(
-          nodes,
-          (n) => n.dataset.card === opts.stop.answer,
-          (n) => n.dataset.card === opts.picked,
-        );
-      }
-      box.append(row);
-    }
-  } else {
-    const row = el("div", {
-      class: "fht-cards",
-      role: "img",
-      "aria-label": `${name}'s hand: ${hand.faceDown} face-down card${hand.faceDown === 1 ? "" : "s"}`,
-    });
-    for (let i = 0; i < hand.faceDown; i++) row.append(cardEl("", { faceDown: true, small: true, label: "a face-down card" }));
-    for (const child of row.children) child.setAttribute("aria-hidden", "true");
-    box.append(row);
-  }
-  if (frame.piles) {
-    const piles = el("div", { class: "fht-piles", role: "group", "aria-label": `${name}'s table piles` });
-    frame.piles[seat].forEach(([down, top, up], i) => {
-      const words = [];
-      const pile = el("div", { class: "fht-pile", "data-pile": i });
-      if (down) {
-        pile.append(cardEl("", { faceDown: true, label: "face-down card" }));
-        words.push("a face-down card");
-      }
-      if (top) {
-        const faceUp = up && top !== "?";
-        const topEl = cardEl(faceUp ? top : "", { faceDown: !faceUp, label: faceUp ? card(top).name : "face-down card" });
-        topEl.classList.add("fht-pile-top");
-        const stopPile = stopHere && faceUp && opts.stop.choices.some((c) => c.code === top);
-        if (stopPile) {
-          const btn = cardEl(top, { button: true, onClick: opts.onChoose });
-          btn.classList.add("fht-pile-top");
-          pile.append(btn);
-        } else {
-          pile.append(topEl);
-        }
-        words.push(faceUp ? `${card(top).name} face up on top` : "a face-down card on top");
-      }
-      for (const child of pile.children) if (!child.matches("button")) child.setAttribute("aria-hidden", "true");
-      pile.setAttribute("role", "img");
-      if (pile.querySelector("button")) pile.removeAttribute("role");
-      else pile.setAttribute("aria-label", `pile ${i + 1}: ${words.join(", ") || "empty"}`);
-      piles.append(pile);
-    });
-    box.append(piles);
-  }
-  return box;
-}
-
-function trickView(data, frame) {
-  const names = data.seat_names;
-  const plays = frame.trick || [];
-  const wrap = el("div", { class: "fht-trick-wrap" });
-  const heading =
-    frame.winner !== null && frame.winner !== undefined
-      ? `Trick ${frame.trick_no}: ${names[frame.winner]} wins`
-      : frame.contract
-        ? `Trick ${frame.trick_no + 1}`
-        : "";
-  if (heading) wrap.append(el("div", { class: "fht-label fht-trick-title", text: heading }));
-  const slot = (seat, code, source) => {
-    const wins = frame.winner === seat;
-    const caption = names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : "");
-    return el(
-      "div",
-      { class: `fht-trick-slot${wins ? " fht-won" : ""}`, "data-seat": seat },
-      cardEl(code, { highlight: wins, label: `${names[seat]} played ${card(code).name}${wins ? ", winning the trick" : ""}` }),
-      el("div", { text: caption }),
-    );
-  };
-  const compass = data.players <= 4 && data.players >= 3;
-  if (compass) {
-    const grid = el("div", { class: "fht-trick", role: "group", "aria-label": "cards played to the trick" });
-    const areas = { top: "t", left: "l", right: "r", bottom: "b" };
-    for (const [seat, code, source] of plays) {
-      const s = slot(seat, code, source);
-      s.classList.add(`fht-at-${areas[data.positions[seat]] || "c"}`);
-      grid.append(s);
-    }
-    wrap.append(grid);
-  } else {
-    const row = el("div", { class: "fht-cards fht-trick-row", role: "group", "aria-label": "cards played to the trick, in order" });
-    for (const [seat, code, source] of plays) row.append(slot(seat, code, source));
-    wrap.append(row);
-    if (frame.order && frame.phase === "play") {
-      wrap.append(
-        el("div", { class: "fht-order-line", text: `Order this trick: ${frame.order.map(([s, src], i) => `${i + 1}. ${names[s]} ${src}`).join(", ")}` }),
-      );
-    }
-  }
-  if (frame.joker_suit)
-    wrap.append(
-      el("div", { class: "fht-hint", text: `The joker was led naming ${{ S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[frame.joker_suit]}.` }),
-    );
-  if (frame.explain) wrap.append(el("div", { class: "fht-hint fht-trick-explain", text: frame.explain }));
-  return wrap;
-}
-
-function auctionView(data, position) {
-  const calls = [];
-  data.actions.forEach((action, i) => {
-    if (action.kind === "call" && i < position) calls.push([i, action]);
-  });
-  if (!calls.length) return null;
-  const list = el("ol", { class: "fht-auction-list", "aria-label": "the auction so far" });
-  for (const [i, action] of calls) {
-    list.append(
-      el(
-        "li",
-        { class: i === position - 1 ? "fht-current" : null },
-        `${data.seat_names[action.seat]}: ${action.label}`,
-        " ",
-        markEl(action.mark),
-        action.comment ? el("span", { class: "fht-hint", text: " (comment)" }) : null,
-      ),
-    );
-  }
-  return el("div", { class: "fht-auction" }, el("div", { class: "fht-label", text: "Auction" }), list);
-}
-
-function drawReplay(model, root, state) {
-  state.verdict = null;
-  const data = expect(model.get("model"), "object", "replay model");
+/** The replay now, checked: its data, the position (kept in range), that frame, the stop there and its answer. */
+export function replayState(data, position, answers, deal = null) {
+  expect(data, "object", "replay model");
   checkVersion(data, "replay");
   const frames = expect(data.frames, "array", "frames");
   const actions = expect(data.actions, "array", "actions");
   expect(data.seat_names, "array", "seat names");
   if (frames.length !== actions.length + 1)
     throw new Error(`the replay has ${frames.length} frames for ${actions.length} actions (expected one more frame than actions)`);
-  let position = Number(model.get("position")) || 0;
-  position = Math.max(0, Math.min(position, actions.length));
-  const frame = expect(frames[position], "object", `frame ${position}`);
-  expect(frame.hands, "array", `hands in frame ${position}`);
-  const answers = model.get("answers") || {};
-  const stop = (data.stops || []).find((s) => s.index === position) || null;
-  const answer = stop ? answers[String(position)] : null;
-  const last = position > 0 ? actions[position - 1] : null;
+  const at = Math.max(0, Math.min(Number(position) || 0, actions.length));
+  const frame = expect(frames[at], "object", `frame ${at}`);
+  expect(frame.hands, "array", `hands in frame ${at}`);
+  const stop = (data.stops || []).find((s) => s.index === at) || null;
+  const answer = stop ? answers?.[String(at)] || null : null;
+  return { data, actions, frame, position: at, answers: answers || {}, stop, answer, last: at > 0 ? actions[at - 1] : null, deal };
+}
 
-  root.append(title(data.title || "A deal of Five Hundred"));
-  if (data.random) {
-    const back = state.lesson
-      ? el("button", {
-          type: "button",
-          class: "fht-back-to-lesson",
-          text: "Back to the lesson deal",
-          onclick: () => {
-            model.set("model", state.lesson.model);
-            model.set("deal", state.lesson.deal);
-            model.set("position", 0);
-            model.set("answers", {});
-            model.save_changes();
-            state.lesson = null;
-          },
-        })
-      : null;
-    root.append(el("div", { class: "fht-random-note" }, el("span", { text: "A new deal dealt at random: not part of the lesson, no comments. " }), back));
-  }
+/** The replay's own state at the start (the model holds the position and the answers). */
+export function freshReplayUi() {
+  return { live: false, focus: null, lastButton: null, illegal: null, hints: {}, lesson: null };
+}
 
-  const go = (to) => {
-    to = Math.max(0, Math.min(to, actions.length));
-    if (to === position) return;
-    state.focus = state.focus || "nav";
-    model.set("position", to);
-    model.save_changes();
+/** Can the learner step past this position (not while a stop there waits for an answer)? */
+const blocked = (s) => Boolean(s.stop && !s.answer);
+
+// ----------------------------------------------------------------------------------- the view
+
+function navPart(s, ui) {
+  const end = s.actions.length;
+  const at = s.position;
+  const go = (cls, text, to, disabled) => ({ kind: "button", cls, text, disabled, on: { type: "go", to } });
+  return {
+    kind: "box",
+    cls: "fht-bar fht-nav",
+    attrs: { role: "toolbar", "aria-label": "replay controls" },
+    children: [
+      go("fht-start", "\u00AB Start", 0, at === 0),
+      go("fht-back", "\u25C0 Back", at - 1, at === 0),
+      go("fht-forward", "Next \u25B6", at + 1, at >= end || blocked(s)),
+      go("fht-end", "End \u00BB", end, at >= end || blocked(s)),
+      { kind: "text", tag: "span", cls: "fht-progress", text: `Step ${at} of ${end}` },
+      ui.live ? { kind: "button", cls: "fht-new-deal", text: "New deal", on: { type: "newDeal" } } : null,
+    ],
   };
-  const blocked = Boolean(stop && !answer);
-  const nav = el("div", { class: "fht-bar fht-nav", role: "toolbar", "aria-label": "replay controls" });
-  nav.append(
-    el("button", { type: "button", class: "fht-start", text: "\u00AB Start", disabled: position === 0, onclick: () => go(0) }),
-    el("button", { type: "button", class: "fht-back", text: "\u25C0 Back", disabled: position === 0, onclick: () => go(position - 1) }),
-    el("button", {
-      type: "button",
-      class: "fht-forward",
-      text: "Next \u25B6",
-      disabled: position >= actions.length || blocked,
-      onclick: () => go(position + 1),
-    }),
-    el("button", { type: "button", class: "fht-end", text: "End \u00BB", disabled: position >= actions.length || blocked, onclick: () => go(actions.length) }),
-    el("span", { class: "fht-progress", text: `Step ${position} of ${actions.length}` }),
-  );
-  if (state.live) {
-    nav.append(
-      el("button", {
-        type: "button",
-        class: "fht-new-deal",
-        text: "New deal",
-        onclick: () => {
-          if (!data.random) state.lesson = { model: data, deal: model.get("deal") };
-          request(model, { type: "new_deal", seed: Math.floor(Math.random() * 1e9) }, 20000);
-        },
-      }),
-    );
+}
+
+function stopPart(s, ui) {
+  const { stop, answer, data, frame, position } = s;
+  const children = [{ kind: "box", tag: "p", cls: "fht-stop-prompt", children: [{ kind: "text", tag: "strong", text: stop.prompt }] }];
+  if (!answer && (stop.kind === "call" || stop.kind === "nominate")) {
+    children.push({
+      kind: "choices",
+      label: "calls you may make",
+      buttons: stop.choices.map((choice) => ({
+        kind: "button",
+        cls: "fht-choice",
+        text: choice.label,
+        attrs: { "data-choice": choice.code },
+        on: { type: "choose", code: choice.code },
+      })),
+    });
+  } else if (!answer) {
+    const where = frame.piles ? "hand or face-up table cards" : "hand";
+    children.push({
+      kind: "text",
+      cls: "fht-hint",
+      text: `Choose a card from ${data.seat_names[stop.seat]}'s ${where} below (Tab to the cards, arrows to move, Enter to choose).`,
+    });
   }
-  root.append(nav);
-
-  const stepText = last ? `${last.text}.` : `Dealt by ${data.seat_names[data.dealer]}. Step forward to see the auction.`;
-  root.append(el("p", { class: "fht-step", role: "status", "aria-live": "polite" }, last ? markEl(last.mark) : null, stepText));
-  root.append(el("div", { class: "fht-comment", "aria-label": "comment" }, last?.comment ? last.comment : ""));
-
-  const onChoose = (code) => {
-    const choice = stop.choices.find((c) => c.code === code);
-    if (!choice) return;
-    if (!choice.legal) {
-      // not an answer: the reason, and the stop stays open
-      state.illegal = { position, code, text: choice.feedback };
-      state.focus = "stop";
-      if (state.redraw) state.redraw();
-      return;
+  const right = stop.choices.find((c) => c.correct);
+  const onContinue = position < s.actions.length ? { type: "go", to: position + 1 } : null;
+  if (answer?.shown) {
+    children.push({ kind: "verdict", correct: null, heading: "The card played in the deal", reason: right ? right.feedback : "", onContinue });
+  } else if (answer) {
+    const choice = stop.choices.find((c) => c.code === answer.choice);
+    children.push({
+      kind: "verdict",
+      correct: Boolean(answer.correct),
+      reason: choice ? choice.feedback : "",
+      answer: answer.correct ? "" : right?.label || "",
+      onTryAgain: answer.correct ? null : { type: "tryAgain" },
+      onContinue,
+    });
+  } else {
+    if (ui.illegal && ui.illegal.position === position) {
+      children.push({ kind: "verdict", correct: null, heading: "That card cannot be played", reason: `${ui.illegal.text} Choose another card.` });
     }
-    state.illegal = null;
-    const all = { ...(model.get("answers") || {}) };
-    all[String(position)] = { choice: code, correct: Boolean(choice.correct) };
-    state.focus = "stop";
-    model.set("answers", all);
-    model.save_changes();
-    if (state.live) {
-      request(model, { type: "answer", index: position, choice: code }).then((reply) => {
-        if (reply?.type !== "judged") return;
-        state.engine[position] = reply;
-        if (state.redraw) state.redraw();
+    const hints = stop.hint ? [stop.hint.principle, stop.hint.answer] : [];
+    const shown = ui.hints[position] || 0;
+    const hintText = shown === 0 ? "Hint" : shown < hints.length ? "Another hint" : "No more hints";
+    children.push({
+      kind: "box",
+      cls: "fht-verdict-actions fht-stop-actions",
+      children: [
+        hints.length ? { kind: "button", cls: "fht-hint-btn", text: hintText, disabled: shown >= hints.length, on: { type: "hint" } } : null,
+        { kind: "button", cls: "fht-show", text: "Show me", on: { type: "show" } },
+      ],
+    });
+    if (shown)
+      children.push({
+        kind: "box",
+        tag: "ol",
+        cls: "fht-hints",
+        children: hints.slice(0, shown).map((h) => ({ kind: "text", tag: "li", cls: "fht-hint-line", text: h })),
       });
-    }
-  };
-  if (stop) {
-    const box = el("div", { class: "fht-stop", role: "group", "aria-label": "your turn" });
-    box.append(el("p", { class: "fht-stop-prompt" }, el("strong", { text: stop.prompt })));
-    if (!answer && (stop.kind === "call" || stop.kind === "nominate")) {
-      const group = el("div", { class: "fht-choices", role: "group", "aria-label": "calls you may make" });
-      for (const choice of stop.choices)
-        group.append(
-          el("button", { type: "button", class: "fht-choice", "data-choice": choice.code, text: choice.label, onclick: () => onChoose(choice.code) }),
-        );
-      roving(group);
-      box.append(group);
-    } else if (!answer) {
-      box.append(
-        el("p", {
-          class: "fht-hint",
-          text:
-            `Choose a card from ${data.seat_names[stop.seat]}'s ${frame.piles ? "hand or face-up table cards" : "hand"} below ` +
-            "(Tab to the cards, arrows to move, Enter to choose).",
-        }),
-      );
-    }
-    const setAnswers = (all) => {
-      state.focus = "stop";
-      model.set("answers", all);
-      model.save_changes();
-    };
-    const right = stop.choices.find((c) => c.correct);
-    const nextStep = position < actions.length ? () => go(position + 1) : null;
-    if (answer) {
-      const choice = stop.choices.find((c) => c.code === answer.choice);
-      const verdict = answer.shown
-        ? verdictBox({ correct: null, heading: "The card played in the deal", reason: right ? right.feedback : "", onContinue: nextStep })
-        : verdictBox({
-            correct: Boolean(answer.correct),
-            reason: choice ? choice.feedback : "",
-            answer: answer.correct ? "" : right?.label || "",
-            onTryAgain: answer.correct
-              ? null
-              : () => {
-                  const all = { ...(model.get("answers") || {}) };
-                  delete all[String(position)];
-                  setAnswers(all);
-                },
-            onContinue: nextStep,
-          });
-      box.append(verdict.node);
-      state.verdict = verdict;
-    } else {
-      if (state.illegal && state.illegal.position === position) {
-        box.append(verdictBox({ correct: null, heading: "That card cannot be played", reason: `${state.illegal.text} Choose another card.` }).node);
-      }
-      const hints = stop.hint ? [stop.hint.principle, stop.hint.answer] : [];
-      const shown = state.hints[position] || 0;
-      const row = el("div", { class: "fht-verdict-actions fht-stop-actions" });
-      if (hints.length)
-        row.append(
-          el("button", {
-            type: "button",
-            class: "fht-hint-btn",
-            disabled: shown >= hints.length || undefined,
-            text: shown === 0 ? "Hint" : shown < hints.length ? "Another hint" : "No more hints",
-            onclick: () => {
-              state.hints[position] = shown + 1;
-              state.focus = "hint";
-              if (state.redraw) state.redraw();
-            },
-          }),
-        );
-      row.append(
-        el("button", {
-          type: "button",
-          class: "fht-show",
-          text: "Show me",
-          onclick: () => {
-            const all = { ...(model.get("answers") || {}) };
-            all[String(position)] = { choice: stop.answer, correct: false, shown: true };
-            setAnswers(all);
-          },
-        }),
-      );
-      box.append(row);
-      if (shown)
-        box.append(
-          el(
-            "ol",
-            { class: "fht-hints" },
-            hints.slice(0, shown).map((h) => el("li", { class: "fht-hint-line", text: h })),
-          ),
-        );
-    }
-    root.append(box);
   }
+  return { kind: "box", cls: "fht-stop", attrs: { role: "group", "aria-label": "your turn" }, children };
+}
 
-  const table = el("div", { class: "fht-table" });
-  const byArea = { top: [], left: [], right: [], bottom: [] };
-  for (let seat = 0; seat < data.players; seat++) {
-    const area = AREAS.includes(data.positions[seat]) ? data.positions[seat] : "top";
-    byArea[area].push(seatBox(data, frame, seat, { stop, answered: Boolean(answer), picked: answer?.choice, onChoose }));
+/** A seat's hand: face up (the stop's choices as buttons), or a count of face-down cards. */
+function seatHand(s, seat, name, out) {
+  const { frame, stop, answer } = s;
+  const hand = frame.hands[seat];
+  if (typeof hand === "number") return faceDownPart(hand, faceDownWords(name, hand));
+  if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
+  const codes = hand ? hand.split(" ") : [];
+  const bower = (code) => code === frame.left_bower;
+  if (stop && stop.seat === seat && !answer && (stop.kind === "play" || stop.kind === "discard")) {
+    const choices = new Set(stop.choices.map((c) => c.code));
+    const cards = codes.map((code) => cardPart(code, { button: choices.has(code), dim: !choices.has(code), bower: bower(code), on: { type: "choose" } }));
+    return handPart(cards, `${name}'s hand: choose a card`, "fht-stop-hand");
   }
-  for (const area of AREAS) table.append(el("div", { class: `fht-area-${area}` }, byArea[area]));
-  const center = el("div", { class: "fht-area-center" });
+  const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
+  // after an answer: the card played in the deal highlighted, the learner's pick marked
+  const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
+  const mark = (code) => (!marking ? null : code === stop.answer ? "right" : code === answer.choice ? "wrong" : null);
+  const cards = codes.map((code) => cardPart(code, { bower: bower(code), kitty: fromKitty.includes(code), mark: mark(code) }));
+  const label = `${name}'s hand${out ? " (laid aside)" : ""}: ${codes.map((c) => card(c).name).join(", ") || "no cards"}`;
+  return handPart(cards, label, out ? "fht-aside" : "");
+}
+
+function seatOf(s, seat) {
+  const { data, frame, stop, answer } = s;
+  const name = data.seat_names[seat];
+  const out = (frame.out || []).includes(seat);
+  const tags = [
+    seat === data.dealer ? "dealer" : "",
+    frame.declarer === seat ? "declarer" : "",
+    out ? "sits out: hand laid aside" : "",
+    (frame.exposed || []).includes(seat) ? "hand exposed" : "",
+    frame.to_move === seat ? "to move" : "",
+  ].filter(Boolean);
+  const body = [seatHand(s, seat, name, out)];
+  if (frame.piles) {
+    const open = stop && stop.seat === seat && !answer && (stop.kind === "play" || stop.kind === "discard");
+    body.push(pilesPart(name, frame.piles[seat], { choosable: open ? stop.choices.map((c) => c.code) : [], on: { type: "choose" } }));
+  }
+  const cls = [frame.to_move === seat ? "fht-to-move" : "", out ? "fht-out" : ""].filter(Boolean).join(" ");
+  return seatPart(seat, name, { tags, counts: frame.contract ? plural(frame.tricks_won ? frame.tricks_won[seat] : 0, "trick") : null, cls, body });
+}
+
+function trickOf(s) {
+  const { data, frame } = s;
+  const names = data.seat_names;
+  const won = frame.winner !== null && frame.winner !== undefined;
+  const heading = won ? `Trick ${frame.trick_no}: ${names[frame.winner]} wins` : frame.contract ? `Trick ${frame.trick_no + 1}` : "";
+  const compass = data.players <= 4 && data.players >= 3;
+  const slots = (frame.trick || []).map(([seat, code, source]) => {
+    const wins = frame.winner === seat;
+    return slotPart(seat, code, {
+      caption: names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : ""),
+      words: `${names[seat]} played ${card(code).name}${wins ? ", winning the trick" : ""}`,
+      won: wins,
+      at: compass ? gridPlace(data.positions[seat]) : null,
+    });
+  });
+  const notes = [];
+  if (!compass && frame.order && frame.phase === "play")
+    notes.push({ cls: "fht-order-line", text: `Order this trick: ${frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} ${src}`).join(", ")}` });
+  if (frame.joker_suit) notes.push({ cls: "fht-hint", text: `The joker was led naming ${SUIT_WORDS[frame.joker_suit]}.` });
+  if (frame.explain) notes.push({ cls: "fht-hint fht-trick-explain", text: frame.explain });
+  return compass
+    ? trickPart(slots, { label: "cards played to the trick", heading, notes })
+    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: "cards played to the trick, in order", heading, notes });
+}
+
+function centerOf(s) {
+  const { data, frame } = s;
+  const center = [];
+  const kitty = Array.isArray(data.kitty) ? data.kitty.length : data.kitty;
   if (frame.contract) {
-    const sides = (frame.side_tricks || []).map((n, i) => `${data.side_names[i]} ${n}`).join(", ");
-    center.append(
-      el(
-        "div",
-        { class: "fht-contract" },
-        el("strong", { text: `Contract: ${frame.contract_label || frame.contract} by ${data.seat_names[frame.declarer]}` }),
-        el("div", { class: "fht-counts", text: `Tricks: ${sides}` }),
+    const title = `Contract: ${frame.contract_label || frame.contract} by ${data.seat_names[frame.declarer]}`;
+    center.push(
+      contractPart(
+        title,
+        (frame.side_tricks || []).map((n, i) => `${data.side_names[i]} ${n}`),
       ),
     );
-  } else if (typeof data.kitty === "number" || Array.isArray(data.kitty)) {
-    const n = typeof data.kitty === "number" ? data.kitty : data.kitty.length;
-    center.append(el("div", { class: "fht-hint", text: `Kitty: ${n} face-down cards` }));
+  } else if (typeof kitty === "number") {
+    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${plural(kitty, "face-down card")}` });
   }
   if (frame.phase === "kitty") {
-    const n = Array.isArray(data.kitty) ? data.kitty.length : data.kitty;
-    center.append(
-      el("div", {
-        class: "fht-hint fht-kitty-note",
-        text:
-          `${data.seat_names[frame.declarer]} has taken the kitty${frame.kitty_cards ? " (its cards are marked)" : ""} ` +
-          `and discards ${n} cards: ${frame.discards} so far.`,
-      }),
-    );
+    const text =
+      `${data.seat_names[frame.declarer]} has taken the kitty${frame.kitty_cards ? " (its cards are marked)" : ""} ` +
+      `and discards ${plural(kitty, "card")}: ${frame.discards} so far.`;
+    center.push({ kind: "text", tag: "div", cls: "fht-hint fht-kitty-note", text });
   }
   if (frame.discard_cards?.length) {
-    center.append(
-      el(
-        "div",
-        { class: "fht-discards" },
-        el("div", { class: "fht-label", text: "Discarded (out of play)" }),
-        cardRow(frame.discard_cards, { label: `discarded: ${frame.discard_cards.map((c) => card(c).name).join(", ")}`, small: true }),
-      ),
-    );
+    const cards = frame.discard_cards.map((code) => cardPart(code, { small: true }));
+    center.push({
+      kind: "box",
+      cls: "fht-discards",
+      children: [
+        { kind: "text", tag: "div", cls: "fht-label", text: "Discarded (out of play)" },
+        handPart(cards, `discarded: ${frame.discard_cards.map((c) => card(c).name).join(", ")}`),
+      ],
+    });
   }
-  center.append(trickView(data, frame));
-  table.append(center);
-  // The frame is a size container, so the table can re-arrange itself when the widget is narrow.
-  root.append(el("div", { class: "fht-table-frame" }, table));
+  center.push(trickOf(s));
+  return center;
+}
 
-  const auction = auctionView(data, position);
-  if (auction) root.append(auction);
-  if (position === actions.length && data.result) root.append(el("p", { class: "fht-result" }, el("strong", { text: data.result })));
+function auctionPart(s) {
+  const calls = s.actions.map((action, i) => [i, action]).filter(([i, action]) => action.kind === "call" && i < s.position);
+  if (!calls.length) return null;
+  const items = calls.map(([i, action]) => ({
+    kind: "box",
+    tag: "li",
+    cls: i === s.position - 1 ? "fht-current" : null,
+    children: [
+      `${s.data.seat_names[action.seat]}: ${action.label}`,
+      " ",
+      action.mark ? { kind: "mark", mark: action.mark } : null,
+      action.comment ? { kind: "text", tag: "span", cls: "fht-hint", text: " (comment)" } : null,
+    ],
+  }));
+  return {
+    kind: "box",
+    cls: "fht-auction",
+    children: [
+      { kind: "text", tag: "div", cls: "fht-label", text: "Auction" },
+      { kind: "box", tag: "ol", cls: "fht-auction-list", attrs: { "aria-label": "the auction so far" }, children: items },
+    ],
+  };
+}
 
+/** The replay at its position, as parts: title, controls, the step in words, the stop, the table, the auction. */
+export function replayView(s, ui) {
+  const { data, last } = s;
+  const byArea = Object.fromEntries(AREAS.map((area) => [area, []]));
+  for (let seat = 0; seat < data.players; seat++) byArea[AREAS.includes(data.positions[seat]) ? data.positions[seat] : "top"].push(seatOf(s, seat));
+  const stepText = last ? `${last.text}.` : `Dealt by ${data.seat_names[data.dealer]}. Step forward to see the auction.`;
+  return [
+    titlePart(data.title || "A deal of Five Hundred"),
+    data.random
+      ? {
+          kind: "box",
+          cls: "fht-random-note",
+          children: [
+            { kind: "text", tag: "span", text: "A new deal dealt at random: not part of the lesson, no comments. " },
+            ui.lesson ? { kind: "button", cls: "fht-back-to-lesson", text: "Back to the lesson deal", on: { type: "backToLesson" } } : null,
+          ],
+        }
+      : null,
+    navPart(s, ui),
+    {
+      kind: "box",
+      tag: "p",
+      cls: "fht-step",
+      attrs: { role: "status", "aria-live": "polite" },
+      children: [last?.mark ? { kind: "mark", mark: last.mark } : null, stepText],
+    },
+    { kind: "box", cls: "fht-comment", attrs: { "aria-label": "comment" }, children: [last?.comment || ""] },
+    s.stop ? stopPart(s, ui) : null,
+    tablePart(
+      AREAS.map((area) => [area, byArea[area]]),
+      centerOf(s),
+    ),
+    auctionPart(s),
+    s.position === s.actions.length && data.result
+      ? { kind: "box", tag: "p", cls: "fht-result", children: [{ kind: "text", tag: "strong", text: data.result }] }
+      : null,
+  ];
+}
+
+// -------------------------------------------------------------------------------- the reducer
+
+const STEP_KEYS = { ArrowRight: 1, ArrowLeft: -1 };
+
+/**
+ * What an event changes: {ui, set (model traits), request, redraw}, or null when it changes nothing.
+ * Events: go {to}, key {key}, choose {code}, tryAgain, show, hint, newDeal, backToLesson, hello.
+ */
+export function replayReduce(s, ui, event) {
+  const at = s.position;
+  const answers = (all) => ({ ui: { ...ui, focus: "stop" }, set: { answers: all } });
+  switch (event.type) {
+    case "go": {
+      const to = Math.max(0, Math.min(event.to, s.actions.length));
+      if (to === at) return null;
+      return { ui: { ...ui, focus: event.focus || ui.focus || "nav" }, set: { position: to } };
+    }
+    case "key": {
+      const to = event.key in STEP_KEYS ? at + STEP_KEYS[event.key] : event.key === "Home" ? 0 : event.key === "End" ? s.actions.length : null;
+      if (to === null || (blocked(s) && to > at)) return null;
+      return replayReduce(s, { ...ui, focus: "keep" }, { type: "go", to }) || { ui: { ...ui, focus: "keep" } };
+    }
+    case "choose": {
+      const choice = s.stop?.choices.find((c) => c.code === event.code);
+      if (!choice || s.answer) return null;
+      // an illegal card is no answer: the reason, and the stop stays open
+      if (!choice.legal) return { ui: { ...ui, illegal: { position: at, code: event.code, text: choice.feedback }, focus: "stop" }, redraw: true };
+      const out = answers({ ...s.answers, [String(at)]: { choice: event.code, correct: Boolean(choice.correct) } });
+      out.ui.illegal = null;
+      if (ui.live) out.request = { type: "answer", index: at, choice: event.code };
+      return out;
+    }
+    case "tryAgain": {
+      const all = { ...s.answers };
+      delete all[String(at)];
+      return answers(all);
+    }
+    case "show":
+      return s.stop ? answers({ ...s.answers, [String(at)]: { choice: s.stop.answer, correct: false, shown: true } }) : null;
+    case "hint":
+      return { ui: { ...ui, hints: { ...ui.hints, [at]: (ui.hints[at] || 0) + 1 }, focus: "hint" }, redraw: true };
+    case "newDeal":
+      return {
+        ui: { ...ui, lesson: s.data.random ? ui.lesson : { model: s.data, deal: s.deal } },
+        request: { type: "new_deal", seed: event.seed },
+        wait: 20000,
+      };
+    case "backToLesson":
+      if (!ui.lesson) return null;
+      return { ui: { ...ui, lesson: null }, set: { model: ui.lesson.model, deal: ui.lesson.deal, position: 0, answers: {} } };
+    case "hello":
+      return { ui: { ...ui, live: true }, redraw: true };
+    case "navFocus":
+      return { ui: { ...ui, lastButton: event.cls } };
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------------------ the renderers
+
+function renderMark(part) {
+  return el(
+    "span",
+    { class: "fht-mark-wrap" },
+    el("span", { class: "fht-mark", "aria-hidden": "true", text: part.mark }),
+    el("span", { class: "fht-sr", text: `(${markWords(part.mark)}) ` }),
+  );
+}
+
+function renderChoices(part, r) {
+  const group = el("div", { class: "fht-choices", role: "group", "aria-label": part.label }, r.all(part.buttons));
+  roving(group);
+  return group;
+}
+
+const RENDERERS = { ...TABLE_RENDERERS, mark: renderMark, choices: renderChoices, verdict: renderVerdict };
+const NAV_BUTTONS = ["fht-start", "fht-back", "fht-forward", "fht-end"];
+
+/** After a draw: the keyboard where the learner's last action leaves it (the verdict, a hint, the same button). */
+function placeFocus(root, s, ui, dispatch) {
   root.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.target.closest(".fht-cards, .fht-choices, .fht-piles")) return;
-    const keys = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: actions.length };
-    if (!(event.key in keys)) return;
-    if (blocked && keys[event.key] > position) return;
-    event.preventDefault();
-    state.focus = "keep";
-    go(keys[event.key]);
+    if (dispatch({ type: "key", key: event.key })) event.preventDefault();
   });
-
-  const focus = state.focus;
-  state.focus = null;
+  root.querySelector(".fht-nav")?.addEventListener("focusin", (event) => {
+    const cls = [...event.target.classList].find((c) => NAV_BUTTONS.includes(c));
+    if (cls) dispatch({ type: "navFocus", cls });
+  });
+  const focus = ui.focus;
+  const verdict = root.querySelector(".fht-stop .fht-verdict");
   if (focus === "stop") {
-    if (answer && state.verdict) {
+    if (s.answer && verdict) {
       // the question, the verdict and the hand together on screen (a phone: the stop's top just under the page header)
       const stopBox = root.querySelector(".fht-stop");
       if (stopBox && typeof stopBox.scrollIntoView === "function") stopBox.scrollIntoView({ block: "start" });
-      state.verdict.focus({ preventScroll: true });
+      focusVerdict(verdict, { preventScroll: true });
     } else root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button, .fht-forward:not([disabled])")?.focus();
   } else if (focus === "hint") root.querySelector(".fht-stop .fht-hint-btn:not([disabled]), .fht-stop-hand button")?.focus();
   else if (focus === "nav" || focus === "keep") {
-    const want = state.lastButton && root.querySelector(`.${state.lastButton}:not([disabled])`);
+    const want = ui.lastButton && root.querySelector(`.${ui.lastButton}:not([disabled])`);
     (
       want ||
       root.querySelector(".fht-stop-hand button, .fht-stop button, .fht-forward:not([disabled]), .fht-back:not([disabled])") ||
       root.querySelector(".fht-nav button")
     ).focus();
+    // a stop that waits for an answer takes the keyboard from the nav buttons
+    if (s.stop && !s.answer && ui.lastButton) root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button")?.focus();
   }
-  nav.addEventListener("focusin", (event) => {
-    const cls = [...event.target.classList].find((c) => ["fht-start", "fht-back", "fht-forward", "fht-end"].includes(c));
-    if (cls) state.lastButton = cls;
-  });
-  if (stop && !answer && state.lastButton) {
-    const first = root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button");
-    if (first && (focus === "nav" || focus === "keep")) first.focus();
-  }
+  return { ...ui, focus: null };
 }
 
 export default {
   render({ model, el: host }) {
-    const state = { live: false, focus: null, engine: {}, lastButton: null, redraw: null, illegal: null, hints: {}, lesson: null, verdict: null };
-    const widget = mountWidget(host, model, {
+    const widget = mountView(host, model, {
       kind: "replay",
       label: () => model.get("model")?.title || "deal replay",
       fourColour: true,
       traits: ["model", "position", "answers"],
-      draw: (root) => drawReplay(model, root, state),
-      hello: () => {
-        state.live = true;
-        widget.redraw();
-      },
+      hello: true,
+      ui: freshReplayUi(),
+      read: () => replayState(model.get("model"), model.get("position"), model.get("answers"), model.get("deal")),
+      view: replayView,
+      reduce: (s, ui, event) => replayReduce(s, ui, event.type === "newDeal" ? { ...event, seed: Math.floor(Math.random() * 1e9) } : event),
+      renderers: RENDERERS,
+      after: placeFocus,
     });
-    state.redraw = widget.redraw;
     return widget.dispose;
   },
 };

@@ -1,0 +1,161 @@
+// The deal replay's view and reducer (widgets/src/replay.js), without a browser: what the learner
+// sees at a position (controls, the stop, the table) and what each event changes.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { findPart, walk } from "../src/parts.js";
+import { freshReplayUi, replayReduce, replayState, replayView } from "../src/replay.js";
+
+const names = ["North", "East", "South", "West"];
+const frame = (over = {}) => ({
+  hands: ["JD TH 5C", 3, 3, 3],
+  trick: [],
+  tricks_won: [0, 0, 0, 0],
+  side_tricks: [0, 0],
+  contract: "7H",
+  declarer: 0,
+  to_move: 0,
+  phase: "play",
+  trick_no: 0,
+  winner: null,
+  left_bower: "JD",
+  ...over,
+});
+const data = {
+  title: "A short deal",
+  players: 4,
+  dealer: 3,
+  seat_names: names,
+  side_names: ["North–South", "East–West"],
+  positions: ["bottom", "left", "top", "right"],
+  kitty: 5,
+  actions: [
+    { kind: "call", seat: 0, label: "7♥", text: "North bids 7♥", mark: "!" },
+    { kind: "play", seat: 0, text: "North plays J♦", comment: "The left bower leads." },
+  ],
+  frames: [
+    frame({ contract: null, phase: "auction" }),
+    frame(),
+    frame({ hands: ["TH 5C", 3, 3, 3], trick: [[0, "JD", ""]], tricks_won: [1, 0, 0, 0], to_move: 1 }),
+  ],
+  stops: [
+    {
+      index: 1,
+      seat: 0,
+      kind: "play",
+      prompt: "Which card do you lead?",
+      answer: "JD",
+      choices: [
+        { code: "JD", label: "J♦", legal: true, correct: true, feedback: "The left bower draws trumps." },
+        { code: "TH", label: "10♥", legal: true, correct: false, feedback: "It lets the jack of hearts win." },
+        { code: "5C", label: "5♣", legal: false, correct: false, feedback: "You must follow suit." },
+      ],
+      hint: { principle: "Draw trumps first.", answer: "Lead the left bower." },
+    },
+  ],
+  result: "North–South made 7♥.",
+};
+
+const at = (position, answers = {}) => replayState(data, position, answers);
+const button = (parts, cls) => findPart(parts, "button", cls);
+
+test("the controls: nothing before the start, no stepping past a stop that waits for an answer", () => {
+  const start = replayView(at(0), freshReplayUi());
+  assert.equal(button(start, "fht-start").disabled, true);
+  assert.equal(button(start, "fht-forward").disabled, false);
+  assert.equal(findPart(start, "text", "fht-progress").text, "Step 0 of 2");
+  assert.equal(button(start, "fht-new-deal"), null); // only when a host answers
+  const stop = replayView(at(1), { ...freshReplayUi(), live: true });
+  assert.equal(button(stop, "fht-forward").disabled, true);
+  assert.equal(button(stop, "fht-end").disabled, true);
+  assert.ok(button(stop, "fht-new-deal"));
+  const answered = replayView(at(1, { 1: { choice: "JD", correct: true } }), freshReplayUi());
+  assert.equal(button(answered, "fht-forward").disabled, false);
+});
+
+test("at a stop the seat's hand offers the cards to choose, the left bower said as such", () => {
+  const parts = replayView(at(1), freshReplayUi());
+  const hand = findPart(parts, "hand", "fht-stop-hand");
+  assert.equal(hand.label, "North's hand: choose a card");
+  assert.deepEqual(
+    hand.cards.map((c) => [c.code, c.button, c.words]),
+    [
+      ["JD", true, "Jack of diamonds (the left bower, a trump)"],
+      ["TH", true, "Ten of hearts"],
+      ["5C", true, "Five of clubs"],
+    ],
+  );
+  const facedown = [...walk(parts)].filter((p) => p.kind === "facedown").map((p) => p.label);
+  assert.ok(facedown.includes("East's hand: 3 face-down cards"), facedown);
+  assert.deepEqual(findPart(parts, "seat").counts, "0 tricks");
+});
+
+test("after a wrong answer: the card played in the deal and the pick marked, Try again offered", () => {
+  const parts = replayView(at(1, { 1: { choice: "TH", correct: false } }), freshReplayUi());
+  const verdict = findPart(parts, "verdict");
+  assert.equal(verdict.correct, false);
+  assert.equal(verdict.reason, "It lets the jack of hearts win.");
+  assert.equal(verdict.answer, "J♦");
+  assert.deepEqual(verdict.onTryAgain, { type: "tryAgain" });
+  const hand = [...walk(parts)].find((p) => p.kind === "hand" && p.label.startsWith("North's hand"));
+  assert.deepEqual(
+    hand.cards.map((c) => c.words),
+    ["Jack of diamonds (the left bower, a trump) (the answer)", "Ten of hearts (your answer)", "Five of clubs"],
+  );
+});
+
+test("an illegal card is not an answer: its reason shows and the stop stays open", () => {
+  const out = replayReduce(at(1), freshReplayUi(), { type: "choose", code: "5C" });
+  assert.equal(out.set, undefined);
+  assert.equal(out.ui.illegal.text, "You must follow suit.");
+  const verdict = findPart(replayView(at(1), out.ui), "verdict");
+  assert.equal(verdict.heading, "That card cannot be played");
+  assert.equal(verdict.reason, "You must follow suit. Choose another card.");
+});
+
+test("an answer is saved in the model, and sent to a live host", () => {
+  const out = replayReduce(at(1), freshReplayUi(), { type: "choose", code: "JD" });
+  assert.deepEqual(out.set, { answers: { 1: { choice: "JD", correct: true } } });
+  assert.equal(out.request, undefined);
+  const live = replayReduce(at(1), { ...freshReplayUi(), live: true }, { type: "choose", code: "JD" });
+  assert.deepEqual(live.request, { type: "answer", index: 1, choice: "JD" });
+  const again = replayReduce(at(1, { 1: { choice: "TH", correct: false } }), freshReplayUi(), { type: "tryAgain" });
+  assert.deepEqual(again.set, { answers: {} });
+  const shown = replayReduce(at(1), freshReplayUi(), { type: "show" });
+  assert.deepEqual(shown.set.answers["1"], { choice: "JD", correct: false, shown: true });
+});
+
+test("keys step through the deal, never past an open stop; hints come one at a time", () => {
+  assert.deepEqual(replayReduce(at(0), freshReplayUi(), { type: "key", key: "ArrowRight" }).set, { position: 1 });
+  assert.equal(replayReduce(at(1), freshReplayUi(), { type: "key", key: "ArrowRight" }), null);
+  assert.deepEqual(replayReduce(at(1), freshReplayUi(), { type: "key", key: "Home" }).set, { position: 0 });
+  assert.equal(replayReduce(at(0), freshReplayUi(), { type: "key", key: "x" }), null);
+  assert.equal(replayReduce(at(2), freshReplayUi(), { type: "go", to: 9 }), null); // already at the end
+  const one = replayReduce(at(1), freshReplayUi(), { type: "hint" });
+  const hints = findPart(replayView(at(1), one.ui), "box", "fht-hints");
+  assert.deepEqual(
+    hints.children.map((h) => h.text),
+    ["Draw trumps first."],
+  );
+  assert.equal(button(replayView(at(1), one.ui), "fht-hint-btn").text, "Another hint");
+});
+
+test("a new deal remembers the lesson's, and Back returns to it", () => {
+  const out = replayReduce({ ...at(0), deal: "the lesson" }, freshReplayUi(), { type: "newDeal", seed: 7 });
+  assert.deepEqual(out.request, { type: "new_deal", seed: 7 });
+  assert.equal(out.ui.lesson.deal, "the lesson");
+  const back = replayReduce(replayState({ ...data, random: true }, 0, {}), out.ui, { type: "backToLesson" });
+  assert.deepEqual(Object.keys(back.set), ["model", "deal", "position", "answers"]);
+  assert.equal(back.set.model, data);
+  assert.equal(back.ui.lesson, null);
+});
+
+test("the end: the trick's winner, the result, the auction with its marks", () => {
+  const parts = replayView(at(2), freshReplayUi());
+  assert.equal(findPart(parts, "trick").slots[0].words, "North played Jack of diamonds");
+  assert.equal(findPart(parts, "contract").title, "Contract: 7H by North");
+  assert.deepEqual(findPart(parts, "contract").sides, ["North–South 0", "East–West 0"]);
+  assert.equal(findPart(parts, "box", "fht-result").children[0].text, "North–South made 7♥.");
+  assert.ok(findPart(parts, "mark"));
+  assert.throws(() => replayState({ ...data, frames: data.frames.slice(1) }, 0, {}), /2 frames for 2 actions/);
+});
