@@ -1,6 +1,12 @@
 """Grading speed: 1,000 submissions of a 20-question assignment (target: <= 10 s).
 
     .venv/bin/python -m bench.bench_grading [--students 1000]
+    .venv/bin/python -m bench.bench_grading --hostile     # peak memory of grading one hostile notebook
+
+``--hostile`` grades a folder holding one 49 MB ``.ipynb`` of empty JSON objects (the largest a notebook may be)
+in a fresh process and prints that process's peak resident memory (``VmHWM``): a notebook is measured before it
+is parsed, so the peak stays near the file's own size.  Point ``PYTHONPATH`` at an older copy of the package to
+compare.
 
 Prints the time to re-derive and judge every submission (grade_folder), the
 time to write the reports (gradebook, feedback, item analysis, histogram), and
@@ -46,11 +52,49 @@ ASSIGNMENT = {
 }
 
 
+HOSTILE_GRADER = """
+import sys, time
+from pathlib import Path
+from fivehundred_tutor.exercises import Roster, grade_folder, parse_assignment
+from fivehundred_tutor.exercises.roster import Student
+hw = parse_assignment({"id": "bench", "seed": 1, "sections": [{"topic": "bowers"}]}, secret=bytes(range(32)))
+t0 = time.perf_counter()
+report = grade_folder(hw, Roster([Student("amy")]), Path(sys.argv[1]))
+seconds = time.perf_counter() - t0
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(f"{peak / 1024:.0f} {seconds:.2f} {report.by_id()['amy'].status}: {report.by_id()['amy'].problems[0][:100]}")
+"""
+
+
+def hostile() -> None:
+    """Peak memory of grading one 49 MB notebook of empty objects, in a fresh process (see the module)."""
+    import subprocess
+    import sys
+
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "subs" / "amy"
+        home.mkdir(parents=True)
+        body = b"{}," * 16_300_000
+        nb = b'{"nbformat": 4, "metadata": {}, "cells": [{"cell_type": "code", "outputs": [' + body + b"{}]}]}"
+        (home / "hw1.ipynb").write_bytes(nb)
+        done = subprocess.run(
+            [sys.executable, "-c", HOSTILE_GRADER, str(home.parent)], capture_output=True, text=True, check=True
+        )
+        peak, seconds, verdict = done.stdout.strip().split(" ", 2)
+        print(f"one {len(nb) / 1e6:.1f} MB notebook of {len(body) // 3:,} empty objects:")
+        print(f"  peak resident memory of the grading process: {peak} MB; {seconds} s")
+        print(f"  verdict: {verdict}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--students", type=int, default=1000)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of grade_folder")
+    parser.add_argument("--hostile", action="store_true", help="peak memory of grading a 49 MB hostile notebook")
     args = parser.parse_args()
+    if args.hostile:
+        hostile()
+        return
     hw = parse_assignment(ASSIGNMENT, secret=bytes(range(32)))  # a fixed secret: the figures are comparable
     assert hw.question_count == 20, hw.question_count
     roster = Roster([Student(f"s{i:04d}") for i in range(args.students)])

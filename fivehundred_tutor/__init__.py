@@ -5,6 +5,20 @@
 ('J♦', 220)
 """
 
+import os as _os
+import sys as _sys
+
+# `python -m fivehundred_tutor` puts the current folder first on sys.path: run inside a folder of students' files
+# (grade's submissions), their csv.py or random.py would be imported instead of the standard library's.  While
+# runpy looks for this package, sys.argv[0] is "-m"; the current folder is dropped unless this package lives there.
+if (
+    _sys.argv[:1] == ["-m"]
+    and _sys.path
+    and _os.path.abspath(_sys.path[0] or _os.curdir) == _os.getcwd()
+    and _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))) != _os.getcwd()
+):
+    del _sys.path[0]
+
 from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import JOKER, Card, CardParseError, Suit, format_cards, parse_cards

@@ -36,9 +36,20 @@ def _took(start: float) -> None:
         print(f"  done in {time.perf_counter() - start:.1f} s")
 
 
+def _secret_warnings(assignment: Any) -> None:
+    """Say it when git tracks the secret (a pushed course folder would publish every answer)."""
+    from ..exercises.grading import safe_text
+    from ..exercises.secret_guard import secret_warnings
+
+    if assignment.secret_file:
+        for warning in secret_warnings(Path(assignment.secret_file)):
+            print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
+
+
 def cmd_assign(args: argparse.Namespace) -> int:
     from ..bookbuild.bundles import BundleError, ensure_bundles
     from ..exercises.grading import safe_text
+    from ..exercises.pools import ENOUGH
     from ..exercises.release import assign
     from . import CLIError
 
@@ -69,6 +80,8 @@ def cmd_assign(args: argparse.Namespace) -> int:
         print(f"  new secret:       {assignment.secret_file}")
         print("                    keep it private and back it up: grading needs it, and without it")
         print("                    nobody can re-make these questions")
+        if manifest.get("gitignore_written"):
+            print(f"  wrote {manifest['gitignore_written']} (*.secret): git will not pick the secret up")
     else:
         print(f"  secret:           {assignment.secret_file or 'given'} (the same questions as before)")
     deadline = assignment.deadline
@@ -80,10 +93,33 @@ def cmd_assign(args: argparse.Namespace) -> int:
                 f"  warning:          the due date {deadline.due.isoformat()} has already passed: every sheet "
                 "will count as late; change [deadline] due in the assignment file and run assign again"
             )
+    _secret_warnings(assignment)
+    small = [f"{p['topic']} level {p['level']}: {p['words']}" for p in manifest["pools"] if p["complete"]]
+    large = len(manifest["pools"]) - len(small)
+    if large:
+        small.append(
+            f"{'the other ' if small else ''}{large} topic level{'s' if large != 1 else ''}: {ENOUGH} or more each"
+        )
+    print(f"  question pools:   {'; '.join(small)}")
+    for warning in manifest["pool_warnings"]:
+        print(f"  warning: {warning}", file=sys.stderr)
     print(f"  for each student: {out / 'students' / '<id>'} (their own page, notebook and question set)")
     print(f"  instructor only:  {out / 'instructor'} (never hand it out)")
     _took(start)
     return 0
+
+
+def _collected_at(text: str | None) -> Any:
+    """``--collected-at``: a date and time with its zone (``2026-12-01T23:59+10:00``, or Z for UTC)."""
+    from ..exercises.assignment import parse_time
+    from . import CLIError
+
+    if text is None:
+        return None
+    try:
+        return parse_time(text, "--collected-at")
+    except AssignmentError as err:
+        raise CLIError(str(err)) from None
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -111,6 +147,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
             feedback=args.feedback,
             histogram=not args.no_histogram,
             overrides=args.overrides,
+            collected_at=_collected_at(args.collected_at),
+            file_times=args.file_times,
+            trust_timestamps=args.trust_timestamps,
         )
     except (GradingError, AssignmentError) as err:
         raise CLIError(str(err)) from None
@@ -125,9 +164,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     )
     print(f"  secret: {assignment.secret_file or 'given'}")
+    _secret_warnings(assignment)
     for s in report.students:
         if s.status in ("flagged", "rejected"):
             print(f"  {s.student}: {s.status}: {safe_text(' | '.join(s.problems), 600)}", file=sys.stderr)
+    for warning in report.warnings:
+        print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
     for rel, reason in report.unmatched:
         print(f"  unmatched file {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
     for rel, reason in report.skipped:
@@ -183,6 +225,24 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--overrides",
         help="regrading CSV (student,item,points,comment); default: <assignment>.overrides.csv if present",
+    )
+    p.add_argument(
+        "--collected-at",
+        metavar="TIME",
+        help="when you collected the files (e.g. 2026-12-01T23:59+10:00): lateness is counted from it when the "
+        "collection has no times of its own (nbgrader's timestamp.txt, the LMS's submission times)",
+    )
+    p.add_argument(
+        "--file-times",
+        action="store_true",
+        help="count lateness from the files' own times (only if they are when students handed in: a copy that "
+        "keeps times from a folder a student can write lets the student set them)",
+    )
+    p.add_argument(
+        "--trust-timestamps",
+        action="store_true",
+        help="take any timestamp.txt as the collection time of the files beside it (by default only nbgrader's, "
+        "in its own layout)",
     )
     p.add_argument("--feedback", choices=("md", "html", "both"), default="both", help="feedback file format")
     p.add_argument("--no-histogram", action="store_true", help="skip the score histogram (matplotlib)")

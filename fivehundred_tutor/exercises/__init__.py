@@ -20,7 +20,11 @@ standard-library Python.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import os
+import sys
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -124,6 +128,9 @@ def grade(
     histogram: bool = True,
     overrides: str | Path | None = None,
     now: _dt.datetime | None = None,
+    collected_at: _dt.datetime | None = None,
+    file_times: bool = False,
+    trust_timestamps: bool = False,
 ) -> GradeReport:
     """Grade a folder of submissions and write the reports into ``out``.
 
@@ -132,6 +139,8 @@ def grade(
     The output folder is never read as a submission, even when it sits inside ``submissions``; it must be new,
     empty or written by an earlier ``grade`` (whose files no longer wanted are removed; nothing else is).
     ``now``: the grading time (default: now); answers are held back from anyone who can still hand in.
+    ``collected_at``, ``file_times``, ``trust_timestamps``: where lateness comes from when the collection has no
+    times of its own (see :func:`~.grading.grade_folder`).
     """
     assignment.require_secret()
     if Path(out).resolve() == Path(submissions).resolve():
@@ -144,8 +153,36 @@ def grade(
         overrides = beside if beside.is_file() else None
     decisions = load_overrides(overrides, assignment, roster) if overrides is not None else []
     check_out_folder(out)
-    report = grade_folder(
-        assignment, roster, submissions, progress=progress, exclude=[out], overrides=decisions, now=now
-    )
-    write_reports(report, out, feedback=feedback, histogram=histogram, roster=roster)
+    with _no_student_modules(Path(submissions)):
+        report = grade_folder(
+            assignment,
+            roster,
+            submissions,
+            progress=progress,
+            exclude=[out],
+            overrides=decisions,
+            now=now,
+            collected_at=collected_at,
+            file_times=file_times,
+            trust_timestamps=trust_timestamps,
+        )
+        write_reports(report, out, feedback=feedback, histogram=histogram, roster=roster)
     return report
+
+
+@contextlib.contextmanager
+def _no_student_modules(submissions: Path) -> Iterator[None]:
+    """While grading, no folder inside the submissions is on ``sys.path`` (a notebook kernel started there has its
+    folder first): what grading imports late (the histogram's matplotlib, the worker processes) stays the real one.
+    """
+    root = submissions.resolve()
+    saved = list(sys.path)
+    sys.path[:] = [p for p in saved if not _inside(Path(p or os.curdir).resolve(), root)]
+    try:
+        yield
+    finally:
+        sys.path[:] = saved
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents

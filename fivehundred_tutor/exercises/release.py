@@ -40,8 +40,11 @@ from .assignment import (
     read_secret,
     secret_path,
 )
+from .pools import pool_report, pool_warnings
 from .roster import Roster
+from .secret_guard import offer_gitignore
 from .sheets import student_item
+from .text import md_escape
 
 __all__ = [
     "SET_FORMAT",
@@ -95,15 +98,23 @@ def refuse_published_secret(assignment: Assignment) -> bool:
 
     The shipped example's secret is public (it is in the package).  An assignment of one's own that carries it
     — the example copied with its ``.secret`` into a course folder and edited, or the secret file renamed — is
-    refused with what to do; the unchanged example itself may be released (returns True: say it is public).
+    refused with what to do; the unchanged example itself may be released with ``immediate`` feedback (returns
+    True: say it is public), never as an exam or with answers held back (``none``, ``after-submit``).
     """
     if assignment.secret is None:
         return False
     public, example_fingerprint = _example_files()
     if not hmac.compare_digest(assignment.secret, public):
         return False
+    if assignment.fingerprint == example_fingerprint and assignment.feedback == "immediate":
+        return True  # the example as shipped: its answers are in every student's files anyway
     if assignment.fingerprint == example_fingerprint:
-        return True
+        raise AssignmentError(
+            f"{assignment.secret_file or assignment.secret_hint()}: this is the published secret of the package's "
+            f"example, and with feedback = {assignment.feedback!r} its answers are meant to stay hidden — but "
+            "anyone with the package can re-make these questions and their answers. Delete that secret file and "
+            "run 'assign' again: a fresh secret is made (and new questions)"
+        )
     where = assignment.secret_file or assignment.secret_hint()
     raise AssignmentError(
         f"{where}: this is the published secret of the package's example, so anyone could re-make these "
@@ -139,9 +150,11 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
         "none": "This is an exam: there is no feedback here; your teacher grades your answers.",
     }[assignment.feedback]
     rules = "\n".join(f"- **{k}**: {v}" for k, v in assignment.rules.describe())
+    # a roster's names (and an instructor's titles) are text, never Markdown or HTML in the student's notebook
     intro = (
-        f"# {assignment.title}\n\n"
-        f"Student: **{student}**{' (' + name + ')' if name else ''} · {assignment.question_count} questions, "
+        f"# {md_escape(assignment.title)}\n\n"
+        f"Student: **{md_escape(student)}**{' (' + md_escape(name) + ')' if name else ''} · "
+        f"{assignment.question_count} questions, "
         f"{assignment.max_points:g} points.\n\n"
         "This notebook needs the `fivehundred-tutor` package: if the first cell says "
         "*No module named 'fivehundred_tutor'*, run `%pip install fivehundred-tutor` in a new cell, "
@@ -195,7 +208,7 @@ def _when_and_where(assignment: Assignment) -> str:
     meta = assignment.public_meta()
     words = [meta[k] for k in ("due_words", "late_words") if k in meta]
     if assignment.hand_in:
-        words.append(f"Hand in through {assignment.hand_in}.")
+        words.append(f"Hand in through {md_escape(assignment.hand_in)}.")
     return (" ".join(words) + "\n\n") if words else ""
 
 
@@ -285,6 +298,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
     _prepare(folder)
     made = ensure_secret(assignment, folder)
     public = refuse_published_secret(assignment)
+    ignore = offer_gitignore(Path(assignment.secret_file)) if made and assignment.secret_file else None
     students = list(roster)
     iterator: Any = students
     if progress:
@@ -307,6 +321,7 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
         page = home / f"{stem}.html"
         page.write_text(student_page_html(assignment, the_set, student.name), encoding="utf-8")
         files[student.id] = [p.relative_to(folder).as_posix() for p in (qfile, nb, page)]
+    pools = pool_report(assignment)
     stale_class_page = folder / "page" / f"{assignment.id}.html"
     if stale_class_page.is_file():
         stale_class_page.unlink()  # an older release's page that held every student's set
@@ -315,9 +330,12 @@ def assign(assignment: Assignment, roster: Roster, out: str | Path, *, progress:
         "assignment": assignment.public_meta(),
         "secret_file": assignment.secret_file or assignment.secret_hint(),
         "secret_made_now": made,
+        "gitignore_written": str(ignore) if ignore else "",
         "secret_is_public": public,
         "students": [s.id for s in students],
         "files": files,
+        "pools": pools,
+        "pool_warnings": pool_warnings(assignment, pools, len(students)),
     }
     (folder / "instructor" / "manifest.json").write_text(
         json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8"

@@ -10,7 +10,12 @@ Three shapes are read:
   (else the SIS User ID, else Canvas's own ID);
 - a **Moodle** grades or participants export (``First name, Last name, ID number,
   … Email address …``): the id is the ``Username``, else the ``ID number``,
-  else the e-mail address.
+  else the e-mail address;
+- a **Moodle grading worksheet** (``Identifier, Full name, … Email address, Status, …
+  Last modified (submission) …``): the id is the ``ID number`` when the worksheet
+  shows it, else the e-mail address; its participant numbers name the students'
+  folders in Moodle's download, and its submission times are the LMS's own
+  (``grade`` counts lateness from them).
 
 Ids appear in file names, so they are letters, digits and ``. _ @ -``, and
 two ids that differ only in case (``Alice``, ``alice``) are refused: their
@@ -49,6 +54,8 @@ class Student:
     lms_id: str = ""  # the LMS's own user id (Canvas "ID"), kept for grade exports
     section: str = ""
     sis_user_id: str = ""  # Canvas's "SIS User ID", given back in its grade export
+    id_field: str = ""  # the LMS field the id came from ("Username", "ID number", "Email address"), for imports
+    submitted: str = ""  # the LMS's own submission time, as the export wrote it (Moodle's grading worksheet)
 
 
 class Roster:
@@ -99,6 +106,13 @@ def _clean(text: str, limit: int = 200) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in text)[:limit].strip()
 
 
+def _id_field(header: str) -> str:
+    """The user field an LMS import matches the id with: Moodle's "Username", "ID number" or "Email address"."""
+    return {"id number": "ID number", "email address": "Email address", "email": "Email address"}.get(
+        header, "Username"
+    )
+
+
 def parse_roster(text: str, source: str = "roster") -> Roster:
     if len(text) > MAX_ROSTER_CHARS:
         raise RosterError(f"{source}: too large for a roster ({len(text):,} characters)")
@@ -125,6 +139,14 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         lms_col = _col(header, ("id",))
         section_col = _col(header, ("section",))
         sis_col = _col(header, ("sis user id",))
+    elif "identifier" in header and "full name" in header and "email address" in header:
+        fmt = "moodle-worksheet"  # Moodle's grading worksheet: "Participant 123456" names the download's folders
+        id_cols = (_col(header, ("id number",)), _col(header, ("email address",)))
+        name_cols = (_col(header, ("full name",)),)
+        email_col = _col(header, ("email address",))
+        lms_col = _col(header, ("identifier",))
+        section_col = None
+        sis_col = None
     elif "first name" in header and "last name" in header and ("email address" in header or "id number" in header):
         fmt = "moodle"
         id_cols = (_col(header, ("username",)), _col(header, ("id number",)), _col(header, ("email address",)))
@@ -145,6 +167,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         section_col = _col(header, ("section",))
         sis_col = None
     ext_col = _col(header, _EXTENSION_HEADERS)
+    submitted_col = _col(header, ("last modified (submission)", "submitted_at", "submitted at"))
     students: list[Student] = []
     seen: dict[str, tuple[str, int]] = {}
     for line, row in enumerate(rows[1:], start=2):
@@ -153,7 +176,8 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         first = row[0].strip().lower() if row else ""
         if fmt == "canvas" and (first == "points possible" or first == "student, test"):
             continue  # Canvas's "Points Possible" row and its test student
-        sid = next((_cell(row, c) for c in id_cols if _cell(row, c)), "")
+        id_col = next((c for c in id_cols if _cell(row, c)), None)
+        sid = _cell(row, id_col)
         if not sid:
             raise RosterError(f"{source}, line {line}: the id is empty")
         if not ID_RE.match(sid):
@@ -182,15 +206,20 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
                 raise RosterError(
                     f"{source}, line {line}: extension {_clean(ext_text, 30)!r} should be a number of days (0 to 365)"
                 )
+        lms_id = _clean(_cell(row, lms_col), 40)
+        if fmt == "moodle-worksheet":
+            lms_id = lms_id.removeprefix("Participant").strip()
         students.append(
             Student(
                 sid,
                 name,
                 _clean(_cell(row, email_col)),
                 extension,
-                _clean(_cell(row, lms_col), 40),
+                lms_id,
                 _clean(_cell(row, section_col), 80),
                 _clean(_cell(row, sis_col), 40),
+                _id_field(header[id_col] if id_col is not None else ""),
+                _clean(_cell(row, submitted_col), 80),
             )
         )
     if not students:

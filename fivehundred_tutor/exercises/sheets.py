@@ -35,12 +35,14 @@ from ..questions import check, public_view
 from ..questions.core import answer_words, response_key
 
 __all__ = [
+    "MAX_JSON_VALUES",
     "MAX_SUBMISSION_BYTES",
     "SHEET_FORMAT",
     "SHEET_MIME",
     "SubmissionProblem",
     "accepted_keys",
     "extract_sheet",
+    "json_values",
     "make_sheet",
     "read_submission",
     "read_zip_members",
@@ -213,7 +215,29 @@ def read_zip_members(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> Itera
             yield name, raw
 
 
+#: JSON values a submission may hold (estimated from its commas and brackets before parsing): parsing builds a
+#: Python object for each, about 60 bytes at least, so a 49 MB notebook of empty objects would take 1.25 GB.  A real
+#: answer sheet holds a few hundred values and a saved answer notebook a few thousand.
+MAX_JSON_VALUES = 2_000_000
+
+
+def json_values(raw: bytes) -> int:
+    """About how many values JSON text holds (an upper bound for compact JSON: its commas and opening brackets).
+
+    >>> json_values(b'{"a": [1, 2, {}]}')
+    5
+    """
+    return raw.count(b",") + raw.count(b"{") + raw.count(b"[")
+
+
 def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool | None = None) -> dict[str, Any]:
+    values = json_values(raw)
+    if values > MAX_JSON_VALUES:
+        raise SubmissionProblem(
+            f"{name}: holds about {values:,} JSON values (at most {MAX_JSON_VALUES:,} are read; an answer notebook "
+            "holds a few thousand): not read. Clear the other cells' outputs (keep the answer sheet's), save the "
+            "notebook and hand it in again"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -101,13 +101,15 @@ def test_moodle_folders_fall_back_to_file_times_and_say_so(tmp_path: Path) -> No
 def test_nbgrader_timestamp_of_the_submission_folder_covers_its_subfolders(tmp_path: Path) -> None:
     hw = small_assignment()
     roster = Roster([Student("bob")])
-    nb = tmp_path / "submitted"
-    first = write_json(nb / "bob/hw1/work/a.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
-    (nb / "bob/hw1/timestamp.txt").write_text("2026-01-02 10:00:00.000000 UTC", encoding="utf-8")
-    second = write_json(nb / "bob/hw1-resubmitted/b.answers.json", sheet_for(hw, "bob", {}))
-    (nb / "bob/hw1-resubmitted/timestamp.txt").write_text("2026-01-01 09:00:00.000000 UTC", encoding="utf-8")
+    nb = tmp_path / "inbound"  # nbgrader's exchange keeps every submission: <student>+<assignment>+<time>
+    later = nb / "bob+hw1+2026-01-02 10:00:00.000000 UTC"
+    earlier = nb / "bob+hw1+2026-01-01 09:00:00.000000 UTC"
+    first = write_json(later / "work/a.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
+    (later / "timestamp.txt").write_text("2026-01-02 10:00:00.000000 UTC", encoding="utf-8")
+    second = write_json(earlier / "b.answers.json", sheet_for(hw, "bob", {}))
+    (earlier / "timestamp.txt").write_text("2026-01-01 09:00:00.000000 UTC", encoding="utf-8")
     _time(first, 1_600_000_000)
-    _time(second, 1_900_000_000)  # file times that lie: timestamp.txt, written by collect, decides
+    _time(second, 1_900_000_000)  # file times that lie: timestamp.txt, written by nbgrader, decides
     bob = grade_folder(hw, roster, nb).by_id()["bob"]
     assert bob.total == MAX_POINTS and bob.collected_by == "nbgrader timestamp.txt 2026-01-02 10:00:00 UTC"
     assert bob.collected_at.startswith("2026-01-02T10:00")

@@ -198,15 +198,20 @@ def test_answers_and_identities_are_not_public(tmp_path):
         other_ids = {q["id"] for o in others for q in hw.questions_for(o)}
         assert all(i in text for i in own_ids) and not any(i in text for i in other_ids)
         assert '"accept"' not in text and '"answer_words"' not in text  # after-submit: no answers before grading
-    # a sheet in ben's name made from amy's files (her token) is refused
+    # a sheet in ben's name made from amy's files (her token) is refused, and it does not make ben "rejected":
+    # nothing shows ben handed it in (issue 27); it is listed for the instructor
     subs = tmp_path / "subs"
     forged = sheet_for(hw, "ben", all_right(hw, "ben"), token=hw.token_for("amy"))
     write_json(subs / "hw1-ben.answers.json", forged)
     unsigned = sheet_for(hw, "amy", all_right(hw, "amy"), token="")
-    write_json(subs / "hw1-amy.answers.json", unsigned)
+    write_json(subs / "amy" / "hw1-amy.answers.json", unsigned)  # in amy's own folder: graded, flagged
     report = grade_folder(hw, people, subs)
     ben = report.by_id()["ben"]
-    assert ben.status == "rejected" and ben.total == 0 and any("token is not ben's" in p for p in ben.problems)
+    assert (
+        ben.status == "missing"
+        and ben.total == 0
+        and "token is not ben's" in dict(report.unmatched)["hw1-ben.answers.json"]
+    )
     amy = report.by_id()["amy"]
     assert amy.status == "flagged" and any("no token" in p for p in amy.problems)
 
@@ -228,16 +233,23 @@ def test_duplicates_are_decided_by_collection_times_not_saved_at(tmp_path):
     os.utime(full, (1_600_000_000, 1_600_000_000))
     bob = grade_folder(hw, roster("bob"), subs).by_id()["bob"]
     assert bob.total == 0 and bob.status == "flagged" and any("duplicated" in p for p in bob.problems)
-    # nbgrader's timestamp.txt is the collection's time for its folder
-    nb = tmp_path / "nb/submitted"
-    a = write_json(nb / "bob/hw1/a.answers.json", sheet_for(hw, "bob", {}))
-    b = write_json(nb / "bob/hw1/late/b.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
+    # nbgrader's timestamp.txt is the collection's time for its submission (its exchange keeps each one) …
+    nb = tmp_path / "nb/inbound"
+    first, late = nb / "bob+hw1+2026-01-01 10:00:00 UTC", nb / "bob+hw1+2026-01-02 10:00:00 UTC"
+    a = write_json(first / "a.answers.json", sheet_for(hw, "bob", {}))
+    b = write_json(late / "b.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
     os.utime(a, (1_900_000_000, 1_900_000_000))  # a file time that lies
-    (nb / "bob/hw1/timestamp.txt").write_text("2026-01-01 10:00:00.000000 UTC", encoding="utf-8")
-    (nb / "bob/hw1/late/timestamp.txt").write_text("2026-01-02 10:00:00.000000 UTC", encoding="utf-8")
+    (first / "timestamp.txt").write_text("2026-01-01 10:00:00.000000 UTC", encoding="utf-8")
+    (late / "timestamp.txt").write_text("2026-01-02 10:00:00.000000 UTC", encoding="utf-8")
     assert b.exists()
     bob = grade_folder(hw, roster("bob"), nb).by_id()["bob"]
     assert bob.total == MAX_POINTS and any("timestamp.txt" in p for p in bob.problems)
+    # … but a timestamp.txt inside a student's own files is theirs, not the collection's (issue 27)
+    (first / "late").mkdir()
+    (first / "late" / "timestamp.txt").write_text("2026-01-03 10:00:00.000000 UTC", encoding="utf-8")
+    os.replace(a, first / "late" / "a.answers.json")
+    bob = grade_folder(hw, roster("bob"), nb).by_id()["bob"]
+    assert bob.total == MAX_POINTS
 
 
 # ------------------------------------------------------------------------- 5. stray files
@@ -540,7 +552,7 @@ def test_deadline_late_penalty_cap_and_extensions(tmp_path):
     for sid, late_seconds in (("amy", -60), ("ben", 86400 + 60), ("cy", 3 * 86400), ("dee", 9 * 86400)):
         path = write_json(subs / f"hw1-{sid}.answers.json", sheet_for(hw, sid, all_right(hw, sid)))
         os.utime(path, (due + late_seconds, due + late_seconds))
-    report = grade_folder(hw, people, subs)
+    report = grade_folder(hw, people, subs, file_times=True)  # these file times are the hand-in times
     got = {s.student: (s.days_late, s.total) for s in report.students}
     assert got == {"amy": (0, 10), "ben": (2, 8), "cy": (0, 10), "dee": (9, 7.5)}
     with pytest.raises(AssignmentError, match="time zone"):

@@ -92,12 +92,15 @@ def test_nbgrader_generate_assignment_autograde_and_export(course: Path) -> None
     result = _run([sys.executable, "-m", "fivehundred_tutor", "grade", "hw1.toml", "--roster", "roster.csv",
                    "--submissions", "submitted", "--out", "fht-grades", "--no-progress", "--no-histogram"],
                   course, ok=(1,))  # fmt: skip
-    assert "2 graded, 1 rejected" in result.stdout
+    # cy handed in a sheet made from amy's files: both facts are the collection's and the token's, so amy's row
+    # is flagged for the instructor too (her grade stands; issue 27)
+    assert "1 flagged, 1 graded, 1 rejected" in result.stdout
     with (course / "fht-grades" / "gradebook.csv").open(encoding="utf-8") as fh:
         rows = {row["student_id"]: row for row in csv.DictReader(fh)}
     # a student whose every file was rejected gets a blank total (an LMS upload would record a 0 as a grade)
     assert {sid: float(row["total"] or 0) for sid, row in rows.items()} == scores
-    assert rows["amy"]["status"] == "graded" and "token is not cy's" in rows["cy"]["problems"]
+    assert rows["amy"]["status"] == "flagged" and "found in another student's folder" in rows["amy"]["problems"]
+    assert "token is not cy's" in rows["cy"]["problems"]
     assert rows["cy"]["total"] == "" and rows["ben"]["total"] != ""
 
 

@@ -129,7 +129,7 @@ def test_moodle_feedback_tells_students_only_what_concerns_them(tmp_path: Path) 
     _touch(write_json(subs / "cy" / "hw1.answers.json", sheet_for(hw, "cy", {})), DUE + dt.timedelta(hours=30))
     overrides = tmp_path / "o.csv"
     overrides.write_text("student,item,points,comment\ncy,1.1,1,see the rubric\n", encoding="utf-8")
-    grade(hw, people, subs, tmp_path / "g", overrides=overrides, now=DUE + dt.timedelta(days=9))  # type: ignore[arg-type]
+    grade(hw, people, subs, tmp_path / "g", overrides=overrides, now=DUE + dt.timedelta(days=9), file_times=True)  # type: ignore[arg-type]
     moodle = _rows(tmp_path / "g" / "moodle_grades.csv", "Username")
     assert "another student" not in moodle["amy"]["Feedback"] and "flag" not in moodle["amy"]["Feedback"]
     assert (
@@ -229,7 +229,9 @@ def test_zipped_submissions_are_read_safely(tmp_path: Path) -> None:
     report = grade_folder(hw, people, subs)  # type: ignore[arg-type]
     by = report.by_id()
     assert by["dee"].status == "graded" and by["dee"].total == 10
-    assert by["amy"].status == "missing" and not (tmp_path / "escape").exists()
+    # a file came in but nothing in it could be read: rejected, and the row says what was skipped (issue 27)
+    assert by["amy"].status == "rejected" and not (tmp_path / "escape").exists()
+    assert any("amy.zip/bomb.json" in p and "oversized" in p for p in by["amy"].problems)
     said = dict(report.skipped)
     assert said["amy.zip/../../escape/hw1-amy.answers.json"] == "a name pointing outside the zip: not read"
     assert "oversized" in said["amy.zip/bomb.json"]

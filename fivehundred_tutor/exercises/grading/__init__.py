@@ -5,26 +5,32 @@ Never trusts a submission: each file is parsed as data (never executed), one at 
 time, and only its answers are kept (memory stays flat however large the files);
 every problem — malformed, truncated, oversized, duplicated, wrong assignment,
 wrong student, wrong token, tampered questions — becomes a reason on that
-student's row.  Duplicates are settled by the collection's own times (file times,
-nbgrader's ``timestamp.txt``), never by a time written inside a sheet.  The batch
+student's row.  Whose sheet it is comes from the collection and the student's token;
+duplicates are settled by the collection's own order (Canvas's ids, nbgrader's
+``timestamp.txt``, file times), never by a time written inside a sheet.  The batch
 always finishes.  Points are summed exactly and rounded once, at the end.
 
 One module per step of :func:`grade_folder` (:mod:`.pipeline`):
 
-- :mod:`.intake` — collect: read every file as data and file each sheet under its student;
-- :mod:`.choose` — one sheet per student, in the collection's own order;
+- :mod:`.intake` — collect: read every file as data and file each sheet under its student, by what the
+  collection (:mod:`.collection`) and the student's token say, never by what the sheet claims;
+- :mod:`.choose` — one sheet per student: a valid token first, then the collection's own order;
 - :mod:`.score` — judge each answer against the re-derived questions (:mod:`.workers` re-derives them);
-- :mod:`.policy` — lateness, the instructor's overrides, when answers may go back;
+- :mod:`.lateness` and :mod:`.policy` — late penalties from times a student cannot set, the instructor's
+  overrides, when answers may go back;
 - :mod:`.report` — the gradebook, feedback, item analysis, summary and LMS files.
 """
 
 from __future__ import annotations
 
 from ...questions import check
+from ..text import csv_safe, md_escape, safe_text
 from .choose import choose, describe, order_basis
-from .intake import Claim, Intake, canvas_order, check_header, collect, lms_owner, owner_from_path, token_problem
+from .collection import Owner, canvas_order, collection_owner, name_hint
+from .intake import Claim, Intake, check_header, collect, token_problem
+from .lateness import CollectionTimes, lms_time
 from .pipeline import grade_folder
-from .policy import Override, apply_late_penalty, apply_override, hold_back, load_overrides, parse_overrides
+from .policy import Override, apply_override, hold_back, load_overrides, parse_overrides
 from .report import (
     MANIFEST,
     check_out_folder,
@@ -37,9 +43,8 @@ from .report import (
     write_lms_exports,
     write_reports,
 )
-from .results import GradeReport, GradingError, ItemResult, StudentResult
+from .results import GradeReport, GradingError, ItemResult, Note, StudentResult
 from .score import MAX_ANSWERS, MAX_RESPONSE_CHARS, compact_sheet, grade_sheet
-from .text import csv_safe, md_escape, safe_text
 from .workers import PARALLEL_FROM
 
 __all__ = [
@@ -48,13 +53,15 @@ __all__ = [
     "MAX_RESPONSE_CHARS",
     "PARALLEL_FROM",
     "Claim",
+    "CollectionTimes",
     "GradeReport",
     "GradingError",
     "Intake",
     "ItemResult",
+    "Note",
     "Override",
+    "Owner",
     "StudentResult",
-    "apply_late_penalty",
     "apply_override",
     "canvas_order",
     "check",
@@ -62,6 +69,7 @@ __all__ = [
     "check_out_folder",
     "choose",
     "collect",
+    "collection_owner",
     "compact_sheet",
     "csv_safe",
     "describe",
@@ -72,11 +80,11 @@ __all__ = [
     "gradebook_rows",
     "hold_back",
     "item_analysis",
-    "lms_owner",
+    "lms_time",
     "load_overrides",
     "md_escape",
+    "name_hint",
     "order_basis",
-    "owner_from_path",
     "parse_overrides",
     "safe_text",
     "student_notes",

@@ -1,7 +1,9 @@
 """One sheet per student: when a student handed in more than one, the one the collection received last.
 
-The collection's own order decides — Canvas's submission ids, nbgrader's ``timestamp.txt`` — else the file
-times; never a time written inside a sheet (the student's clock).
+A sheet with the student's own token always comes first: one without (accepted only from the student's own
+folder, and never in an exam) is graded only when no sheet with a valid token came in.  Among those, the
+collection's own order decides — Canvas's submission ids, nbgrader's ``timestamp.txt`` — else the file times;
+never a time written inside a sheet (the student's clock).
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..assignment import Assignment
 from .intake import Claim
-from .results import StudentResult
+from .results import Note, StudentResult
 
-__all__ = ["choose", "describe", "order_basis"]
+__all__ = ["choose", "describe", "order_basis", "trusted"]
 
 
 def order_basis(own: list[Claim]) -> tuple[str, Callable[[Claim], Any]]:
@@ -40,6 +43,32 @@ def describe(claim: Claim, basis: str) -> str:
     return f"file time {claim.file_time:%Y-%m-%d %H:%M:%S %Z}"
 
 
+def trusted(own: list[Claim], assignment: Assignment, result: StudentResult) -> list[Claim]:
+    """The claims that may be graded: those with the student's token; else (homework only) those without one.
+
+    A sheet without a token never displaces or outranks one with the student's token; in an exam (``feedback =
+    "none"``) it is never graded.  Returns [] when nothing may be graded (the row says why).
+    """
+    valid = [c for c in own if c.token_ok]
+    tokenless = [c for c in own if not c.token_ok]
+    if valid:
+        if tokenless:
+            files = ", ".join(c.rel for c in tokenless)
+            result.problems.append(Note.private(f"note: ignored {len(tokenless)} sheet(s) without a token ({files})"))
+        return valid
+    if assignment.exam:
+        files = ", ".join(c.rel for c in tokenless)
+        result.files.extend(c.rel for c in tokenless)
+        result.problems.append(
+            Note.private(
+                f"{files}: the sheet carries no token; in an exam only sheets from the student's own files are "
+                "graded — not graded"
+            )
+        )
+        return []
+    return tokenless
+
+
 def choose(own: list[Claim], result: StudentResult) -> Claim:
     """One sheet per student: the one the collection received last (see :func:`order_basis`)."""
     basis, key = order_basis(own)
@@ -51,11 +80,20 @@ def choose(own: list[Claim], result: StudentResult) -> Claim:
     result.collected_by = describe(latest, basis)
     distinct = {json.dumps(c.sheet.get("answers"), sort_keys=True, default=str) for c in own}
     files = ", ".join(c.rel for c in ordered)
+    # the student reads how many and which rule chose, never the files' paths (a path may name another folder)
     if len(distinct) == 1:
-        result.problems.append(f"note: {len(own)} submissions with the same answers ({files}): graded once")
+        result.problems.append(
+            Note(
+                f"note: {len(own)} submissions with the same answers ({files}): graded once",
+                for_student=f"note: {len(own)} submissions with the same answers: graded once",
+            )
+        )
         return latest
     result.problems.append(
-        f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last by "
-        f"{basis} ({latest.rel}, {describe(latest, basis)}); the times written inside sheets are not used"
+        Note(
+            f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last by "
+            f"{basis} ({latest.rel}, {describe(latest, basis)}); the times written inside sheets are not used",
+            for_student=f"{len(own)} different answer sheets were handed in: the one collected last was graded",
+        )
     )
     return latest

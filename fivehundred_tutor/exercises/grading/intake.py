@@ -1,18 +1,28 @@
 """Intake: every file under the submissions folder read as data (never run), and each answer sheet filed under
-the student it belongs to.
+the student it belongs to — by facts a student cannot forge.
 
-A file's owner comes from the collection first (the LMS account a download names), then from the roster ids
-its path names; the sheet's header is checked (format, assignment) before it is kept, compacted, as a
-:class:`Claim`.  Whatever cannot be used — unreadable, oversized, not a sheet, another student's sheet, an
-unknown student — is said out loud: on the student's row, among the unmatched files, or among the files not
-read.  Choosing among one student's claims is :mod:`.choose`'s job.
+Two facts authenticate a sheet: the **collection** (the folder or LMS entry it came in, see
+:mod:`.collection`) says who handed it in, and the **token** (an HMAC of the secret, found only in one student's
+own files) says whose files it was made from.  What the sheet writes about itself (``"student"``) and a roster id
+in a file's name are claims: they never outweigh those facts, never put a note on another student's row, and
+a sheet they alone support is not graded (it is listed among the unmatched files, with the reason).
+
+=================================  ==========================================================================
+collection names O, token is O's    O's claim (a different ``"student"`` is noted for the instructor)
+collection names O, no token        O's claim, without a valid token (flagged; refused in an exam)
+collection names O, token is X's    not graded: on O's row "wrong student", on X's row "found in O's folder"
+collection names O, token nobody's  not graded: on O's row "token is not O's"
+collection names no one, token X's  X's claim, unless the sheet or its file name says another student
+collection names no one, no token   not graded (unmatched): nothing authenticates it
+=================================  ==========================================================================
+
+Choosing among one student's claims is :mod:`.choose`'s job.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
-import re
 import stat
 import zipfile
 from collections.abc import Iterator, Mapping
@@ -30,19 +40,12 @@ from ..sheets import (
     read_submission,
     read_zip_members,
 )
+from ..text import safe_text
+from .collection import Owner, canvas_late, canvas_order, collection_owner, name_hint, nbgrader_stamp, read_timestamp
+from .results import Note
 from .score import compact_sheet
-from .text import safe_text
 
-__all__ = [
-    "Claim",
-    "Intake",
-    "canvas_order",
-    "check_header",
-    "collect",
-    "token_problem",
-]
-
-_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+__all__ = ["Claim", "Intake", "check_header", "collect", "token_problem"]
 
 
 @dataclass
@@ -51,11 +54,13 @@ class Claim:
 
     rel: str
     sheet: dict[str, Any]
-    collected: _dt.datetime  # nbgrader's timestamp.txt, else the file time (lateness is counted from it)
+    collected: _dt.datetime  # nbgrader's timestamp.txt, else the file time (shown; lateness has its own rules)
     source: str  # where that time came from
     file_time: _dt.datetime
-    stamp: _dt.datetime | None = None  # nbgrader's timestamp.txt for the file's submission folder
+    stamp: _dt.datetime | None = None  # the collection's own time (nbgrader's timestamp.txt)
     canvas: tuple[int, int] | None = None  # Canvas's (submission id, resubmission -N): higher is later
+    token_ok: bool = True  # False: the sheet carries no token (its folder alone says whose it is)
+    late_marker: bool | None = None  # Canvas's verdict (``LATE_`` in its name), None outside a Canvas download
 
 
 @dataclass
@@ -73,61 +78,6 @@ class Intake:
         self.problems.setdefault(student, []).append(problem)
         if file is not None:
             self.files.setdefault(student, []).append(file)
-
-
-# ------------------------------------------------------------------ whose file
-def owner_from_path(rel: str, roster: Roster) -> str | None:
-    """The roster id a file's path names (``alice/…``, ``hw1-alice.answers.json``), if exactly one."""
-    starts = [m.start() for m in _ALNUM_RUN.finditer(rel)]
-    ends = [m.end() for m in _ALNUM_RUN.finditer(rel)]
-    hits = set()
-    for i, a in enumerate(starts):
-        for b in ends[i:]:
-            if b - a > 64:
-                break
-            if rel[a:b] in roster:
-                hits.add(rel[a:b])
-    hits = {h for h in hits if not any(h != o and h in o for o in hits)}
-    return hits.pop() if len(hits) == 1 else None
-
-
-# Canvas's bulk download: "<name>_<user id>_<submission id>_<file>" ("<name>_LATE_<user id>_…" when late);
-# a file the student handed in again under the same name gets "-1", "-2" … before its extension.
-_CANVAS_FILE = re.compile(r"^(?P<who>[^_/]+)_(?:LATE_)?(?P<user>[0-9]{1,20})_(?P<sub>[0-9]{1,20})_(?P<file>.+)$")
-_RESUBMITTED = re.compile(r"-(?P<n>[0-9]{1,4})(?=\.[A-Za-z0-9]+$)")
-# Moodle's download: "<Full name>_<participant id>_assignsubmission_file_" (a folder, or a prefix of each file)
-_MOODLE_PART = re.compile(r"^(?P<who>.+)_(?P<participant>[0-9]{1,20})_assignsubmission_[a-z]+_")
-
-
-def canvas_order(name: str) -> tuple[int, int] | None:
-    """(submission id, resubmission number) from a Canvas bulk-download file name; None if it is not one.
-
-    >>> canvas_order("smithbob_340934_208490284_hw1.answers-2.json")
-    (208490284, 2)
-    >>> canvas_order("hw1-bob.answers.json") is None
-    True
-    """
-    m = _CANVAS_FILE.match(name)
-    if m is None:
-        return None
-    again = _RESUBMITTED.search(m["file"])
-    return int(m["sub"]), int(again["n"]) if again else 0
-
-
-def lms_owner(rel: str, roster: Roster) -> str | None:
-    """The student an LMS download names: Canvas's user id (the roster's Canvas ID) or Moodle's full name."""
-    parts = rel.split("/")
-    m = _CANVAS_FILE.match(parts[-1])
-    if m is not None:
-        found = [s.id for s in roster if s.lms_id and s.lms_id == m["user"]]
-        return found[0] if len(found) == 1 else None
-    for part in parts:
-        mm = _MOODLE_PART.match(part)
-        if mm is not None:
-            who = mm["who"].casefold()
-            found = [s.id for s in roster if s.name and s.name.casefold() == who]
-            return found[0] if len(found) == 1 else None
-    return None
 
 
 # ------------------------------------------------------------------ what a sheet says of itself
@@ -151,28 +101,13 @@ def check_header(sheet: Mapping[str, Any], assignment: Assignment) -> tuple[str 
 
 
 def token_problem(sheet: Mapping[str, Any], assignment: Assignment, student: str) -> tuple[str | None, str | None]:
-    """(fatal reason, warning) from the sheet's token."""
+    """(fatal reason, warning) from the sheet's token, for a sheet said to be ``student``'s."""
     token = sheet.get("token")
     if not token:
         return None, f"the sheet carries no token, so it cannot be shown to come from {student}'s own files"
     if not isinstance(token, str) or token != assignment.token_for(student):
         return f"the sheet's token is not {student}'s (made from someone else's files?) — not graded", None
     return None, None
-
-
-# ------------------------------------------------------------------ when it came in
-def read_timestamp(path: Path) -> _dt.datetime | None:
-    """nbgrader's ``timestamp.txt`` (written by ``collect``/``submit``): the collection's own time."""
-    try:
-        text = path.read_text(encoding="utf-8")[:100].strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    text = text.replace(" UTC", "+00:00").replace(" ", "T", 1)
-    try:
-        when = _dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=_dt.timezone.utc)
 
 
 # ------------------------------------------------------------------ the folder
@@ -222,125 +157,240 @@ def _holds_no_sheet(reason: str) -> bool:
     return "no answer sheet in this notebook" in reason or "'fivehundred-student-set/1'" in reason
 
 
+@dataclass
+class _Source:
+    """One file (or zip member) being read: where it is and what the collection says of it."""
+
+    rel: str
+    path: Path
+    owner: Owner | None
+    hint: str | None  # a roster id its name mentions (a hint: whom an unreadable file was meant for)
+
+    @property
+    def meant_for(self) -> str | None:
+        """Whose row hears about this file when it cannot be read: the collection's student, else the hint."""
+        if self.owner is not None:
+            return self.owner.student
+        return self.hint
+
+
 class _Collector:
     """One pass over the submissions folder, filling an :class:`Intake`."""
 
-    def __init__(self, assignment: Assignment, roster: Roster, folder: Path) -> None:
+    def __init__(self, assignment: Assignment, roster: Roster, folder: Path, trust_timestamps: bool) -> None:
         self.assignment = assignment
         self.roster = roster
         self.folder = folder
+        self.trust_timestamps = trust_timestamps
         self.found = Intake()
+        self.tokens = {assignment.token_for(s.id): s.id for s in roster}
         self._stamps: dict[Path, _dt.datetime | None] = {}
 
-    def stamp_for(self, folder_here: Path) -> _dt.datetime | None:
-        """nbgrader's timestamp.txt of the submission folder holding this folder (itself or an ancestor)."""
+    # ----------------------------------------------------------- when
+    def any_stamp(self, folder_here: Path) -> _dt.datetime | None:
+        """A timestamp.txt in this folder or one above it (trusted only when the instructor says so)."""
         if folder_here not in self._stamps:
             ts = folder_here / "timestamp.txt"
             found = read_timestamp(ts) if ts.is_file() else None
             if found is None and folder_here != self.folder and self.folder in folder_here.parents:
-                found = self.stamp_for(folder_here.parent)
+                found = self.any_stamp(folder_here.parent)
             self._stamps[folder_here] = found
         return self._stamps[folder_here]
 
-    def claim(self, rel: str, sheet: dict[str, Any], path: Path) -> Claim:
+    def claim(self, source: _Source, sheet: dict[str, Any], token_ok: bool) -> Claim:
+        path = source.path
         file_time = _dt.datetime.fromtimestamp(path.lstat().st_mtime, _dt.timezone.utc)
-        stamp = self.stamp_for(path.parent)
+        if self.trust_timestamps:
+            stamp = self.any_stamp(path.parent)
+        else:
+            stamp = nbgrader_stamp(self.folder, path.relative_to(self.folder).as_posix(), source.owner)
         canvas = canvas_order(path.name)
+        late = canvas_late(path.name) if source.owner is not None and source.owner.layout == "canvas" else None
         if stamp is not None:
-            return Claim(rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas)
-        return Claim(rel, sheet, file_time, "file time", file_time, None, canvas)
+            return Claim(source.rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas, token_ok, late)
+        return Claim(source.rel, sheet, file_time, "file time", file_time, None, canvas, token_ok, late)
 
-    def take(self, rel: str, owner: str | None, full: dict[str, Any], path: Path) -> None:
-        """One parsed sheet: its header checked, then kept (compacted) as its student's claim."""
-        found = self.found
+    # ----------------------------------------------------------- whose
+    def take(self, source: _Source, full: dict[str, Any]) -> None:
+        """One parsed sheet: its header checked, then filed by the facts that authenticate it (see the module)."""
         claimed = full.get("student")
         sheet = compact_sheet(full)
         del full
+        rel = source.rel
         if not isinstance(claimed, str):
             raise SubmissionProblem(f"{rel}: the sheet does not say whose it is ('student' missing)")
         fatal, _ = check_header(sheet, self.assignment)
         if fatal:
             raise SubmissionProblem(f"{rel}: {fatal}")
-        if owner is not None and claimed != owner:
-            # Integrity matters: the instructor's files name both; students' feedback names neither.
+        token = sheet.get("token")
+        made_from = self.tokens.get(token) if isinstance(token, str) and token else None
+        says = safe_text(claimed, 40)
+        owner = source.owner
+        if owner is not None and owner.student is not None:
+            self.in_owners_folder(source, owner, owner.student, claimed, made_from, bool(token), sheet)
+        elif owner is not None:
+            self.in_unknown_entry(source, owner, made_from, sheet, says)
+        elif made_from is None and claimed not in self.roster:
+            self.found.unmatched.append((rel, f"unknown student {says!r} (not in the roster)"))
+        elif made_from is None:
+            why = "carries no token" if not token else f"has a token that is not {says}'s"
+            self.found.unmatched.append(
+                (
+                    rel,
+                    f"says it is {says}'s but {why}, and no folder of the collection names its student: not graded "
+                    "(nothing shows whose it is)",
+                )
+            )
+        elif claimed != made_from:
+            self.found.note(made_from, Note.private(f"note: a sheet made from your files says it is {says}'s: {rel}"))
+            self.found.unmatched.append(
+                (rel, f"says it is {says}'s, but its token is not {says}'s (it is {made_from}'s): not graded")
+            )
+        elif source.hint is not None and source.hint != made_from:
+            self.found.note(
+                made_from,
+                Note.private(
+                    f"note: your answer sheet was found in {rel}, a file named for another student: not graded"
+                ),
+            )
+            self.found.unmatched.append(
+                (rel, f"named for {source.hint!r} but holds {made_from}'s answer sheet (their token): not graded")
+            )
+        else:
+            self.found.claims.setdefault(made_from, []).append(self.claim(source, sheet, True))
+
+    def in_owners_folder(
+        self,
+        source: _Source,
+        owner: Owner,
+        sid: str,
+        claimed: str,
+        made_from: str | None,
+        has_token: bool,
+        sheet: dict[str, Any],
+    ) -> None:
+        rel, found = source.rel, self.found
+        says = safe_text(claimed, 40)
+        if made_from == sid:
+            if claimed != sid:
+                found.note(
+                    sid, Note.private(f"note: {rel} says it is {says}'s, but your files made it: graded as yours")
+                )
+            found.claims.setdefault(sid, []).append(self.claim(source, sheet, True))
+        elif made_from is not None:
+            # Integrity matters, both facts authenticated: the instructor's files name both, the students' neither.
+            if claimed == sid:  # altered to say it is O's
+                here = f"{rel}: the sheet's token is not {sid}'s (it was made from {made_from}'s files) — not graded"
+            else:
+                here = (
+                    f"wrong student: {Path(rel).name} holds another student's answer sheet, not yours — not graded "
+                    f"(made from {made_from}'s files)"
+                )
+            found.note(sid, Note.private(here), rel)
+            found.note(made_from, Note.private(f"your answer sheet was found in another student's folder ({rel})"))
+            found.unmatched.append((rel, f"the answers of {made_from!r} (their token) filed under {sid!r}"))
+        elif has_token:
             found.note(
-                owner,
-                f"wrong student: {Path(rel).name} holds another student's answer sheet, not yours — not graded",
+                sid,
+                Note.private(f"{rel}: the sheet's token is not {sid}'s (made from someone else's files?) — not graded"),
                 rel,
             )
-            if claimed in self.roster:
-                found.note(claimed, "your answer sheet was found in another student's folder")
-            found.unmatched.append(
-                (rel, f"the answers of {safe_text(claimed, 40)!r} filed under {safe_text(owner, 40)!r}")
+        elif claimed != sid:
+            found.note(
+                sid, Note.private(f"wrong student: {rel} says it is {says}'s and carries no token — not graded"), rel
             )
-            return
-        if claimed not in self.roster:
-            found.unmatched.append((rel, f"unknown student {safe_text(claimed, 40)!r} (not in the roster)"))
-            return
-        found.claims.setdefault(claimed, []).append(self.claim(rel, sheet, path))
+        else:
+            found.claims.setdefault(sid, []).append(self.claim(source, sheet, False))
 
-    def not_a_sheet(self, rel: str, owner: str | None, why: str) -> None:
+    def in_unknown_entry(
+        self, source: _Source, owner: Owner, made_from: str | None, sheet: dict[str, Any], says: str
+    ) -> None:
+        """The collection names a person it cannot pin to one roster student (one name, two students; or nobody)."""
+        rel, found = source.rel, self.found
+        if made_from is not None and made_from in owner.candidates:
+            found.claims.setdefault(made_from, []).append(self.claim(source, sheet, True))
+            return
+        who = f"{len(owner.candidates)} students of that name" if owner.candidates else "no one on the roster"
+        if made_from is not None:
+            found.note(made_from, Note.private(f"your answer sheet was found in {owner.where} ({who}): {rel}"))
+            found.unmatched.append(
+                (rel, f"{made_from}'s answer sheet (their token) in {owner.where} ({who}): not graded")
+            )
+        else:
+            found.unmatched.append(
+                (rel, f"in {owner.where} ({who}), saying it is {says}'s without a valid token: not graded")
+            )
+
+    # ----------------------------------------------------------- what cannot be read
+    def not_a_sheet(self, source: _Source, why: str) -> None:
         """A file that is no answer sheet by its content: said out loud (and grade ends with status 1)."""
-        self.found.skipped.append((rel, f"not an answer sheet or notebook ({why}): not read"))
-        if owner is not None:
-            self.found.note(owner, f"note: ignored {rel} (not an answer sheet or notebook)")
+        self.found.skipped.append((source.rel, f"not an answer sheet or notebook ({why}): not read"))
+        if source.meant_for is not None:
+            self.found.note(source.meant_for, f"note: ignored {source.rel} (not an answer sheet or notebook)")
 
-    def problem(self, rel: str, owner: str | None, err: Exception) -> None:
+    def problem(self, source: _Source, err: Exception) -> None:
+        rel, student = source.rel, source.meant_for
         if isinstance(err, SubmissionProblem):
             reason = safe_text(err, 400)
             if not reason.startswith(rel):
                 reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
         else:
             reason = f"{rel}: could not be read ({type(err).__name__})"
-        if owner is not None and _holds_no_sheet(reason):
-            self.found.soft.setdefault(owner, []).append(reason)  # fine beside a real sheet; a problem alone
-        elif owner is not None:
-            self.found.note(owner, reason, rel)
+        if student is not None and _holds_no_sheet(reason):
+            self.found.soft.setdefault(student, []).append(reason)  # fine beside a real sheet; a problem alone
+        elif student is not None:
+            self.found.note(student, reason, rel)
         else:
             self.found.unmatched.append((rel, reason))
 
-    def zip_file(self, path: Path, rel: str, owner: str | None, max_bytes: int) -> None:
-        for member, content in read_zip_members(path, max_bytes):
-            inner = f"{rel}/{safe_text(member)}"
-            who = owner or owner_from_path(member, self.roster)
+    def zip_file(self, zipped: _Source, max_bytes: int) -> None:
+        for member, content in read_zip_members(zipped.path, max_bytes):
+            inner = _Source(
+                f"{zipped.rel}/{safe_text(member)}",
+                zipped.path,
+                zipped.owner,
+                zipped.hint or name_hint(member, self.roster),
+            )
             if isinstance(content, str):
-                self.found.skipped.append((inner, content))
+                self.found.skipped.append((inner.rel, content))
+                if inner.meant_for is not None and not content.startswith("a hidden file"):
+                    # a file came in: a note beside a graded sheet, the reason itself when nothing else was
+                    self.found.soft.setdefault(inner.meant_for, []).append(f"{inner.rel}: {content}")
                 continue
             try:
-                self.take(inner, who, parse_submission_bytes(content, inner), path)
+                self.take(inner, parse_submission_bytes(content, inner.rel))
             except SubmissionProblem as err:
                 if _content_not_sheet(str(err)) and not member.lower().endswith((".json", ".ipynb")):
-                    self.not_a_sheet(inner, who, "by its content")
+                    self.not_a_sheet(inner, "by its content")
                 else:
-                    self.problem(inner, who, err)
+                    self.problem(inner, err)
             except (RecursionError, MemoryError, ValueError, TypeError) as err:
-                self.problem(inner, who, err)
+                self.problem(inner, err)
 
     def file(self, path: Path, rel_raw: str, max_bytes: int) -> None:
-        rel = safe_text(rel_raw)
-        # the LMS account a download names first (a copied file keeps its classmate's name), then the path
-        owner = lms_owner(rel_raw, self.roster) or owner_from_path(rel_raw, self.roster)
         if path.name == "timestamp.txt":
-            return  # nbgrader's collection time, used above
+            return  # nbgrader's collection time, read with the sheets it belongs to
+        owner = collection_owner(rel_raw, self.roster, self.assignment.id)
+        source = _Source(safe_text(rel_raw), path, owner, None if owner else name_hint(rel_raw, self.roster))
         by_name = path.suffix.lower() in (".json", ".ipynb")
         try:
             regular = stat.S_ISREG(path.lstat().st_mode)  # never open a pipe or follow a link to look inside
             if not by_name and regular and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
-                self.zip_file(path, rel, owner, max_bytes)
+                self.zip_file(source, max_bytes)
                 return
             try:
                 full = read_submission(path, max_bytes)
             except SubmissionProblem as err:
                 if not by_name and _content_not_sheet(str(err)):
-                    self.not_a_sheet(rel, owner, "by its content")
+                    self.not_a_sheet(source, "by its content")
                     return
                 raise
             if not by_name and full.get("format") != SHEET_FORMAT:
-                self.not_a_sheet(rel, owner, "by its content")
+                self.not_a_sheet(source, "by its content")
                 return
-            self.take(rel, owner, full, path)
+            self.take(source, full)
         except (SubmissionProblem, RecursionError, MemoryError, OSError, ValueError, TypeError) as err:
-            self.problem(rel, owner, err)
+            self.problem(source, err)
 
 
 def collect(
@@ -350,9 +400,14 @@ def collect(
     *,
     max_bytes: int = MAX_SUBMISSION_BYTES,
     exclude: list[Path] | None = None,
+    trust_timestamps: bool = False,
 ) -> Intake:
-    """Read every file under ``folder`` (sorted, any depth; ``exclude``: folders not to read) and file it."""
-    collector = _Collector(assignment, roster, folder)
+    """Read every file under ``folder`` (sorted, any depth; ``exclude``: folders not to read) and file it.
+
+    ``trust_timestamps``: take any ``timestamp.txt`` as the collection time of the files beside and below it
+    (by default only nbgrader's, in its own layout: a student can upload a file of that name).
+    """
+    collector = _Collector(assignment, roster, folder, trust_timestamps)
     for path, rel_raw in _walk(folder, exclude or [], collector.found.skipped):
         collector.file(path, rel_raw, max_bytes)
     return collector.found

@@ -1,4 +1,8 @@
-"""``grade_folder``: collect → choose → score → policy, one student at a time; the report is the result."""
+"""``grade_folder``: collect → choose → score → policy, one student at a time; the report is the result.
+
+Adding a section kind (a question answered some other way) touches the scoring step only: see
+:func:`.score.grade_sheet`, which judges each item by its kind.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +15,13 @@ from typing import Any
 from ..assignment import Assignment
 from ..roster import Roster
 from ..sheets import MAX_SUBMISSION_BYTES
-from .choose import choose
-from .intake import Claim, check_header, collect, token_problem
-from .policy import Override, apply_late_penalty, apply_override, hold_back
-from .results import GradeReport, GradingError, StudentResult
+from ..text import safe_text
+from .choose import choose, trusted
+from .intake import Claim, check_header, collect
+from .lateness import CollectionTimes, Lateness, apply_late_penalty, lateness_warnings
+from .policy import Override, apply_override, hold_back, last_overrides
+from .results import GradeReport, GradingError, Note, StudentResult
 from .score import MAX_ANSWERS, grade_sheet
-from .text import safe_text
 from .workers import question_sets
 
 __all__ = ["grade_folder"]
@@ -33,6 +38,9 @@ def grade_folder(
     overrides: Iterable[Override] = (),
     now: _dt.datetime | None = None,
     workers: int | None = None,
+    collected_at: _dt.datetime | None = None,
+    file_times: bool = False,
+    trust_timestamps: bool = False,
 ) -> GradeReport:
     """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth).
 
@@ -41,20 +49,33 @@ def grade_folder(
     for a class of 200 or more; 1 keeps it all in this process).
     ``overrides``: regrading decisions applied to the items they name.
     ``now``: the grading time (default: now) — answers are held back from students who can still hand in.
+    Lateness (see :mod:`.lateness`): ``collected_at``, when the files were collected; ``file_times``, the files'
+    own times are the hand-in times; ``trust_timestamps``, any ``timestamp.txt`` is the collection's time.
     """
     folder = Path(submissions)
     if not folder.is_dir():
         raise GradingError(f"{safe_text(folder)}: no such submissions folder")
     assignment.require_secret()
-    intake = collect(assignment, roster, folder, max_bytes=max_bytes, exclude=[Path(e) for e in exclude])
+    intake = collect(
+        assignment,
+        roster,
+        folder,
+        max_bytes=max_bytes,
+        exclude=[Path(e) for e in exclude],
+        trust_timestamps=trust_timestamps,
+    )
     results = {
         s.id: StudentResult(s.id, s.name, problems=intake.problems.get(s.id, []), files=intake.files.get(s.id, []))
         for s in roster
     }
+    times = CollectionTimes(collected_at, file_times)
+    decided, replaced = last_overrides(list(overrides), assignment)
     by_student: dict[str, list[Override]] = {}
-    for o in overrides:
+    for o in decided:
         by_student.setdefault(o.student, []).append(o)
     applied: list[tuple[str, str, str, str, str]] = []
+    warnings: list[str] = []
+    judged: list[Lateness] = []
     when = now or _dt.datetime.now(_dt.timezone.utc)
     everyone = list(roster.ids)
     ids: Iterable[str] = _progress(everyone, "grading") if progress else everyone
@@ -63,11 +84,21 @@ def grade_folder(
         own = intake.claims.pop(sid, [])
         for reason in intake.soft.get(sid, []):
             result.problems.append(f"note: ignored {reason}" if own else reason)
-        _grade_student(assignment, roster, result, own, questions)
+        lateness = _grade_student(assignment, roster, result, own, questions, times)
+        if lateness is not None:
+            judged.append(lateness)
         for o in by_student.get(sid, []):
-            applied.append(apply_override(result, o))
+            change = apply_override(result, o)
+            applied.append(change)
+            if o.line in replaced:
+                earlier = ", ".join(str(n) for n in replaced[o.line])
+                warnings.append(
+                    f"overrides: line {o.line} sets {safe_text(sid, 40)} {change[1]} again (after line {earlier}): "
+                    f"line {o.line} applies, {change[2]} → {change[3]} points"
+                )
         result.held_back = hold_back(assignment, roster, result, when)
-    return GradeReport(assignment, list(results.values()), intake.unmatched, intake.skipped, applied)
+    warnings[:0] = lateness_warnings(assignment, judged)
+    return GradeReport(assignment, list(results.values()), intake.unmatched, intake.skipped, applied, warnings)
 
 
 def _grade_student(
@@ -75,10 +106,14 @@ def _grade_student(
     roster: Roster,
     result: StudentResult,
     own: list[Claim],
-    questions: list[dict[str, Any]] | None = None,
-) -> None:
-    """One student: their sheet chosen, its token checked, scored, late penalty taken, status settled."""
+    questions: list[dict[str, Any]] | None,
+    times: CollectionTimes,
+) -> Lateness | None:
+    """One student: their sheet chosen (a valid token first), scored, late penalty taken, status settled.
+
+    Returns how lateness was judged (None: nothing graded)."""
     sid = result.student
+    own = trusted(own, assignment, result) if own else own
     if not own:
         result.items, _ = grade_sheet(assignment, sid, None, questions)
         if any(not p.startswith("note:") for p in result.problems):
@@ -86,18 +121,14 @@ def _grade_student(
         else:
             result.status = "missing"
             result.problems.append("no submission")
-        return
+        return None
     chosen = choose(own, result)
     result.files.append(chosen.rel)
     result.collected_at = chosen.collected.isoformat()
-    fatal, warning = token_problem(chosen.sheet, assignment, sid)
-    if fatal:
-        result.items, _ = grade_sheet(assignment, sid, None, questions)
-        result.problems.append(f"{chosen.rel}: {fatal}")
-        result.status = "rejected"
-        return
-    if warning:
-        result.problems.append(warning)
+    if not chosen.token_ok:
+        result.problems.append(
+            Note.private(f"the sheet carries no token, so it cannot be shown to come from {sid}'s own files")
+        )
     try:
         _, warnings = check_header(chosen.sheet, assignment)
         result.problems.extend(warnings)
@@ -108,12 +139,13 @@ def _grade_student(
         result.problems.append(f"{chosen.rel}: could not be graded ({type(err).__name__})")
     if chosen.sheet.get("extra_answers"):
         result.problems.append(f"ignored {chosen.sheet['extra_answers']} answers beyond the first {MAX_ANSWERS}")
-    apply_late_penalty(assignment, roster, result, chosen.collected)
+    lateness = apply_late_penalty(assignment, roster, result, chosen, times)
     unanswered = sum(1 for i in result.items if not i.answered)
     if unanswered:
         result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")
     serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
     result.status = "flagged" if serious else "graded"
+    return lateness
 
 
 def _progress(items: list[str], desc: str) -> Iterable[str]:

@@ -1,5 +1,5 @@
-"""The course's policy, applied after scoring: lateness, the instructor's overrides, and when answers may go
-back to a student."""
+"""The course's policy, applied after scoring: the instructor's overrides, and when answers may go back to a
+student (lateness is :mod:`.lateness`)."""
 
 from __future__ import annotations
 
@@ -11,28 +11,10 @@ from pathlib import Path
 
 from ..assignment import Assignment, AssignmentError
 from ..roster import Roster
+from ..text import fmt_points, safe_text
 from .results import GradingError, StudentResult
-from .text import fmt_points, safe_text
 
-__all__ = ["Override", "apply_late_penalty", "apply_override", "hold_back", "load_overrides", "parse_overrides"]
-
-
-def apply_late_penalty(assignment: Assignment, roster: Roster, result: StudentResult, collected: _dt.datetime) -> None:
-    """Days late (a part of a day counts as one) past the due time plus the student's extension, and the
-    penalty they cost, from when the collection received the sheet."""
-    deadline = assignment.deadline
-    if deadline is None:
-        return
-    student = roster.get(result.student)
-    extension = student.extension_days if student else 0.0
-    result.days_late = deadline.days_late(collected, extension)
-    if result.days_late:
-        result.penalty = deadline.penalty(result.days_late)
-        result.problems.append(
-            f"note: late by {result.days_late} day(s) (collected {collected:%Y-%m-%d %H:%M %Z}"
-            f"{f', extension {extension:g} day(s)' if extension else ''}): "
-            f"{100 * result.penalty:g}% off"
-        )
+__all__ = ["Override", "apply_override", "hold_back", "last_overrides", "load_overrides", "parse_overrides"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +96,23 @@ def apply_override(result: StudentResult, o: Override) -> tuple[str, str, str, s
                 result.status = "override"
             return (result.student, item.item, fmt_points(before), fmt_points(item.score), o.comment)
     raise AssignmentError(f"override line {o.line}: no item {o.item!r}")  # pragma: no cover - checked at load
+
+
+def last_overrides(overrides: list[Override], assignment: Assignment) -> tuple[list[Override], dict[int, list[int]]]:
+    """The overrides that apply: for an item named on several lines (by label or stable key), the last line.
+
+    Returns (those overrides, in file order; {applied line: the earlier lines it replaced}), so that the run can
+    warn and show the change from the original score, not from an earlier line's.
+    """
+    label_of = {f"{section.key}#{j + 1}": label for label, _, j, section in assignment.items()}
+    last: dict[tuple[str, str], Override] = {}
+    replaced: dict[int, list[int]] = {}
+    for o in overrides:
+        key = (o.student, label_of.get(o.item, o.item))
+        if key in last:
+            replaced[o.line] = [*replaced.pop(last[key].line, []), last[key].line]
+        last[key] = o
+    return sorted(last.values(), key=lambda o: o.line), replaced
 
 
 def hold_back(assignment: Assignment, roster: Roster, result: StudentResult, now: _dt.datetime) -> str:

@@ -7,11 +7,37 @@ from fractions import Fraction
 
 from ..assignment import Assignment
 
-__all__ = ["GradeReport", "GradingError", "ItemResult", "StudentResult"]
+__all__ = ["GradeReport", "GradingError", "ItemResult", "Note", "StudentResult"]
 
 
 class GradingError(ValueError):
     """Grading cannot start or its reports cannot be written (the message says what to change)."""
+
+
+class Note(str):
+    """A line on a student's row (the gradebook's ``problems``) that the student reads differently, or not at all.
+
+    ``for_student`` is what the student's feedback says of it; None keeps it for the instructor alone (integrity
+    matters: a copied or forged sheet, files of another student).  Plain ``str`` lines are read as they are.
+
+    >>> n = Note("duplicated: 2 sheets (amy/a.json, amy/b.json)", for_student="2 different answer sheets")
+    >>> n.startswith("duplicated"), n.for_student
+    (True, '2 different answer sheets')
+    >>> Note.private("wrong student: …").for_student is None
+    True
+    """
+
+    for_student: str | None
+
+    def __new__(cls, text: str, for_student: str | None = None) -> Note:
+        note = super().__new__(cls, text)
+        note.for_student = for_student
+        return note
+
+    @classmethod
+    def private(cls, text: str) -> Note:
+        """A line for the instructor only."""
+        return cls(text, None)
 
 
 @dataclass
@@ -78,6 +104,9 @@ class GradeReport:
     unmatched: list[tuple[str, str]]  # (file, reason) for files no roster student could be found for
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) files not read, said out loud
     overrides_applied: list[tuple[str, str, str, str, str]] = field(default_factory=list)
+    warnings: list[str] = field(
+        default_factory=list
+    )  # about the whole run: times that look wrong, overrides said twice
 
     @property
     def held_back(self) -> list[StudentResult]:

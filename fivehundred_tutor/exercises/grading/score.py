@@ -12,8 +12,8 @@ from typing import Any
 
 from ...questions import check
 from ..assignment import Assignment
+from ..text import safe_text
 from .results import ItemResult
-from .text import safe_text
 
 __all__ = ["MAX_ANSWERS", "MAX_RESPONSE_CHARS", "TOO_LONG", "compact_sheet", "exact_score", "grade_sheet", "too_long"]
 

@@ -3,12 +3,13 @@ summary page that gathers them with the files not read, the regrading and the an
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ...text import fmt_points, md_escape
 from ..results import GradeReport, ItemResult
-from ..text import fmt_points, md_escape
 
 __all__ = ["item_analysis", "summary_markdown", "write_histogram"]
 
@@ -55,7 +56,9 @@ def write_histogram(report: GradeReport, png: Path) -> bool:
     from matplotlib.ticker import MaxNLocator
 
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole students, never "2.5"
-    ax.set_title(f"{a.title}: {len(scores)} submissions".replace("$", r"\$"))
+    # an assignment's title may be 80 characters: wrapped, it stays inside the image (tight_layout makes room)
+    title = textwrap.fill(f"{a.title}: {len(scores)} submissions", width=52)
+    ax.set_title(title.replace("$", r"\$"))
     fig.tight_layout()
     fig.savefig(png, metadata={"Software": None})
     plt.close(fig)
@@ -80,6 +83,8 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
         lines.append(
             f"Mean {mean:.2f} of {fmt_points(a.max_points)} points; highest {max(graded):g}, lowest {min(graded):g}."
         )
+    if report.warnings:
+        lines += ["", "## Warnings", ""] + [f"- {md_escape(w)}" for w in report.warnings]
     if has_histogram:
         lines += ["", "![Score histogram](histogram.png)"]
     lines += [

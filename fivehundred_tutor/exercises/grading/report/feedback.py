@@ -6,8 +6,8 @@ from __future__ import annotations
 import html
 
 from ...assignment import Assignment
-from ..results import StudentResult
-from ..text import fmt_points, md_escape
+from ...text import fmt_points, md_escape
+from ..results import Note, StudentResult
 
 __all__ = ["feedback_html", "feedback_markdown", "student_notes"]
 
@@ -26,10 +26,18 @@ def _instructor_only(problem: str) -> bool:
     return text.startswith(_INSTRUCTOR_ONLY) or "token is not" in text
 
 
+def _for_student(problem: str) -> str | None:
+    """What the student reads of one line of their row (None: nothing, it is for the instructor)."""
+    if isinstance(problem, Note):
+        return None if problem.for_student is None else problem.for_student.removeprefix("note: ")
+    return None if _instructor_only(problem) else problem.removeprefix("note: ")
+
+
 def student_notes(s: StudentResult) -> list[str]:
     """The notes a student may read about their own grade: lateness, regrading, files not read, unanswered
-    questions, held-back answers — never integrity flags (those stay in the gradebook and summary)."""
-    notes = [p.removeprefix("note: ") for p in s.problems if not _instructor_only(p)]
+    questions, held-back answers — never integrity flags, nor another student's file or folder (those stay in
+    the gradebook and summary)."""
+    notes = [text for text in map(_for_student, s.problems) if text is not None]
     if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
         notes.append("not graded: please speak to your instructor")
     if s.held_back:

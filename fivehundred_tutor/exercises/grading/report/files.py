@@ -8,8 +8,8 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ...text import csv_safe, safe_text
 from ..results import GradingError
-from ..text import csv_safe, safe_text
 
 __all__ = ["MANIFEST", "OUTPUT_NAMES", "check_out_folder", "finish_out", "prepare_out", "write_csv"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ...text import fmt_points
 from ..results import GradeReport
-from ..text import fmt_points
 
 __all__ = ["gradebook_rows"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...roster import Roster
+from ...text import fmt_points
 from ..results import GradeReport
-from ..text import fmt_points
 from .feedback import student_notes
 from .files import write_csv
 
@@ -24,7 +24,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
         rows.append(
             [
                 s.name,
-                p.lms_id if p else "",
+                p.lms_id if p and roster is not None and roster.source_format == "canvas" else "",
                 p.sis_user_id if p else "",
                 s.student,
                 p.section if p else "",
@@ -42,10 +42,17 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
     ]  # the row Canvas puts under its header
     write_csv(canvas, ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column], [points_row, *rows])
     moodle = folder / "moodle_grades.csv"
+    # Moodle's import matches students by one user field: name the id column after the field the roster took it
+    # from (a Moodle roster's ids may be ID numbers or e-mail addresses, not usernames)
+    fields = {p.id_field or "Username" for p in people.values()} or {"Username"}
+    id_header = fields.pop() if len(fields) == 1 else "Student ID (username, ID number or email address)"
+    with_email = id_header != "Email address"
     mrows = []
     for s in report.students:
         p = people.get(s.student)
         feedback_text = "; ".join(student_notes(s))[:1000]  # students read it: nothing instructor-only
-        mrows.append([s.student, p.email if p else "", fmt_points(s.total) if s.has_grade else "", feedback_text])
-    write_csv(moodle, ["Username", "Email address", a.title, "Feedback"], mrows)
+        score = fmt_points(s.total) if s.has_grade else ""
+        mrows.append([s.student, *([p.email if p else ""] if with_email else []), score, feedback_text])
+    header = [id_header, *(["Email address"] if with_email else []), a.title, "Feedback"]
+    write_csv(moodle, header, mrows)
     return {"canvas": canvas, "moodle": moodle}

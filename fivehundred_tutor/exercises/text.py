@@ -1,4 +1,4 @@
-"""Text that crosses out of grading: safe in a terminal, a spreadsheet cell and Markdown; points as written."""
+"""Text that crosses out of the exercises: safe in a terminal, a spreadsheet cell and Markdown; points as written."""
 
 from __future__ import annotations
 
