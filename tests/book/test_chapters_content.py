@@ -274,6 +274,31 @@ def test_three_player_minus_500_is_taught_as_the_guides_rule_with_an_engine_game
     assert "`three-player`" not in page_text(chapter("10")), "a preset slug in the reader's text"
 
 
+def test_misere_strategy_is_taught_as_the_sources_have_it_and_checked_by_the_solver() -> None:
+    """Issue 25 §3: the kitty is an exchange, a short suit (seed 004_), defending a misère, and open
+    misère examples that pass the book's hand test — each shown on deals the solver checks."""
+    text = " ".join(prose(chapter("08")).split())
+    assert "The kitty is an exchange" in text and "you must keep all three kitty cards" in text
+    assert "un seme corto" in text and "A **void** is where your dangerous cards go" in text
+    for advice in ("Lead low, under the declarer", "Let the declarer win", "High cards only to take the lead"):
+        assert advice in text, advice
+    assert "The sources give no advice on defending a misère" in text
+    assert "long in" not in text, "the old advice to lead the declarer's long suits"
+    assert "fair bid" not in text, "an open misère called fair without a check"
+    code = code_text(chapter("08"))
+    # Each lesson's example is computed: every kitty counted, the exchange and the first lead
+    # solved, the defence found on a dealt hand that passes the hand test, with asserts.
+    for needle in (
+        "combinations(unseen, default.kitty_size)",
+        "unbeatable_exchanges(o_start, o_seat, Bid.open_misere())",
+        "Solver().analyse(lead_position)",
+        "defence_example()",
+        "call_problem(default, dealt.hands[d_seat], Bid.misere()) is None",
+        "sound_auction(open_deal)",
+    ):
+        assert needle in code, needle
+
+
 def test_two_rounds_of_trumps_are_not_said_to_usually_draw_them() -> None:
     for path in CHAPTERS + REFERENCE_PAGES:
         text = prose(path) if path in CHAPTERS else page_text(path)
