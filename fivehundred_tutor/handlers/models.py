@@ -153,6 +153,7 @@ class ReplayFrame(_ReplayFrameBase, total=False):
     piles: list[list[list[Any]]]
     order: list[list[Any]]
     left_bower: str  # the left bower's code under a trump contract: the hands tag it
+    winning_play: int  # a finished trick: index into ``trick`` of the card that won it
 
 
 class _ReplayActionBase(TypedDict):

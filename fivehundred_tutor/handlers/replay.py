@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, Discard, Play
-from ..bots import HeuristicBot
-from ..cards import display_order
+from ..bids import Bid
+from ..bots import HeuristicBot, discards_for
+from ..cards import ACE, JACK, KING, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
 from ..records.problems import principle
@@ -19,7 +20,7 @@ from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
 
-__all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "judge_stop", "replay_model"]
+__all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "discard_verdict", "judge_stop", "replay_model"]
 
 
 _POSITIONS = {
@@ -62,6 +63,8 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         trick = deal.tricks[-1]
         frame["trick"] = seen["last_trick"]["plays"]
         frame["winner"] = trick.winner
+        # the card that won, not every card of the winner's (a 2-player seat plays two to a trick)
+        frame["winning_play"] = trick.plays.index(next(p for p in trick.plays if p[1] == trick.winning_card))
         frame["explain"] = deal.rules.explain_trick(trick.cards, deal.contract, trick.joker_suit)
     else:
         frame["trick"] = seen["trick"]
@@ -88,6 +91,67 @@ FACE_DOWN_NOTE = (
 )
 
 
+def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Card, remaining: int) -> tuple[bool, str]:
+    """Is throwing ``card`` from ``hand`` (the declarer's, with the kitty) sound by the kitty chapter's rules?
+
+    ``remaining`` is how many cards are still to go.  In a trump or no-trump contract: keep your
+    trumps (the joker and the left bower among them), keep your aces and guarded kings (they win
+    tricks), throw low side cards — unless the hand has too few other cards to throw.  In misère:
+    throw the cards most likely to win a trick.  Returns ``(sound, reason)``: the reason is about
+    the card ("it is …"), to follow its name.
+
+    >>> from fivehundred_tutor import parse_cards
+    >>> hand = parse_cards("JK JH JD AH KH 9H AS 5S 6C 7C QD 8D 4D")
+    >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("JD"), 3)
+    (False, 'it is the left bower, a trump: keep your trumps, and throw a low side card instead.')
+    >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("5S"), 3)
+    (True, 'it is a low side card, a loser you will not miss. Throwing the spades can leave you void, so you can trump them.')
+    """
+    table = rules.table(contract)
+    suit_of = table.suit_of
+    if contract.is_misere:
+        dangerous = set(discards_for(rules, hand, contract, remaining))
+        if card in dangerous or card.is_joker:
+            return True, "it is one of the cards most likely to win a trick: in misère, throw those."
+        return False, "it is low enough to lose a trick: in misère, throw the higher cards that could win one."
+    trump = table.trump
+
+    def is_trump(c: Card) -> bool:
+        return c.is_joker or (trump is not None and suit_of[c.index] == trump)
+
+    def is_winner(c: Card) -> bool:
+        if c.is_joker or is_trump(c):
+            return False
+        if c.rank == ACE:
+            return True
+        guarded = sum(1 for o in hand if o is not c and not is_trump(o) and suit_of[o.index] == suit_of[c.index])
+        return c.rank == KING and guarded > 0
+
+    others = [c for c in hand if not is_trump(c)]
+    if is_trump(card):
+        if len(others) >= remaining:
+            what = "the joker" if card.is_joker else ""
+            if card.rank == JACK:
+                what = "the right bower" if card.suit == trump else "the left bower"
+            kind = f"it is {what}, a trump" if what else "it is a trump"
+            if trump is None:
+                return False, "it is the joker, which wins any trick it is played to: throw a low card instead."
+            return False, f"{kind}: keep your trumps, and throw a low side card instead."
+        return True, "with so few side cards, a low trump has to go."
+    if is_winner(card):
+        losers = [c for c in others if not is_winner(c)]
+        if len(losers) >= remaining:
+            what = "an ace" if card.rank == ACE else "a king with a card beside it"
+            return False, f"it is {what}, likely to win a trick: throw losers, not winners."
+        return True, "every side card left can win a trick, so one of them has to go."
+    suit = suit_of[card.index]
+    length = sum(1 for c in others if suit_of[c.index] == suit)
+    reason = "it is a low side card, a loser you will not miss."
+    if trump is not None and length <= remaining:
+        reason += f" Throwing the {Suit(suit).word} can leave you void, so you can trump them."
+    return True, reason
+
+
 def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str, Any]:
     """The question at a stop: every choice the mover has, judged against the annotated action."""
     rules = deal.rules
@@ -107,13 +171,25 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
         else:
             pool = deal.hands[seat]
         legal_cards = {a.card for a in legal if isinstance(a, (Play, Discard))}
+        verb = "played" if kind == "play" else "threw"
         for card in display_order(pool):
-            correct = card is played.card
-            if correct:
-                text = f"Yes: {name} played {card} here."
+            if kind == "discard":
+                # judged by the chapter's rule (keep your trumps and winners), not by agreement with the deal
+                assert deal.contract is not None
+                remaining = rules.kitty_size - len(deal.discards)
+                correct, why = discard_verdict(rules, pool, deal.contract, card, remaining)
+                also = f" In the deal, {name} threw {played.card} here." if card is not played.card else ""
+                text = (f"Yes, {card}: {why}" if correct else f"{card} is allowed, but {why}") + also
+                if card is played.card and not correct:
+                    text = f"{name} threw {card} here, but {why}"
+            elif card is played.card:
+                correct = True
+                text = f"Yes: {name} {verb} {card} here."
             elif card in legal_cards:
-                text = f"{card} is allowed, but {name} played {played.card} here." + (f" {comment}" if comment else "")
+                correct = False
+                text = f"{card} is allowed, but {name} {verb} {played.card} here." + (f" {comment}" if comment else "")
             else:
+                correct = False
                 reason = why_illegal(
                     rules, card, pool, deal.trick_cards(), deal.contract, deal.trick_joker_suit, deal.joker_fixed
                 )
@@ -127,6 +203,8 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
                     "feedback": text + (f" {comment}" if correct and comment else ""),
                 }
             )
+        # the card of the deal first among the right answers: the widget names the first as "the answer"
+        choices.sort(key=lambda c: not (c["correct"] and c["code"] == played.card.code))
         prompt = f"Your turn ({name}): what do you {'play' if kind == 'play' else 'discard'}?"
     else:
         for action in legal:
@@ -147,8 +225,14 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
                 }
             )
         prompt = f"Your turn ({name}): what do you call?" if kind == "call" else f"Your turn ({name}): what do you do?"
-    answer = played.card.code if isinstance(played, Play) else str(getattr(played, "code", played))
+    answer = played.card.code if isinstance(played, (Play, Discard)) else str(getattr(played, "code", played))
     right = next((c["label"] for c in choices if c["correct"]), played_label)
+    answer_hint = f"In the deal, {name} chose {right}."
+    if kind == "discard":
+        misere = deal.contract is not None and deal.contract.is_misere
+        answer_hint = (
+            f"{'A high card that could win a trick' if misere else 'Any low card of a side suit'}, for example {right}."
+        )
     return {
         "index": index,
         "seat": seat,
@@ -156,7 +240,7 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
         "prompt": prompt,
         "choices": choices,
         "answer": answer,
-        "hint": {"principle": _stop_principle(deal, seat, kind), "answer": f"In the deal, {name} chose {right}."},
+        "hint": {"principle": _stop_principle(deal, seat, kind), "answer": answer_hint},
     }
 
 
@@ -164,6 +248,8 @@ def _stop_principle(deal: Deal, seat: int, kind: str) -> str:
     """A principle for a stop, from what the mover sees (its hand, the table, the auction)."""
     if kind == "play" and deal.contract is not None:
         return principle(deal, seat)
+    if kind == "discard" and deal.contract is not None and deal.contract.is_misere:
+        return "Discarding for misère: throw the high cards that could win a trick; keep the low ones."
     if kind == "discard":
         return "Discarding from the kitty: keep your trumps and your aces; throw the low cards of short side suits."
     if kind == "call":

@@ -479,6 +479,7 @@ def _verdict_words(
         if seat == deal.declarer:
             return f"You take {after} instead of {target}: {costs}. {better}"
         return f"{declarer} takes {after} instead of {target} and is closer to escaping: {costs}. {better}"
+    costs += _stake_words(rules, deal.contract, after, target, cost)
     if seat is None or rules.players == 2:
         side = rules.side_of(deal.declarer)
         return f"{rules.side_name(side)} take {after} instead of {target}: {costs}. {better}"
@@ -489,6 +490,25 @@ def _verdict_words(
     name = rules.side_name(rules.side_of(seat))
     who = "You take" if name == rules.seat_name(seat) else f"Your side ({name}) takes"
     return f"{who} {mine} instead of {should}: {costs}. {better}"
+
+
+def _stake_words(rules: Any, contract: Any, after: int, target: int, cost: int) -> str:
+    """What the lost tricks are worth when they change the score — the slam, or the contract
+    (", and with it the slam: 7NT scores 220 instead of 250"); empty when the score stays the
+    same.  ``after`` and ``target`` are the declaring side's tricks in the whole deal."""
+    if contract.is_misere or after == target or not 0 <= min(after, target) <= max(after, target) <= 10:
+        return ""
+    now, best = rules.score(contract, after)[0], rules.score(contract, target)[0]
+    if now == best:
+        return ""
+    it = "it" if cost == 1 else "them"
+    if after >= contract.tricks and target >= contract.tricks:  # both made: the slam is at stake
+        if target > after:
+            return f", and with {it} the slam: {contract} scores {now} instead of {best}"
+        return f", and gives the declaring side the slam: {contract} scores {now} instead of {best}"
+    if target >= contract.tricks:
+        return f", and with {it} the contract: {contract} goes down, {now:+d} instead of {best:+d}"
+    return f", and lets {contract} make: {now:+d} for the declaring side instead of {best:+d}"
 
 
 def _line_intro(rules: Any, seat: int | None) -> str:

@@ -143,16 +143,20 @@ function seatHand(s, seat, name, out) {
   if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
   const codes = hand ? hand.split(" ") : [];
   const bower = (code) => code === frame.left_bower;
+  // the declarer's cards from the kitty, marked as the kitty note says, at a stop too
+  const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
+  const kitty = (code) => fromKitty.includes(code);
   if (stop && stop.seat === seat && !answer && (stop.kind === "play" || stop.kind === "discard")) {
     const choices = new Set(stop.choices.map((c) => c.code));
-    const cards = codes.map((code) => cardPart(code, { button: choices.has(code), dim: !choices.has(code), bower: bower(code), on: { type: "choose" } }));
+    const cards = codes.map((code) =>
+      cardPart(code, { button: choices.has(code), dim: !choices.has(code), bower: bower(code), kitty: kitty(code), kittyTag: true, on: { type: "choose" } }),
+    );
     return handPart(cards, `${name}'s hand: choose a card`, "fht-stop-hand");
   }
-  const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
   // after an answer: the card played in the deal highlighted, the learner's pick marked
   const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
   const mark = (code) => (!marking ? null : code === stop.answer ? "right" : code === answer.choice ? "wrong" : null);
-  const cards = codes.map((code) => cardPart(code, { bower: bower(code), kitty: fromKitty.includes(code), mark: mark(code) }));
+  const cards = codes.map((code) => cardPart(code, { bower: bower(code), kitty: kitty(code), kittyTag: true, mark: mark(code) }));
   const label = `${name}'s hand${out ? " (laid aside)" : ""}: ${codes.map((c) => card(c).name).join(", ") || "no cards"}`;
   return handPart(cards, label, out ? "fht-aside" : "");
 }
@@ -183,8 +187,9 @@ function trickOf(s) {
   const won = frame.winner !== null && frame.winner !== undefined;
   const heading = won ? `Trick ${frame.trick_no}: ${names[frame.winner]} wins` : frame.contract ? `Trick ${frame.trick_no + 1}` : "";
   const compass = data.players <= 4 && data.players >= 3;
-  const slots = (frame.trick || []).map(([seat, code, source]) => {
-    const wins = frame.winner === seat;
+  // the card that won (Python says which): in the 2-player game a seat plays two cards to a trick
+  const slots = (frame.trick || []).map(([seat, code, source], index) => {
+    const wins = frame.winning_play !== undefined ? frame.winning_play === index : frame.winner === seat;
     return slotPart(seat, code, {
       caption: names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : ""),
       words: `${names[seat]} played ${card(code).name}${wins ? ", winning the trick" : ""}`,
