@@ -59,12 +59,20 @@ COUNT = re.compile(
 #: a number of tricks left implicit: "made exactly six", "they would have taken only three", "took none"
 BARE_TRICKS = re.compile(
     r"(?i)\b(?:took|take|takes|taken|makes|made|won|wins)\s+(?:only\s+|exactly\s+)?"
-    r"(none|one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+(?:of\b|more\b|" + COUNT_NOUNS + r"))"
+    r"(none|one|two|three|four|five|six|seven|eight|nine|ten)(?=[.,;:)]|\s+(?:exactly|instead|and)\b|\s*$)"
 )
 #: a number of tricks before "fewer": "naming clubs, two fewer"
 FEWER = re.compile(r"(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+fewer\b")
 #: one trick, in words: "costs a trick", "gives up a trick"
 A_TRICK = re.compile(r"(?i)\b(?:costs?|costing|gives? up|gave up|give away|gives away)\s+(?:\w+\s+){0,2}?(a)\s+trick\b")
+
+
+#: a card in words: "the jack of diamonds", "the 5 of diamonds", "ace of hearts"
+WORD_CARD = re.compile(
+    r"(?i)\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|10|[4-9])\s+of\s+(spades|clubs|diamonds|hearts)\b"
+)
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "10": "T", "nine": "9", "eight": "8"}
+_RANK_WORDS.update({"seven": "7", "six": "6", "five": "5", "four": "4"})
 
 
 @dataclass(frozen=True)
@@ -84,8 +92,9 @@ def card_code(rank: str, symbol: str) -> str:
     return ("T" if rank == "10" else rank) + SUIT_LETTERS[symbol]
 
 
-def tokens(text: str) -> list[Token]:
-    """Every claim token in ``text``, in order (counts before the digits inside them)."""
+def tokens(text: str, *, a_trick: bool = True) -> list[Token]:
+    """Every claim token in ``text``, in order.  ``a_trick=False`` leaves out "costs a trick" (in a
+    chapter's prose it is mostly the definition of a mark, not a figure about an example)."""
     out: list[Token] = []
     taken: list[tuple[int, int]] = []
 
@@ -95,6 +104,10 @@ def tokens(text: str) -> list[Token]:
     for m in SUITED.finditer(text):
         out.append(Token("suited", m.group(0), m.start(), m.end(), card_code(m.group(1), m.group(2))))
         taken.append(m.span())
+    for m in WORD_CARD.finditer(text):
+        rank = _RANK_WORDS.get(m.group(1).lower(), m.group(1))
+        out.append(Token("suited", m.group(0), m.start(), m.end(), rank + SUIT_WORDS[m.group(2).lower()]))
+        taken.append(m.span())
     for m in NO_TRUMPS.finditer(text):
         out.append(Token("notrumps", m.group(0), m.start(), m.end(), m.group(1) + "NT"))
         taken.append(m.span())
@@ -102,7 +115,7 @@ def tokens(text: str) -> list[Token]:
         noun = m.group(3).lower()
         out.append(Token("count", m.group(0), m.start(), m.end(), NUMBER_WORDS[m.group(1).lower()], noun))
         taken.append(m.span())
-    for pattern in (BARE_TRICKS, FEWER, A_TRICK):
+    for pattern in (BARE_TRICKS, FEWER, A_TRICK) if a_trick else (BARE_TRICKS, FEWER):
         for m in pattern.finditer(text):
             if free(*m.span(1)):
                 word = m.group(1).lower()
@@ -121,11 +134,9 @@ def code_forms(token: Token) -> list[str]:
     """How code may write the token's value: "J♦" as J♦ or JD; 7♠ as 7♠ or 7S; 10♥ as 10♥, TH, 10H."""
     if token.kind == "suited":
         code = str(token.value)
-        symbol = token.text[-1]
-        forms = [token.text, code]
-        if code.startswith("T"):
-            forms.append("10" + code[1])
-        return forms + [token.text[:-1] + symbol]
+        symbol = {v: k for k, v in SUIT_LETTERS.items()}[code[-1]]
+        rank = "10" if code.startswith("T") else code[:-1]
+        return [code, rank + symbol, rank + code[-1]]
     if token.kind == "notrumps":
         return [str(token.value)]
     return [str(abs(int(token.value)))]
