@@ -355,8 +355,9 @@ REFERENCE_FACTS: dict[tuple[str, str], tuple[list[str], str]] = {
     ),
     ("rules-index.md", "Winning"): (["500", "500"], "Rules().target == 500"),
     ("rules-index.md", "Losing"): (
-        ["−500", "−500"],
-        "Rules().hole == -500 and Rules.preset('no-hole').hole is None and Rules.preset('three-player').hole is None",
+        ["−500", "−500", "3", "−500"],
+        "Rules().hole == -500 and Rules.preset('no-hole').hole is None and Rules.preset('three-player').hole is None"
+        " and Rules.preset('three-player').players == 3 and Rules.preset('three-player').barred_from_winning_at == -500",
     ),
     ("rules-index.md", "Three players ( )"): (
         ["33", "43"],

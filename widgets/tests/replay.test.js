@@ -159,3 +159,54 @@ test("the end: the trick's winner, the result, the auction with its marks", () =
   assert.ok(findPart(parts, "mark"));
   assert.throws(() => replayState({ ...data, frames: data.frames.slice(1) }, 0, {}), /2 frames for 2 actions/);
 });
+
+test("a finished trick marks the card that won it, not every card of the winner's (2 players)", () => {
+  const two = {
+    ...data,
+    players: 2,
+    seat_names: ["North", "South"],
+    side_names: ["North", "South"],
+    positions: ["top", "bottom"],
+    frames: [
+      frame({ hands: ["AH 5C", "8H 6S"], contract: null, phase: "auction" }),
+      frame({ hands: ["AH 5C", "8H 6S"] }),
+      frame({
+        hands: ["5C", "6S"],
+        trick: [
+          [1, "8H", "hand"],
+          [0, "AH", "hand"],
+          [1, "4H", "table"],
+          [0, "5H", "table"],
+        ],
+        winner: 0,
+        winning_play: 1,
+        trick_no: 1,
+      }),
+    ],
+    stops: [],
+  };
+  const slots = findPart(replayView(replayState(two, 2, {}), freshReplayUi()), "trick").slots;
+  assert.deepEqual(
+    slots.map((s) => [s.code, s.won]),
+    [
+      ["8H", false],
+      ["AH", true],
+      ["4H", false],
+      ["5H", false],
+    ],
+  );
+  assert.equal(slots[1].caption, "North (hand): wins");
+  assert.equal(slots[3].caption, "North (table)");
+});
+
+test("at a discard stop the cards from the kitty are marked and said", () => {
+  const kitty = {
+    ...data,
+    frames: [frame({ contract: null, phase: "auction" }), frame({ phase: "kitty", kitty_cards: ["TH"] }), frame()],
+    stops: [{ ...data.stops[0], kind: "discard", prompt: "Which card do you discard?" }],
+  };
+  const hand = findPart(replayView(replayState(kitty, 1, {}), freshReplayUi()), "hand", "fht-stop-hand");
+  const ten = hand.cards.find((c) => c.code === "TH");
+  assert.equal(ten.words, "Ten of hearts (from the kitty)");
+  assert.ok(ten.tags.includes("kitty") && ten.cls.includes("fht-from-kitty"), ten);
+});
