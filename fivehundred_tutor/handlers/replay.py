@@ -73,7 +73,11 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
             frame["joker_suit"] = seen["trick_joker_suit"]
     if "piles" in seen:
         frame["piles"] = seen["piles"]
-        if seen["play_order"]:
+        if last_trick_done and deal.tricks:
+            # "Order this trick" under a finished trick: the order it was played in (the deal's
+            # play order already describes the next trick)
+            frame["order"] = [[seat, source] for seat, _card, source in deal.tricks[-1].plays]
+        elif seen["play_order"]:
             frame["order"] = seen["play_order"]
     return frame
 

@@ -44,6 +44,8 @@ def test_two_player_replay_marks_only_the_winning_card() -> None:
                 i for i, (s, _, _) in enumerate(frame["trick"]) if s == trick.winner and i != frame["winning_play"]
             ]
             assert len(other) == 1
+            # the order line under a finished trick is the order that trick was played in
+            assert frame["order"] == [[s, src] for s, _, src in trick.plays]
 
 
 def test_four_player_replay_marks_the_winning_card_too() -> None:
