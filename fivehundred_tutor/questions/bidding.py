@@ -15,10 +15,18 @@ from ..deal import AUCTION, Deal, IllegalAction
 from ..game import Game
 from ..rng import Random
 from ..rules import Rules
-from .core import bid_info, sub_seed
+from .core import QuestionError, answer_slot, bid_info, ordered_choices, sub_seed
 from .positions import random_contract, retry
 
-__all__ = ["finished_deal", "gen_bid_ladder", "gen_bid_values", "gen_game_end", "gen_scoring", "random_auction"]
+__all__ = [
+    "finished_deal",
+    "game_end_outcomes",
+    "gen_bid_ladder",
+    "gen_bid_values",
+    "gen_game_end",
+    "gen_scoring",
+    "random_auction",
+]
 
 
 def _bid_choice(bid: Bid, rules: Rules) -> dict[str, Any]:
@@ -100,11 +108,19 @@ def gen_bid_values(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             "answer": {"points": rules.bid_value(bid)},
             "explanation": _value_explanation(rules, bid),
         }
-    # Which bid is worth this many points?
+    # Which bid is worth this many points?  The bids are shown in ladder order, the answer's place
+    # balanced by the bid asked about and the others shown.
+    slot = answer_slot(rng, 4)
+
+    def make(r: Random) -> tuple[Bid, list[Bid]] | None:
+        bid = r.choice(pool)
+        value = rules.bid_value(bid)
+        others = [b for b in ladder if rules.bid_value(b) != value]
+        choices = ordered_choices(r, bid, others, 4, slot, key=ladder.index)
+        return None if choices is None else (bid, choices)
+
+    bid, choices = retry(rng, make, "bids to choose from")
     value = rules.bid_value(bid)
-    others = [b for b in ladder if rules.bid_value(b) != value]
-    choices = [bid, *rng.sample(others, 3)]
-    rng.shuffle(choices)
     return {
         "prompt": f"Which bid is worth {value} points?",
         "kind": "choice",
@@ -163,11 +179,17 @@ def call_verdict(deal: Deal, call: Bid | Pass) -> tuple[bool, str]:
 def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     ladder = rules.bid_ladder()
     if difficulty == 1:
-        i = rng.randbelow(len(ladder) - 1)
-        low, answer = ladder[i], ladder[i + 1]
-        distractors = [b for b in ladder if b not in (low, answer) and abs(ladder.index(b) - i) <= 6]
-        choices = [answer, *rng.sample(distractors, 3)]
-        rng.shuffle(choices)
+        # the choices in ladder order; the answer's place balanced by the bid asked about
+        slot = answer_slot(rng, 4)
+
+        def make(r: Random) -> tuple[Bid, Bid, list[Bid]] | None:
+            i = r.randbelow(len(ladder) - 1)
+            low, answer = ladder[i], ladder[i + 1]
+            near = [b for b in ladder if b not in (low, answer) and abs(ladder.index(b) - i) <= 6]
+            choices = ordered_choices(r, answer, near, 4, slot, key=ladder.index)
+            return None if choices is None else (low, answer, choices)
+
+        low, answer, choices = retry(rng, make, "a bid and its neighbours")
         return {
             "prompt": f"On the bid ladder, what is the cheapest bid that outranks {low}?",
             "kind": "choice",
@@ -192,7 +214,7 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         for m in misere:
             if m not in picks and len(picks) < 6:
                 picks.append(m)
-        rng.shuffle(picks)
+        picks.sort(key=ladder.index)  # a multi question: the ladder's order helps reading, gives nothing away
         above = [b.code for b in picks if rules.outranks(b, base)]
         return {
             "prompt": f"Which of these bids outrank {base}? Pick every one.",
@@ -206,9 +228,48 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
                 + (f"; {rules.describe_misere_placement()}." if rules.misere != "never" else ".")
             ),
         }
-    want_legal = rng.random() < 0.5
+    return _call_question(rules, rng)
 
-    def make(r: Random) -> tuple[Deal, Bid] | None:
+
+#: what a player who passed may do, by ``rules.bidding`` (the variant named when it is not the default)
+PASSED_PLAYER = {
+    "australian": "in this game a player who passes is out of the auction for the rest of the hand: a pass is final",
+    "single-round": "in this game each player calls once: a pass is final",
+    "rebid": "in this variant a player who passed may bid again (as in bridge)",
+    "rebid-on-change": (
+        "in this variant a player who passed may bid again only once a player changes the suit of their own bid"
+    ),
+}
+
+
+def _call_question(rules: Rules, rng: Random) -> dict[str, Any]:
+    """May this player make this call now?  Yes and no equally often (drawn first).
+
+    Half the time the player asked about has passed earlier and the bidding has come round to their
+    seat: in the default game a pass is final, so the answer is no (a variant that lets them back in is
+    named, and the engine decides).  Otherwise the player to call, with a bid that is legal or a near
+    miss (just below the high bid, a misère before its time).
+    """
+    ladder = rules.bid_ladder()
+    want_legal = rng.random() < 0.5
+    # the answers a player who passed can get: the default game only no; bridge-like bidding only yes;
+    # one round of bidding never comes round again
+    verdicts = {"australian": (False,), "rebid": (True,), "rebid-on-change": (True, False)}.get(rules.bidding, ())
+    ask_passed = rng.random() < 0.5 and want_legal in verdicts
+
+    def passed_player(r: Random) -> tuple[Deal, int, Bid] | None:
+        deal = random_auction(rules, r, 2 + r.randbelow(4))
+        seat = (deal.auction[-1][0] + 1) % rules.players  # the next seat round from the last call
+        if not any(s == seat and call is PASS for s, call in deal.auction):
+            return None
+        bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+        if not bids:
+            return None
+        bid = r.choice(bids[:8])  # a bid that outranks the high bid: passing is the only question
+        legal = deal.to_move == seat and bid in bids
+        return (deal, seat, bid) if legal == want_legal else None
+
+    def to_call(r: Random) -> tuple[Deal, int, Bid] | None:
         deal = random_auction(rules, r, 1 + r.randbelow(min(3, rules.players - 1)))
         legal_now = {a for a in deal.legal_actions() if isinstance(a, Bid)}
         if want_legal:
@@ -219,19 +280,43 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             if deal.high_bid is not None:
                 key = rules.bid_key(deal.high_bid)
                 pool = [b for b in pool if b.is_misere or b.tricks == 6 or rules.bid_key(b) >= key - 60]
-        return (deal, r.choice(pool)) if pool else None
+        if not pool or deal.to_move is None:
+            return None
+        return deal, deal.to_move, r.choice(pool)
 
-    deal, bid = retry(rng, make, "an auction for a bid question")
-    legal, reason = call_verdict(deal, bid)
-    seat = rules.seat_name(deal.to_move) if deal.to_move is not None else ""
+    found = None
+    if ask_passed:
+        try:
+            found = retry(rng, passed_player, "an auction with a player who passed")
+        except QuestionError:  # these rules give a player who passed one verdict only (the other is asked)
+            found = None
+    deal, seat, bid = found or retry(rng, to_call, "an auction for a bid question")
+    name = rules.seat_name(seat)
+    passed = any(s == seat and call is PASS for s, call in deal.auction)
+    if deal.to_move == seat:
+        legal, reason = call_verdict(deal, bid)
+        if passed:
+            changed = ", and one has" if rules.bidding == "rebid-on-change" else ""
+            reason = f"{name} passed earlier, but {PASSED_PLAYER[rules.bidding]}{changed}: {name} is back in. {reason}"
+    else:
+        legal = False
+        nxt = rules.seat_name(deal.to_move) if deal.to_move is not None else "nobody"
+        since = ": nobody has since" if rules.bidding == "rebid-on-change" else ""
+        reason = f"No: {name} passed earlier, and {PASSED_PLAYER[rules.bidding]}{since}. {nxt} calls next."
+    prompt = f"{_auction_words(deal)} May {name} bid {bid} now?"
+    if passed:
+        prompt = (
+            f"{_auction_words(deal)} {name} passed earlier; the bidding has come round to {name}'s seat again. "
+            f"May {name} bid {bid} now?"
+        )
     return {
-        "prompt": f"{_auction_words(deal)} May {seat} bid {bid} now?",
+        "prompt": prompt,
         "kind": "choice",
         "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
         "context": {
             "auction": _auction_context(deal),
             "dealer": rules.seat_name(deal.dealer),
-            "to_bid": seat,
+            "to_bid": name,
             "bid": bid_info(bid),
         },
         "answer": "yes" if legal else "no",
@@ -253,10 +338,13 @@ def _spread(rng: Random, total: int, seats: list[int], n: int) -> list[int]:
     return counts
 
 
-def scoring_position(rules: Rules, rng: Random, difficulty: int) -> tuple[Bid, int, list[int]]:
-    """(contract, declarer, tricks per seat) for a hand to score."""
+def scoring_position(
+    rules: Rules, rng: Random, difficulty: int, declarer: int | None = None
+) -> tuple[Bid, int, list[int]]:
+    """(contract, declarer, tricks per seat) for a hand to score (``declarer``: a random seat if None)."""
     n = rules.players
-    declarer = rng.randbelow(n)
+    if declarer is None:
+        declarer = rng.randbelow(n)
     ladder = rules.bid_ladder()
     if difficulty == 1:
         contract = random_contract(rng, rules, no_trumps=0.2)
@@ -330,63 +418,92 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- game end
+def _tens(rng: Random, low: int, high: int) -> int:
+    """A running score between ``low`` and ``high``: a multiple of 10, as every score in the game is."""
+    return 10 * rng.randint(-(-low // 10), high // 10)
+
+
+def game_end_outcomes(rules: Rules, difficulty: int) -> list[str]:
+    """The choices of a game-end question, in a fixed order: each side wins, each side is in the hole
+    (level 3, when the rules have a hole), nobody yet."""
+    sides = range(len(rules.sides))
+    hole = [f"hole:{i}" for i in sides] if difficulty == 3 and rules.hole is not None else []
+    return [*(f"win:{i}" for i in sides), *hole, "continue"]
+
+
+def _game_answer(game: Game) -> str:
+    if game.loser is not None:
+        return f"hole:{game.loser}"
+    if game.winner is not None:
+        return f"win:{game.winner}"
+    return "continue"
+
+
 def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    """What happens after a hand: a side wins, a side is in the hole, or the game goes on.
+
+    The outcome is chosen first, evenly among the choices shown (so neither its place nor the base
+    rate of "the game goes on" gives it away), then a position with that outcome is built.  Level 1:
+    the declaring side near the target; 2: every side near it; 3: sides near the hole or the target.
+    Running scores are multiples of 10 strictly between the hole and the target (a game in progress).
+    """
     nsides = len(rules.sides)
     target = rules.target
+    outcomes = game_end_outcomes(rules, difficulty)
+    want = outcomes[answer_slot(rng, len(outcomes))]
+    about = int(want.split(":")[1]) if ":" in want else None
+    hole = rules.hole if rules.hole is not None else -500
+    each = all(len(side) == 1 for side in rules.sides)
 
     def make(r: Random) -> tuple[list[int], Bid, int, list[int], Game] | None:
-        contract, declarer, tricks = scoring_position(rules, r, 1 + r.randbelow(3))
+        seat = None
+        if about is not None and r.random() < 0.75:  # the side the outcome is about declares, mostly
+            seat = r.choice(list(rules.sides[about]))
+        contract, declarer, tricks = scoring_position(rules, r, 1 + r.randbelow(3), declarer=seat)
+        dside = rules.side_of(declarer)
         if difficulty == 1:
-            before = [r.randint(0, target - 40) for _ in range(nsides)]
-            dside = rules.side_of(declarer)
-            before[dside] = r.randint(target - 300, target - 20)
+            before = [_tens(r, 0, target - 40) for _ in range(nsides)]
+            before[dside] = _tens(r, target - 300, target - 20)
         elif difficulty == 2:
-            before = [r.randint(target - 200, target - 10) for _ in range(nsides)]
+            before = [_tens(r, target - 200, target - 10) for _ in range(nsides)]
         else:
-            hole = rules.hole if rules.hole is not None else -500
             before = [
-                r.randint(hole + 10, hole + 250) if r.random() < 0.5 else r.randint(target - 250, target - 10)
+                _tens(r, hole + 10, hole + 250) if r.random() < 0.5 else _tens(r, target - 250, target - 10)
                 for _ in range(nsides)
             ]
+        deal = finished_deal(rules, contract, declarer, tricks)
+        after = [b + p for b, p in zip(before, deal.result().scores)]
+        if sum(1 for i, a in enumerate(after) if a >= target and i != dside) > 1:
+            return None  # two defenders past the target: who got there first depends on the order of tricks
         game = Game(rules, seed=0, first_dealer=declarer)
         game.scores = list(before)
-        deal = finished_deal(rules, contract, declarer, tricks)
         game.record(deal)
-        ends = game.is_over
-        if difficulty >= 2 and not ends and r.random() < 0.7:
+        if _game_answer(game) != want:
             return None
         return before, contract, declarer, tricks, game
 
     before, contract, declarer, tricks, game = retry(rng, make, "a game-end position")
     result = game.results[-1]
-    choices = [
-        {"id": f"win:{i}", "label": f"{rules.side_name(i)} win{'s' if len(rules.sides[i]) == 1 else ''}"}
-        for i in range(nsides)
-    ]
-    if rules.hole is not None:
-        choices += [
-            {
-                "id": f"hole:{i}",
-                "label": f"{rules.side_name(i)} lose{'s' if len(rules.sides[i]) == 1 else ''} (in the hole)",
-            }
-            for i in range(nsides)
-        ]
-    choices.append({"id": "continue", "label": "Nobody yet: the game goes on"})
-    if game.loser is not None:
-        answer = f"hole:{game.loser}"
-    elif game.winner is not None:
-        answer = f"win:{game.winner}"
-    else:
-        answer = "continue"
+    who = "player" if each else "side"
+
+    def verb(i: int, word: str) -> str:
+        return word + ("s" if len(rules.sides[i]) == 1 else "")
+
+    labels = {f"win:{i}": f"{rules.side_name(i)} {verb(i, 'win')}" for i in range(nsides)}
+    labels |= {f"hole:{i}": f"{rules.side_name(i)} {verb(i, 'lose')} (in the hole)" for i in range(nsides)}
+    labels["continue"] = "Nobody yet: the game goes on"
+    choices = [{"id": o, "label": labels[o]} for o in outcomes]
     score_words = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(before))
     scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
     after = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(game.scores))
-    rule = f"A side reaching {target} wins (if both do on the same hand, the declaring side wins)"
+    rule = f"A {who} reaching {target} wins (if the declarer's {who} and another reach it on the same hand, the declarer's {who} wins)"
     if rules.win_only_as_declarer:
-        rule += "; a side wins only by making a contract as declarer"
+        rule += f"; a {who} wins only by making a contract as declarer"
     if rules.hole is not None:
-        rule += f"; a side at {rules.hole} or below loses"
-    reason = game.reason or f"No side has reached {target}" + (
+        rule += f"; a {who} at {rules.hole} or below loses"
+    else:
+        rule += f"; under these rules falling to {hole} does not end the game"
+    reason = game.reason or f"No {who} has reached {target}" + (
         f" or fallen to {rules.hole}" if rules.hole is not None else ""
     )
     return {
@@ -402,6 +519,6 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "target": target,
             "hole": rules.hole,
         },
-        "answer": answer,
+        "answer": want,
         "explanation": f"Scores after the hand: {after}. {rule}. {reason}.",
     }

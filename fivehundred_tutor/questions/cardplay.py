@@ -14,7 +14,7 @@ from ..bids import Bid
 from ..cards import ACE, JACK, JOKER, Card, Suit
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, bid_info, card_choice, card_info, cards_info
+from .core import QuestionError, answer_slot, bid_info, card_choice, card_info, cards_info
 from .judging import sound_suit_levels
 from .positions import TrickSpot, random_contract, random_trick, retry
 
@@ -243,16 +243,20 @@ def gen_legal_plays(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any
 
 # ---------------------------------------------------------------- trick winner
 def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
+    """Which card wins a complete trick?  The cards are shown in the order played, and the winner's place
+    is balanced by choosing the trick (any seat's card may win, the lead's too)."""
+    size = 4 if rules.players == 2 else rules.players
+    slot = answer_slot(rng, size)
+
     def make(r: Random) -> TrickSpot | None:
         if difficulty == 3:
             contract = random_contract(r, rules, no_trumps=0.5)
         else:
             contract = _suit_contract(r, rules)
-        size = 4 if rules.players == 2 else rules.players
         trump = contract.trump
         plant = None
         lead = None
-        if difficulty < 3 and trump is not None:
+        if difficulty == 1 and trump is not None:
             lead = lambda c: c.suit != trump and not c.is_joker and c != Card(JACK, trump.sister)  # noqa: E731
         if difficulty == 3:
             if trump is None:
@@ -270,11 +274,13 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
         table = rules.table(contract)
         trumps = [c for c in spot.trick if trump is not None and table.suit_of[c.index] == int(trump)]
         led = rules.led_suit(spot.trick, contract, spot.joker_suit)
+        if rules.trick_winner(spot.trick, contract, spot.joker_suit) != slot:
+            return None
         if difficulty == 1:
             return spot if not trumps and led != trump else None
         if difficulty == 2:
             bower = any(c.rank == JACK and c in trumps for c in spot.trick)
-            return spot if trumps and led != trump and (bower or len(trumps) >= 2) else None
+            return spot if trumps and (bower or len(trumps) >= 2) else None
         interesting = JOKER in spot.trick or (
             trump is not None and Card(JACK, trump.sister) in spot.trick and led in (trump, trump.sister)
         )

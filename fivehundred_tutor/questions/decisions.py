@@ -9,6 +9,7 @@ by default ``fivehundred_tutor.solver.analyse`` when that module exists;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from ..actions import Play
@@ -19,8 +20,10 @@ from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
-from .positions import TrickSpot, random_contract, random_trick, retry
+from .core import QuestionError, answer_slot, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
+from .positions import MAX_TRIES, TrickSpot, random_contract, random_trick, retry
+
+_INDEX = attrgetter("index")  # a hand's display order
 
 __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_provider", "verdict_provider"]
 
@@ -350,27 +353,64 @@ def _role(rules: Rules, spot: TrickSpot, seat: int) -> str:
     return "a defender"
 
 
+#: cards in the hand of the player last to play (the 2-player game: five face-up table cards), so that
+#: every "which card?" question has the same number of choices and the answer's place can be balanced
+LAST_HAND = 6
+
+
+def _last_hand_size(rules: Rules) -> int:
+    return min(LAST_HAND, 5) if rules.players == 2 else LAST_HAND
+
+
 def _last_seat_spot(rules: Rules, r: Random) -> TrickSpot:
     contract = random_contract(r, rules, no_trumps=0.2)
     size = 4 if rules.players == 2 else rules.players
-    return random_trick(r, rules, contract, played=size - 1, hand_size=3 + r.randbelow(8))
+    return random_trick(r, rules, contract, played=size - 1, hand_size=LAST_HAND)
 
 
-def _cheapest_winner(rules: Rules, rng: Random) -> dict[str, Any]:
+def _cheapest_winner(rules: Rules, rng: Random, defender: bool = False) -> dict[str, Any]:
+    """Last to play, the other side winning: which card wins the trick most cheaply?
+
+    The hand is shown in its usual order, and the answer's place among its cards is balanced by the
+    hand chosen: the cheapest winner is drawn first, then the cards below and above it in that order
+    (the other players' cards are not shown, so any unseen cards may make up the hand).
+    ``defender``: the player to move is a defender.
+    """
+    k = _last_hand_size(rules)
+    slot = answer_slot(rng, k)
+
     def make(r: Random) -> tuple[TrickSpot, list[Card], list[Card]] | None:
         spot = _last_seat_spot(rules, r)
-        last = len(spot.trick)
-        current = rules.trick_winner(spot.trick, spot.contract, spot.joker_suit)
+        trick, contract, named = spot.trick, spot.contract, spot.joker_suit
+        last = len(trick)
+        current = rules.trick_winner(trick, contract, named)
         me = spot.to_play.seat
         if rules.side_of(spot.slots[current].seat) == rules.side_of(me):
             return None  # partner (or self, 2-player) already winning: another question
-        legal = rules.legal_plays(spot.hand, spot.trick, spot.contract, spot.joker_suit)
-        winners = [c for c in legal if rules.trick_winner([*spot.trick, c], spot.contract, spot.joker_suit) == last]
+        if defender and rules.side_of(me) == rules.side_of(spot.declarer):
+            return None
+        unseen = [c for c in rules.deck() if c not in trick]
+        would_win = [c for c in unseen if rules.trick_winner([*trick, c], contract, named) == last]
+        if not would_win:
+            return None
+        cheapest = r.choice(would_win)
+        below = [c for c in unseen if c.index < cheapest.index]
+        above = [c for c in unseen if c.index > cheapest.index]
+        if len(below) < slot or len(above) < k - 1 - slot:
+            return None
+        hand = sorted([cheapest, *r.sample(below, slot), *r.sample(above, k - 1 - slot)], key=_INDEX)
+        legal = rules.legal_plays(hand, trick, contract, named)
+        winners = [c for c in legal if rules.trick_winner([*trick, c], contract, named) == last]
         if len(winners) < 2 or len(winners) == len(legal):
             return None
+        power = rules.table(contract).power
+        if min(winners, key=lambda c: power[c.index]) != cheapest:
+            return None
+        spot.hands[last] = hand
         return spot, legal, winners
 
-    spot, _legal, winners = retry(rng, make, "a play-decision position")
+    # an answer at the end of the hand is rare (few cards rank after it): a larger budget of tries
+    spot, _legal, winners = retry(rng, make, "a play-decision position", tries=4 * MAX_TRIES)
     contract = spot.contract
     power = rules.table(contract).power
     cheapest = min(winners, key=lambda c: power[c.index])

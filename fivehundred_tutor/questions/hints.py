@@ -306,9 +306,11 @@ def _ladder_clue(q: Mapping[str, Any]) -> str:
     if kind == "choice" and "to_bid" not in context and base is not None:
         if base.is_misere:
             return f"{base} has its own place on the ladder, between two bids: which one is just above it?"
+        # the misères are not named here: one of them may be the answer
+        between = " Are the calls that are not suit bids placed between them?" if rules.misere != "never" else ""
         return (
             f"Is there a higher suit left at the {base.tricks} level? If not, the next level up begins with "
-            f"spades.{misere}"
+            f"spades.{between}"
         )
     return _auction_clue(q, rules)
 

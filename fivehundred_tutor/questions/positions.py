@@ -23,9 +23,9 @@ __all__ = ["Slot", "TrickSpot", "random_contract", "random_trick", "retry", "tri
 MAX_TRIES = 400
 
 
-def retry(rng: Random, make: Callable[[Random], Any | None], what: str) -> Any:
+def retry(rng: Random, make: Callable[[Random], Any | None], what: str, tries: int = MAX_TRIES) -> Any:
     """Call ``make(rng)`` until it returns something (deterministic: same rng, same result)."""
-    for _ in range(MAX_TRIES):
+    for _ in range(tries):
         found = make(rng)
         if found is not None:
             return found

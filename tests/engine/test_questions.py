@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from itertools import combinations
@@ -156,8 +157,29 @@ def test_bid_ladder_answers():
         else:
             deal = _replay_auction(rules, q)
             bid = Bid.parse(q["context"]["bid"]["code"])
-            assert q["answer"] == ("yes" if bid in deal.legal_actions() else "no")
+            asked = list(rules.seat_names).index(q["context"]["to_bid"])
+            may = deal.to_move == asked and bid in deal.legal_actions()
+            assert q["answer"] == ("yes" if may else "no")
+            passed = any(c["seat"] == q["context"]["to_bid"] and c["call"] == "pass" for c in q["context"]["auction"])
+            if passed and rules.bidding == "australian":
+                # passing is final: a player who passed is asked about, and the answer says why not
+                assert q["answer"] == "no" and "a pass is final" in q["explanation"], q["explanation"]
+            elif passed:
+                assert "in this variant" in q["explanation"], q["explanation"]  # the variant is named
         _right_answer_scores_one(q)
+
+
+def test_auction_quiz_asks_whether_passing_is_final():
+    """Chapter 5's quiz (bid ladder, level 3) asks about a player who passed in a good share of questions,
+    and both answers are balanced overall."""
+    asked = [generate("bid-ladder", Rules(), seed, 3) for seed in range(120)]
+    passed = [q for q in asked if "passed earlier" in q["prompt"]]
+    assert 25 <= len(passed) <= 50 and all(q["answer"] == "no" for q in passed)
+    yes = sum(q["answer"] == "yes" for q in asked)
+    assert 45 <= yes <= 75, yes
+    bridge = [generate("bid-ladder", Rules.preset("bridge-bidding"), seed, 3) for seed in range(120)]
+    back_in = [q for q in bridge if "passed earlier" in q["prompt"]]
+    assert back_in and all(q["answer"] == "yes" and "as in bridge" in q["explanation"] for q in back_in)
 
 
 def test_legal_plays_agree_with_the_engine():
@@ -583,3 +605,25 @@ def test_every_preset_every_topic_generates_and_its_answer_checks(preset):
                 _right_answer_scores_one(q)
                 if q["kind"] == "multi":
                     assert q["answer"], (preset, topic, level, seed)  # "none of them" is never the answer
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_game_end_shows_only_reachable_scores(preset):
+    """Every score a game-end question shows is one a game can reach: a multiple of 10 (every value,
+    every trick and every bonus is), the running scores strictly between the hole and the target (the
+    game was still on), and the totals after the hand are the scores before plus the hand's."""
+    rules = Rules.preset(preset)
+    for level in TOPICS["game-end"].difficulties:
+        for seed in range(120):
+            q = generate("game-end", rules, seed, level)
+            before = list(q["context"]["scores_before"].values())
+            hand = q["context"]["hand"]["scores"]
+            for score in before:
+                assert score % 10 == 0 and score < rules.target, (preset, level, seed, before)
+                assert rules.hole is None or score > rules.hole, (preset, level, seed, before)
+            assert all(points % 10 == 0 for points in hand), (preset, level, seed, hand)
+            after = q["explanation"].split("Scores after the hand: ")[1].split(".")[0]
+            shown = [int(n) for n in re.findall(r"-?\d+", after.replace("\u2212", "-"))]
+            assert shown == [b + p for b, p in zip(before, hand)], (q["explanation"], before, hand)
+            for number in re.findall(r"(?<![\w♠♣♦♥])[+-]?\d{2,}(?![♠♣♦♥\w])", q["prompt"]):
+                assert int(number) % 10 == 0, (preset, level, seed, number, q["prompt"])
