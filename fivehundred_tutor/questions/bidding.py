@@ -19,6 +19,7 @@ from .core import QuestionError, answer_slot, bid_info, ordered_choices, sub_see
 from .positions import random_contract, retry
 
 __all__ = [
+    "end_of_game_words",
     "finished_deal",
     "game_end_outcomes",
     "gen_bid_ladder",
@@ -359,6 +360,8 @@ def scoring_position(
         if special and rng.random() < 0.4:
             contract = rng.choice(special)
             taken = 0 if rng.random() < 0.5 else 1 + rng.randbelow(3)
+            if taken and rules.misere_stops_early:
+                taken = 1  # the hand stops at the declarer's first trick: a misère never fails by more
         else:
             contract = rng.choice([b for b in ladder if not b.is_misere and rules.bid_value(b) < 250])
             taken = 10 if rng.random() < 0.6 else rng.randbelow(contract.tricks)
@@ -410,7 +413,10 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         "context": {
             "contract": bid_info(contract),
             "declarer": name,
-            "tricks": {rules.side_name(i): sum(tricks[s] for s in side) for i, side in enumerate(rules.sides)},
+            # a misère: the declarer's own tricks (play may stop at the first, so the rest were never played)
+            "tricks": {name: tricks[declarer]}
+            if contract.is_misere
+            else {rules.side_name(i): sum(tricks[s] for s in side) for i, side in enumerate(rules.sides)},
         },
         "answer": {f"side{i}": pts for i, pts in enumerate(result.scores)},
         "explanation": f"{why} So: {scored}.",
@@ -429,6 +435,16 @@ def game_end_outcomes(rules: Rules, difficulty: int) -> list[str]:
     sides = range(len(rules.sides))
     hole = [f"hole:{i}" for i in sides] if difficulty == 3 and rules.hole is not None else []
     return [*(f"win:{i}" for i in sides), *hole, "continue"]
+
+
+def end_of_game_words(rules: Rules) -> str:
+    """What a low score does under ``rules``: "; a side at -500 or below loses" (or plays on)."""
+    who = "player" if all(len(side) == 1 for side in rules.sides) else "side"
+    if rules.hole is not None:
+        return f"; a {who} at {rules.hole} or below loses"
+    if rules.bars_from_winning:
+        return f"; a {who} who falls to {rules.barred_from_winning_at} or below plays on but can no longer win"
+    return "; under these rules a low score does not end the game"
 
 
 def _game_answer(game: Game) -> str:
@@ -496,15 +512,20 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     score_words = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(before))
     scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
     after = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(game.scores))
-    rule = f"A {who} reaching {target} wins (if the declarer's {who} and another reach it on the same hand, the declarer's {who} wins)"
+    both = (
+        "if the declarer and another player reach it on the same hand, the declarer wins"
+        if each
+        else "if the declaring side and another reach it on the same hand, the declaring side wins"
+    )
+    rule = f"A {who} reaching {target} wins ({both})"
     if rules.win_only_as_declarer:
         rule += f"; a {who} wins only by making a contract as declarer"
-    if rules.hole is not None:
-        rule += f"; a {who} at {rules.hole} or below loses"
-    else:
-        rule += f"; under these rules falling to {hole} does not end the game"
-    reason = game.reason or f"No {who} has reached {target}" + (
-        f" or fallen to {rules.hole}" if rules.hole is not None else ""
+    rule += end_of_game_words(rules)
+    notes = "; ".join(words for _, words in game.notes)
+    reason = (
+        game.reason
+        or notes
+        or f"No {who} has reached {target}" + (f" or fallen to {rules.hole}" if rules.hole is not None else "")
     )
     return {
         "prompt": (

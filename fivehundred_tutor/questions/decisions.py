@@ -62,7 +62,11 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "kind": "number",
             "fields": fields,
             "choices": [],
-            "context": {"contract": bid_info(contract), "declarer": rules.seat_name(declarer)},
+            "context": {
+                "contract": bid_info(contract),
+                "declarer": rules.seat_name(declarer),
+                "tricks": {rules.seat_name(declarer): taken},
+            },
             "answer": {f"side{i}": p for i, p in enumerate(result.scores)},
             "explanation": (
                 f"{contract} is worth {rules.bid_value(contract)} under these rules: the declarer must take no "

@@ -26,6 +26,10 @@ from .core import answer_words, check
 __all__ = ["clue", "hints", "principle", "verdict_detail"]
 
 
+#: What every bower hint says under a no-trump contract (there are no bowers then).
+_NO_TRUMP_JACKS = "With no trumps there are no bowers: every jack is a plain jack of its own suit."
+
+
 def _trumps(question: Mapping[str, Any]) -> str | None:
     contract = (question.get("context") or {}).get("contract")
     if isinstance(contract, Mapping):
@@ -51,11 +55,7 @@ def _hierarchy(q: Mapping[str, Any]) -> str:
         )
     if trumps:
         return f"Which cards are trumps in {trumps}, and does either card belong to the trump suit?"
-    return "With no trumps, only the suit led can win: is each card a trump, in the suit led, or neither?"
-
-
-#: What every bower hint says under a no-trump contract (there are no bowers then).
-_NO_TRUMP_JACKS = "With no trumps there are no bowers: every jack is a plain jack of its own suit."
+    return f"{_NO_TRUMP_JACKS} Each suit keeps its own order, from the ace down."
 
 
 def _bowers(q: Mapping[str, Any]) -> str:
@@ -67,10 +67,23 @@ def _bowers(q: Mapping[str, Any]) -> str:
 
 
 def _legal(q: Mapping[str, Any]) -> str:
+    if _trumps(q):
+        return (
+            "Which suit was led, and which of your cards belong to it (the left bower and the joker belong to the "
+            "trump suit)? You must follow that suit if you can."
+        )
+    # no trumps: no bowers, and the joker has a rule of its own
     return (
-        "Which suit was led, and which of your cards belong to it (the left bower belongs to the trump suit)? "
-        "You must follow that suit if you can."
+        "Which suit was led (when the joker is led, the suit its holder names)? You must follow that suit if you "
+        f"can. {_NO_TRUMP_JACKS} {_sentence(_joker_rule(_rules(q)))}."
     )
+
+
+def _joker_rule(rules: Rules) -> str:
+    """When the joker may be played to a trick in no trumps, under ``rules`` (the variant said as such)."""
+    if rules.joker_no_trumps == "any-time":
+        return "in this variant the joker may be played at any time, even when you could follow suit"
+    return "the joker may be played only when you cannot follow suit"
 
 
 def _winner(q: Mapping[str, Any]) -> str:
@@ -87,20 +100,16 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "trick-winner": _winner,
     "bid-values": lambda q: (
         "A bid is worth 40 + 100 for each trick above 6 + 20 × the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
+        + (" Misère and open misère have values of their own." if _rules(q).misere != "never" else "")
     ),
-    "bid-ladder": lambda q: (
-        "Bids rank by the number of tricks first, then by suit: ♠ < ♣ < ♦ < ♥ < NT. Where does misère sit?"
-    ),
-    "scoring": lambda q: (
-        "Did the declarer's side take at least the tricks they bid? Then they score the bid's value; if not, they lose it. Each defender side scores 10 a trick."
-    ),
-    "game-end": lambda q: (
-        "Add this hand's scores to the running totals first: has a side reached 500, or fallen to -500?"
-    ),
-    "misere": lambda q: "In misère the declarer must take no trick at all: one trick taken and the contract fails.",
+    "bid-ladder": lambda q: _ladder(q),
+    "scoring": lambda q: _scoring(q),
+    "game-end": lambda q: _game_end(q),
+    "misere": lambda q: _misere(q),
     "two-player": lambda q: "Who leads, and in what order are hand cards and table cards played?",
     "kitty": lambda q: (
-        "Which of your cards are trumps (both bowers and the joker too)? Keep them; throw low side cards, ideally emptying a side suit."
+        "Which of your cards are trumps (both bowers and the joker too)? Keep them, and keep your aces: throw low "
+        "side cards" + (", emptying a short side suit so that you can trump it." if _needs_void(q) else ".")
     ),
     "hand-judging": lambda q: (
         "Count the tricks you expect to take: the joker, the bowers and top trumps, then side aces. How many, with some help from partner?"
@@ -109,6 +118,65 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "Count what you need: how many tricks must your side still take, and which cards can take them?"
     ),
 }
+
+
+def _needs_void(q: Mapping[str, Any]) -> bool:
+    answer = q.get("answer")
+    return isinstance(answer, Mapping) and bool(answer.get("need_void"))
+
+
+def _who(rules: Rules) -> str:
+    """ "side" (partnerships, or two players), or "player" when each plays for themselves."""
+    return "player" if all(len(side) == 1 for side in rules.sides) and rules.players > 2 else "side"
+
+
+def defenders_words(rules: Rules) -> str:
+    """What the defenders score for their tricks under ``rules`` (the variant said as such)."""
+    if rules.defender_tricks == "beyond-five":
+        return "the defenders score 10 for each trick they take beyond five (this variant)"
+    return "the defenders score 10 for each trick they take"
+
+
+def _misere_defenders(rules: Rules) -> str:
+    if rules.misere_defenders_score:
+        return "the defenders score their tricks too (this variant)"
+    return "the defenders score nothing for their tricks"
+
+
+def _ladder(q: Mapping[str, Any]) -> str:
+    rules = _rules(q)
+    misere = " Where do misère and open misère sit?" if rules.misere != "never" else ""
+    if "to_bid" in (q.get("context") or {}):
+        return "A bid must outrank the last bid, and only a player still in the auction may bid." + misere
+    return "Bids rank by the number of tricks first, then by suit: ♠ < ♣ < ♦ < ♥ < NT." + misere
+
+
+def _scoring(q: Mapping[str, Any]) -> str:
+    rules, contract = _rules(q), _contract(q)
+    if contract is not None and contract.is_misere:
+        return (
+            "A misère is made only if the declarer takes no trick at all: made, it scores its value; one trick "
+            f"taken and it loses it. In misère {_misere_defenders(rules)}."
+        )
+    return (
+        "Did the declarer's side take at least the tricks they bid? Then they score the bid's value; if not, they "
+        f"lose it. Then {defenders_words(rules)}."
+    )
+
+
+def _game_end(q: Mapping[str, Any]) -> str:
+    rules = _rules(q)
+    hole = f", or fallen to {rules.hole}" if rules.hole is not None else ""
+    return f"Add this hand's scores to the running totals first: has a {_who(rules)} reached {rules.target}{hole}?"
+
+
+def _misere(q: Mapping[str, Any]) -> str:
+    kind = q.get("kind")
+    if kind == "number":
+        return _scoring(q)
+    if kind == "choice":
+        return "Misère is a call on the bid ladder: when may it be bid under these rules, and does it outrank the last bid?"
+    return "In misère the declarer must take no trick at all: one trick taken and the contract fails."
 
 
 def principle(question: Mapping[str, Any]) -> str:
@@ -212,10 +280,7 @@ def _bowers_clue(q: Mapping[str, Any]) -> str:
         if isinstance(card, Mapping) and card.get("code"):
             c = Card.parse(str(card["code"]))
             if c.rank == JACK:
-                return (
-                    f"{_NO_TRUMP_JACKS} A jack leaves its suit only as the left bower, when the other suit of its "
-                    "colour is trumps; here nothing is trumps."
-                )
+                return f"{_NO_TRUMP_JACKS} So {c} stays in its own suit here."
             return f"{_NO_TRUMP_JACKS} Only the joker and the jacks can ever change suit, and {c} is neither."
         return f"{_NO_TRUMP_JACKS} Only the joker is a card apart."
     if q.get("kind") == "multi":
@@ -244,12 +309,16 @@ def _legal_clue(q: Mapping[str, Any]) -> str:
     led = _led_suit(q, rules, _contract(q))
     if led is None:
         return "Nothing has been led yet: the first card of a trick may be any card."
+    contract = _contract(q)
     if n == total:
         return f"{led.word.capitalize()} were led: do you hold any card that counts as a {led.word[:-1]}?"
-    return (
-        f"{led.word.capitalize()} were led, and {_count(n, 'of your cards', 'of your cards')} may be played "
-        "(the left bower and the joker count as trumps)."
-    )
+    if contract is not None and contract.trump is not None:
+        note = "(the left bower and the joker count as trumps)"
+    else:
+        hand = _cards((q.get("context") or {}).get("hand"))
+        joker = any(c.is_joker for c in hand)
+        note = f"({_joker_rule(rules)})" if joker else "(with no trumps, every jack stays in its own suit)"
+    return f"{led.word.capitalize()} were led, and {_count(n, 'of your cards', 'of your cards')} may be played {note}."
 
 
 def _winner_clue(q: Mapping[str, Any]) -> str:
@@ -280,8 +349,12 @@ def _bid_values_clue(q: Mapping[str, Any]) -> str:
     if q.get("kind") == "choice":
         return (
             f"Work back from {context.get('points')}: take away 40; each whole 100 left is a trick above six, and "
-            "what remains, divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4). If no bid on that "
-            "formula fits, think of the two calls whose values are fixed by the rules."
+            "what remains, divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
+            + (
+                " If no bid on that formula fits, think of the two calls whose values are fixed by the rules."
+                if _rules(q).misere != "never"
+                else ""
+            )
         )
     if isinstance(bid, Mapping) and bid.get("code"):
         b = Bid.parse(str(bid["code"]))
@@ -323,8 +396,12 @@ def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
     bids = [a for a in auction if a.get("call") != "pass"]
     last = f"the last bid, {bids[-1].get('label')}" if bids else "nothing yet: no one has bid"
     checks = [f"Does the call outrank {last}?"]
-    if rules.bidding == "australian" and passed:
-        checks.append(f"{who} has passed already, and in this game a pass is final.")
+    if passed:
+        # a question, not the verdict: in the default game it would give the answer away
+        if rules.bidding in ("australian", "single-round"):
+            checks.append(f"{who} passed earlier: what does a pass mean for the rest of the auction?")
+        else:
+            checks.append(f"{who} passed earlier: under these rules, may a player who passed come back in, and when?")
     if "misère" in str(q.get("prompt", "")):
         if rules.misere == "after-seven":
             checks.append("Misère needs a bid at the 7 level earlier in this auction: is there one?")
@@ -342,8 +419,8 @@ def _scoring_clue(q: Mapping[str, Any]) -> str:
         return "Work out the declarer's side first, then the defenders."
     if contract.is_misere:
         return (
-            "A misère is made only if the declarer takes no trick at all, and in misère the defenders score "
-            "nothing for their tricks."
+            f"{_sentence(_count(sum(int(v) for v in (context.get('tricks') or {}).values()), 'trick'))} for the "
+            f"declarer: a misère is made only with none, and in misère {_misere_defenders(_rules(q))}."
         )
     tricks = context.get("tricks") or {}
     return (
@@ -355,11 +432,21 @@ def _scoring_clue(q: Mapping[str, Any]) -> str:
 
 def _game_end_clue(q: Mapping[str, Any]) -> str:
     rules = _rules(q)
+    who = _who(rules)
     hole = f" or at {rules.hole} or below" if rules.hole is not None else ""
-    return (
-        f"Write down each side's new total (the score before plus this hand's). Is any total at "
-        f"{rules.target} or more{hole}? If both reach {rules.target}, the declaring side wins."
+    declarer = "the declarer" if who == "player" else "the declaring side"
+    text = (
+        f"Write down each {who}'s new total (the score before plus this hand's). Is any total at "
+        f"{rules.target} or more{hole}? If {declarer} made the contract and reached {rules.target}, "
+        f"{declarer} wins, even if another {who} reached it too."
     )
+    if rules.win_only_as_declarer:
+        text += f" Under these rules a {who} wins only by making a contract as declarer."
+    if rules.hole is None and rules.bars_from_winning:
+        text += f" A {who} who falls to {rules.barred_from_winning_at} or below plays on but can no longer win."
+    elif rules.hole is None:
+        text += " Under these rules a low score does not end the game."
+    return text
 
 
 def _misere_clue(q: Mapping[str, Any]) -> str:
@@ -394,16 +481,20 @@ def _two_player_clue(q: Mapping[str, Any]) -> str:
 
 def _kitty_clue(q: Mapping[str, Any]) -> str:
     answer = q.get("answer") or {}
-    forbidden = answer.get("forbidden") or [] if isinstance(answer, Mapping) else []
-    count = answer.get("count", 3) if isinstance(answer, Mapping) else 3
-    hand = q.get("choices") or []
-    free = len(hand) - len(forbidden)
+    if not isinstance(answer, Mapping):
+        return ""
+    keep = list(answer.get("forbidden") or [])
+    trumps = list(answer.get("trumps", keep))
+    aces = [c for c in keep if c not in trumps]
+    count = answer.get("count", 3)
+    free = len(q.get("choices") or []) - len(keep)
+    held = _count(len(trumps), "trump") + (f" and {_count(len(aces), 'side ace')}" if aces else "")
     text = (
-        f"You hold {_count(len(forbidden), 'trump')} (the bowers and the joker counted): keep them all, "
-        f"which leaves {free} cards to choose {count} from."
+        f"You hold {held} (the bowers and the joker counted as trumps): keep them all, which leaves "
+        f"{free} cards to choose {count} from."
     )
-    if isinstance(answer, Mapping) and answer.get("need_void"):
-        text += f" Look for a side suit with {count} cards or fewer: discarding all of it leaves you void."
+    if answer.get("need_void"):
+        text += f" Look for a side suit with {count} cards or fewer and no ace: discarding all of it leaves you void."
     return text
 
 
