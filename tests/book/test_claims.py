@@ -442,6 +442,12 @@ def test_the_sources_page_figures_are_the_sources() -> None:
             "a card the example does not hold",
         ),
         ("13-variants", "open misère above 8NT worth 330", "open misère above 8NT worth 350", "a variant's value"),
+        (
+            "09c-card-play",
+            "no spades left and one small trump",
+            "no spades left and four small trumps",
+            "a hand's count",
+        ),
     ],
 )
 def test_a_planted_drift_in_a_chapter_fails(tmp_path: Path, chapter: str, old: str, new: str, kind: str) -> None:
@@ -497,3 +503,15 @@ def test_a_planted_drift_on_a_reference_page_fails(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(sys.modules[__name__], "REFERENCE_FACTS", facts)
     with pytest.raises(AssertionError, match="does not hold"):
         test_reference_facts()
+
+
+def test_no_slam_bonus_is_a_house_rule_not_the_italian_sources() -> None:
+    """Seed 004_ says only that a made ten-trick bid scores its table value (always 440 or more), which
+    agrees with the default's slam rule: "no slam bonus" is a house rule, and the book says so."""
+    variants = (BOOK / "chapters" / "13-variants.md").read_text(encoding="utf-8")
+    index = (BOOK / "rules-index.md").read_text(encoding="utf-8")
+    slam_row = next(line for line in index.splitlines() if line.startswith("| Slam |"))
+    assert "Italian" not in slam_row and "house rule" in slam_row, slam_row
+    bullet = variants[variants.index("**No slam bonus**") :].split("\n- ")[0]
+    assert "house rule" in bullet and "the Italian source gives a ten-trick contract just its table value" not in bullet
+    assert "440" in bullet  # why the Italian line agrees with the default
