@@ -2,14 +2,17 @@
 // answer of a double-dummy simulation that Python computed (the distribution of tricks, the average,
 // the chance of each count, the rule-of-thumb count in words).  This code draws those numbers, looks
 // the verdict up (the whole estimates Python judged right) and keeps the learner's progress.
+// evaluatorState reads the model, evaluatorView draws it as parts, evaluatorReduce says what an event
+// changes (pure, tested in widgets/tests/evaluator.test.js); renderers and the runtime are below.
 
-import { cardRow } from "./cards.js";
-import { el, expect, title, uid } from "./dom.js";
-import { hintButton, statusLine, verdictBox } from "./feedback.js";
-import { listWords } from "./format.js";
-import { kernelOf, kernelRestarted, request } from "./host.js";
-import { checkVersion, mountWidget } from "./mount.js";
+import { el, expect, uid } from "./dom.js";
+import { focusVerdict, hintButton, renderVerdict, statusLine } from "./feedback.js";
+import { listWords, plural } from "./format.js";
+import { kernelOf, kernelRestarted } from "./host.js";
+import { checkVersion, mountView } from "./mount.js";
+import { titlePart } from "./parts.js";
 import { hash, loadWidget, saveWidget } from "./progress.js";
+import { cardPart, handPart, TABLE_RENDERERS } from "./table.js";
 
 /** "83%" from 0.834. */
 export function percent(share) {
@@ -24,6 +27,29 @@ export function readEstimate(text, max) {
   if (!/^\d{1,2}$/.test(t)) return null;
   const n = Number.parseInt(t, 10);
   return n >= 0 && n <= max ? n : null;
+}
+
+/** The name of a denomination in a sentence: "no trumps", "hearts". */
+const denWords = (den) => (den.code === "NT" ? "no trumps" : den.words);
+
+/**
+ * The estimates typed in the boxes (`values`: {S: "7", …}), read: {estimates} when every box holds a
+ * whole number of tricks, else {problem, field}: what to fix, and the first box to fix.
+ */
+export function readEstimates(values, dens, tricks) {
+  const empty = dens.filter((den) => !String(values[den.code] ?? "").trim());
+  if (empty.length && empty.length < dens.length) {
+    const all = dens.length === 5 ? "five" : dens.length;
+    const names = listWords(empty.map(denWords));
+    return { problem: `Fill in all ${all}: ${plural(empty.length, "still empty", { shown: names })}.`, field: empty[0].code };
+  }
+  const estimates = {};
+  for (const den of dens) {
+    const value = readEstimate(values[den.code], tricks);
+    if (value === null) return { problem: `Write a whole number of tricks from 0 to ${tricks} for ${denWords(den)}.`, field: den.code };
+    estimates[den.code] = value;
+  }
+  return { estimates };
 }
 
 /**
@@ -55,36 +81,263 @@ export function barHeights(dist) {
   return dist.map((k) => k / top);
 }
 
-/** One denomination's small bar chart: layouts by tricks taken, the learner's estimate marked. */
-function chart(den, res, value, tricks, layouts, right) {
-  const heights = barHeights(res.dist);
+/**
+ * What a verdict says: the two estimates furthest off, each with its reason (`reason`, and `more` a second
+ * paragraph), the others named in `detail`; all right: the best denomination and why.
+ */
+export function verdictWords(item, dens, done) {
+  const mean = (den) => Number(item.results[den.code].mean);
+  if (done.correct) {
+    const best = dens.reduce((a, b) => (mean(b) > mean(a) ? b : a));
+    const reason = `Every estimate is within a trick of the average. The best denomination is ${denWords(best)} (average ${mean(best).toFixed(1)}). ${item.results[best.code].reason}`;
+    return { reason, more: [], detail: "" };
+  }
+  const gap = (den) => Math.abs(done.estimates[den.code] - mean(den));
+  const byGap = dens.filter((d) => item.results[d.code] && !done.marks?.[d.code]).sort((a, b) => gap(b) - gap(a));
+  const lines = byGap.slice(0, 2).map((d) => `${offBy(d, item.results[d.code], done.estimates[d.code])} ${item.results[d.code].reason}`);
+  const others = byGap.slice(2).map((d) => `${d.label} (you said ${done.estimates[d.code]}, average ${mean(d).toFixed(1)})`);
+  return { reason: lines[0] || "", more: lines.slice(1), detail: others.length ? `Also off: ${others.join(", ")}.` : "" };
+}
+
+/** The widget's progress id: one per set of hands (its title and first hand). */
+export function progressId(data) {
+  return `evaluator:${data.title || ""}#${hash(String(data.hands?.[0]?.id || ""))}`;
+}
+
+/** The evaluator now, checked: the hands, the one shown, its answer (unless tried again), the learner's record. */
+export function evaluatorState(data, index, record, retry) {
+  expect(data, "object", "evaluator");
+  checkVersion(data, "hand evaluator");
+  const hands = expect(data.hands, "array", "evaluator hands");
+  const dens = expect(data.denominations, "array", "evaluator denominations");
+  const at = Number.isInteger(index) && index >= 0 && index < hands.length ? index : 0;
+  const item = expect(hands[at], "object", `hand ${at + 1}`);
+  const answers = record.round.answers;
+  const done = answers[item.id] && retry !== item.id ? answers[item.id] : null;
+  return { data, hands, dens, tricks: Number(data.tricks) || 10, index: at, item, done, record, answers };
+}
+
+/** The evaluator's own state at the start: no host yet, nothing typed. */
+export function freshEvaluatorUi() {
+  return { live: false, host: null, focus: null, retry: null, statusText: "", note: null, problem: null, drafts: {}, pending: null, busy: false, failed: null };
+}
+
+// ----------------------------------------------------------------------------------- the view
+
+function chartPart(den, res, value, tricks, layouts, right) {
   const made = [6, 7, 8, 9, 10].filter((t) => t <= tricks).map((t) => `${t}+ ${percent(res.chance[t])}`);
-  const words = `${den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`}: average ${Number(res.mean).toFixed(1)} tricks in ${layouts} deals of the other cards; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`;
-  const bars = el("div", { class: "fht-ev-bars", role: "img", "aria-label": words });
-  heights.forEach((h, t) => {
+  const name = den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`;
+  const mean = Number(res.mean).toFixed(1);
+  return {
+    kind: "chart",
+    den: den.code,
+    label: den.label,
+    mean,
+    value,
+    right,
+    words: `${name}: average ${mean} tricks in ${layouts} deals of the other cards; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`,
+    made: made.join(" \u00b7 "),
+    bars: barHeights(res.dist).map((height, t) => ({ t, height, title: `${t} tricks: ${res.dist[t]} of ${layouts} deals` })),
+  };
+}
+
+function statusOf(s, ui) {
+  if (ui.note) return ui.note;
+  if (ui.statusText) return { text: ui.statusText, failed: true };
+  if (!s.item.ready) return { text: `Dealing the other cards: ${s.item.done} of ${s.item.layouts} deals so far\u2026`, failed: false };
+  return { text: "", failed: false };
+}
+
+/** The hand, the five boxes, and after an answer the verdict and the charts of the simulation. */
+export function evaluatorView(s, ui) {
+  const { data, hands, dens, tricks, item, done, record } = s;
+  const mastered = hands.filter((h) => record.mastered?.[h.id] === true).length;
+  const tried = hands.filter((h) => record.mastered?.[h.id] !== undefined).length;
+  const seat = data.seat_name || "North";
+  const values = done ? done.estimates : ui.drafts[item.id] || {};
+  const hints = Array.isArray(item.hints) ? item.hints : [];
+  const parts = [
+    titlePart(data.title || "Judge a hand"),
+    {
+      kind: "box",
+      cls: "fht-bar",
+      children: [
+        { kind: "text", tag: "span", cls: "fht-progress", text: `Hand ${s.index + 1} of ${hands.length}` },
+        { kind: "text", tag: "span", cls: "fht-mastered", attrs: { "data-mastered": mastered }, text: `Judged well at the first try: ${mastered} of ${tried}` },
+      ],
+    },
+    {
+      kind: "estimates",
+      prompt: data.prompt || `You sit ${seat}. How many tricks would this hand take with each of these as trumps?`,
+      hand: handPart(
+        item.cards.map((code) => cardPart(code)),
+        `${seat}'s hand: ${item.label}`,
+      ),
+      rules: `${data.rules_title}. An estimate within ${plural(data.tolerance, "within tricks")} of the average over the deals is right.`,
+      fields: dens.map((den) => ({
+        code: den.code,
+        label: den.label,
+        words: den.words,
+        name: den.code === "NT" ? "Tricks in no trumps" : `Tricks with ${den.words} as trumps`,
+        value: values[den.code] ?? "",
+      })),
+      max: tricks,
+      locked: Boolean(done),
+      problem: ui.problem?.text || "",
+    },
+    !done && hints.length ? { kind: "hints", hints } : null,
+  ];
+  if (done) {
+    const words = verdictWords(item, dens, done);
+    parts.push({
+      kind: "verdict",
+      correct: done.correct,
+      heading: done.correct ? "Well judged" : "Not yet",
+      reason: words.reason,
+      more: words.more,
+      detail: words.detail,
+      onTryAgain: done.correct ? null : { type: "tryAgain" },
+      onContinue: { type: "another" },
+      continueLabel: "Try another hand",
+      hints: done.correct ? null : hints,
+    });
+    parts.push({
+      kind: "box",
+      cls: "fht-ev-answer",
+      children: [
+        { kind: "text", tag: "div", cls: "fht-label", text: "In how many deals of the other cards each number of tricks was taken" },
+        {
+          kind: "box",
+          cls: "fht-ev-charts",
+          children: dens
+            .filter((den) => item.results[den.code])
+            .map((den) => chartPart(den, item.results[den.code], done.estimates[den.code], tricks, item.done, Boolean(done.marks?.[den.code]))),
+        },
+        {
+          kind: "text",
+          cls: "fht-hint fht-ev-note",
+          text: `Your hand stayed as it is; the other cards were dealt ${item.done} times, and each deal was played out with every card in view, everyone playing perfectly (which favours the declarer a little).`,
+        },
+      ],
+    });
+  } else {
+    parts.push({ kind: "box", cls: "fht-bar fht-nav", children: [{ kind: "button", cls: "fht-next", text: "Try another hand", on: { type: "another" } }] });
+  }
+  parts.push({ kind: "status", ...statusOf(s, ui) });
+  return parts;
+}
+
+// -------------------------------------------------------------------------------- the reducer
+
+/** The answer to the hand shown, judged, saved (mastery counts the first answer only) and sent to a kernel. */
+function finish(s, ui, estimates) {
+  const { item, answers, record } = s;
+  const verdict = judgeHand(item, estimates);
+  const old = answers[item.id];
+  const entry = { estimates, correct: verdict.correct, first: old ? old.first : verdict.correct, marks: verdict.marks };
+  const next = {
+    ...record,
+    title: s.data.title || "Judge a hand",
+    round: { ...record.round, answers: { ...answers, [item.id]: entry } },
+    mastered: old ? record.mastered : { ...(record.mastered || {}), [item.id]: verdict.correct },
+  };
+  return {
+    ui: { ...ui, retry: null, pending: null, focus: "verdict" },
+    run: { record: next },
+    set: { responses: { ...s.responses, [item.id]: entry } },
+    request: ui.live && ui.host === "kernel" ? { type: "judge", index: s.index, estimates } : null,
+    redraw: true,
+  };
+}
+
+/**
+ * What an event changes: {ui, set, request, reply, run: {record} (progress to save), redraw}, or null.
+ * Events: submit {values}, finish (estimates waiting for the deals), tryAgain, another, simulate,
+ * simulated {reply}, newHand {reply}, hello {reply}, kernel {status, text}.
+ */
+export function evaluatorReduce(s, ui, event) {
+  const { item } = s;
+  switch (event.type) {
+    case "submit": {
+      const read = readEstimates(event.values, s.dens, s.tricks);
+      if (read.problem)
+        return { ui: { ...ui, problem: { text: read.problem, field: read.field }, drafts: { ...ui.drafts, [item.id]: event.values } }, redraw: true };
+      const next = { ...ui, problem: null, drafts: { ...ui.drafts, [item.id]: read.estimates } };
+      if (!item.ready) {
+        const note = { text: `Your estimates are in. Dealing the other cards: ${item.done} of ${item.layouts} deals\u2026`, failed: false };
+        return { ui: { ...next, pending: { id: item.id, estimates: read.estimates }, note }, redraw: true };
+      }
+      return finish(s, next, read.estimates);
+    }
+    case "finish":
+      return item.ready && ui.pending?.id === item.id ? finish(s, ui, ui.pending.estimates) : null;
+    case "tryAgain":
+      return { ui: { ...ui, retry: item.id, focus: "prompt" }, redraw: true };
+    case "another": {
+      const next = { ...ui, retry: null, focus: "prompt" };
+      if (s.index + 1 < s.hands.length) return { ui: next, set: { index: s.index + 1 }, redraw: true };
+      if (ui.live)
+        return {
+          ui: { ...next, note: { text: "Dealing a new hand\u2026", failed: false } },
+          request: { type: "new_hand" },
+          wait: 8000,
+          reply: "newHand",
+          redraw: true,
+        };
+      return { ui: next, set: { index: 0 }, redraw: true };
+    }
+    case "newHand":
+      if (event.reply?.type === "error") return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
+      if (!event.reply) return { ui: { ...ui, note: { text: "No new hand came: try again in a moment.", failed: true } }, redraw: true };
+      return null;
+    case "simulate":
+      // live: go on simulating a hand that is not ready, one request at a time; after an error it stops for this hand
+      if (item.ready || !ui.live || ui.busy || ui.failed === item.id) return null;
+      return { ui: { ...ui, busy: true }, request: { type: "simulate", index: s.index }, wait: 8000, reply: "simulated" };
+    case "simulated": {
+      const next = { ...ui, busy: false };
+      if (event.reply?.type === "error")
+        Object.assign(next, { failed: item.id, statusText: `Dealing the other cards for this hand stopped: ${event.reply.error}` });
+      return { ui: next, redraw: true };
+    }
+    case "hello":
+      return { ui: { ...ui, live: true, host: event.reply.host || "kernel" }, redraw: true };
+    case "kernel":
+      return { ui: { ...ui, statusText: event.status === "ok" ? "" : event.text, live: event.status === "restarted" ? false : ui.live }, redraw: true };
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------------------ the renderers
+
+/** One denomination's small bar chart: layouts by tricks taken, the learner's estimate marked. */
+function renderChart(part) {
+  const bars = el("div", { class: "fht-ev-bars", role: "img", "aria-label": part.words });
+  for (const bar of part.bars) {
     const cls = ["fht-ev-bar"];
-    if (t === value) cls.push(right ? "fht-ev-yours fht-ev-yours-right" : "fht-ev-yours");
+    if (bar.t === part.value) cls.push(part.right ? "fht-ev-yours fht-ev-yours-right" : "fht-ev-yours");
     bars.append(
       el(
         "div",
-        { class: "fht-ev-col", title: `${t} tricks: ${res.dist[t]} of ${layouts} deals` },
-        el("div", { class: cls.join(" "), style: `height: ${Math.max(2, Math.round(h * 100))}%` }),
-        el("div", { class: "fht-ev-tick", text: String(t) }),
+        { class: "fht-ev-col", title: bar.title },
+        el("div", { class: cls.join(" "), style: `height: ${Math.max(2, Math.round(bar.height * 100))}%` }),
+        el("div", { class: "fht-ev-tick", text: String(bar.t) }),
       ),
     );
-  });
+  }
   return el(
     "figure",
-    { class: `fht-ev-chart${right ? " fht-ev-ok" : value === null ? "" : " fht-ev-off"}`, "data-den": den.code },
+    { class: `fht-ev-chart${part.right ? " fht-ev-ok" : part.value === null || part.value === undefined ? "" : " fht-ev-off"}`, "data-den": part.den },
     el(
       "figcaption",
       { class: "fht-ev-caption" },
-      el("strong", { text: den.label }),
-      value === null ? null : el("span", { class: "fht-ev-mark", text: right ? " \u2713" : " \u2717" }),
-      el("span", { text: ` average ${Number(res.mean).toFixed(1)}` }),
+      el("strong", { text: part.label }),
+      part.value === null || part.value === undefined ? null : el("span", { class: "fht-ev-mark", text: part.right ? " \u2713" : " \u2717" }),
+      el("span", { text: ` average ${part.mean}` }),
     ),
     bars,
-    el("div", { class: "fht-ev-made", text: made.join(" \u00b7 ") }),
+    el("div", { class: "fht-ev-made", text: part.made }),
   );
 }
 
@@ -104,284 +357,118 @@ function ownKeys(node) {
   });
 }
 
-function draw(model, root, state) {
-  const data = expect(model.get("evaluator"), "object", "evaluator");
-  checkVersion(data, "hand evaluator");
-  const hands = expect(data.hands, "array", "evaluator hands");
-  const dens = expect(data.denominations, "array", "evaluator denominations");
-  const tricks = Number(data.tricks) || 10;
-  const progressId = `evaluator:${data.title || ""}#${hash(String(hands[0]?.id || ""))}`;
-  if (state.loadedFor !== progressId) {
-    state.loadedFor = progressId;
-    state.record = loadWidget(progressId);
-    state.record.round = state.record.round && typeof state.record.round === "object" ? state.record.round : { answers: {} };
-    state.record.round.answers = state.record.round.answers || {};
-    // JupyterLab: the kernel keeps the answers in `responses` as long as it runs
-    for (const [id, done] of Object.entries(model.get("responses") || {})) {
-      if (!state.record.round.answers[id] && done?.estimates) state.record.round.answers[id] = done;
-    }
-  }
-  const answers = state.record.round.answers;
-  const save = () => {
-    state.record.title = data.title || "Judge a hand";
-    saveWidget(progressId, state.record);
-  };
-  let index = Number(model.get("index")) || 0;
-  if (index < 0 || index >= hands.length) index = 0;
-  const item = expect(hands[index], "object", `hand ${index + 1}`);
-  const done = answers[item.id] && state.retry !== item.id ? answers[item.id] : null;
+/** The question, the hand and the five boxes (with their ids linking labels and prompt). */
+function renderEstimates(part, r) {
   const formId = uid("fht-ev");
-
-  root.append(title(data.title || "Judge a hand"));
-  const mastered = hands.filter((h) => state.record.mastered?.[h.id] === true).length;
-  const tried = hands.filter((h) => state.record.mastered?.[h.id] !== undefined).length;
-  root.append(
-    el(
-      "div",
-      { class: "fht-bar" },
-      el("span", { class: "fht-progress", text: `Hand ${index + 1} of ${hands.length}` }),
-      el("span", { class: "fht-mastered", "data-mastered": mastered, text: `Judged well at the first try: ${mastered} of ${tried}` }),
-    ),
-  );
-  const seat = data.seat_name || "North";
-  root.append(
-    el("p", {
-      class: "fht-prompt",
-      id: `${formId}-q`,
-      text: data.prompt || `You sit ${seat}. How many tricks would this hand take with each of these as trumps?`,
-    }),
-  );
-  root.append(cardRow(item.cards, { label: `${seat}'s hand: ${item.label}` }));
-  root.append(
-    el("p", {
-      class: "fht-hint fht-ev-rules",
-      text: `${data.rules_title}. An estimate within ${data.tolerance === 1 ? "one trick" : `${data.tolerance} tricks`} of the average over the deals is right.`,
-    }),
-  );
-
-  const problem = el("p", { class: "fht-input-problem", role: "alert", hidden: true });
+  const problem = el("p", { class: "fht-input-problem", role: "alert", hidden: !part.problem, text: part.problem || undefined });
   const form = el("form", { class: "fht-ev-form", "aria-labelledby": `${formId}-q` });
-  const inputs = {};
-  for (const den of dens) {
-    const id = `${formId}-${den.code}`;
-    const prior = done ? done.estimates[den.code] : (state.drafts?.[item.id]?.[den.code] ?? "");
+  for (const field of part.fields) {
+    const id = `${formId}-${field.code}`;
     const input = el("input", {
       id,
       type: "number",
       min: 0,
-      max: tricks,
+      max: part.max,
       step: 1,
       inputmode: "numeric",
       autocomplete: "off",
       enterkeyhint: "done",
-      value: prior === undefined || prior === null ? "" : String(prior),
-      disabled: Boolean(done),
-      "data-den": den.code,
-      "aria-label": den.code === "NT" ? "Tricks in no trumps" : `Tricks with ${den.words} as trumps`,
+      value: field.value === undefined || field.value === null ? "" : String(field.value),
+      disabled: part.locked,
+      "data-den": field.code,
+      "aria-label": field.name,
     });
-    inputs[den.code] = input;
-    form.append(
-      el(
-        "div",
-        { class: "fht-ev-field" },
-        el(
-          "label",
-          { for: id, class: `fht-ev-label fht-ev-${den.code}` },
-          el("span", { "aria-hidden": "true", text: den.label }),
-          el("span", { class: "fht-sr", text: den.words }),
-        ),
-        input,
-      ),
+    const label = el(
+      "label",
+      { for: id, class: `fht-ev-label fht-ev-${field.code}` },
+      el("span", { "aria-hidden": "true", text: field.label }),
+      el("span", { class: "fht-sr", text: field.words }),
     );
+    form.append(el("div", { class: "fht-ev-field" }, label, input));
   }
-  const check = el("button", { type: "submit", class: "fht-check", disabled: Boolean(done), text: "Check" });
-  form.append(el("div", { class: "fht-ev-submit" }, check));
-  ownKeys(form);
-  root.append(form, problem);
-
-  const status = statusLine(el("p"), "");
-  const ready = Boolean(item.ready);
-  if (!ready) {
-    statusLine(status, `Dealing the other cards: ${item.done} of ${item.layouts} deals so far\u2026`);
-  }
-  if (state.statusText) statusLine(status, state.statusText, { failed: true });
-
-  const showProblem = (text) => {
-    problem.textContent = text;
-    problem.hidden = !text;
-  };
-
-  const finish = (estimates) => {
-    const verdict = judgeHand(item, estimates);
-    const old = answers[item.id];
-    const first = old ? old.first : verdict.correct;
-    answers[item.id] = { estimates, correct: verdict.correct, first, marks: verdict.marks };
-    if (!old) state.record.mastered = { ...(state.record.mastered || {}), [item.id]: verdict.correct };
-    state.retry = null;
-    state.pending = null;
-    state.focus = "verdict";
-    save();
-    model.set("responses", { ...(model.get("responses") || {}), [item.id]: answers[item.id] });
-    model.save_changes();
-    state.redraw();
-    if (state.live && state.host === "kernel") request(model, { type: "judge", index, estimates }, 4000, { onStatus: state.onStatus, born: state.born });
-  };
-
+  form.append(el("div", { class: "fht-ev-submit" }, el("button", { type: "submit", class: "fht-check", disabled: part.locked, text: "Check" })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const estimates = {};
-    const empty = dens.filter((den) => !String(inputs[den.code].value).trim());
-    if (empty.length && empty.length < dens.length) {
-      const names = empty.map((den) => (den.code === "NT" ? "no trumps" : den.words));
-      showProblem(`Fill in all ${dens.length === 5 ? "five" : dens.length}: ${listWords(names)} ${names.length === 1 ? "is" : "are"} still empty.`);
-      inputs[empty[0].code].focus();
-      return;
-    }
-    for (const den of dens) {
-      const value = readEstimate(inputs[den.code].value, tricks);
-      if (value === null) {
-        showProblem(`Write a whole number of tricks from 0 to ${tricks} for ${den.code === "NT" ? "no trumps" : den.words}.`);
-        inputs[den.code].focus();
-        return;
-      }
-      estimates[den.code] = value;
-    }
-    showProblem("");
-    state.drafts = { ...(state.drafts || {}), [item.id]: estimates };
-    if (!item.ready) {
-      state.pending = { id: item.id, estimates };
-      statusLine(status, `Your estimates are in. Dealing the other cards: ${item.done} of ${item.layouts} deals\u2026`);
-      return;
-    }
-    finish(estimates);
+    const values = Object.fromEntries([...form.querySelectorAll("input[data-den]")].map((input) => [input.dataset.den, input.value]));
+    r.dispatch({ type: "submit", values });
   });
-
-  const hints = Array.isArray(item.hints) ? item.hints : [];
-  if (!done && hints.length) root.append(hintButton(hints).node);
-
-  const another = () => {
-    state.retry = null;
-    state.focus = "prompt";
-    if (index + 1 < hands.length) {
-      model.set("index", index + 1);
-      model.save_changes();
-      state.redraw();
-      return;
-    }
-    if (state.live) {
-      statusLine(status, "Dealing a new hand\u2026");
-      request(model, { type: "new_hand" }, 8000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
-        if (reply?.type === "error") statusLine(status, reply.error, { failed: true });
-        else if (!reply) statusLine(status, "No new hand came: try again in a moment.", { failed: true });
-      });
-      return;
-    }
-    model.set("index", 0);
-    model.save_changes();
-    state.redraw();
-  };
-
-  let box = null;
-  if (done) {
-    const byGap = dens
-      .filter((d) => item.results[d.code] && !done.marks?.[d.code])
-      .sort((a, b) => Math.abs(done.estimates[b.code] - item.results[b.code].mean) - Math.abs(done.estimates[a.code] - item.results[a.code].mean));
-    const lines = byGap.slice(0, 2).map((d) => `${offBy(d, item.results[d.code], done.estimates[d.code])} ${item.results[d.code].reason}`);
-    let reason;
-    if (done.correct) {
-      const best = dens.reduce((a, b) => (item.results[b.code].mean > item.results[a.code].mean ? b : a));
-      reason = `Every estimate is within a trick of the average. The best denomination is ${best.code === "NT" ? "no trumps" : best.words} (average ${Number(item.results[best.code].mean).toFixed(1)}). ${item.results[best.code].reason}`;
-    } else reason = lines[0] || "";
-    const others =
-      byGap.length > 2
-        ? `Also off: ${byGap
-            .slice(2)
-            .map((d) => `${d.label} (you said ${done.estimates[d.code]}, average ${Number(item.results[d.code].mean).toFixed(1)})`)
-            .join(", ")}.`
-        : "";
-    box = verdictBox({
-      correct: done.correct,
-      heading: done.correct ? "Well judged" : "Not yet",
-      reason,
-      detail: others,
-      onTryAgain: done.correct
-        ? null
-        : () => {
-            state.retry = item.id;
-            state.focus = "prompt";
-            state.redraw();
-          },
-      onContinue: another,
-      continueLabel: "Try another hand",
-      hints: done.correct ? null : hints,
-    });
-    // a second far-off denomination: its own paragraph, as plain as the first
-    if (!done.correct && lines[1]) box.node.querySelector(".fht-verdict-reason")?.after(el("p", { class: "fht-verdict-reason", text: lines[1] }));
-    root.append(box.node);
-    const charts = el("div", { class: "fht-ev-charts" });
-    for (const den of dens) {
-      const res = item.results[den.code];
-      if (res) charts.append(chart(den, res, done.estimates[den.code], tricks, item.done, Boolean(done.marks?.[den.code])));
-    }
-    root.append(
-      el(
-        "div",
-        { class: "fht-ev-answer" },
-        el("div", { class: "fht-label", text: "In how many deals of the other cards each number of tricks was taken" }),
-        charts,
-        el("p", {
-          class: "fht-hint fht-ev-note",
-          text: `Your hand stayed as it is; the other cards were dealt ${item.done} times, and each deal was played out with every card in view, everyone playing perfectly (which favours the declarer a little).`,
-        }),
-      ),
-    );
-  } else {
-    root.append(el("div", { class: "fht-bar fht-nav" }, el("button", { type: "button", class: "fht-next", text: "Try another hand", onclick: another })));
-  }
-  root.append(status);
-
-  // live: go on simulating a hand that is not ready (one request at a time)
-  // (after an error it stops for this hand: no loop of failing requests)
-  if (!ready && state.live && !state.busy && state.failed !== item.id) {
-    state.busy = true;
-    request(model, { type: "simulate", index }, 8000, { onStatus: state.onStatus, born: state.born }).then((reply) => {
-      state.busy = false;
-      if (reply?.type === "error") {
-        state.failed = item.id;
-        state.statusText = `Dealing the other cards for this hand stopped: ${reply.error}`;
-      }
-      state.redraw();
-    });
-  }
-  if (ready && state.pending?.id === item.id) queueMicrotask(() => finish(state.pending.estimates));
-
-  if (state.focus === "verdict" && box) box.focus();
-  else if (state.focus === "prompt") inputs[dens[0].code]?.focus();
-  state.focus = null;
+  ownKeys(form);
+  const fragment = document.createDocumentFragment();
+  fragment.append(
+    el("p", { class: "fht-prompt", id: `${formId}-q`, text: part.prompt }),
+    r.one(part.hand),
+    el("p", { class: "fht-hint fht-ev-rules", text: part.rules }),
+    form,
+    problem,
+  );
+  return fragment;
 }
+
+const RENDERERS = {
+  ...TABLE_RENDERERS,
+  estimates: renderEstimates,
+  chart: renderChart,
+  verdict: renderVerdict,
+  hints: (part) => hintButton(part.hints).node,
+  status: (part) => statusLine(el("p"), part.text, { failed: part.failed }),
+};
+
+// -------------------------------------------------------------------------------- the runtime
 
 export default {
   render({ model, el: host }) {
     const kernel = kernelOf(model);
-    const state = { live: false, host: null, focus: null, retry: null, born: kernel?.id, statusText: "", redraw: () => {} };
-    kernelRestarted(model, state.born);
-    state.onStatus = (status, text) => {
-      state.statusText = status === "ok" ? "" : text;
-      if (status === "restarted") state.live = false;
-      state.redraw();
+    const born = kernel?.id;
+    kernelRestarted(model, born);
+    // the learner's record: localStorage in the book; in JupyterLab the kernel's `responses` too, as long as it runs
+    let record = null;
+    let loadedFor = null;
+    const recordOf = (data) => {
+      const id = progressId(data);
+      if (loadedFor !== id) {
+        loadedFor = id;
+        record = loadWidget(id);
+        record.round = record.round && typeof record.round === "object" ? record.round : { answers: {} };
+        record.round.answers = record.round.answers || {};
+        for (const [key, done] of Object.entries(model.get("responses") || {})) {
+          if (!record.round.answers[key] && done?.estimates) record.round.answers[key] = done;
+        }
+      }
+      return record;
     };
-    const widget = mountWidget(host, model, {
+    let widget = null;
+    const read = () => {
+      const data = expect(model.get("evaluator"), "object", "evaluator");
+      return { ...evaluatorState(data, Number(model.get("index")) || 0, recordOf(data), widget?.ui().retry), responses: model.get("responses") || {} };
+    };
+    widget = mountView(host, model, {
       kind: "evaluator",
       label: () => model.get("evaluator")?.title || "Judge a hand",
       traits: ["evaluator", "index", "responses"],
-      draw: (root) => draw(model, root, state),
-      hello: (reply) => {
-        state.live = true;
-        state.host = reply.host || "kernel";
-        widget.redraw();
+      hello: true,
+      ui: freshEvaluatorUi(),
+      read,
+      view: evaluatorView,
+      reduce: evaluatorReduce,
+      renderers: RENDERERS,
+      requestOptions: { onStatus: (status, text) => widget.dispatch({ type: "kernel", status, text }), born },
+      run: ({ record: next }) => {
+        record = next;
+        saveWidget(loadedFor, record);
+      },
+      after: (root, _s, ui, dispatch) => {
+        if (ui.focus === "verdict") {
+          const verdict = root.querySelector(".fht-verdict");
+          if (verdict) focusVerdict(verdict);
+        } else if (ui.focus === "prompt") root.querySelector("input[data-den]")?.focus();
+        if (ui.problem) root.querySelector(`input[data-den="${ui.problem.field}"]`)?.focus();
+        queueMicrotask(() => {
+          dispatch({ type: "simulate" });
+          dispatch({ type: "finish" });
+        });
+        return { ...ui, focus: null, note: null, problem: ui.problem && { ...ui.problem, field: null } };
       },
     });
-    state.redraw = widget.redraw;
     return () => widget.dispose();
   },
 };

@@ -106,16 +106,32 @@ export function mountWidget(host, model, { kind, label = kind, fourColour = fals
  *   read()            the widget's state from the model, checked (throws a readable Error on bad data)
  *   view(state, ui)   the parts to draw (pure)
  *   reduce(state, ui, event)   what an event changes (pure): null for nothing, else
- *                     {ui, set: {trait: value}, request: message, wait, options, reply: event type, redraw}
+ *                     {ui, set: {trait: value}, request: message, wait, reply: event type, redraw, run}
  *   renderers         the widget's part renderers (besides parts.js's BASE_RENDERERS)
  *   after(root, state, ui, dispatch)   DOM work after a draw (the keyboard focus); returns the ui to keep
  *   run(effect, dispatch)   the widget's own effects (`out.run`: e.g. saving progress), if any
+ *   requestOptions    host.request's options for every request (onStatus, born: a kernel's restarts)
  *   hello             ask whether a host answers: its answer is the event {type: "hello", reply}  Returns {dispatch, ui(), redraw, draw, dispose}.
  */
 export function mountView(
   host,
   model,
-  { kind, label = kind, fourColour = false, traits = [], focus = true, hello = false, ui, read, view, reduce, renderers = {}, after = null, run = null },
+  {
+    kind,
+    label = kind,
+    fourColour = false,
+    traits = [],
+    focus = true,
+    hello = false,
+    ui,
+    read,
+    view,
+    reduce,
+    renderers = {},
+    after = null,
+    run = null,
+    requestOptions = {},
+  },
 ) {
   let current = ui;
   let widget = null;
@@ -129,7 +145,7 @@ export function mountView(
       model.save_changes();
     }
     if (out.request) {
-      request(model, out.request, out.wait ?? 4000, out.options).then((reply) => {
+      request(model, out.request, out.wait ?? 4000, requestOptions).then((reply) => {
         if (out.reply) dispatch({ type: out.reply, reply, asked: out.request });
       });
     }

@@ -3,7 +3,19 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { barHeights, judgeHand, offBy, percent, readEstimate } from "../src/evaluator.js";
+import {
+  barHeights,
+  evaluatorReduce,
+  evaluatorState,
+  evaluatorView,
+  freshEvaluatorUi,
+  judgeHand,
+  offBy,
+  percent,
+  readEstimate,
+  readEstimates,
+} from "../src/evaluator.js";
+import { findPart } from "../src/parts.js";
 
 const res = (mean, right, chance = []) => ({ mean, right, chance, dist: [], reason: "" });
 const item = {
@@ -42,4 +54,71 @@ test("bars: the tallest is 1, an empty chart stays flat", () => {
   assert.deepEqual(barHeights([0, 0]), [0, 0]);
   assert.equal(percent(0.834), "83%");
   assert.equal(percent(undefined), "0%");
+});
+
+const dens = [
+  { code: "S", label: "♠", words: "spades" },
+  { code: "C", label: "♣", words: "clubs" },
+  { code: "D", label: "♦", words: "diamonds" },
+  { code: "H", label: "♥", words: "hearts" },
+  { code: "NT", label: "NT", words: "no trumps" },
+];
+
+test("the boxes are read whole, a half-filled form says which are still empty", () => {
+  assert.deepEqual(readEstimates({ S: "7", C: "5", D: "2", H: "9", NT: "3" }, dens, 10), { estimates: { S: 7, C: 5, D: 2, H: 9, NT: 3 } });
+  assert.deepEqual(readEstimates({ S: "7", C: "5", D: "2", H: "9", NT: "" }, dens, 10), {
+    problem: "Fill in all five: no trumps is still empty.",
+    field: "NT",
+  });
+  assert.deepEqual(readEstimates({ S: "7", C: "5", D: "2", H: "", NT: "" }, dens, 10).problem, "Fill in all five: hearts and no trumps are still empty.");
+  assert.deepEqual(readEstimates({ S: "17", C: "5", D: "2", H: "1", NT: "0" }, dens, 10), {
+    problem: "Write a whole number of tricks from 0 to 10 for spades.",
+    field: "S",
+  });
+});
+
+const simulated = {
+  id: "h1",
+  cards: ["JD", "TH"],
+  label: "Jack of diamonds, ten of hearts",
+  ready: true,
+  done: 40,
+  layouts: 40,
+  hints: ["Count your trumps."],
+  results: Object.fromEntries(
+    Object.entries(item.results).map(([code, r]) => [code, { ...r, dist: [0, 1, 2], chance: [1, 0.5, 0.1], reason: `Why ${code}.` }]),
+  ),
+};
+const data = { title: "Judge", hands: [simulated, { ...simulated, id: "h2" }], denominations: dens, tricks: 10, tolerance: 1, rules_title: "Default rules" };
+const record = () => ({ mastered: {}, round: { answers: {} } });
+
+test("an answer: judged, saved as the first try, the verdict names the two furthest off", () => {
+  const s = { ...evaluatorState(data, 0, record(), null), responses: {} };
+  const out = evaluatorReduce(s, freshEvaluatorUi(), { type: "submit", values: { S: "9", C: "5", D: "2", H: "9", NT: "7" } });
+  assert.equal(out.run.record.mastered.h1, false);
+  assert.deepEqual(out.set.responses.h1.marks, { S: false, C: true, D: true, H: true, NT: false });
+  const done = { ...evaluatorState(data, 0, out.run.record, null), responses: {} };
+  const verdict = findPart(evaluatorView(done, out.ui), "verdict");
+  assert.equal(verdict.heading, "Not yet");
+  assert.match(verdict.reason, /^In no trumps you said 7: too high\./);
+  assert.match(verdict.more[0], /^With spades as trumps you said 9: too high\./);
+  assert.deepEqual(verdict.onContinue, { type: "another" });
+  assert.equal(findPart(evaluatorView(done, out.ui), "chart").den, "S");
+  assert.equal(
+    findPart(evaluatorView(s, freshEvaluatorUi()), "estimates").rules,
+    "Default rules. An estimate within one trick of the average over the deals is right.",
+  );
+});
+
+test("estimates typed before the deals are done wait for them; the next hand, or a new one from a host", () => {
+  const busy = { ...evaluatorState({ ...data, hands: [{ ...simulated, ready: false, done: 10 }] }, 0, record(), null), responses: {} };
+  const out = evaluatorReduce(busy, { ...freshEvaluatorUi(), live: true }, { type: "submit", values: { S: "7", C: "5", D: "2", H: "9", NT: "3" } });
+  assert.equal(out.ui.pending.id, "h1");
+  assert.match(out.ui.note.text, /^Your estimates are in\. Dealing the other cards: 10 of 40 deals/);
+  assert.deepEqual(evaluatorReduce(busy, out.ui, { type: "simulate" }).request, { type: "simulate", index: 0 });
+  const s = { ...evaluatorState(data, 0, record(), null), responses: {} };
+  assert.deepEqual(evaluatorReduce(s, freshEvaluatorUi(), { type: "another" }).set, { index: 1 });
+  const last = { ...evaluatorState(data, 1, record(), null), responses: {} };
+  assert.deepEqual(evaluatorReduce(last, freshEvaluatorUi(), { type: "another" }).set, { index: 0 });
+  assert.deepEqual(evaluatorReduce(last, { ...freshEvaluatorUi(), live: true }, { type: "another" }).request, { type: "new_hand" });
 });

@@ -1,0 +1,95 @@
+// A question's context (the hand, the trick so far, the contract, the auction …) as parts: whatever
+// the engine put into `question.context`, each entry under its heading, cards drawn as cards (table.js),
+// bids and labelled items in words, never codes.  Pure (tested in widgets/tests/context.test.js).
+
+import { card } from "./cards.js";
+import { bidLabel, contextName, isBidCode } from "./format.js";
+import { cardPart, contextTrick, handPart } from "./table.js";
+
+/** Is this context object a card (the engine's card_info), not a bid or anything else? */
+export function isCardInfo(v) {
+  if (!v || typeof v !== "object" || typeof v.code !== "string" || "trumps" in v) return false;
+  try {
+    return !v.words || card(v.code).name === v.words;
+  } catch (_error) {
+    return false;
+  }
+}
+
+const label = (text) => ({ kind: "text", tag: "div", cls: "fht-label", text });
+const entry = (...children) => ({ kind: "box", children });
+const span = (text, cls = null) => ({ kind: "text", tag: "span", cls, text });
+const cardsRow = (infos, name) =>
+  handPart(
+    infos.map((v) => cardPart(v.code)),
+    name,
+  );
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** One context entry as parts (null: nothing to show). */
+function entryParts(key, value) {
+  const heading = contextName(key);
+  if (isObject(value) && Object.keys(value).length && Object.values(value).every((v) => Array.isArray(v) && v.every(isCardInfo))) {
+    // cards by player: each player's cards under their name
+    const rows = Object.entries(value).flatMap(([who, cards]) => [
+      { kind: "text", tag: "div", cls: "fht-hint", text: who },
+      cardsRow(cards, `${who}: ${cards.map((c) => c.words).join(", ") || "no cards"}`),
+    ]);
+    return entry(label(heading), ...rows);
+  }
+  if (Array.isArray(value) && value.length && value.every((v) => isObject(v) && typeof v.call === "string")) {
+    return entry(label(heading), span(value.map((v) => `${v.seat ? `${v.seat}: ` : ""}${v.label || bidLabel(v.call)}`).join(", ")));
+  }
+  if (key === "contract" && typeof value === "object") {
+    const trumps = value.trumps ? `${value.trumps} are trumps` : "no trumps";
+    return entry(label("Contract"), { kind: "text", tag: "strong", text: value.label }, ` (${value.words}; ${trumps})`);
+  }
+  if (Array.isArray(value) && value.length && value.every(isCardInfo)) {
+    if (value.some((v) => v.seat)) return entry(label(heading), contextTrick(heading, value));
+    return entry(label(heading), cardsRow(value, `${heading}: ${value.map((v) => v.words || card(v.code).name).join(", ")}`));
+  }
+  if (Array.isArray(value) && value.length === 0) return entry(label(heading), span("none yet", "fht-muted"));
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" && isBidCode(v))) return entry(label(heading), span(value.map(bidLabel).join("  ")));
+  if (isObject(value) && typeof value.code === "string" && (value.words || value.label)) {
+    if (isCardInfo(value)) {
+      const extra = [value.winner ? `won by ${value.winner}` : "", value.source ? `from the ${value.source}` : ""].filter(Boolean).join(", ");
+      return entry(
+        label(heading),
+        cardsRow([value], value.words + (extra ? `, ${extra}` : "")),
+        extra ? { kind: "text", tag: "div", cls: "fht-hint", text: extra } : null,
+      );
+    }
+    return entry(
+      label(heading),
+      { kind: "text", tag: "strong", text: value.label || value.code },
+      value.words && value.words !== value.label ? ` (${value.words})` : null,
+    );
+  }
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return entry(label(heading), span(String(value)));
+  if (isObject(value) && typeof value.summary === "string") return entry(label(key === "hand" ? "This hand" : heading), span(value.summary));
+  // bids or other labelled items: their labels, as a learner reads them (never codes)
+  if (Array.isArray(value) && value.every((v) => isObject(v) && typeof v.label === "string"))
+    return entry(label(heading), span(value.map((v) => v.label).join(", ")));
+  if (Array.isArray(value) || typeof value === "object") {
+    const parts = Array.isArray(value)
+      ? value.map((v) => (typeof v === "object" ? Object.values(v).join(" ") : String(v)))
+      : Object.entries(value).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    return entry(label(heading), span(parts.join("; ")));
+  }
+  return null;
+}
+
+/**
+ * The context box of a question: each entry of `context` (but its count, records meant for programs,
+ * and cards the answer buttons show already: `choiceCards`).
+ */
+export function contextParts(context, choiceCards = []) {
+  const same = (value) =>
+    Array.isArray(value) && choiceCards.length > 0 && value.length === choiceCards.length && value.every((v) => v && choiceCards.includes(v.code));
+  const children = Object.entries(context || {})
+    .filter(([key, value]) => value !== null && value !== undefined && key !== "count")
+    .filter(([, value]) => !same(value)) // the choices show these very cards
+    .filter(([, value]) => !(isObject(value) && typeof value.format === "string")) // a record for programs
+    .map(([key, value]) => entryParts(key, value));
+  return { kind: "box", cls: "fht-context", children };
+}

@@ -1,0 +1,140 @@
+// The quiz panel's view and reducer (widgets/src/quiz.js) and a question's context (context.js),
+// without a browser: where a round is, what a verdict says, what each event changes.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { contextParts } from "../src/context.js";
+import { findPart, walk } from "../src/parts.js";
+import { choiceMarks, freshRound, quizReduce, quizRound, quizView, readWholeNumbers, verdictOf } from "../src/quiz.js";
+
+const bank = [
+  {
+    id: "q1",
+    kind: "choice",
+    prompt: "Which card wins?",
+    choices: [
+      { id: "a", label: "J♥" },
+      { id: "b", label: "J♦" },
+    ],
+    answer: "a",
+    answer_key: "a",
+    answer_words: "J♥",
+    explanation: "The right bower is the highest trump.",
+    hints: ["Which jack is the right bower?", "Hearts are trumps."],
+  },
+  { id: "q2", kind: "number", prompt: "How many points?", fields: [{ id: "declarers", label: "Declarers" }], answer: { declarers: 280 }, answer_words: "280" },
+  { id: "q3", kind: "choice", prompt: "Third", choices: [{ id: "x", label: "X" }], answer: "x" },
+];
+const source = { quiz: { title: "Bowers", bank }, bank, index: () => 0, progressId: "t", review: false };
+const ui = (over = {}) => ({
+  live: false,
+  round: freshRound(),
+  record: { mastered: {} },
+  shown: {},
+  hintsSeen: {},
+  notes: {},
+  statusText: "",
+  statusKind: "ok",
+  ...over,
+});
+const at = (u, index = 0) => ({
+  ...quizRound(bank, u.round, index, u.retry),
+  promptId: "p",
+  score: { score: 0, answered: 0, streak: 0, best_streak: 0 },
+  responses: {},
+});
+
+test("the round: which question, how far, right at the first try", () => {
+  const round = { ...freshRound(), answers: { q1: { correct: true, first: true } } };
+  const s = quizRound(bank, round, 1);
+  assert.deepEqual([s.index, s.pos, s.qid, s.answered, s.firstRight], [1, 1, "q2", [0], 1]);
+  assert.equal(quizRound(bank, { ...round, indices: [2, 9] }, 0).index, 2); // not asked: the round's first
+  const parts = quizView(at(ui({ round })), source, ui({ round }));
+  assert.equal(findPart(parts, "text", "fht-progress").text, "Question 1 of 3");
+  assert.equal(findPart(parts, "text", "fht-score").text, "Right at the first try: 1 of 1");
+});
+
+test("a first miss teaches with the next hint, not the answer; the second shows it", () => {
+  const first = quizReduce(at(ui()), source, ui(), { type: "submit", response: "b" });
+  assert.equal(first.ui.round.answers.q1.hint, 0);
+  assert.deepEqual(first.ui.hintsSeen, { q1: 1 });
+  assert.deepEqual(first.set.responses["0"].correct, false);
+  assert.deepEqual([first.set.score, first.set.answered, first.set.streak], [0, 1, 0]);
+  assert.deepEqual(first.firstAnswer.correct, false);
+  const done = first.ui.round.answers.q1;
+  assert.deepEqual(verdictOf(bank[0], done), { revealed: false, reason: "Which jack is the right bower?", answer: "" });
+  assert.deepEqual(verdictOf(bank[0], { ...done, tries: 2 }).answer, "J♥");
+  assert.deepEqual(choiceMarks(bank[0], "b", false), { b: "wrong" });
+  assert.deepEqual(choiceMarks(bank[0], "b", true), { a: "right", b: "wrong" });
+  const verdict = findPart(quizView(at(first.ui), source, first.ui), "verdict");
+  assert.equal(verdict.correct, false);
+  assert.deepEqual(verdict.onTryAgain, { type: "tryAgain" });
+  assert.equal(verdict.extra[0].text, "Show the answer");
+  const again = quizReduce(at(first.ui), source, first.ui, { type: "tryAgain" });
+  assert.equal(at(again.ui).done, null);
+});
+
+test("Show the answer before any answer counts as a miss; the answer shows at once", () => {
+  const out = quizReduce(at(ui()), source, ui(), { type: "showAnswer" });
+  assert.equal(out.ui.round.answers.q1.first, false);
+  assert.equal(out.ui.shown.q1, true);
+  assert.equal(verdictOf(bank[0], out.ui.round.answers.q1, { shown: true }).answer, "J♥");
+});
+
+test("onward: the next unanswered question, then the summary with the skipped ones", () => {
+  const u = ui({ round: { ...freshRound(), answers: { q1: { correct: true, first: true } } } });
+  const next = quizReduce(at(u), source, u, { type: "next" });
+  assert.equal(next.setIndex, 1);
+  const skipped = ui({ round: { ...freshRound(), answers: { q1: { first: true }, q3: { first: false } } } });
+  const end = quizReduce(at(skipped, 2), source, skipped, { type: "next" });
+  assert.equal(end.ui.round.summary, true);
+  const summary = findPart(quizView(at(end.ui, 2), source, end.ui), "summary");
+  assert.deepEqual(summary.skipped, [{ prompt: "How many points?" }]);
+  assert.deepEqual(summary.onSkipped, { type: "answerSkipped", to: 1 });
+  assert.deepEqual(summary.onPractise, { type: "practise", indices: [2] });
+});
+
+test("a live host: new questions and other rules; the kernel's second opinion adds a line", () => {
+  const live = ui({ live: true, host: "kernel" });
+  const parts = quizView(at(live), { ...source, quiz: { ...source.quiz, presets: [{ name: "default", title: "Australian" }], rules_name: "default" } }, live);
+  assert.ok(findPart(parts, "button", "fht-new"));
+  assert.deepEqual(findPart(parts, "rules").options, [["default", "Australian"]]);
+  const sent = quizReduce(at(live), source, live, { type: "submit", response: "a" });
+  assert.deepEqual(sent.request, { type: "answer", index: 0, response: "a" });
+  const judged = quizReduce(at(sent.ui), source, sent.ui, {
+    type: "judged",
+    reply: { type: "judged", index: 0, correct: false },
+    asked: sent.request,
+    verdict: sent.verdict,
+  });
+  assert.match(judged.ui.notes.q1, /^Checked again/);
+  const error = quizReduce(at(live), source, live, { type: "question", reply: { type: "error", error: "No more questions." } });
+  assert.deepEqual(error.ui.note, { text: "No more questions.", failed: true });
+});
+
+test("numbers are read as whole numbers, a bad box named", () => {
+  const fields = [{ id: "declarers" }, { id: "defenders" }];
+  assert.deepEqual(readWholeNumbers({ declarers: " +280", defenders: "\u2212100" }, fields), { response: { declarers: 280, defenders: -100 } });
+  assert.equal(readWholeNumbers({ declarers: "2.5", defenders: "1" }, fields).field, "declarers");
+  assert.deepEqual(readWholeNumbers({ "": "40" }, [{ id: "" }]), { response: 40 });
+  const miss = quizReduce(at(ui(), 1), source, ui(), { type: "submit", response: { declarers: 240 } });
+  const answer = findPart(quizView(at(miss.ui, 1), source, miss.ui), "answer-number");
+  assert.deepEqual(answer.fields[0].invalid, true);
+});
+
+test("a context: cards as cards, a trick with its seats, bids in words", () => {
+  const box = contextParts({
+    hand: [{ code: "JD", words: "Jack of diamonds" }],
+    trick: [{ code: "TH", words: "Ten of hearts", seat: "West", source: "hand" }],
+    contract: { label: "7♥", words: "seven hearts", trumps: "hearts" },
+    calls: ["7H", "MIS"],
+    count: 2,
+  });
+  const hand = [...walk(box)].find((p) => p.kind === "hand");
+  assert.equal(hand.label, "Your hand: Jack of diamonds");
+  const trick = findPart(box, "trick");
+  assert.equal(trick.label, "The trick so far: West: Ten of hearts");
+  assert.equal(trick.slots[0].caption, "West (hand)");
+  assert.ok([...walk(box)].some((p) => p.text === "7♥  misère"));
+  assert.equal(box.children.length, 4); // the count is not shown
+});
