@@ -7,6 +7,7 @@
 
 import { card, cardEl } from "./cards.js";
 import { download, el, expect, uid } from "./dom.js";
+import { plural } from "./format.js";
 import { answerState, isAnswered, responseKey } from "./keys.js";
 import { mountWidget, root, safe } from "./mount.js";
 import { renderer } from "./parts.js";
@@ -240,7 +241,7 @@ export function drawSet(container, meta, student, items, store, name = "") {
     const q = item.question;
     const titleId = uid("fht-asg-title");
     const box = el("section", { class: "fht-asg-item", "aria-labelledby": titleId, "data-item": item.item });
-    box.append(el("h4", { id: titleId, text: `Question ${item.item} (${item.points} point${item.points === 1 ? "" : "s"})` }));
+    box.append(el("h4", { id: titleId, text: `Question ${item.item} (${plural(item.points, "point")})` }));
     box.append(el("p", { class: "fht-prompt", text: q.prompt }));
     box.append(contextView(q.context));
     const feedback = el("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });

@@ -11,6 +11,7 @@
 // Styles: feedback.css (≥ 44 px buttons, dark mode through the --fht-* variables).
 
 import { el, uid } from "./dom.js";
+import { plural } from "./format.js";
 
 /**
  * A *Hint* button and the place its hints appear: a ladder, one rung a click (the principle, then a
@@ -73,7 +74,7 @@ export function hintsRead(hints, read) {
   return el(
     "div",
     { class: "fht-hint-area fht-hints-read" },
-    el("div", { class: "fht-label", text: list.length === 1 ? "The hint you read" : "The hints you read" }),
+    el("div", { class: "fht-label", text: plural(list.length, "hints read") }),
     el(
       "ol",
       { class: "fht-hints" },
@@ -248,7 +249,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
     el("p", { class: "fht-summary-score", text: roundScoreWords(score, total, skipped.length) }),
   );
   if (missed.length) {
-    node.append(el("div", { class: "fht-label", text: missed.length === 1 ? "The one you missed" : `The ${missed.length} you missed` }));
+    node.append(el("div", { class: "fht-label", text: plural(missed.length, "you missed") }));
     node.append(
       el(
         "ul",
@@ -264,7 +265,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
     node.append(
       el("p", {
         class: "fht-summary-skipped-line",
-        text: `${n === 1 ? "The one" : `The ${n}`} you skipped — answer ${n === 1 ? "it" : "them"} now, or start again:`,
+        text: plural(n, "you skipped"),
       }),
     );
     node.append(
@@ -283,7 +284,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
         type: "button",
         class: "fht-answer-skipped",
         onclick: onSkipped,
-        text: skipped.length === 1 ? "Answer the skipped one" : "Answer the skipped ones",
+        text: plural(skipped.length, "answer skipped"),
       }),
     );
   if (onPractise && missed.length) row.append(el("button", { type: "button", class: "fht-practise", onclick: onPractise, text: "Practise the missed ones" }));

@@ -1,6 +1,7 @@
 // Bidding ladder: every bid with its value (from the engine), click for what outranks it; quiz below.
 
 import { el, expect, roving, title } from "./dom.js";
+import { plural } from "./format.js";
 import { checkVersion } from "./mount.js";
 import { mountQuiz, quizPanel } from "./quiz.js";
 
@@ -65,7 +66,7 @@ function drawLadder(model, root, state) {
           .slice(0, 6)
           .map((r) => r.label)
           .join(", ") + (above.length > 6 ? ", …" : "");
-      parts.push(`${above.length} bid${above.length === 1 ? "" : "s"} outrank it: ${list}. The cheapest bid over it is ${above[0].label} (${above[0].value}).`);
+      parts.push(`${plural(above.length, "bids outrank it")}: ${list}. The cheapest bid over it is ${above[0].label} (${above[0].value}).`);
     } else {
       parts.push("Nothing outranks it: it is the top of the ladder.");
     }

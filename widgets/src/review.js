@@ -3,6 +3,7 @@
 // *Reset my progress* forgets every chapter's results and the review box.
 
 import { el, expect } from "./dom.js";
+import { plural } from "./format.js";
 import { checkVersion } from "./mount.js";
 import { loadReview, resetProgress, reviewAnswer, reviewQueue } from "./progress.js";
 import { mountQuiz, quizPanel } from "./quiz.js";
@@ -68,7 +69,7 @@ export default {
         }
         const bank = state.reviewBank;
         const intro = bank.missed
-          ? `${bank.missed} question${bank.missed === 1 ? "" : "s"} you missed in the chapters come${bank.missed === 1 ? "s" : ""} first.`
+          ? plural(bank.missed, "missed questions first")
           : bank.from.some(Boolean)
             ? "Questions from the chapters come back here, missed ones sooner than known ones."
             : "Questions you miss in any chapter come back here. Until then: questions from every chapter.";
