@@ -19,6 +19,9 @@ if (
 ):
     del _sys.path[0]
 
+# First, before any of the engine is imported: importing native decides whether the engine core is
+# its compiled build or the plain modules (see native.py).
+from . import native  # noqa: F401
 from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import JOKER, Card, CardParseError, Suit, format_cards, parse_cards

@@ -13,19 +13,16 @@ True
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from .cards import CardParseError, Suit
+from .cards import Suit
+from .errors import BidParseError, CardParseError
 
 __all__ = ["DENOMINATIONS", "PASS", "Bid", "BidParseError", "Pass", "parse_call"]
 
 
-class BidParseError(ValueError):
-    """Raised when text cannot be read as a bid or a pass."""
-
-
 # Denomination order for bidding: ♠ < ♣ < ♦ < ♥ < NT.
-DENOMINATIONS: tuple[Suit | None, ...] = (
+DENOMINATIONS: Final[tuple[Suit | None, ...]] = (
     Suit.SPADES,
     Suit.CLUBS,
     Suit.DIAMONDS,
@@ -222,7 +219,7 @@ class Pass:
         return hash("pass")
 
 
-PASS = Pass()
+PASS: Final = Pass()
 
 
 def parse_call(text: str | Bid | Pass) -> Bid | Pass:

@@ -74,11 +74,12 @@ def ensure_bundles() -> None:
 
 
 def ensure_native() -> bool:
-    """Compile the solver's search with mypyc where a C compiler is there (skipped when current).
+    """Compile the engine core and the solver's search with mypyc where a C compiler is there
+    (skipped when current).
 
-    Without one the solver runs the same search as plain Python, slower: not a failure."""
+    Without one both run the same code as plain Python, slower: not a failure."""
     if run([str(PY), "-m", "fivehundred_tutor.bookbuild.native"]) != 0:
-        say("note: the solver's search stays plain Python here (3-4x slower; see the message above)")
+        say("note: the engine and the solver's search stay plain Python here (2-4x slower; see the message above)")
         return False
     return True
 
@@ -94,7 +95,8 @@ def main(argv: list[str]) -> int:
         native = ensure_native()
         ensure_chromium()
         # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
-        # A compiled search that was built must load (tests/engine/test_solver_native.py).
+        # A compiled engine and search that were built must load (tests/engine/test_engine_native.py,
+        # test_solver_native.py).
         env = dict(os.environ, FIVEHUNDRED_TUTOR_NATIVE="1") if native else None
         code = run([str(PY), "-m", "pytest", "-n", "2", *rest], env=env)
         if code == 5:

@@ -15,13 +15,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Final
+
+from .errors import CardParseError
 
 __all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "left_bower", "parse_cards"]
-
-
-class CardParseError(ValueError):
-    """Raised when text cannot be read as a card, suit or list of cards."""
 
 
 class Suit(enum.IntEnum):
@@ -98,8 +96,11 @@ _SUIT_NAMES.update({"♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS,
 
 # Rank values order the cards within a suit.  The 6-player pack's 11, 12 and 13
 # rank between the 10 and the jack, so the court cards sit above them.
-JACK, QUEEN, KING, ACE = 21, 22, 23, 24
-JOKER_RANK = 30
+JACK: Final = 21
+QUEEN: Final = 22
+KING: Final = 23
+ACE: Final = 24
+JOKER_RANK: Final = 30
 _RANK_LABELS = {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _RANK_WORDS = {
     2: "Two",
@@ -254,9 +255,9 @@ class Card:
         return cards_html([self])
 
 
-JOKER = Card(JOKER_RANK, None)
+JOKER: Final = Card(JOKER_RANK, None)
 # Create every card once, so tables indexed by ``card.index`` cover them all.
-ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in _RANK_WORDS) + (JOKER,)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in Suit for r in _RANK_WORDS) + (JOKER,)
 
 
 def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:

@@ -22,11 +22,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from .actions import HAND, TABLE, Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order, left_bower
+from .errors import GameStateError, IllegalAction
 from .explain import why_illegal
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
@@ -59,21 +60,12 @@ class Phase(str, enum.Enum):
     __repr__ = str.__repr__
 
 
-AUCTION, KITTY, PLAY, DONE = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE
+# Final: the compiled engine keeps them in C statics (no module-dict lookup per use)
+AUCTION: Final[Phase] = Phase.AUCTION
+KITTY: Final[Phase] = Phase.KITTY
+PLAY: Final[Phase] = Phase.PLAY
+DONE: Final[Phase] = Phase.DONE
 FORMAT = "fivehundred-deal/1"
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now.  The deal is left unchanged."""
-
-    def __init__(self, message: str, action: object = None, legal: Sequence[Action] = ()) -> None:
-        super().__init__(message)
-        self.action = action
-        self.legal = list(legal)
-
-
-class GameStateError(RuntimeError):
-    """Asked for something the deal cannot give yet (e.g. the result before the end)."""
 
 
 class Trick(NamedTuple):
@@ -102,48 +94,24 @@ class Trick(NamedTuple):
         return self.plays[self.win_index][2] if self.win_index >= 0 else None
 
 
-class CallUndo(NamedTuple):
-    """What :meth:`Deal.pop` needs to undo a call: the auction's scalar state before it."""
-
-    fields: tuple[Any, ...]  # values of Deal._AUCTION_FIELDS, in order
-
-
-class DiscardUndo(NamedTuple):
-    """Where the discarded card sat in the declarer's hand."""
-
-    hand_index: int
-
-
-class NominationUndo(NamedTuple):
-    """Who nominated the joker's suit in advance."""
-
-    seat: int
-
-
-class TrickEnd(NamedTuple):
-    """The trick as it stood before its last card completed it (and the 2-player table cards that turned up)."""
-
-    trick: list[tuple[int, Card, str | None]]
-    joker_suit: Suit | None
-    leader: int | None
-    order: list[tuple[int, str]]
-    turned: list[tuple[int, int]]
-
-
-class PartnerUndo(NamedTuple):
-    """Undo record of a partner call (5 players)."""
-
-    seat: int
-
-
-class PlayUndo(NamedTuple):
-    """Where a played card came from, the seat's shown voids before it, and the trick it completed (if any)."""
-
-    seat: int
-    hand_index: int  # -1: from a table pile
-    pile_index: int  # -1: from the hand
-    old_void: int
-    trick_end: TrickEnd | None
+# What pop() needs to undo an action, as small plain tuples (the action itself, on ``history``,
+# says which kind): building a NamedTuple costs a Python-level call on every card played.
+#: a call: the auction's scalar state before it (``Deal._auction_state``)
+CallUndo = tuple[
+    int | None, Bid | None, int | None, list[bool], int, int, bool, int, bool,
+    tuple[tuple[str, Suit | None] | None, ...], Phase, str | None,
+]  # fmt: skip
+#: the trick as it stood before its last card completed it: (plays, led joker's suit, leader,
+#: 2-player slot order, 2-player table cards that turned up as (seat, pile))
+TrickEnd = tuple[
+    list[tuple[int, Card, str | None]], Suit | None, int | None, list[tuple[int, str]], list[tuple[int, int]]
+]
+#: a card played: (seat, index in the hand or -1, index of the table pile or -1, the seat's shown voids
+#: before it, the trick it completed or None)
+PlayUndo = tuple[int, int, int, int, TrickEnd | None]
+#: a discard: where the card sat in the declarer's hand; a nomination or a partner call: the seat
+SeatUndo = tuple[int]
+Undo = CallUndo | PlayUndo | SeatUndo
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,6 +127,10 @@ class DealResult:
     thrown_in: bool
     summary: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Field by field: the compiled (frozen) class cannot be restored by setting attributes.
+        return (DealResult, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "contract": None if self.contract is None else self.contract.code,
@@ -172,7 +144,9 @@ class DealResult:
         }
 
 
-_PLAIN = [Play(c) for c in sorted(ALL_CARDS, key=lambda c: c.index)]  # Play(card) by card.index
+# Play(card) and Discard(card) by card.index (None where no card has that index)
+_PLAIN: Final = [Play(c) for c in sorted(ALL_CARDS, key=lambda c: c.index)]
+_DISCARDS: Final = [Discard(c) for c in sorted(ALL_CARDS, key=lambda c: c.index)]
 
 
 def _parses(parser: Any, text: str) -> bool:
@@ -181,6 +155,10 @@ def _parses(parser: Any, text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _holds_suit(cards: list[Card], suit_of: list[int], suit: int) -> bool:
+    return any(suit_of[c.index] == suit for c in cards)
 
 
 def _cards(cards: Iterable[Card | str]) -> list[Card]:
@@ -211,8 +189,9 @@ class Deal:
         self.n = n
         self.dealer = dealer
         self.seed = seed
-        self.hands: list[list[Card]] = [_cards(h) for h in hands]
-        self.kitty: list[Card] = _cards(kitty)
+        # (new() deals Card objects: no text to read)
+        self.hands: list[list[Card]] = [list(h) if _checked else _cards(h) for h in hands]  # type: ignore[arg-type]
+        self.kitty: list[Card] = list(kitty) if _checked else _cards(kitty)  # type: ignore[arg-type]
         self.table: list[list[list[Card]]] | None = None
         self._pile_up: list[list[bool]] = []
         if rules.players == 2:
@@ -224,12 +203,16 @@ class Deal:
             self._check_cards()
             if not _position:
                 self._check_sizes()
-        self._start: dict[str, Any] = {
-            "hands": [[c.code for c in h] for h in self.hands],
-            "kitty": [c.code for c in self.kitty],
-        }
+        # The cards as dealt, for the record (written out as codes only when a record is asked for).
+        self._dealt_hands: tuple[tuple[Card, ...], ...] = tuple([tuple(h) for h in self.hands])
+        self._dealt_kitty: tuple[Card, ...] = tuple(self.kitty)
+        self._dealt_table: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
         if self.table is not None:
-            self._start["table"] = [[[c.code for c in pile] for pile in piles] for piles in self.table]
+            self._dealt_table = tuple([tuple([tuple(pile) for pile in piles]) for piles in self.table])
+        self._start_position: dict[str, Any] | None = None  # from_position's set-up, for the record
+        # Rules read on every card, copied here once.
+        self._stops_early = rules.misere_stops_early
+        self._joker_any_time = rules.joker_no_trumps == "any-time"
         self.discards: list[Card] = []
         self.phase: Phase = AUCTION
         self.to_move: int | None = (dealer + 1) % n
@@ -264,7 +247,7 @@ class Deal:
         self._calling = False
         self._order: list[tuple[int, str]] = []  # 2-player: (seat, source) for each slot of the trick
         self.history: list[Action] = []
-        self._undo: list[CallUndo | DiscardUndo | NominationUndo | PartnerUndo | PlayUndo] = []
+        self._undo: list[Undo] = []
         self._legal: list[Action] | None = None  # cache, cleared by push/pop
         self._ctable = rules.table(None)  # card tables for the contract; see _refresh_table
 
@@ -351,7 +334,7 @@ class Deal:
             table=table or ([[]] * 2 if rules.players == 2 else None),
             _position=True,
         )
-        deal._start["position"] = {
+        deal._start_position = {
             "contract": bid.code,
             "declarer": decl,
             "leader": lead,
@@ -462,7 +445,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == DONE
+        return self.phase is DONE
 
     @property
     def declaring_side(self) -> int | None:
@@ -540,18 +523,18 @@ class Deal:
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             if self._nominating:
                 return [NominateJoker(None), *(NominateJoker(s) for s in Suit)]
             if self.n == 2:
                 return self._legal_plays_two()
             return self._legal_plays(self.to_move)  # type: ignore[arg-type]
-        if phase == AUCTION:
+        if phase is AUCTION:
             return self._legal_calls()
-        if phase == KITTY:
+        if phase is KITTY:
             if self._calling:
                 return self._partner_calls()
-            return [Discard(c) for c in self.hands[self.declarer]]  # type: ignore[index]
+            return [_DISCARDS[c.index] for c in self.hands[self.declarer]]  # type: ignore[index]
         return []
 
     def _partner_calls(self) -> list[Action]:
@@ -563,14 +546,15 @@ class Deal:
     def _legal_calls(self) -> list[Action]:
         rules = self.rules
         ladder = rules.ladder
-        if self.high_bid is None:
-            candidates: Sequence[Bid] = ladder
-        else:
-            candidates = ladder[ladder.index(self.high_bid) + 1 :]
+        start = 0 if self.high_bid is None else rules.ladder_place(self.high_bid) + 1
+        six_inform = rules.six_bids_informational
         out: list[Action] = [PASS]
-        for bid in candidates:
-            if self._bid_restriction(bid) is None:
-                out.append(bid)
+        for i in range(start, len(ladder)):
+            bid = ladder[i]
+            # Only misères and (American) 6-level bids can be restricted: ask the one place that knows.
+            if (bid.is_misere or six_inform) and self._bid_restriction(bid) is not None:
+                continue
+            out.append(bid)
         return out
 
     def _bid_problem(self, bid: Bid) -> str | None:
@@ -615,7 +599,7 @@ class Deal:
         follow: list[Action] = [_PLAIN[c.index] for c in hand if suit_of[c.index] == led]
         if not follow:
             return [_PLAIN[c.index] for c in hand]
-        if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in hand:
+        if table.joker_free and self._joker_any_time and JOKER in hand:
             follow.append(Play(JOKER))
         return follow
 
@@ -644,7 +628,7 @@ class Deal:
         follow: list[Action] = [Play(c, source) for c in cards if suit_of[c.index] == led]
         if not follow:
             return [Play(c, source) for c in cards]
-        if table.joker_free and self.rules.joker_no_trumps == "any-time" and JOKER in cards:
+        if table.joker_free and self._joker_any_time and JOKER in cards:
             follow.append(Play(JOKER, source))
         return follow
 
@@ -658,19 +642,17 @@ class Deal:
             legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalAction(self._why_not(action, legal), action, legal)
-        if type(action) is Play:
+        # A legal action's kind says what it does.
+        if isinstance(action, Play):
             self._push_play(action)
-        elif self.phase == PLAY:
-            if isinstance(action, Play):
-                self._push_play(action)
-            else:
-                self._push_nomination(action)  # type: ignore[arg-type]
-        elif self.phase == AUCTION:
-            self._push_call(action)  # type: ignore[arg-type]
+        elif isinstance(action, (Bid, Pass)):
+            self._push_call(action)
+        elif isinstance(action, Discard):
+            self._push_discard(action)
         elif isinstance(action, CallPartner):
             self._push_partner_call(action)
         else:
-            self._push_discard(action)  # type: ignore[arg-type]
+            self._push_nomination(action)
         self.history.append(action)
         self._legal = None
 
@@ -678,30 +660,28 @@ class Deal:
         for a in actions:
             self.push(a)
 
-    # The auction's scalar state, saved before each call so that pop() can restore it.
-    _AUCTION_FIELDS = (
-        "to_move",
-        "high_bid",
-        "high_bidder",
-        "_passed",
-        "_calls",
-        "_consecutive_passes",
-        "_seven_bid",
-        "_bidders",
-        "_raise_pending",
-        "_last_denomination",
-        "phase",
-        "thrown_in_reason",
-    )
-
-    def _auction_snapshot(self) -> CallUndo:
-        return CallUndo(tuple(getattr(self, name) for name in self._AUCTION_FIELDS))
+    def _auction_state(self) -> CallUndo:
+        """The auction's scalar state, saved before each call so that pop() can restore it."""
+        return (
+            self.to_move,
+            self.high_bid,
+            self.high_bidder,
+            self._passed,
+            self._calls,
+            self._consecutive_passes,
+            self._seven_bid,
+            self._bidders,
+            self._raise_pending,
+            self._last_denomination,
+            self.phase,
+            self.thrown_in_reason,
+        )
 
     def _push_call(self, call: Bid | Pass) -> None:
         rules = self.rules
         seat = self.to_move
         assert seat is not None
-        self._undo.append(self._auction_snapshot())
+        self._undo.append(self._auction_state())
         self.auction.append((seat, call))
         n = self.n
         if self._raise_pending:
@@ -812,7 +792,7 @@ class Deal:
         idx = hand.index(action.card)
         del hand[idx]
         self.discards.append(action.card)
-        self._undo.append(DiscardUndo(idx))
+        self._undo.append((idx,))
         if len(self.discards) == self.rules.kitty_size:
             assert self.contract is not None
             if self.rules.calls_partner and not self.contract.is_misere:
@@ -822,7 +802,7 @@ class Deal:
 
     def _push_partner_call(self, action: CallPartner) -> None:
         assert self.declarer is not None
-        self._undo.append(PartnerUndo(self.declarer))
+        self._undo.append((self.declarer,))
         self.called_card = action.card
         self.partner = next(s for s in range(self.n) if action.card in self.hands[s])
         self._calling = False
@@ -847,7 +827,7 @@ class Deal:
 
     def _push_nomination(self, action: NominateJoker) -> None:
         assert self.to_move is not None
-        self._undo.append(NominationUndo(self.to_move))
+        self._undo.append((self.to_move,))
         self.joker_fixed = action.suit
         self._refresh_table()
         self._nominating = False
@@ -882,7 +862,7 @@ class Deal:
             led = suit_of[self.trick[0][1].index]
             if led == NO_SUIT:
                 led = int(self.trick_joker_suit)  # type: ignore[arg-type]
-            if suit_of[card.index] != led and not any(suit_of[c.index] == led for c in cards_before):
+            if suit_of[card.index] != led and not _holds_suit(cards_before, suit_of, led):
                 self.voids[seat] = old_void | (1 << led)  # shown void (matters for joker nominations)
         else:
             self.trick_joker_suit = action.joker_suit
@@ -891,20 +871,23 @@ class Deal:
         self.trick.append((seat, card, action.source))
         trick_size = 4 if self.n == 2 else len(self._active)
         if len(self.trick) < trick_size:
-            self._undo.append(PlayUndo(seat, hand_index, pile_index, old_void, None))
+            self._undo.append((seat, hand_index, pile_index, old_void, None))
             if self.n == 2:
                 self.to_move = self._order[len(self.trick)][0]
             else:
                 self.to_move = self._successor[seat]
             return
-        # The trick is complete.
-        trick_end = TrickEnd(list(self.trick), self.trick_joker_suit, self.leader, list(self._order), [])
-        cards = [c for _, c, _ in self.trick]
-        win_index = self.rules.trick_winner(cards, self.contract, self.trick_joker_suit, self.joker_fixed)
-        winner, _, win_source = self.trick[win_index]
-        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, self.trick_joker_suit, win_index))  # type: ignore[arg-type]
+        # The trick is complete.  Its list and the slot order are replaced below, not changed: the
+        # undo record keeps them as they are.
+        plays = self.trick
+        turned: list[tuple[int, int]] = []
+        trick_end: TrickEnd = (plays, self.trick_joker_suit, self.leader, self._order, turned)
+        win_index = table.winner([c for _, c, _ in plays], self.trick_joker_suit)
+        winner, _, win_source = plays[win_index]
+        leader = self.leader
+        assert leader is not None
+        self.tricks.append(Trick(leader, tuple(plays), winner, self.trick_joker_suit, win_index))
         self.tricks_won[winner] += 1
-        turned = trick_end.turned
         if self.n == 2:
             for s in (0, 1):
                 for i, up in enumerate(self._pile_up[s]):
@@ -917,15 +900,17 @@ class Deal:
         self.trick = []
         self.trick_joker_suit = None
         self.leader = winner
-        self._undo.append(PlayUndo(seat, hand_index, pile_index, old_void, trick_end))
+        self._undo.append((seat, hand_index, pile_index, old_void, trick_end))
         contract = self.contract
         assert contract is not None
-        if (contract.is_misere and winner == self.declarer and self.rules.misere_stops_early) or all(
-            not self.hands[s] and self._table_count(s) == 0 for s in self.active
-        ):
+        if (contract.is_misere and winner == self.declarer and self._stops_early) or self._hands_empty():
             self.phase, self.to_move = DONE, None
         else:
             self.to_move = winner
+
+    def _hands_empty(self) -> bool:
+        """Every active seat has played its last card."""
+        return not any(self.hands[s] or (self.table is not None and self._table_count(s)) for s in self._active)
 
     # ------------------------------------------------------------------- pop
     def pop(self) -> Action:
@@ -935,43 +920,56 @@ class Deal:
         action = self.history.pop()
         undo = self._undo.pop()
         self._legal = None
-        if isinstance(undo, PlayUndo):
-            self._pop_play(action, undo)  # type: ignore[arg-type]
-        elif isinstance(undo, CallUndo):
-            self._pop_call(undo)
-        elif isinstance(undo, DiscardUndo):
-            self._pop_discard(action, undo)  # type: ignore[arg-type]
-        elif isinstance(undo, PartnerUndo):
+        # The action says which kind of undo record it left.
+        if isinstance(action, Play):
+            self._pop_play(action, cast(PlayUndo, undo))
+        elif isinstance(action, (Bid, Pass)):
+            self._pop_call(cast(CallUndo, undo))
+        elif isinstance(action, Discard):
+            self._pop_discard(cast(SeatUndo, undo)[0])
+        elif isinstance(action, CallPartner):
             self.called_card = None
             self.partner = None
             self._calling = True
             self.phase = KITTY
-            self.to_move = undo.seat
+            self.to_move = cast(SeatUndo, undo)[0]
             self.leader = None
             self._nominating = False
         else:
             self.joker_fixed = None
             self._refresh_table()
             self._nominating = True
-            self.to_move = undo.seat
+            self.to_move = cast(SeatUndo, undo)[0]
         return action
 
     def _pop_call(self, undo: CallUndo) -> None:
-        if self.phase == KITTY:
+        if self.phase is KITTY:
             assert self.declarer is not None
             del self.hands[self.declarer][-len(self.kitty) :]
             self.contract = None
             self.declarer = None
             self.active = tuple(range(self.n))
             self._refresh_table()
-        for name, value in zip(self._AUCTION_FIELDS, undo.fields):
-            setattr(self, name, value)
+        (
+            self.to_move,
+            self.high_bid,
+            self.high_bidder,
+            self._passed,
+            self._calls,
+            self._consecutive_passes,
+            self._seven_bid,
+            self._bidders,
+            self._raise_pending,
+            self._last_denomination,
+            self.phase,
+            self.thrown_in_reason,
+        ) = undo
         self.auction.pop()
 
-    def _pop_discard(self, action: Discard, undo: DiscardUndo) -> None:
+    def _pop_discard(self, hand_index: int) -> None:
         assert self.declarer is not None
         card = self.discards.pop()
-        self.hands[self.declarer].insert(undo.hand_index, card)
+        self.hands[self.declarer].insert(hand_index, card)
         self.phase = KITTY
         self.to_move = self.declarer
         self.leader = None
@@ -984,14 +982,10 @@ class Deal:
         if trick_end is not None:
             trick = self.tricks.pop()
             self.tricks_won[trick.winner] -= 1
-            for s, i in trick_end.turned:
+            plays, joker_suit, leader, order, turned = trick_end
+            for s, i in turned:
                 self._pile_up[s][i] = False
-            self.trick, self.trick_joker_suit, self.leader, self._order = (
-                trick_end.trick,
-                trick_end.joker_suit,
-                trick_end.leader,
-                trick_end.order,
-            )
+            self.trick, self.trick_joker_suit, self.leader, self._order = plays, joker_suit, leader, order
             self.phase = PLAY
         self.trick.pop()
         if not self.trick:
@@ -1012,21 +1006,21 @@ class Deal:
         raw = text.strip()
         low = raw.lower()
         try:
-            if self.phase == AUCTION:
+            if self.phase is AUCTION:
                 return parse_call(raw)
-            if self.phase == KITTY and self._calling:
+            if self.phase is KITTY and self._calling:
                 for prefix in ("call ", "c:", "c "):
                     if low.startswith(prefix):
                         raw = raw[len(prefix) :]
                         break
                 return CallPartner(Card.parse(raw))
-            if self.phase == KITTY:
+            if self.phase is KITTY:
                 for prefix in ("discard ", "d:", "d "):
                     if low.startswith(prefix):
                         raw = raw[len(prefix) :]
                         break
                 return Discard(Card.parse(raw))
-            if self.phase == PLAY:
+            if self.phase is PLAY:
                 if self._nominating:
                     rest = low.removeprefix("n:").removeprefix("nominate ").strip()
                     if rest in {"-", "none", "no", "free", "keep"}:
@@ -1036,10 +1030,10 @@ class Deal:
         except (CardParseError, BidParseError) as err:
             message = str(err)
             seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
-            if self.phase == AUCTION and _parses(Card.parse, raw):
+            if self.phase is AUCTION and _parses(Card.parse, raw):
                 message = f"It is the auction: {seat_name} must bid or pass, not play a card."
-            elif self.phase in (PLAY, KITTY) and _parses(parse_call, raw):
-                doing = "discard" if self.phase == KITTY else "play a card"
+            elif (self.phase is PLAY or self.phase is KITTY) and _parses(parse_call, raw):
+                doing = "discard" if self.phase is KITTY else "play a card"
                 message = f"The auction is over: {seat_name} must {doing}, not bid."
             raise IllegalAction(message, text, self.legal_actions()) from None
         raise IllegalAction("The deal is over: no more actions.", text)
@@ -1085,9 +1079,9 @@ class Deal:
 
     def _why_not(self, action: object, legal: Sequence[Action]) -> str:
         seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
-        if self.phase == DONE:
+        if self.phase is DONE:
             return "The deal is over: no more actions."
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             if not isinstance(action, (Bid, Pass)):
                 return f"It is the auction: {seat_name} must bid or pass, not play a card."
             if isinstance(action, Bid):
@@ -1095,11 +1089,11 @@ class Deal:
                 if problem:
                     return f"{seat_name} cannot bid {action}: {problem}."
             return f"{action} is not a legal call now."
-        if self.phase == KITTY and self._calling:
+        if self.phase is KITTY and self._calling:
             if not isinstance(action, CallPartner):
                 return f"{seat_name} has discarded and now calls a card to choose a partner."
             return f"{action.card} is not in another player's hand, so calling it would choose no partner."
-        if self.phase == KITTY:
+        if self.phase is KITTY:
             if not isinstance(action, Discard):
                 k = self.rules.kitty_size - len(self.discards)
                 return f"{seat_name} has taken the kitty and must discard {k} more card(s) first."
@@ -1138,7 +1132,7 @@ class Deal:
     # -------------------------------------------------------------- results
     def result(self) -> DealResult:
         """The outcome; only when ``phase == "done"``."""
-        if self.phase != DONE:
+        if self.phase is not DONE:
             raise GameStateError(f"the deal is not finished (phase: {self.phase})")
         rules = self.rules
         nsides = len(rules.sides)
@@ -1228,10 +1222,10 @@ class Deal:
             if sees_all or seat == self.partner or any(self.called_card in t.cards for t in self.tricks)
             else None,
             "is_calling": self._calling,
-            "play_order": [[s, src] for s, src in self._order] if self.phase == PLAY else [],
-            "over": self.phase == DONE,
+            "play_order": [[s, src] for s, src in self._order] if self.phase is PLAY else [],
+            "over": self.phase is DONE,
         }
-        if self.phase == KITTY and declarer_view:
+        if self.phase is KITTY and declarer_view:
             assert self.declarer is not None
             out["kitty_in_hand"] = [c.code for c in self.kitty if c in self.hands[self.declarer]]
         if self.table is not None:
@@ -1253,7 +1247,12 @@ class Deal:
             "dealer": self.dealer,
             "seed": self.seed,
         }
-        out.update(self._start)
+        out["hands"] = [[c.code for c in h] for h in self._dealt_hands]
+        out["kitty"] = [c.code for c in self._dealt_kitty]
+        if self._dealt_table is not None:
+            out["table"] = [[[c.code for c in pile] for pile in piles] for piles in self._dealt_table]
+        if self._start_position is not None:
+            out["position"] = self._start_position
         out["actions"] = [a.code for a in self.history]
         return out
 
@@ -1287,6 +1286,10 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy with the same history."""
         return Deal.from_dict(self.to_dict())
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled and deep-copied as its record: the same state from the compiled engine or the plain one."""
+        return (_from_record, (self.to_dict(),))
 
     def root(self) -> Deal:
         """An independent copy as the deal stood before its first action (like python-chess's
@@ -1350,3 +1353,7 @@ class Deal:
         from .render import deal_html
 
         return deal_html(self)
+
+
+def _from_record(record: dict[str, Any]) -> Deal:
+    return Deal.from_dict(record)

@@ -21,19 +21,36 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Iterable, Sequence
-from functools import cached_property
-from typing import Any, ClassVar, Final
+from typing import Any, Final, Literal, get_args
 
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
+from .errors import RulesError
 
-__all__ = ["PRESETS", "PRESET_TITLES", "ContractTable", "Rules", "RulesError", "preset_title"]
+__all__ = [
+    "PRESETS",
+    "PRESET_TITLES",
+    "Bidding",
+    "ContractTable",
+    "DefenderTricks",
+    "JokerAdvanceBy",
+    "JokerNoTrumps",
+    "Misere",
+    "MiserePlacement",
+    "Rules",
+    "RulesError",
+    "preset_title",
+]
 
 NO_SUIT: Final = 4  # effective-suit code for the joker in no trumps / misère
 
-
-class RulesError(ValueError):
-    """A rules object was asked for something inconsistent (e.g. 45 cards with 3 players)."""
+# The options that are names: each is one of a few words, compared as such (mypy checks the words).
+Misere = Literal["after-seven", "any-time", "never"]
+MiserePlacement = Literal["standard", "open-above-10h", "open-330", "low"]
+Bidding = Literal["australian", "single-round", "rebid", "rebid-on-change"]
+JokerAdvanceBy = Literal["any-holder", "declarer"]
+JokerNoTrumps = Literal["when-void", "any-time"]
+DefenderTricks = Literal["all", "beyond-five"]
 
 
 # Bid ladder keys: suit and NT bids sit at multiples of 10; misères slot between.
@@ -68,13 +85,14 @@ _SEAT_NAMES = {
 _DECKS = {33: 3, 43: 4, 45: 4, 53: 2, 63: 6}  # deck size -> lowest rank kept (red suits for 43/45)
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "misere": ("after-seven", "any-time", "never"),
-    "misere_placement": tuple(_PLACEMENTS),
-    "bidding": ("australian", "single-round", "rebid", "rebid-on-change"),
-    "joker_advance_by": ("any-holder", "declarer"),
-    "joker_no_trumps": ("when-void", "any-time"),
-    "defender_tricks": ("all", "beyond-five"),
+    "misere": get_args(Misere),
+    "misere_placement": get_args(MiserePlacement),
+    "bidding": get_args(Bidding),
+    "joker_advance_by": get_args(JokerAdvanceBy),
+    "joker_no_trumps": get_args(JokerNoTrumps),
+    "defender_tricks": get_args(DefenderTricks),
 }
+assert set(_CHOICES["misere_placement"]) == set(_PLACEMENTS)
 
 
 class ContractTable:
@@ -111,6 +129,30 @@ class ContractTable:
         self.suit_of = suit_of
         self.power = power
 
+    def winner(self, trick: Sequence[Card], joker_suit: Suit | None) -> int:
+        """Index of the card winning a (non-empty) ``trick`` under this contract; see :meth:`Rules.trick_winner`."""
+        suit_of, power = self.suit_of, self.power
+        if self.joker_free:
+            for i, card in enumerate(trick):
+                if card is JOKER:
+                    return i  # in no trumps the joker wins whatever it names
+        led = suit_of[trick[0].index]
+        if led == NO_SUIT:
+            led = NO_SUIT if joker_suit is None else int(joker_suit)
+        best, best_key = 0, -1
+        trump = self.trump
+        for i, card in enumerate(trick):
+            s = suit_of[card.index]
+            if s == trump:
+                key = 1000 + power[card.index]
+            elif s == led:
+                key = power[card.index]
+            else:
+                continue
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Rules:
@@ -124,18 +166,18 @@ class Rules:
     players: int = 4
     deck_size: int | None = None
     partnerships: bool | None = None
-    misere: str | None = None
-    misere_placement: str = "standard"
+    misere: Misere | None = None
+    misere_placement: MiserePlacement = "standard"
     misere_value: int | None = None
     open_misere_value: int | None = None
-    bidding: str = "australian"
+    bidding: Bidding = "australian"
     six_bids_informational: bool = False
     declarer_may_raise: bool = False
-    joker_no_trumps: str = "when-void"
+    joker_no_trumps: JokerNoTrumps = "when-void"
     joker_nominate_void_suit: bool = True
     joker_advance_nomination: bool = False
-    joker_advance_by: str = "any-holder"
-    defender_tricks: str = "all"
+    joker_advance_by: JokerAdvanceBy = "any-holder"
+    defender_tricks: DefenderTricks = "all"
     misere_defenders_score: bool = False
     slam_bonus: bool = True
     target: int = 500
@@ -148,7 +190,19 @@ class Rules:
     win_only_as_declarer: bool = False
     misere_stops_early: bool = True
 
-    PRESET_DESCRIPTIONS: ClassVar[dict[str, str]] = {}
+    # Worked out once from the options (in __post_init__): not options themselves, so no argument,
+    # not compared, not in the record.  Plain fields, not cached properties: the compiled engine
+    # (mypyc) reads them as fast as any attribute.
+    #: seats grouped by scoring side: ((0, 2), (1, 3)) for four players
+    sides: tuple[tuple[int, ...], ...] = dataclasses.field(init=False, repr=False, compare=False)
+    #: every biddable contract, lowest first (misères at their variant places)
+    ladder: tuple[Bid, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _side_of: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _ladder_place: dict[Bid, int] = dataclasses.field(init=False, repr=False, compare=False)
+    _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _tables: dict[tuple[Bid | None, Suit | None], ContractTable] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -195,6 +249,26 @@ class Rules:
             set_(self, "hole", None)
         if self.six_bids_informational and self.bidding != "single-round":
             raise RulesError("6-level information bids belong to the single-round (American) auction")
+        sides = (
+            tuple(tuple(range(start, self.players, 2)) for start in (0, 1))
+            if self.partnerships
+            else tuple((seat,) for seat in range(self.players))
+        )
+        set_(self, "sides", sides)
+        set_(
+            self,
+            "_side_of",
+            tuple(next(i for i, side in enumerate(sides) if seat in side) for seat in range(self.players)),
+        )
+        set_(self, "_deck", self._make_deck())
+        set_(self, "ladder", self._make_ladder())
+        set_(self, "_ladder_place", {bid: i for i, bid in enumerate(self.ladder)})
+        set_(self, "_tables", {})
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # The options only (the worked-out fields follow from them); a compiled frozen class
+        # cannot be restored attribute by attribute.
+        return (_from_options, ({f.name: getattr(self, f.name) for f in _OPTIONS},))
 
     # ------------------------------------------------------------------ presets
     @classmethod
@@ -221,9 +295,9 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe options, only those differing from ``Rules()`` plus the preset name."""
-        default = {f.name: getattr(_DEFAULT_FOR_DIFF, f.name) for f in dataclasses.fields(self)}
+        default = {f.name: getattr(_DEFAULT_FOR_DIFF, f.name) for f in _OPTIONS}
         out: dict[str, Any] = {"preset_name": self.preset_name}
-        for f in dataclasses.fields(self):
+        for f in _OPTIONS:
             value = getattr(self, f.name)
             if f.name != "preset_name" and value != default[f.name]:
                 out[f.name] = value
@@ -233,7 +307,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = {f.name for f in _OPTIONS}
         unknown = set(data) - names
         if unknown:
             raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
@@ -260,17 +334,6 @@ class Rules:
     def hand_size(self) -> int:
         return 10
 
-    @cached_property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats grouped by scoring side: ((0, 2), (1, 3)) for four players."""
-        if self.partnerships:
-            return tuple(tuple(range(start, self.players, 2)) for start in (0, 1))
-        return tuple((seat,) for seat in range(self.players))
-
-    @cached_property
-    def _side_of(self) -> tuple[int, ...]:
-        return tuple(next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(self.players))
-
     def side_of(self, seat: int) -> int:
         return self._side_of[seat]
 
@@ -291,8 +354,7 @@ class Rules:
         """
         return list(self._deck)
 
-    @cached_property
-    def _deck(self) -> tuple[Card, ...]:
+    def _make_deck(self) -> tuple[Card, ...]:
         size = self.deck_size
         cards: list[Card] = []
         for suit in Suit:
@@ -328,9 +390,7 @@ class Rules:
             return _PLACEMENTS[self.misere_placement]["open_misere"][0]
         return _natural_key(bid.tricks, bid.denomination)
 
-    @cached_property
-    def ladder(self) -> tuple[Bid, ...]:
-        """Every biddable contract, lowest first (misères at their variant places); computed once per rules."""
+    def _make_ladder(self) -> tuple[Bid, ...]:
         bids: list[Bid] = []
         for tricks in range(6, 11):
             for denom in DENOMINATIONS:
@@ -338,6 +398,18 @@ class Rules:
         if self.misere != "never":
             bids += [Bid.misere(), Bid.open_misere()]
         return tuple(sorted(bids, key=self.bid_key))
+
+    def ladder_place(self, bid: Bid) -> int:
+        """Where ``bid`` stands on :attr:`ladder` (0: the lowest); a bid not on it (misère under
+        "never") is a :class:`RulesError`.
+
+        >>> Rules().ladder_place(Bid.parse("6S")), Rules.preset("no-misere").ladder_place(Bid.parse("7NT"))
+        (0, 9)
+        """
+        place = self._ladder_place.get(bid)
+        if place is None:
+            raise RulesError(f"{bid} cannot be bid under these rules")
+        return place
 
     def bid_ladder(self) -> list[Bid]:
         """Every biddable contract, lowest first (misères at their variant places)."""
@@ -361,10 +433,6 @@ class Rules:
         return _PLACEMENT_WORDS[self.misere_placement]
 
     # ------------------------------------------------------------- cards in play
-    @cached_property
-    def _tables(self) -> dict[tuple[Bid | None, Suit | None], ContractTable]:
-        return {}
-
     def table(self, contract: Bid | None, joker_fixed: Suit | None = None) -> ContractTable:
         key = (contract, joker_fixed)
         table = self._tables.get(key)
@@ -452,28 +520,7 @@ class Rules:
         """
         if not trick:
             raise RulesError("an empty trick has no winner")
-        table = self.table(contract, joker_fixed)
-        suit_of, power = table.suit_of, table.power
-        if table.joker_free:
-            for i, card in enumerate(trick):
-                if card is JOKER:
-                    return i  # in no trumps the joker wins whatever it names
-        led = suit_of[trick[0].index]
-        if led == NO_SUIT:
-            led = NO_SUIT if joker_suit is None else int(joker_suit)
-        best, best_key = 0, -1
-        trump = table.trump
-        for i, card in enumerate(trick):
-            s = suit_of[card.index]
-            if s == trump:
-                key = 1000 + power[card.index]
-            elif s == led:
-                key = power[card.index]
-            else:
-                continue
-            if key > best_key:
-                best, best_key = i, key
-        return best
+        return self.table(contract, joker_fixed).winner(trick, joker_suit)
 
     # --------------------------------------------------------------- scoring
     def score(self, contract: Bid, declarer_tricks: int) -> tuple[int, int]:
@@ -608,7 +655,14 @@ def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
 
 
 PRESETS = _presets()
+#: the fields that are options (the arguments of ``Rules(...)``), in order
+_OPTIONS = tuple(f for f in dataclasses.fields(Rules) if f.init)
 _DEFAULT_FOR_DIFF = Rules()
+
+
+def _from_options(options: dict[str, Any]) -> Rules:
+    return Rules(**options)
+
 
 #: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``
 PRESET_TITLES: dict[str, str] = {

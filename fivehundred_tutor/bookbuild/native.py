@@ -1,8 +1,13 @@
-"""Compile the solver's search with mypyc (see :mod:`fivehundred_tutor.solver.native`).
+"""Compile the engine core and the solver's search with mypyc (see :mod:`fivehundred_tutor.native`
+and :mod:`fivehundred_tutor.solver.native`).
 
     python -m fivehundred_tutor.bookbuild.native            # compile (skipped when up to date)
     python -m fivehundred_tutor.bookbuild.native --force    # compile again
-    python -m fivehundred_tutor.bookbuild.native --status   # which search the solver uses, and why
+    python -m fivehundred_tutor.bookbuild.native --status   # which engine and search run, and why
+
+The engine core (cards, bids, rules, actions, deal) is compiled under its own module names into
+:data:`~fivehundred_tutor.native.ENGINE_DIR` (:func:`build_engine`); the solver's search as
+follows.
 
 Both README commands run it after the install (``bootstrap``).  It copies the package's
 Python files into a scratch folder, puts copies of the compiled modules into the package
@@ -24,9 +29,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
+from .. import native as engine_native
 from ..solver.native import COMPILED, DIGEST_FILE, NATIVE_DIR, PACKAGE, source_digest, status
 
-__all__ = ["build", "main", "shifted"]
+__all__ = ["build", "build_engine", "main", "shifted"]
 
 SOLVER = Path(__file__).resolve().parents[1] / "solver"
 
@@ -58,18 +64,10 @@ def build(directory: Path = NATIVE_DIR, *, force: bool = False, quiet: bool = Fa
     if importlib.util.find_spec("mypyc") is None:
         print("the solver stays pure Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
         return False
-    package_root = SOLVER.parents[1]  # the folder holding fivehundred_tutor/
     with tempfile.TemporaryDirectory(prefix="fivehundred-native-") as tmp:
         work = Path(tmp)
-        # A copy of the package's Python files (mypy checks the compiled modules against the
-        # rest of it), and the compiled modules' copies in the package they will live in.
-        shutil.copytree(
-            package_root / "fivehundred_tutor",
-            work / "fivehundred_tutor",
-            ignore=lambda folder, names: [
-                n for n in names if not (n.endswith((".py", ".typed")) or (Path(folder) / n).is_dir())
-            ],
-        )
+        # A copy of the package, and the compiled modules' copies in the package they will live in.
+        _package_copy(work)
         target = work / Path(*PACKAGE.split("."))
         target.mkdir()
         (target / "__init__.py").write_text('"""The solver\'s search, compiled by mypyc."""\n', encoding="utf-8")
@@ -100,17 +98,73 @@ def build(directory: Path = NATIVE_DIR, *, force: bool = False, quiet: bool = Fa
     return True
 
 
+def _package_copy(work: Path) -> None:
+    """The package's Python files (mypy checks the compiled modules against the rest of it)."""
+    shutil.copytree(
+        SOLVER.parents[1] / "fivehundred_tutor",
+        work / "fivehundred_tutor",
+        ignore=lambda folder, names: [
+            n for n in names if not (n.endswith((".py", ".typed")) or (Path(folder) / n).is_dir())
+        ],
+    )
+
+
+def build_engine(directory: Path = engine_native.ENGINE_DIR, *, force: bool = False, quiet: bool = False) -> bool:
+    """Compile the engine core into ``directory`` (skipped when the build there is current).
+
+    True when a current compiled engine is there afterwards; without mypyc or a C compiler it
+    says so and returns False: the engine then runs as plain Python, only slower.
+    """
+    digest = engine_native.engine_digest()
+    stamp = directory / engine_native.DIGEST_FILE
+    if not force and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == digest:
+        return True
+    if importlib.util.find_spec("mypyc") is None:
+        print("the engine stays plain Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
+        return False
+    suffix = engine_native.EXT_SUFFIX
+    with tempfile.TemporaryDirectory(prefix="fivehundred-engine-") as tmp:
+        work = Path(tmp)
+        _package_copy(work)
+        sources = [f"fivehundred_tutor/{name}.py" for name in engine_native.ENGINE_MODULES]
+        env = dict(os.environ, MYPYC_OPT_LEVEL="3", PYTHONPATH=str(work))
+        proc = subprocess.run(
+            [sys.executable, "-m", "mypyc", *sources], cwd=work, env=env, capture_output=True, text=True, check=False
+        )
+        built = [work / "fivehundred_tutor" / f"{name}{suffix}" for name in engine_native.ENGINE_MODULES]
+        runtime = list(work.glob(f"*__mypyc{suffix}"))
+        if proc.returncode != 0 or not all(p.is_file() for p in built) or len(runtime) != 1:
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+            print("the engine stays plain Python here: compiling it failed:", *tail, sep="\n  ", file=sys.stderr)
+            return False
+        if directory.exists():
+            shutil.rmtree(directory)
+        directory.mkdir(parents=True)
+        for path in [*built, *runtime]:
+            shutil.copy2(path, directory / path.name)
+        stamp.write_text(digest + "\n", encoding="utf-8")
+    if not quiet:
+        print(f"compiled the engine core (mypyc) into {directory}")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and set(args) - {"--force", "--status"}:
         print(__doc__)
         return 2
     if "--status" in args:
+        print(engine_native.engine_status())
         print(status())
         return 0
+    engine_ok = build_engine(force="--force" in args)
     ok = build(force="--force" in args)
+    if engine_native.engine_is_compiled() or not engine_ok:
+        print(engine_native.engine_status())
+    else:  # this process imported the plain engine before the build: the next one loads the compiled
+        print(f"compiled (mypyc) engine in {engine_native.ENGINE_DIR}")
     print(status())
-    return 0 if ok else 1
+    return 0 if ok and engine_ok else 1
 
 
 if __name__ == "__main__":

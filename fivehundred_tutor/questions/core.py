@@ -95,7 +95,7 @@ def canonical_json(data: Any) -> str:
     return _CANONICAL.encode(data)
 
 
-_RULES_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+_RULES_FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.init)  # the options, not what follows from them
 _RulesKey = tuple[tuple[str, type, Any], ...]
 _RULES_RECORDS: dict[_RulesKey, tuple[tuple[tuple[str, Any], ...], str]] = {}
 
