@@ -13,12 +13,12 @@ True
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from .cards import Suit
 from .errors import BidParseError, CardParseError
 
-__all__ = ["DENOMINATIONS", "PASS", "Bid", "BidParseError", "Pass", "parse_call"]
+__all__ = ["DENOMINATIONS", "PASS", "Bid", "BidKind", "BidParseError", "Pass", "parse_call"]
 
 
 # Denomination order for bidding: ♠ < ♣ < ♦ < ♥ < NT.
@@ -30,7 +30,12 @@ DENOMINATIONS: Final[tuple[Suit | None, ...]] = (
     None,
 )
 
-_KIND_SUIT, _KIND_NT, _KIND_MISERE, _KIND_OPEN = "suit", "nt", "misere", "open_misere"
+#: what a bid is: a suit contract, no trumps, misère or open misère
+BidKind = Literal["suit", "nt", "misere", "open_misere"]
+_KIND_SUIT: Final = "suit"
+_KIND_NT: Final = "nt"
+_KIND_MISERE: Final = "misere"
+_KIND_OPEN: Final = "open_misere"
 _MISERE_WORDS = {"mis", "misere", "misère", "m", "nullo"}
 _OPEN_WORDS = {"om", "open misere", "open misère", "openmisere", "open-misere", "open mis"}
 _BID_RE = re.compile(r"^(6|7|8|9|10)\s*(nt|no trumps?|no-trumps?|nt\.|ba|n|.+)$")
@@ -47,13 +52,13 @@ class Bid:
     __slots__ = ("_code", "_str", "kind", "tricks", "trump")
     _cache: ClassVar[dict[tuple[str, int, Suit | None], Bid]] = {}
 
-    kind: str
+    kind: BidKind
     tricks: int  # 6–10; 0 for the misères (the declarer must take no tricks)
     trump: Suit | None
     _str: str
     _code: str
 
-    def __new__(cls, kind: str, tricks: int = 0, trump: Suit | None = None) -> Bid:
+    def __new__(cls, kind: BidKind, tricks: int = 0, trump: Suit | None = None) -> Bid:
         key = (kind, tricks, trump)
         bid = cls._cache.get(key)
         if bid is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal, get_args
 
 from .bids import DENOMINATIONS, Bid
@@ -39,6 +39,7 @@ __all__ = [
     "MiserePlacement",
     "Rules",
     "RulesError",
+    "option_problem",
     "preset_title",
 ]
 
@@ -311,7 +312,38 @@ class Rules:
         unknown = set(data) - names
         if unknown:
             raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        for name, value in data.items():
+            problem = option_problem(name, value)
+            if problem:
+                raise RulesError(problem)
         return cls(**data)
+
+    @classmethod
+    def coerce(cls, rules: Rules | str | Mapping[str, Any] | None) -> Rules:
+        """Rules from whatever a caller holds: a ``Rules``, a preset name, options as in
+        :meth:`to_dict` (a record, a request, a widget's state), or ``None`` for the default game.
+
+        Anything else, an unknown option or a value of the wrong kind is a :class:`RulesError`
+        that says what to write (the same from the compiled engine and the plain one).
+
+        >>> Rules.coerce("american").bidding, Rules.coerce({"players": 3}).players, Rules.coerce(None).players
+        ('single-round', 3, 4)
+        >>> Rules.coerce({"slam_bonus": "no"})
+        Traceback (most recent call last):
+        ...
+        fivehundred_tutor.errors.RulesError: slam_bonus must be true or false, not 'no'
+        """
+        if rules is None:
+            return cls()
+        if isinstance(rules, Rules):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        if isinstance(rules, Mapping):
+            return cls.from_dict(dict(rules))
+        raise RulesError(
+            f"rules must be a preset name (like 'american') or a table of options, not {type(rules).__name__}"
+        )
 
     # ------------------------------------------------------------- the table
     @property
@@ -662,6 +694,66 @@ _DEFAULT_FOR_DIFF = Rules()
 
 def _from_options(options: dict[str, Any]) -> Rules:
     return Rules(**options)
+
+
+# Each option's kind, for options read from outside (records, requests, files): "bool", "int",
+# "words" (one of a Literal's words) or "text"; "?" where None is allowed.  Written out, not read
+# from the annotations: the compiled class's annotations are not the source's
+# (tests/engine/test_typed_vocabulary.py checks this table against them).
+_OPTION_KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "preset_name": ("text", ()),
+    "players": ("int", ()),
+    "deck_size": ("int?", ()),
+    "partnerships": ("bool?", ()),
+    "misere": ("words?", get_args(Misere)),
+    "misere_placement": ("words", get_args(MiserePlacement)),
+    "misere_value": ("int?", ()),
+    "open_misere_value": ("int?", ()),
+    "bidding": ("words", get_args(Bidding)),
+    "six_bids_informational": ("bool", ()),
+    "declarer_may_raise": ("bool", ()),
+    "joker_no_trumps": ("words", get_args(JokerNoTrumps)),
+    "joker_nominate_void_suit": ("bool", ()),
+    "joker_advance_nomination": ("bool", ()),
+    "joker_advance_by": ("words", get_args(JokerAdvanceBy)),
+    "defender_tricks": ("words", get_args(DefenderTricks)),
+    "misere_defenders_score": ("bool", ()),
+    "slam_bonus": ("bool", ()),
+    "target": ("int", ()),
+    "hole": ("int?", ()),
+    "hole_set": ("bool", ()),
+    "barred_from_winning_at": ("int?", ()),
+    "win_only_as_declarer": ("bool", ()),
+    "misere_stops_early": ("bool", ()),
+}
+assert set(_OPTION_KINDS) == {f.name for f in _OPTIONS}, "a Rules option without its kind in _OPTION_KINDS"
+
+
+def option_problem(name: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for the option ``name`` (None: nothing; the values themselves,
+    like a 45-card deck for 3 players, are checked by ``Rules`` itself).
+
+    >>> option_problem("target", 1.5), option_problem("misere", "nevr"), option_problem("hole", None)
+    ('target must be a whole number, not 1.5', "misere must be one of after-seven, any-time, never; got 'nevr'", None)
+    """
+    kind, words = _OPTION_KINDS.get(name, ("unknown", ()))
+    if kind == "unknown":
+        return f"unknown rules option {name!r}"
+    if value is None and kind.endswith("?"):
+        return None
+    kind = kind.rstrip("?")
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"  # a value read from a file may be huge
+    if kind == "bool" and not isinstance(value, bool):
+        return f"{name} must be true or false, not {shown}"
+    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"{name} must be a whole number, not {shown}"
+    if kind == "words" and not isinstance(value, str):
+        return f"{name} must be a name in quotes (one of {', '.join(words)}), not {shown}"
+    if kind == "words" and value not in words:
+        return f"{name} must be one of {', '.join(words)}; got {shown}"
+    if kind == "text" and not isinstance(value, str):
+        return f"{name} must be a name, not {shown}"
+    return None
 
 
 #: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``

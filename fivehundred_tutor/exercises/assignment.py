@@ -55,7 +55,7 @@ from typing import Any
 
 from ..questions import TOPICS, QuestionError, generate
 from ..questions.core import SEED_LIMIT, canonical_json
-from ..rules import Rules, RulesError
+from ..rules import Rules, RulesError, option_problem
 
 __all__ = [
     "FEEDBACK_MODES",
@@ -627,15 +627,13 @@ def _rules(raw: Any, where: str) -> Rules:
             raise AssignmentError(
                 f"{where}: [rules]: unknown option {_short(repr(name), 40)}; options: {', '.join(sorted(fields))}"
             )
-        kind = str(fields[name].type)
-        if kind.startswith("bool"):
-            if not isinstance(value, bool):
-                raise AssignmentError(f"{where}: [rules]: {name} must be true or false, not {_short(repr(value), 40)}")
-        elif name in _RULE_NUMBERS:
+        if name in _RULE_NUMBERS:
             low, high = _RULE_NUMBERS[name]
             _int(value, f"{where}: [rules]: {name}", low, high)
-        elif not isinstance(value, str):
-            raise AssignmentError(f"{where}: [rules]: {name} must be a name in quotes, not {_short(repr(value), 40)}")
+        else:
+            problem = option_problem(name, value)  # true/false, or one of the option's words
+            if problem:
+                raise AssignmentError(f"{where}: [rules]: {_short(problem)}")
     try:
         return Rules.preset(preset, **options)
     except (RulesError, TypeError, ValueError) as err:

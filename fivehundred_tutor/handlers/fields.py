@@ -46,11 +46,9 @@ def str_field(request: Mapping[str, Any], key: str) -> str:
 def rules_field(request: Mapping[str, Any], example: str) -> Rules:
     """The ``rules`` of a request: a preset name or a dict of options."""
     options = request.get("rules")
-    if isinstance(options, str):
-        return Rules.preset(options)
-    if isinstance(options, dict):
-        return Rules.from_dict(options)
-    raise RequestError(f"'rules' must be a preset name (e.g. '{example}') or a dict of options")
+    if not isinstance(options, (str, dict)):
+        raise RequestError(f"'rules' must be a preset name (e.g. '{example}') or a dict of options")
+    return Rules.coerce(options)
 
 
 def widget_state(state: Mapping[str, Any], key: str, what: str) -> dict[str, Any]:

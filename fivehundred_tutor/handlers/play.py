@@ -29,7 +29,7 @@ from ..actions import Discard, Play
 from ..analysis.bot import SamplingBot
 from ..bids import Bid, Pass
 from ..bots import HeuristicBot
-from ..deal import Deal
+from ..deal import Deal, Phase
 from ..explain import action_text
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
@@ -139,7 +139,7 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         "from_kitty": list(seen.get("kitty_in_hand") or []),
         # while the learner discards: how many cards they have still to put down
         "to_discard": max(0, len(deal.hands[seat]) - rules.hand_size)
-        if deal.phase == "kitty" and deal.to_move == seat
+        if deal.phase is Phase.KITTY and deal.to_move == seat
         else 0,
         "discard_total": rules.kitty_size,  # how many the declarer puts down in all
         "left_bower": seen["left_bower"],

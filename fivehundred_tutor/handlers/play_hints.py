@@ -17,7 +17,7 @@ from ..analysis.bot import PARTNER_PASSED, PlayReport, SamplingBot, partner_pass
 from ..bids import Bid, Pass
 from ..bots import estimate_tricks
 from ..cards import ACE, Card, Suit
-from ..deal import Deal
+from ..deal import Deal, Phase
 from ..questions.judging import expected_support
 from ..rules import NO_SUIT
 from .fields import RequestError
@@ -140,7 +140,7 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
     action = bot.choose(deal)
     text = f"{action_label(action)}."
     report = bot.last_report if isinstance(action, Play) else None
-    if deal.phase == "auction" and not bot.simulates_bids(deal.rules):
+    if deal.phase is Phase.AUCTION and not bot.simulates_bids(deal.rules):
         # Without DDS (the live book) a bidding simulation takes minutes: count the hand instead.
         text += _counted_bid_reason(deal, seat, action)
     elif isinstance(action, Bid):

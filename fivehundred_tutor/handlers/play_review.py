@@ -13,7 +13,7 @@ from typing import Any
 from ..actions import Discard, Play
 from ..bots import estimate_tricks
 from ..cards import Card
-from ..deal import Deal
+from ..deal import Deal, Phase
 from ..questions.judging import expected_support
 from .fields import RequestError
 
@@ -50,7 +50,7 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     checked = 0
     for number, action in enumerate(deal.history):
         if (
-            replay.phase == "play"
+            replay.phase is Phase.PLAY
             and replay.to_move == seat
             and isinstance(action, Play)
             and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
@@ -156,7 +156,7 @@ def _play_start(deal: Deal, discards: list[Card] | None = None) -> Deal:
     start = deal.root()
     pending = list(discards) if discards is not None else None
     for action in deal.history:
-        if start.phase == "play":
+        if start.phase is Phase.PLAY:
             break
         if isinstance(action, Discard) and pending is not None:
             action = Discard(pending.pop(0))

@@ -193,12 +193,8 @@ def available_topics(rules: Rules) -> list[str]:
 
 
 def _coerce_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
     try:
-        return Rules.from_dict(dict(rules))
+        return Rules.coerce(rules)
     except (RulesError, TypeError) as err:
         raise QuestionError(f"bad rules: {err}") from None
 

@@ -189,7 +189,7 @@ def principle(question: Mapping[str, Any]) -> str:
 
 def _rules(q: Mapping[str, Any]) -> Rules:
     try:
-        return Rules.from_dict(dict(q.get("rules") or {}))
+        return Rules.coerce(q.get("rules") or {})
     except (RulesError, TypeError):
         return Rules()
 

@@ -81,15 +81,9 @@ def card_codes(cards: Iterable[Card | str] | str) -> list[str]:
 
 def rules_from(rules: Rules | str | dict[str, Any] | None) -> Rules:
     """A :class:`Rules` from a Rules, a preset name or a ``to_dict()`` dict (``None``: the default)."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if isinstance(rules, dict):
-        return Rules.from_dict(rules)
-    raise TypeError(f"rules must be a Rules object, a preset name or a dict, not {type(rules).__name__}")
+    if rules is not None and not isinstance(rules, (Rules, str, dict)):
+        raise TypeError(f"rules must be a Rules object, a preset name or a dict, not {type(rules).__name__}")
+    return Rules.coerce(rules)
 
 
 def call_code(call: Bid | Pass) -> str:
