@@ -26,6 +26,7 @@ from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import JOKER, Card, CardParseError, Suit, format_cards, parse_cards
 from .deal import Deal, DealResult, GameStateError, IllegalAction, Trick
+from .errors import FiveHundredError
 from .game import Game
 from .rules import PRESETS, Rules, RulesError
 
@@ -43,6 +44,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "Discard",
+    "FiveHundredError",
     "Game",
     "GameStateError",
     "IllegalAction",

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import FiveHundredError
 from . import bundles, webassets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ _NOISE = ("Kernel is running over TCP without encryption",)
 _SKIP_DIRS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache"}
 
 
-class BookError(RuntimeError):
+class BookError(FiveHundredError, RuntimeError):
     pass
 
 

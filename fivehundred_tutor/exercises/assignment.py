@@ -51,8 +51,9 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
+from ..errors import FiveHundredError
 from ..questions import TOPICS, QuestionError, generate
 from ..questions.core import SEED_LIMIT, canonical_json
 from ..rules import Rules, RulesError, option_problem
@@ -71,7 +72,9 @@ __all__ = [
     "secret_path",
 ]
 
-FEEDBACK_MODES = ("immediate", "after-submit", "none")
+#: when students see whether they were right (widgets/src/protocol.js has the same words)
+FeedbackMode = Literal["immediate", "after-submit", "none"]
+FEEDBACK_MODES: tuple[FeedbackMode, ...] = get_args(FeedbackMode)
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$")
 NAME_RE = re.compile(r"^[^\x00-\x1f\x7f]{1,80}$")
 MAX_QUESTIONS = 500
@@ -81,7 +84,7 @@ SECRET_SUFFIX = ".secret"
 _DERIVATION = "fivehundred-assignment/2"
 
 
-class AssignmentError(ValueError):
+class AssignmentError(FiveHundredError, ValueError):
     """The assignment file is missing, unreadable or inconsistent (the message says where and why)."""
 
 
@@ -188,7 +191,7 @@ class Assignment:
     id: str
     title: str
     seed: int
-    feedback: str
+    feedback: FeedbackMode
     rules: Rules
     sections: tuple[Section, ...]
     source: str = field(default="", compare=False)

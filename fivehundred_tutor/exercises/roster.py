@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import FiveHundredError
 from .assignment import ID_RE, read_user_text
 
 __all__ = ["Roster", "RosterError", "Student", "load_roster", "parse_roster"]
@@ -41,7 +42,7 @@ _EXTENSION_HEADERS = ("extension_days", "extension days", "extension")
 MAX_ROSTER_CHARS = 5_000_000
 
 
-class RosterError(ValueError):
+class RosterError(FiveHundredError, ValueError):
     """The roster cannot be read (the message gives the file and line)."""
 
 

@@ -31,6 +31,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import FiveHundredError
 from ..questions import check, public_view
 from ..questions.core import answer_words, response_key
 
@@ -59,7 +60,7 @@ MAX_COMBINATIONS = 5000
 _HIDDEN = ("answer", "explanation", "seed", "public")
 
 
-class SubmissionProblem(ValueError):
+class SubmissionProblem(FiveHundredError, ValueError):
     """A submission that cannot be used; the message is the reason shown on the student's row."""
 
 

@@ -11,7 +11,11 @@ message (``{"type": ..., "id": ...}``) and ``state`` the widget's plain-data
 state.  ``update`` holds new values for state keys (the host applies them);
 ``reply`` goes back to the front end and always echoes the request's ``id``.
 A request the handlers cannot answer gets ``{"type": "error", "error":
-"<what to do>"}``: :func:`handle` never raises.
+"<what to do>"}``: :func:`handle` never raises.  Only a
+:class:`~fivehundred_tutor.errors.FiveHundredError` (a bad request, an illegal move, rules that
+cannot be) is the request's fault and is answered with its words; any other exception is a bug of
+ours: the reply says so, never blaming the learner (``"bug": true``), and it is logged with its
+traceback (logger ``fivehundred_tutor.handlers``), not swallowed.
 
 Three hosts call it: the JupyterLab kernel (``FhtWidget`` forwards each
 ``msg:custom`` message here), the book build (the same handlers built the
@@ -32,9 +36,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import FiveHundredError
 from .fields import Handler, RequestError
 
 __all__ = ["KINDS", "Handler", "RequestError", "handle", "handle_json", "warm"]
@@ -53,6 +59,7 @@ _FAMILIES = {
 }
 #: the widget families :func:`handle` answers
 KINDS = tuple(_FAMILIES)
+_LOG = logging.getLogger(__name__)
 _MAX_REQUEST_CHARS = 20_000
 
 
@@ -84,11 +91,12 @@ def handle(kind: str, request: Any, state: Mapping[str, Any]) -> dict[str, Any]:
                 known = ", ".join(sorted(["hello", *table]))
                 raise RequestError(f"unknown request type {rtype!r} for a {kind} widget; known: {known}")
             result = fn(request, dict(state))
-    except (ValueError, LookupError, TypeError) as err:  # RequestError, RulesError, IllegalAction … are ValueErrors
-        message = f"missing field {err}" if isinstance(err, KeyError) else str(err)
-        result = {"reply": {"type": "error", "error": message}, "update": {}}
-    except Exception as err:  # a handler bug must not put a traceback in the kernel log
-        result = {"reply": {"type": "error", "error": f"internal error ({type(err).__name__}): {err}"}, "update": {}}
+    except FiveHundredError as err:  # the request cannot be answered: say why, in its words
+        result = {"reply": {"type": "error", "error": str(err)}, "update": {}}
+    except Exception as err:  # a bug of ours: say so (not the learner's mistake), and log it
+        _LOG.error("the %s handler failed on a %r request", kind, request.get("type"), exc_info=err)
+        text = f"Sorry: the tutor hit a bug, not a mistake of yours ({type(err).__name__}: {err})"
+        result = {"reply": {"type": "error", "error": text[:300], "bug": True}, "update": {}}
     result["reply"]["id"] = req_id
     result.setdefault("update", {})
     return result

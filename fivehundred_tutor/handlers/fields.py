@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..errors import FiveHundredError
 from ..rules import Rules
 
 __all__ = ["Handler", "RequestError", "int_field", "rules_field", "str_field"]
@@ -21,7 +22,7 @@ __all__ = ["Handler", "RequestError", "int_field", "rules_field", "str_field"]
 Handler = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
-class RequestError(ValueError):
+class RequestError(FiveHundredError, ValueError):
     """A request the handlers cannot answer; the message says what to send instead."""
 
 

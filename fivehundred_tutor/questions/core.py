@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from ..bids import Bid
 from ..cards import Card, CardParseError
+from ..errors import FiveHundredError
 from ..rng import Random, derive_seed
 from ..rules import Rules
 
@@ -57,7 +58,7 @@ SEED_LIMIT = 1 << 53
 _PRIVATE_KEYS = ("answer", "explanation")
 
 
-class QuestionError(ValueError):
+class QuestionError(FiveHundredError, ValueError):
     """A question cannot be made (unknown topic, bad difficulty, topic not played under these rules)."""
 
 
@@ -275,7 +276,7 @@ def answer_words(question: Mapping[str, Any]) -> str:
     return str(answer)
 
 
-class _Malformed(Exception):
+class _Malformed(FiveHundredError):
     pass
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..actions import Play
 from ..deal import DONE, PLAY, Deal, IllegalAction
+from ..errors import FiveHundredError
 from ..rng import Random, derive_seed
 from ..rules import NO_SUIT
 from ..solver import Solver, maximises
@@ -44,7 +45,7 @@ from .record import DealRecord, RecordError
 __all__ = ["ProblemError", "hint", "precompute", "principle", "respond", "start", "takeback"]
 
 
-class ProblemError(ValueError):
+class ProblemError(FiveHundredError, ValueError):
     """A problem or state that cannot be used; the message says why."""
 
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..cards import Card
 from ..deal import AUCTION, DONE, KITTY, Deal, IllegalAction
+from ..errors import FiveHundredError
 from ..rules import Rules, RulesError
 
 __all__ = ["FORMAT", "MARKS", "DealRecord", "RecordError", "sorted_hand"]
@@ -55,7 +56,7 @@ MARK_WORDS = {
 }
 
 
-class RecordError(ValueError):
+class RecordError(FiveHundredError, ValueError):
     """A record that cannot be read or replayed; the message says where and why."""
 
 

@@ -222,6 +222,7 @@ from typing import Any
 
 from ..actions import Action, Play
 from ..deal import DONE, PLAY, Deal
+from ..errors import FiveHundredError
 from . import dds, native
 from . import position as python_position
 from . import search as python_search
@@ -257,7 +258,7 @@ def native_status() -> str:
     return native.status()
 
 
-class SolveError(ValueError):
+class SolveError(FiveHundredError, ValueError):
     """The position cannot be solved (not in the play phase, or malformed)."""
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..errors import FiveHundredError
+
 __all__ = ["NO_LIMIT", "SearchLimit"]
 
 #: a node limit no search reaches
 NO_LIMIT: Final = 1 << 62
 
 
-class SearchLimit(Exception):
+class SearchLimit(FiveHundredError):
     """A search went past the node limit it was given (the solver's tables stay sound: they
     hold only results of searches that finished)."""

@@ -18,6 +18,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from ..errors import FiveHundredError
 from ..handlers.models import MODEL_VERSION
 
 __all__ = [
@@ -66,7 +67,7 @@ BUILD_COMMAND = "python -m fivehundred_tutor.bookbuild.bundles"
 _BUILD_FILES = ("package.json", "package-lock.json", "build.mjs")
 
 
-class BundleError(RuntimeError):
+class BundleError(FiveHundredError, RuntimeError):
     """The bundles are missing or stale (and, for a build, cannot be built here)."""
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...errors import FiveHundredError
 from ..assignment import Assignment
 
 __all__ = ["GradeReport", "GradingError", "ItemResult", "Note", "StudentResult"]
 
 
-class GradingError(ValueError):
+class GradingError(FiveHundredError, ValueError):
     """Grading cannot start or its reports cannot be written (the message says what to change)."""
 
 
