@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid
@@ -25,7 +26,21 @@ from .deal import AUCTION, KITTY, Deal
 from .rng import Random
 from .rules import NO_SUIT, Rules
 
-__all__ = ["HeuristicBot", "RandomBot", "discards_for", "estimate_tricks", "misere_danger"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "discards_for", "estimate_tricks", "misere_danger"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What plays a seat: :class:`RandomBot`, :class:`HeuristicBot` and the sampling bot
+    (:class:`~fivehundred_tutor.analysis.sampling_bot.SamplingBot`) all are one.
+
+    >>> isinstance(HeuristicBot(), Bot)
+    True
+    """
+
+    def choose(self, deal: Deal) -> Action:
+        """A legal action for the player to move in ``deal`` (which it leaves unchanged)."""
+        ...
 
 
 class RandomBot:

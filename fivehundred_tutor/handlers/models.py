@@ -12,11 +12,12 @@ ES module.  The ``TypedDict`` classes below are the one place its keys are writt
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, get_type_hints, is_typeddict
+from typing import Any, Literal, TypedDict, get_type_hints, is_typeddict
 
 __all__ = [
     "MARKS",
     "MODEL_VERSION",
+    "BotLevel",
     "CardsModel",
     "EvaluatorHand",
     "EvaluatorModel",
@@ -27,12 +28,14 @@ __all__ = [
     "PresetChoice",
     "ProblemModel",
     "ProblemState",
+    "ProblemStatus",
     "QuizItem",
     "QuizModel",
     "ReplayAction",
     "ReplayFrame",
     "ReplayModel",
     "ReplayStop",
+    "ReplyType",
     "shape_problems",
 ]
 
@@ -40,6 +43,18 @@ __all__ = [
 MODEL_VERSION = 1
 #: annotation marks a deal record may put on an action
 MARKS = ("!", "?", "??", "!?", "?!", "!!")
+
+# Words the handlers and the widgets' JavaScript share (widgets/src/protocol.js has the same lists;
+# tests/widgets/test_models.py checks the two agree, and that every reply a handler writes is here).
+#: the ``type`` of every reply a handler sends back
+ReplyType = Literal[
+    "hello", "error", "cards", "deal", "explain", "hand", "hint", "judged", "level", "made", "moved",
+    "progress", "question", "restarted", "review", "rules", "taken-back", "verdict",
+]  # fmt: skip
+#: the bots of ``PlayDeal``: rules of thumb, or looking at many ways the unseen cards could lie
+BotLevel = Literal["easy", "strong"]
+#: where a ``PlayProblem`` stands
+ProblemStatus = Literal["your-turn", "done"]
 
 
 class CardsModel(TypedDict):
@@ -240,7 +255,7 @@ class PlayState(TypedDict):
     deal: dict[str, Any]
     seat: int
     seed: int
-    level: str  # the bots: "easy" (rules of thumb) or "strong" (sampling)
+    level: BotLevel
     log: list[str]
     view: PlayView
     hinted: dict[str, str]  # actions in the deal when a hint was asked → the action it named
@@ -277,7 +292,7 @@ class ProblemState(TypedDict):
     view: dict[str, Any]
     legal: list[dict[str, Any]]
     prompt: str | None
-    status: str
+    status: ProblemStatus
     result: Any
 
 

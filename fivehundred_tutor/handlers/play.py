@@ -23,16 +23,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from ..actions import Discard, Play
-from ..analysis.bot import SamplingBot
+from ..analysis.sampling_bot import SamplingBot
 from ..bids import Bid, Pass
-from ..bots import HeuristicBot
+from ..bots import Bot, HeuristicBot
 from ..deal import Deal, Phase
 from ..explain import action_text
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
+from .models import BotLevel
 from .play_hints import action_label, hint
 from .play_review import review
 
@@ -49,10 +50,10 @@ def _as_you(name: str, text: str) -> str:
     return "You" + rest
 
 
-LEVELS = ("easy", "strong")  # the bots: rules of thumb, or looking at many ways the unseen cards could lie
+LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)  # the bots: rules of thumb, or sampling
 
 
-def _bot(level: str, seed: int) -> HeuristicBot | SamplingBot:
+def _bot(level: str, seed: int) -> Bot:
     if level == "strong":
         return SamplingBot(seed=seed)
     return HeuristicBot()

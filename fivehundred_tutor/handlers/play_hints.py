@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Discard, NominateJoker, Play
 from ..analysis import Knowledge, public_history
-from ..analysis.bot import PARTNER_PASSED, PlayReport, SamplingBot, partner_passed
+from ..analysis.sampling_bot import PARTNER_PASSED, PlayReport, SamplingBot, partner_passed
 from ..bids import Bid, Pass
 from ..bots import estimate_tricks
 from ..cards import ACE, Card, Suit
@@ -49,7 +49,7 @@ def action_label(action: object) -> str:
 
 def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
     """Why a call, from the learner's own cards only: the tricks they count and what partner and the kitty
-    add (less once partner has passed: :func:`~fivehundred_tutor.analysis.bot.SamplingBot.counted_bid`)."""
+    add (less once partner has passed: :func:`~fivehundred_tutor.analysis.sampling_bot.SamplingBot.counted_bid`)."""
     rules = deal.rules
     hand = deal.hands[seat]
     if rules.players == 2:

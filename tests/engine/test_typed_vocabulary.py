@@ -151,3 +151,18 @@ def test_coerce_takes_what_callers_hold() -> None:
     assert Rules.coerce(None) == Rules()
     with pytest.raises(ValueError, match="preset name"):
         Rules.coerce(3)  # type: ignore[arg-type]
+
+
+def test_every_bot_meets_the_bot_protocol_and_the_old_import_path_works() -> None:
+    from fivehundred_tutor.analysis import bot as old_home
+    from fivehundred_tutor.analysis.sampling_bot import SamplingBot
+    from fivehundred_tutor.bots import Bot, HeuristicBot, RandomBot
+    from fivehundred_tutor.deal import Deal
+    from fivehundred_tutor.handlers.play import LEVELS
+
+    assert old_home.SamplingBot is SamplingBot
+    deal = Deal.new(Rules(), seed=4)
+    for bot in (RandomBot(1), HeuristicBot(), SamplingBot(seed=1)):
+        assert isinstance(bot, Bot)
+        assert bot.choose(deal) in deal.legal_actions()
+    assert LEVELS == ("easy", "strong")

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+from typing import get_args
+
 import pytest
 
 from fivehundred_tutor import Rules
+from fivehundred_tutor.deal import Phase
+from fivehundred_tutor.exercises.assignment import FeedbackMode
 from fivehundred_tutor.handlers import handle
 from fivehundred_tutor.handlers.cards import cards_model
 from fivehundred_tutor.handlers.evaluator import evaluator_model
 from fivehundred_tutor.handlers.ladder import ladder_model
 from fivehundred_tutor.handlers.models import (
+    BotLevel,
     CardsModel,
     EvaluatorModel,
     LadderModel,
     PlayState,
     ProblemModel,
     ProblemState,
+    ProblemStatus,
     QuizModel,
     ReplayModel,
+    ReplyType,
     shape_problems,
 )
 from fivehundred_tutor.handlers.play import start as play_start
@@ -93,3 +103,54 @@ def test_a_model_with_a_stray_or_missing_key_is_reported() -> None:
     model["rungs"][2]["colour"] = "red"
     del model["placement"]
     assert shape_problems(model, LadderModel) == ["missing key placement", "unknown key rungs[2].colour"]
+
+
+# ---------------------------------------------------------------- the words shared with the JavaScript
+PROTOCOL_JS = Path(__file__).resolve().parents[2] / "widgets" / "src" / "protocol.js"
+
+
+def js_list(name: str) -> tuple[str, ...]:
+    """The strings of ``export const NAME = Object.freeze([...])`` in widgets/src/protocol.js."""
+    text = PROTOCOL_JS.read_text(encoding="utf-8")
+    match = re.search(rf"export const {name} = Object\.freeze\(\[(.*?)\]\);", text, re.S)
+    assert match is not None, f"protocol.js has no {name}"
+    return tuple(re.findall(r'"([^"]*)"', match.group(1)))
+
+
+def js_typedef(name: str) -> tuple[str, ...]:
+    """The words of ``@typedef {"a" | "b"} NAME`` in protocol.js."""
+    text = PROTOCOL_JS.read_text(encoding="utf-8")
+    match = re.search(r"@typedef \{([^{}]*?)\}\s*" + name + r"\b", text, re.S)
+    assert match is not None, f"protocol.js has no typedef {name}"
+    return tuple(re.findall(r'"([^"]*)"', match.group(1)))
+
+
+def handler_reply_types() -> set[str]:
+    """Every ``"type": "<word>"`` a handler module writes into a dict (requests are not built there)."""
+    found = set()
+    for path in (Path(__file__).resolve().parents[2] / "fivehundred_tutor" / "handlers").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if isinstance(key, ast.Constant) and key.value == "type" and isinstance(value, ast.Constant):
+                        found.add(str(value.value))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("js_name", "typedef", "python_words"),
+    [
+        ("PHASES", "Phase", tuple(p.value for p in Phase)),
+        ("REPLY_TYPES", "ReplyType", get_args(ReplyType)),
+        ("BOT_LEVELS", "BotLevel", get_args(BotLevel)),
+        ("PROBLEM_STATUSES", "ProblemStatus", get_args(ProblemStatus)),
+        ("FEEDBACK_MODES", "FeedbackMode", get_args(FeedbackMode)),
+    ],
+)
+def test_protocol_js_says_what_the_python_models_say(js_name: str, typedef: str, python_words: tuple[str, ...]) -> None:
+    assert js_list(js_name) == python_words
+    assert js_typedef(typedef) == python_words
+
+
+def test_every_reply_a_handler_writes_has_a_reply_type() -> None:
+    assert handler_reply_types() == set(get_args(ReplyType))
