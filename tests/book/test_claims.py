@@ -61,10 +61,8 @@ PAGES = [*CHAPTERS, BOOK / "index.md"]
 PENDING = {
     "04-bidding-ladder": "bidding engineer (§2)",
     "05-auction": "bidding engineer (§2)",
-    "08-misere": "misère engineer (§3)",
     "09a-whole-hand": "bidding engineer (§2)",
     "09b-judging-a-hand": "bidding engineer (§2)",
-    "10-three-players": "misère and three-player engineer (§3)",
     "15-final-test": "final-test engineer (§5)",
 }
 
