@@ -36,6 +36,8 @@ __all__ = [
     "ENGINE_MODULES",
     "ENV",
     "RECIPE",
+    "build_digest",
+    "build_unavailable_reason",
     "engine_digest",
     "engine_is_compiled",
     "engine_status",
@@ -56,18 +58,20 @@ ENV = "FIVEHUNDRED_TUTOR_NATIVE"
 EXT_SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
 
 
-def engine_digest() -> str:
-    """What a build must have been made from: the engine's sources, this interpreter, the recipe."""
+def build_digest(recipe: str, sources: Sequence[Path]) -> str:
+    """What a compiled build must have been made from: ``sources``, this interpreter, the ``recipe``
+    (also the solver's search, :mod:`fivehundred_tutor.solver.native`)."""
     h = hashlib.sha256()
-    for part in (RECIPE, sys.implementation.cache_tag or "", EXT_SUFFIX):
+    for part in (recipe, sys.implementation.cache_tag or "", EXT_SUFFIX):
         h.update(part.encode() + b"\0")
-    for name in ENGINE_MODULES:
-        h.update((PACKAGE_DIR / f"{name}.py").read_bytes() + b"\0")
+    for path in sources:
+        h.update(path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
-def engine_unavailable_reason(directory: Path = ENGINE_DIR) -> str | None:
-    """Why the compiled engine cannot be used here (None: it can)."""
+def build_unavailable_reason(directory: Path, digest: str) -> str | None:
+    """Why the build in ``directory`` cannot be used here (None: it can): turned off, not CPython,
+    not built, or built from other sources than those whose ``digest`` is given."""
     if os.environ.get(ENV) == "0":
         return f"turned off ({ENV}=0)"
     if sys.implementation.name != "cpython" or sys.platform == "emscripten":
@@ -75,8 +79,21 @@ def engine_unavailable_reason(directory: Path = ENGINE_DIR) -> str | None:
     stamp = directory / DIGEST_FILE
     if not stamp.is_file():
         return "not built (python -m fivehundred_tutor.bookbuild.native)"
-    if stamp.read_text(encoding="utf-8").strip() != engine_digest():
+    if stamp.read_text(encoding="utf-8").strip() != digest:
         return "built from other sources or for another Python: rebuild (python -m fivehundred_tutor.bookbuild.native)"
+    return None
+
+
+def engine_digest() -> str:
+    """What an engine build must have been made from: the engine's sources, this interpreter, the recipe."""
+    return build_digest(RECIPE, [PACKAGE_DIR / f"{name}.py" for name in ENGINE_MODULES])
+
+
+def engine_unavailable_reason(directory: Path = ENGINE_DIR) -> str | None:
+    """Why the compiled engine cannot be used here (None: it can)."""
+    why = build_unavailable_reason(directory, engine_digest())
+    if why is not None:
+        return why
     if not all((directory / f"{name}{EXT_SUFFIX}").is_file() for name in ENGINE_MODULES):
         return "the build is incomplete: rebuild (python -m fivehundred_tutor.bookbuild.native --force)"
     return None

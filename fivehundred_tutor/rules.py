@@ -250,6 +250,11 @@ class Rules:
             set_(self, "hole", None)
         if self.six_bids_informational and self.bidding != "single-round":
             raise RulesError("6-level information bids belong to the single-round (American) auction")
+        self._work_out()
+
+    def _work_out(self) -> None:
+        """Set the fields that follow from the options (sides, deck, ladder, contract tables)."""
+        set_ = object.__setattr__
         sides = (
             tuple(tuple(range(start, self.players, 2)) for start in (0, 1))
             if self.partnerships

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import native as engine_native
@@ -57,56 +58,19 @@ def build(directory: Path = NATIVE_DIR, *, force: bool = False, quiet: bool = Fa
     compiler with this Python's headers; without them it says so and returns False: the
     solver then runs the Python search, only slower.
     """
-    digest = source_digest()
-    stamp = directory / DIGEST_FILE
-    if not force and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == digest:
-        return True
-    if importlib.util.find_spec("mypyc") is None:
-        print("the solver stays pure Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
-        return False
-    with tempfile.TemporaryDirectory(prefix="fivehundred-native-") as tmp:
-        work = Path(tmp)
-        # A copy of the package, and the compiled modules' copies in the package they will live in.
-        _package_copy(work)
+
+    def sources(work: Path) -> list[Path]:
+        # the compiled modules' copies in the package they will live in
         target = work / Path(*PACKAGE.split("."))
         target.mkdir()
         (target / "__init__.py").write_text('"""The solver\'s search, compiled by mypyc."""\n', encoding="utf-8")
-        sources = []
         for name in COMPILED:
-            path = target / f"{name}.py"
-            path.write_text(shifted((SOLVER / f"{name}.py").read_text(encoding="utf-8")), encoding="utf-8")
-            sources.append(str(path.relative_to(work)))
-        env = dict(os.environ, MYPYC_OPT_LEVEL="3", PYTHONPATH=str(work))
-        proc = subprocess.run(
-            [sys.executable, "-m", "mypyc", *sources], cwd=work, env=env, capture_output=True, text=True, check=False
-        )
-        suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-        built = [target / f"{name}{suffix}" for name in COMPILED]
-        runtime = list(work.glob(f"*__mypyc{suffix}"))
-        if proc.returncode != 0 or not all(p.is_file() for p in built):
-            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-            print("the solver stays pure Python here: compiling it failed:", *tail, sep="\n  ", file=sys.stderr)
-            return False
-        if directory.exists():
-            shutil.rmtree(directory)
-        directory.mkdir(parents=True)
-        for path in [*built, *runtime]:
-            shutil.copy2(path, directory / path.name)
-        stamp.write_text(digest + "\n", encoding="utf-8")
-    if not quiet:
-        print(f"compiled the solver's search (mypyc) into {directory}")
-    return True
+            (target / f"{name}.py").write_text(
+                shifted((SOLVER / f"{name}.py").read_text(encoding="utf-8")), encoding="utf-8"
+            )
+        return [target / f"{name}.py" for name in COMPILED]
 
-
-def _package_copy(work: Path) -> None:
-    """The package's Python files (mypy checks the compiled modules against the rest of it)."""
-    shutil.copytree(
-        SOLVER.parents[1] / "fivehundred_tutor",
-        work / "fivehundred_tutor",
-        ignore=lambda folder, names: [
-            n for n in names if not (n.endswith((".py", ".typed")) or (Path(folder) / n).is_dir())
-        ],
-    )
+    return _compile("the solver's search", sources, directory, source_digest(), DIGEST_FILE, force=force, quiet=quiet)
 
 
 def build_engine(directory: Path = engine_native.ENGINE_DIR, *, force: bool = False, quiet: bool = False) -> bool:
@@ -115,27 +79,58 @@ def build_engine(directory: Path = engine_native.ENGINE_DIR, *, force: bool = Fa
     True when a current compiled engine is there afterwards; without mypyc or a C compiler it
     says so and returns False: the engine then runs as plain Python, only slower.
     """
+
+    def sources(work: Path) -> list[Path]:
+        return [work / "fivehundred_tutor" / f"{name}.py" for name in engine_native.ENGINE_MODULES]
+
     digest = engine_native.engine_digest()
-    stamp = directory / engine_native.DIGEST_FILE
+    return _compile("the engine core", sources, directory, digest, engine_native.DIGEST_FILE, force=force, quiet=quiet)
+
+
+def _compile(
+    what: str,
+    sources: Callable[[Path], list[Path]],
+    directory: Path,
+    digest: str,
+    digest_file: str,
+    *,
+    force: bool,
+    quiet: bool,
+) -> bool:
+    """Compile ``sources(work)`` (one mypyc group) in a copy of the package; keep the extension
+    modules and mypyc's runtime in ``directory`` with the digest they were built from."""
+    stamp = directory / digest_file
     if not force and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == digest:
         return True
     if importlib.util.find_spec("mypyc") is None:
-        print("the engine stays plain Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
+        print(f"{what} stays plain Python here: mypyc (pip install mypy) is not installed", file=sys.stderr)
         return False
-    suffix = engine_native.EXT_SUFFIX
-    with tempfile.TemporaryDirectory(prefix="fivehundred-engine-") as tmp:
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
+    with tempfile.TemporaryDirectory(prefix="fivehundred-native-") as tmp:
         work = Path(tmp)
-        _package_copy(work)
-        sources = [f"fivehundred_tutor/{name}.py" for name in engine_native.ENGINE_MODULES]
+        # A copy of the package's Python files: mypy checks the compiled modules against the rest of it.
+        shutil.copytree(
+            SOLVER.parents[1] / "fivehundred_tutor",
+            work / "fivehundred_tutor",
+            ignore=lambda folder, names: [
+                n for n in names if not (n.endswith((".py", ".typed")) or (Path(folder) / n).is_dir())
+            ],
+        )
+        paths = sources(work)
         env = dict(os.environ, MYPYC_OPT_LEVEL="3", PYTHONPATH=str(work))
         proc = subprocess.run(
-            [sys.executable, "-m", "mypyc", *sources], cwd=work, env=env, capture_output=True, text=True, check=False
+            [sys.executable, "-m", "mypyc", *(str(p.relative_to(work)) for p in paths)],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
-        built = [work / "fivehundred_tutor" / f"{name}{suffix}" for name in engine_native.ENGINE_MODULES]
+        built = [p.with_name(p.stem + suffix) for p in paths]
         runtime = list(work.glob(f"*__mypyc{suffix}"))
         if proc.returncode != 0 or not all(p.is_file() for p in built) or len(runtime) != 1:
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-            print("the engine stays plain Python here: compiling it failed:", *tail, sep="\n  ", file=sys.stderr)
+            print(f"{what} stays plain Python here: compiling it failed:", *tail, sep="\n  ", file=sys.stderr)
             return False
         if directory.exists():
             shutil.rmtree(directory)
@@ -144,7 +139,7 @@ def build_engine(directory: Path = engine_native.ENGINE_DIR, *, force: bool = Fa
             shutil.copy2(path, directory / path.name)
         stamp.write_text(digest + "\n", encoding="utf-8")
     if not quiet:
-        print(f"compiled the engine core (mypyc) into {directory}")
+        print(f"compiled {what} (mypyc) into {directory}")
     return True
 
 

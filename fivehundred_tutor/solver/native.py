@@ -17,15 +17,14 @@ Same algorithm, same answers and the same search nodes (tests/engine/test_solver
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
-import os
 import sys
-import sysconfig
 import types
 from pathlib import Path
+
+from ..native import DIGEST_FILE, build_digest, build_unavailable_reason
 
 __all__ = ["COMPILED", "DIGEST_FILE", "NATIVE_DIR", "PACKAGE", "load", "source_digest", "status", "unavailable_reason"]
 
@@ -38,32 +37,16 @@ PACKAGE = f"{__package__}._native"
 NATIVE_DIR = Path(sys.prefix) / "share" / "fivehundred-tutor" / "native"
 #: bump when the way the copies are made changes (old builds then no longer load)
 RECIPE = "1"
-DIGEST_FILE = "digest.txt"
-_ENV = "FIVEHUNDRED_TUTOR_NATIVE"
 
 
 def source_digest() -> str:
     """What a build must have been made from: the sources, this interpreter, the recipe."""
-    h = hashlib.sha256()
-    for part in (RECIPE, sys.implementation.cache_tag or "", str(sysconfig.get_config_var("EXT_SUFFIX"))):
-        h.update(part.encode() + b"\0")
-    for name in COMPILED:
-        h.update((HERE / f"{name}.py").read_bytes() + b"\0")
-    return h.hexdigest()
+    return build_digest(RECIPE, [HERE / f"{name}.py" for name in COMPILED])
 
 
 def unavailable_reason(directory: Path = NATIVE_DIR) -> str | None:
     """Why the compiled search cannot be used now (None: it can)."""
-    if os.environ.get(_ENV) == "0":
-        return f"turned off ({_ENV}=0)"
-    if sys.implementation.name != "cpython":
-        return f"not built for {sys.implementation.name}"
-    stamp = directory / DIGEST_FILE
-    if not stamp.is_file():
-        return "not built (python -m fivehundred_tutor.bookbuild.native)"
-    if stamp.read_text(encoding="utf-8").strip() != source_digest():
-        return "built from other sources or for another Python: rebuild (python -m fivehundred_tutor.bookbuild.native)"
-    return None
+    return build_unavailable_reason(directory, source_digest())
 
 
 def load(directory: Path = NATIVE_DIR) -> tuple[types.ModuleType, types.ModuleType] | None:
