@@ -150,6 +150,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             collected_at=_collected_at(args.collected_at),
             file_times=args.file_times,
             trust_timestamps=args.trust_timestamps,
+            marks=args.marks,
         )
     except (GradingError, AssignmentError) as err:
         raise CLIError(str(err)) from None
@@ -225,6 +226,10 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--overrides",
         help="regrading CSV (student,item,points,comment); default: <assignment>.overrides.csv if present",
+    )
+    p.add_argument(
+        "--marks",
+        help="marks given by hand to written answers (default: <assignment>.marks.json, as the HandGrader saves them)",
     )
     p.add_argument(
         "--collected-at",

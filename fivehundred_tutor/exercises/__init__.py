@@ -55,6 +55,7 @@ from .grading import (
     safe_text,
     write_reports,
 )
+from .grading.handmarks import load_marks, marks_path
 from .release import assign, ensure_secret, notebook_json, page_html, student_page_html, student_set
 from .roster import Roster, RosterError, Student, load_roster, parse_roster
 from .sheets import SHEET_FORMAT, SHEET_MIME, SubmissionProblem, make_sheet, read_submission
@@ -131,6 +132,7 @@ def grade(
     collected_at: _dt.datetime | None = None,
     file_times: bool = False,
     trust_timestamps: bool = False,
+    marks: str | Path | None = None,
 ) -> GradeReport:
     """Grade a folder of submissions and write the reports into ``out``.
 
@@ -140,7 +142,8 @@ def grade(
     empty or written by an earlier ``grade`` (whose files no longer wanted are removed; nothing else is).
     ``now``: the grading time (default: now); answers are held back from anyone who can still hand in.
     ``collected_at``, ``file_times``, ``trust_timestamps``: where lateness comes from when the collection has no
-    times of its own (see :func:`~.grading.grade_folder`).
+    times of its own (see :func:`~.grading.grade_folder`).  ``marks``: the hand marks of written answers (default:
+    ``<assignment>.marks.json`` beside the assignment file, as the hand grader writes it).
     """
     assignment.require_secret()
     if Path(out).resolve() == Path(submissions).resolve():
@@ -152,6 +155,8 @@ def grade(
         beside = Path(assignment.source).with_suffix(".overrides.csv")
         overrides = beside if beside.is_file() else None
     decisions = load_overrides(overrides, assignment, roster) if overrides is not None else []
+    marks_file = Path(marks) if marks is not None else marks_path(assignment)
+    hand_marks = load_marks(marks_file, assignment) if marks_file is not None else None
     check_out_folder(out)
     with _no_student_modules(Path(submissions)):
         report = grade_folder(
@@ -165,6 +170,7 @@ def grade(
             collected_at=collected_at,
             file_times=file_times,
             trust_timestamps=trust_timestamps,
+            marks=hand_marks,
         )
         write_reports(report, out, feedback=feedback, histogram=histogram, roster=roster)
     return report

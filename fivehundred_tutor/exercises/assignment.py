@@ -57,6 +57,16 @@ from ..errors import FiveHundredError
 from ..questions import TOPICS, QuestionError, generate
 from ..questions.core import SEED_LIMIT, canonical_json
 from ..rules import Rules, RulesError, option_problem
+from .marking import (
+    SCORING,
+    SECTION_KINDS,
+    Criterion,
+    ItemRule,
+    MarkingError,
+    parse_item_rules,
+    parse_rubric,
+    written_question,
+)
 
 __all__ = [
     "FEEDBACK_MODES",
@@ -145,11 +155,19 @@ class Section:
     difficulty: tuple[int, ...]
     points: float
     name: str = ""
+    scoring: str = "each"  # each | all-or-nothing | guessing (see marking.py)
+    kind: str = "auto"  # auto (the engine checks) | written (answered in words, marked by hand)
+    prompt: str = ""  # a written section's question, in the instructor's words
+    rubric: tuple[Criterion, ...] = ()  # a written section's marking lines
 
     @property
     def key(self) -> str:
         """The stable name questions are derived from (``name``, else the title)."""
         return self.name or self.title
+
+    @property
+    def written(self) -> bool:
+        return self.kind == "written"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -161,6 +179,10 @@ class Section:
         }
         if self.name:
             out["name"] = self.name
+        if self.scoring != "each":
+            out["scoring"] = self.scoring
+        if self.written:
+            out.update(kind=self.kind, prompt=self.prompt, rubric=[c.to_dict() for c in self.rubric])
         return out
 
 
@@ -199,6 +221,7 @@ class Assignment:
     secret: bytes | None = field(default=None, compare=False, repr=False)
     secret_file: str = field(default="", compare=False)
     hand_in: str = field(default="", compare=False)  # where students hand in, in the instructor's words
+    item_rules: tuple[ItemRule, ...] = field(default=(), compare=False)  # class-wide decisions about items
 
     @property
     def exam(self) -> bool:
@@ -216,7 +239,24 @@ class Assignment:
 
     @property
     def max_points(self) -> float:
-        return sum(s.count * s.points for s in self.sections)
+        """The most a student can score: every question's points, less the items an item rule dropped."""
+        return sum(self.section_max(s) for s in self.sections)
+
+    def dropped(self) -> set[str]:
+        """Labels of the items a rule dropped from everyone's grade (a rule for one question only drops nothing
+        here: it applies to the students given that question)."""
+        keys = {key: label for label, key in self.item_keys().items()}
+        return {keys.get(r.item, r.item) for r in self.item_rules if r.action == "drop" and not r.question}
+
+    def section_max(self, section: Section) -> float:
+        """A section's points, less its dropped items."""
+        si = self.sections.index(section)
+        gone = sum(1 for label in self.dropped() if label.split(".")[0] == str(si + 1))
+        return (section.count - gone) * section.points
+
+    def item_keys(self) -> dict[str, str]:
+        """Item label → stable key ("2.3" → "bowers#3")."""
+        return {label: f"{section.key}#{j + 1}" for label, _, j, section in self.items()}
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -231,6 +271,8 @@ class Assignment:
             out["deadline"] = self.deadline.to_dict()
         if self.hand_in:
             out["hand_in"] = self.hand_in
+        if self.item_rules:
+            out["item_rules"] = [r.to_dict() for r in self.item_rules]
         return out
 
     @property
@@ -240,7 +282,10 @@ class Assignment:
             "id": self.id,
             "seed": self.seed,
             "rules": self.rules.to_dict(),
-            "sections": sorted([s.key, s.topic, s.count, list(s.difficulty)] for s in self.sections),
+            "sections": sorted(
+                [s.key, s.topic, s.count, list(s.difficulty), *([s.kind, s.prompt] if s.written else [])]
+                for s in self.sections
+            ),
         }
         return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()[:16]
 
@@ -332,7 +377,21 @@ class Assignment:
         out = []
         for label, _si, j, section in self.items():
             level = section.difficulty[j % len(section.difficulty)]
-            q = generate(section.topic, self.rules, self.question_seed(student, section, j), level)
+            seed = self.question_seed(student, section, j)
+            if section.written:
+                q = written_question(
+                    section_key=section.key,
+                    title=section.title,
+                    prompt=section.prompt,
+                    topic=section.topic,
+                    rules=self.rules,
+                    seed=seed,
+                    level=level,
+                    index=j,
+                )
+                q["rubric"] = [c.to_dict() for c in section.rubric]
+            else:
+                q = generate(section.topic, self.rules, seed, level)
             q["points"] = section.points
             q["item"] = label
             q["key"] = f"{section.key}#{j + 1}"
@@ -498,7 +557,7 @@ def parse_assignment(data: Mapping[str, Any], source: str = "assignment", *, sec
         raise AssignmentError(f"{where}: the assignment should be a table of settings")
     if not _depth_ok(data):
         raise AssignmentError(f"{where}: nested too deeply (more than {MAX_DEPTH} levels)")
-    known = {"id", "title", "seed", "feedback", "rules", "sections", "deadline", "hand_in"}
+    known = {"id", "title", "seed", "feedback", "rules", "sections", "deadline", "hand_in", "item_rules"}
     if "secret" in data:
         raise AssignmentError(
             f"{where}: keep the secret out of the assignment file; it lives in its own .secret file beside it"
@@ -549,6 +608,15 @@ def parse_assignment(data: Mapping[str, Any], source: str = "assignment", *, sec
             'like "the course page"'
         )
     out = Assignment(aid, title.strip(), seed, feedback, rules, sections, source, deadline, hand_in=hand_in.strip())
+    items = {label: (label, sec.kind) for label, _, _, sec in out.items()}
+    items.update({key: (label, items[label][1]) for label, key in out.item_keys().items()})
+    try:
+        rules_of_items = parse_item_rules(data.get("item_rules"), where, items)
+    except MarkingError as err:
+        raise AssignmentError(str(err)) from None
+    object.__setattr__(out, "item_rules", rules_of_items)
+    if out.max_points <= 0:
+        raise AssignmentError(f"{where}: [[item_rules]] drop every item: nothing is left to grade")
     if secret is not None:
         out.adopt_secret(secret)
     return out
@@ -647,12 +715,19 @@ def _section(raw: Any, i: int, rules: Rules, where: str) -> Section:
     here = f"{where}: section {i + 1}"
     if not isinstance(raw, Mapping):
         raise AssignmentError(f"{here} must be a table (topic, count, difficulty, points)")
-    known = {"name", "title", "topic", "count", "difficulty", "points"}
+    known = {"name", "title", "topic", "count", "difficulty", "points", "scoring", "kind", "prompt", "rubric"}
     unknown = sorted(str(k) for k in set(raw) - known)
     if unknown:
         raise AssignmentError(
             f"{here}: unknown setting(s) {_short(', '.join(unknown), 80)}; allowed: {', '.join(sorted(known))}"
         )
+    kind = raw.get("kind", "auto")
+    if kind not in SECTION_KINDS:
+        raise AssignmentError(
+            f"{here}: 'kind' must be one of {', '.join(SECTION_KINDS)} (got {_short(repr(kind), 40)})"
+        )
+    if kind == "written" and raw.get("topic") in (None, ""):
+        return _written_section(raw, here, "", rules)
     topic = raw.get("topic")
     if not isinstance(topic, str) or topic not in TOPICS:
         raise AssignmentError(f"{here}: 'topic' must be one of {', '.join(TOPICS)} (got {_short(repr(topic), 40)})")
@@ -685,16 +760,75 @@ def _section(raw: Any, i: int, rules: Rules, where: str) -> Section:
     if not isinstance(name, str) or (name and not NAME_RE.match(name.strip())):
         raise AssignmentError(f"{here}: 'name' must be one line of text (at most 80 characters)")
     # Make one question now so that a topic the rules cannot support fails here, not at grading.
+    kinds = set()
     for level in dict.fromkeys(levels):
         try:
-            generate(topic, rules, 0, int(level))
+            kinds.add(generate(topic, rules, 0, int(level))["kind"])
         except QuestionError as err:
             raise AssignmentError(f"{here}: difficulty {level}: {err}") from None
-    return Section(
+    scoring = raw.get("scoring", "each")
+    if scoring not in SCORING:
+        raise AssignmentError(
+            f"{here}: 'scoring' must be one of {', '.join(SCORING)} (got {_short(repr(scoring), 40)})"
+        )
+    if scoring == "guessing" and "choice" not in kinds:
+        raise AssignmentError(
+            f"{here}: a guessing correction is for choose-one questions; {topic!r} at these levels asks for "
+            f'{", ".join(sorted(kinds))} (use scoring = "each" or "all-or-nothing")'
+        )
+    section = Section(
         title.strip(),
         topic,
         count,
         tuple(int(v) for v in levels),
         float(points) if isinstance(points, float) else points,
         name.strip(),
+        scoring,
     )
+    return _written_section(raw, here, topic, rules, section) if kind == "written" else section
+
+
+def _written_section(
+    raw: Mapping[str, Any], here: str, topic: str, rules: Rules, base: Section | None = None
+) -> Section:
+    """A section answered in words: its prompt and rubric (and, with a topic, the position each student explains)."""
+    if raw.get("scoring", "each") != "each":
+        raise AssignmentError(f"{here}: a written section is marked by hand: leave out 'scoring'")
+    try:
+        prompt = _written_prompt(raw.get("prompt"), here)
+        points = base.points if base else raw.get("points", 1)
+        if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 < points <= 1000:
+            raise AssignmentError(f"{here}: 'points' (per question) must be a number above 0")
+        rubric = parse_rubric(raw.get("rubric"), here, float(points))
+    except MarkingError as err:
+        raise AssignmentError(str(err)) from None
+    title = raw.get("title", "Explain in words")
+    if not isinstance(title, str) or not title.strip() or not NAME_RE.match(title.strip()):
+        raise AssignmentError(f"{here}: 'title' must be one line of text (at most 80 characters)")
+    name = raw.get("name", "")
+    if not isinstance(name, str) or (name and not NAME_RE.match(name.strip())):
+        raise AssignmentError(f"{here}: 'name' must be one line of text (at most 80 characters)")
+    count = base.count if base else _int(raw.get("count", 1), f"{here}: 'count'", 1, MAX_QUESTIONS)
+    levels = base.difficulty if base else (0,)
+    return Section(
+        base.title if base else title.strip(),
+        topic,
+        count,
+        levels,
+        float(points) if isinstance(points, float) else points,
+        base.name if base else name.strip(),
+        "each",
+        "written",
+        prompt,
+        rubric,
+    )
+
+
+def _written_prompt(value: Any, here: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 500:
+        raise AssignmentError(
+            f"{here}: a written section needs a 'prompt': its question, in words (at most 500 characters)"
+        )
+    if not all(ch.isprintable() or ch == "\n" for ch in value):
+        raise AssignmentError(f"{here}: 'prompt' must be plain text")
+    return " ".join(value.split())

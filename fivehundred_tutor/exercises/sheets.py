@@ -55,9 +55,9 @@ SHEET_FORMAT = "fivehundred-answers/1"
 SHEET_MIME = "application/vnd.fivehundred.answers+json"
 MAX_SUBMISSION_BYTES = 5_000_000
 MAX_COMBINATIONS = 5000
-# Keys a student's copy of a question never carries: the answer, its explanation, and the seed
-# (with the seed and the engine anyone could recompute the answer).
-_HIDDEN = ("answer", "explanation", "seed", "public")
+# Keys a student's copy of a question never carries: the answer, its explanation, the seed (with the seed and
+# the engine anyone could recompute the answer), and a written question's reference answer for the marker.
+_HIDDEN = ("answer", "explanation", "seed", "public", "reference", "rubric")
 
 
 class SubmissionProblem(FiveHundredError, ValueError):
@@ -100,7 +100,7 @@ def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
         "points": question["points"],
         "question": view,
     }
-    if feedback == "immediate":
+    if feedback == "immediate" and question["kind"] != "text":  # a written answer is marked by hand, later
         item["accept"] = accepted_keys(question)
         item["explanation"] = question["explanation"]
         item["answer_words"] = answer_words(question)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from ..roster import Roster
 from ..sheets import MAX_SUBMISSION_BYTES
 from ..text import safe_text
 from .choose import choose, trusted
+from .handmarks import Mark, Marks
 from .intake import Claim, check_header, collect
 from .lateness import CollectionTimes, Lateness, apply_late_penalty, lateness_warnings
 from .policy import Override, apply_override, hold_back, last_overrides
@@ -41,6 +42,7 @@ def grade_folder(
     collected_at: _dt.datetime | None = None,
     file_times: bool = False,
     trust_timestamps: bool = False,
+    marks: Marks | None = None,
 ) -> GradeReport:
     """Grade every submission under ``submissions`` (``.json`` sheets and ``.ipynb`` notebooks, any depth).
 
@@ -51,6 +53,7 @@ def grade_folder(
     ``now``: the grading time (default: now) — answers are held back from students who can still hand in.
     Lateness (see :mod:`.lateness`): ``collected_at``, when the files were collected; ``file_times``, the files'
     own times are the hand-in times; ``trust_timestamps``, any ``timestamp.txt`` is the collection's time.
+    ``marks``: the marks given by hand to written answers (:mod:`.handmarks`).
     """
     folder = Path(submissions)
     if not folder.is_dir():
@@ -84,7 +87,8 @@ def grade_folder(
         own = intake.claims.pop(sid, [])
         for reason in intake.soft.get(sid, []):
             result.problems.append(f"note: ignored {reason}" if own else reason)
-        lateness = _grade_student(assignment, roster, result, own, questions, times)
+        given = marks.for_student(sid) if marks is not None else {}
+        lateness = _grade_student(assignment, roster, result, own, questions, times, given)
         if lateness is not None:
             judged.append(lateness)
         for o in by_student.get(sid, []):
@@ -98,6 +102,13 @@ def grade_folder(
                 )
         result.held_back = hold_back(assignment, roster, result, when)
     warnings[:0] = lateness_warnings(assignment, judged)
+    to_mark = sum(s.pending for s in results.values())
+    if to_mark:
+        waiting = sum(1 for s in results.values() if s.pending)
+        warnings.append(
+            f"{to_mark} written answer(s) of {waiting} student(s) still to mark by hand (HandGrader in JupyterLab): "
+            "the LMS files leave those students blank until then"
+        )
     return GradeReport(assignment, list(results.values()), intake.unmatched, intake.skipped, applied, warnings)
 
 
@@ -108,6 +119,7 @@ def _grade_student(
     own: list[Claim],
     questions: list[dict[str, Any]] | None,
     times: CollectionTimes,
+    marks: Mapping[str, Mark],
 ) -> Lateness | None:
     """One student: their sheet chosen (a valid token first), scored, late penalty taken, status settled.
 
@@ -132,7 +144,7 @@ def _grade_student(
     try:
         _, warnings = check_header(chosen.sheet, assignment)
         result.problems.extend(warnings)
-        result.items, problems = grade_sheet(assignment, sid, chosen.sheet, questions)
+        result.items, problems = grade_sheet(assignment, sid, chosen.sheet, questions, marks=marks)
         result.problems.extend(problems)
     except (ValueError, TypeError, KeyError, RecursionError) as err:
         result.items, _ = grade_sheet(assignment, sid, None, questions)
@@ -140,6 +152,13 @@ def _grade_student(
     if chosen.sheet.get("extra_answers"):
         result.problems.append(f"ignored {chosen.sheet['extra_answers']} answers beyond the first {MAX_ANSWERS}")
     lateness = apply_late_penalty(assignment, roster, result, chosen, times)
+    if result.pending:
+        result.problems.append(
+            Note(
+                f"note: {result.pending} written answer(s) still to mark by hand",
+                for_student=f"note: {result.pending} written answer(s) still to be marked by your teacher",
+            )
+        )
     unanswered = sum(1 for i in result.items if not i.answered)
     if unanswered:
         result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ...errors import FiveHundredError
 from ..assignment import Assignment
@@ -58,6 +59,12 @@ class ItemResult:
     exact: Fraction = field(default=Fraction(0), repr=False)
     key: str = ""
     override: str = ""
+    kind: str = ""  # the question's kind: choice, multi, order, number, cards, text (written)
+    rule: str = ""  # an item rule that changed it: accepted | dropped | full
+    note: str = ""  # that rule in words ("Dropped from the grade for everyone: …"), shown even when answers are not
+    pending: bool = False  # a written answer not marked yet (scored 0 until it is)
+    response: Any = field(default=None, repr=False)  # the answer as the sheet held it (for distractor analysis)
+    response_words: str = ""  # that answer as a person reads it ("K♦", "280")
 
 
 @dataclass
@@ -84,6 +91,11 @@ class StudentResult:
         return round(float(self.raw_total * (1 - Fraction(self.penalty).limit_denominator(10_000))), 4)
 
     @property
+    def pending(self) -> int:
+        """Written answers still to mark by hand (their LMS grade waits for them)."""
+        return sum(1 for i in self.items if i.pending)
+
+    @property
     def has_grade(self) -> bool:
         """False for a student with nothing graded — missing, or every file rejected: blank cells, not 0.
 
@@ -92,6 +104,7 @@ class StudentResult:
         return self.status in ("graded", "flagged", "override")
 
     def section_totals(self, assignment: Assignment) -> dict[str, float]:
+        """Points per section title, after the section's scoring policy and item rules."""
         sums: dict[str, Fraction] = {s.title: Fraction(0) for s in assignment.sections}
         for item in self.items:
             sums[item.section] = sums.get(item.section, Fraction(0)) + item.exact

@@ -13,6 +13,9 @@ from typing import Any
 from ...questions import check
 from ..assignment import Assignment
 from ..text import safe_text
+from .handmarks import Mark
+from .item_rules import apply_item_rules, apply_section_scoring
+from .judges import JUDGES, response_words
 from .results import ItemResult
 
 __all__ = ["MAX_ANSWERS", "MAX_RESPONSE_CHARS", "TOO_LONG", "compact_sheet", "exact_score", "grade_sheet", "too_long"]
@@ -84,12 +87,19 @@ def compact_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def grade_sheet(
-    assignment: Assignment, student: str, sheet: Mapping[str, Any] | None, questions: list[dict[str, Any]] | None = None
+    assignment: Assignment,
+    student: str,
+    sheet: Mapping[str, Any] | None,
+    questions: list[dict[str, Any]] | None = None,
+    *,
+    marks: Mapping[str, Mark] | None = None,
 ) -> tuple[list[ItemResult], list[str]]:
     """Judge ``sheet`` for ``student`` against the questions re-derived from the secret.
 
     Answers are matched to questions by question id (so inserting or moving a section
-    changes nothing), by item label only when the sheet names no ids.
+    changes nothing), by item label only when the sheet names no ids.  Each answer is judged by
+    its question's kind (the engine's check; a written answer by its mark in ``marks``, by item
+    key), then the assignment's item rules and each section's scoring policy apply.
     Returns the item results (every item, unanswered ones at 0) and the problems found.
     ``sheet=None`` grades an empty submission.
     """
@@ -147,13 +157,21 @@ def grade_sheet(
                 reason = "for a different question than the one assigned" if label_id else "not tied to a question"
                 verdict = {"correct": False, "score": 0.0, "feedback": f"Not graded: this answer is {reason}."}
         answered = response is TOO_LONG or response not in (None, "", [], {})
+        pending = False
         if verdict is not None:
             pass
         elif response is TOO_LONG or (answered and too_long(response)):
             verdict = {"correct": False, "score": 0.0, "feedback": "Not graded: the answer is far too long."}
+        elif q["kind"] in JUDGES:
+            judged = JUDGES[q["kind"]](q, response if answered else None, (marks or {}).get(str(q.get("key", ""))))
+            verdict = {"correct": judged.correct, "score": judged.fraction, "feedback": judged.feedback}
+            pending = judged.pending
         else:
             verdict = check(q, response if answered else None)
-        exact = exact_score(float(verdict["score"])) * Fraction(q["points"]).limit_denominator(1000)
+        score = verdict["score"]
+        fraction = score if isinstance(score, Fraction) else exact_score(float(score))
+        exact = fraction * Fraction(q["points"]).limit_denominator(1000)
+        kept = response if answered and response is not TOO_LONG else None
         results.append(
             ItemResult(
                 item=item,
@@ -170,8 +188,14 @@ def grade_sheet(
                 prompt=q["prompt"],
                 exact=exact,
                 key=str(q.get("key", "")),
+                kind=str(q["kind"]),
+                pending=pending,
+                response=kept,
+                response_words=response_words(q, kept),
             )
         )
+    apply_item_rules(assignment, qs, results)
+    apply_section_scoring(assignment, qs, results)
     if tampered:
         problems.append(
             f"tampered: {len(tampered)} answer(s) are for questions other than the assigned ones "

@@ -7,7 +7,7 @@ import html
 
 from ...assignment import Assignment
 from ...text import fmt_points, md_escape
-from ..results import Note, StudentResult
+from ..results import ItemResult, Note, StudentResult
 
 __all__ = ["feedback_html", "feedback_markdown", "student_notes"]
 
@@ -51,7 +51,7 @@ def _earned(s: StudentResult, points: float) -> str:
 
 
 def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
-    score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}" if s.has_grade else "no submission"
+    score = _score_words(assignment, s)
     lines = [
         f"# {md_escape(assignment.title)}",
         "",
@@ -61,25 +61,42 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
-        lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {fmt_points(sec.count * sec.points)}")
+        lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {fmt_points(assignment.section_max(sec))}")
     notes = student_notes(s)
     if notes:
         lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in notes]
     lines += ["", "## Questions", ""]
     for item in s.items:
-        mark = "✔" if item.correct else ("◐" if item.score > 0 else "✘")
-        heading = f"{mark} {fmt_points(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
+        heading = f"{_mark(item)} {fmt_points(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
         lines += [f"### {item.item} {heading} / {fmt_points(item.points)}", "", md_escape(item.prompt), ""]
+        if item.kind == "text" and isinstance(item.response, str):
+            lines += ["Your answer:", "", f"> {md_escape(item.response)}", ""]
+        if item.note:
+            lines += [f"*{md_escape(item.note)}*", ""]
         if not s.held_back:
             lines += [f"*{md_escape(item.feedback)}*", "", md_escape(item.explanation), ""]
-        elif item.override:
+        elif item.override or item.pending:
             lines += [f"*{md_escape(item.feedback)}*", ""]
     return "\n".join(lines)
 
 
+def _mark(item: ItemResult) -> str:
+    if item.pending:
+        return "…"
+    return "✔" if item.correct else ("◐" if item.score > 0 else "✘")
+
+
+def _score_words(assignment: Assignment, s: StudentResult) -> str:
+    if not s.has_grade:
+        return "no submission"
+    score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}"
+    waiting = s.pending
+    return score + (f", {waiting} written answer{'s' if waiting != 1 else ''} still to be marked" if waiting else "")
+
+
 def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     e = html.escape
-    score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}" if s.has_grade else "no submission"
+    score = _score_words(assignment, s)
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{e(assignment.title)} — {e(s.student)}</title>",
@@ -93,7 +110,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
-        parts.append(f"<li>{e(title)}: {_earned(s, pts)} / {fmt_points(sec.count * sec.points)}</li>")
+        parts.append(f"<li>{e(title)}: {_earned(s, pts)} / {fmt_points(assignment.section_max(sec))}</li>")
     parts.append("</ul>")
     notes = student_notes(s)
     if notes:
@@ -101,10 +118,15 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     parts.append("<h2>Questions</h2>")
     for item in s.items:
         cls = "ok" if item.correct else "bad"
+        more = ""
+        if item.kind == "text" and isinstance(item.response, str):
+            more += f"<p>Your answer:</p><blockquote>{e(item.response)}</blockquote>"
+        if item.note:
+            more += f"<p><em>{e(item.note)}</em></p>"
         if not s.held_back:
-            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p>"
-        else:
-            more = f"<p class='{cls}'><em>{e(item.feedback)}</em></p>" if item.override else ""
+            more += f"<p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p>"
+        elif item.override or item.pending:
+            more += f"<p class='{cls}'><em>{e(item.feedback)}</em></p>"
         parts.append(
             f"<section><h3>{e(item.item)}: <span class='{cls}'>{_earned(s, item.score)} / {fmt_points(item.points)}</span></h3>"
             f"<p>{e(item.prompt)}</p>{more}</section>"

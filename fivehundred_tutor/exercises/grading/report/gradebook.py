@@ -26,9 +26,11 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
             row["late_penalty_percent"] = "" if blank else fmt_points(100 * s.penalty)
         sections = s.section_totals(a)
         for sec in a.sections:
-            row[f"{sec.title} ({fmt_points(sec.count * sec.points)})"] = (
+            row[f"{sec.title} ({fmt_points(a.section_max(sec))})"] = (
                 "" if blank else fmt_points(sections.get(sec.title, 0.0))
             )
+        if any(sec.written for sec in a.sections):
+            row["to_mark"] = "" if blank else str(s.pending)  # written answers still to mark by hand
         row["collected_by"] = s.collected_by
         row["problems"] = " | ".join(s.problems)
         rows.append(row)

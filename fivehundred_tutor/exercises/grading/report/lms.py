@@ -1,4 +1,5 @@
-"""Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank)."""
+"""Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank, and so is the cell of a
+student whose written answers are still to be marked: an LMS would show the partial score as the grade)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ __all__ = ["write_lms_exports"]
 
 
 def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None = None) -> dict[str, Path]:
-    """Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank)."""
+    """Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank, and so is the cell of a
+    student whose written answers are still to be marked: an LMS would show the partial score as the grade)."""
     a = report.assignment
     people = {s.id: s for s in roster} if roster is not None else {}
     canvas = folder / "canvas_grades.csv"
@@ -28,7 +30,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
                 p.sis_user_id if p else "",
                 s.student,
                 p.section if p else "",
-                fmt_points(s.total) if s.has_grade else "",
+                fmt_points(s.total) if s.has_grade and not s.pending else "",
             ]
         )
     column = f"{a.title} ({a.id})"
@@ -51,7 +53,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
     for s in report.students:
         p = people.get(s.student)
         feedback_text = "; ".join(student_notes(s))[:1000]  # students read it: nothing instructor-only
-        score = fmt_points(s.total) if s.has_grade else ""
+        score = fmt_points(s.total) if s.has_grade and not s.pending else ""  # marks to come: no partial grade
         mrows.append([s.student, *([p.email if p else ""] if with_email else []), score, feedback_text])
     header = [id_header, *(["Email address"] if with_email else []), a.title, "Feedback"]
     write_csv(moodle, header, mrows)
