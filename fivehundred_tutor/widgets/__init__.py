@@ -23,6 +23,7 @@ __all__ = [
     "CardView",
     "DealReplay",
     "HandEvaluator",
+    "HandGrader",
     "PlayDeal",
     "PlayProblem",
     "QuizWidget",
@@ -46,6 +47,7 @@ _WHERE = {
     "ScoringQuiz": "quiz",
     "Review": "review",
     "HandEvaluator": "evaluator",
+    "HandGrader": "handgrader",
 }
 
 

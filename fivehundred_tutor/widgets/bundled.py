@@ -57,9 +57,10 @@ ENTRIES = (
     "evaluator",
     "assignment-page",
     "live-worker",
+    "handgrader",
 )
 #: the bundled stylesheets (``--stylesheets``); assignment.css and evaluator.css include fht.css
-STYLESHEETS = ("fht", "assignment", "evaluator")
+STYLESHEETS = ("fht", "assignment", "evaluator", "handgrader")
 #: the digest of the sources the bundles were built from (written by a build)
 STAMP = ".bundles-stamp"
 #: the one command that builds them

@@ -72,6 +72,7 @@ function answerControls(item, response, onChange, disabled) {
       cards: `Pick ${q.context?.count ? q.context.count : "the"} cards`,
       order: "Put them in order, highest first",
       number: "Write whole numbers (minus sign for a loss)",
+      text: "Answer in your own words (your teacher marks it)",
     }[q.kind] || "Your answer";
   fieldset.append(el("legend", { text: legendText }));
   const choices = Array.isArray(q.choices) ? q.choices : [];
@@ -154,6 +155,20 @@ function answerControls(item, response, onChange, disabled) {
       });
       fieldset.append(el("div", { class: "fht-asg-field" }, el("label", { for: id, text: f.label }), input));
     }
+  } else if (q.kind === "text") {
+    // a written answer, marked by hand later: the position it is about (when there is one), then the words
+    const hand = Array.isArray(q.context?.hand) ? q.context.hand.filter((c) => c && typeof c.code === "string") : [];
+    if (hand.length) {
+      const words = hand.map((c) => c.words || card(c.code).name).join(", ");
+      const row = el("div", { class: "fht-cards", role: "group", "aria-label": `Your hand: ${words}` });
+      for (const c of hand) row.append(cardEl(c.code, { small: true, label: c.words || card(c.code).name }));
+      fieldset.append(el("div", { class: "fht-asg-hand" }, el("div", { class: "fht-label", text: "Your hand" }), row));
+    }
+    const id = uid("fht-text");
+    const area = el("textarea", { id, class: "fht-asg-text", rows: 5, maxlength: Number(q.max_chars) || 5000, disabled });
+    area.value = typeof response === "string" ? response : "";
+    area.addEventListener("input", () => onChange(area.value));
+    fieldset.append(el("label", { for: id, class: "fht-label", text: "Your answer" }), area);
   } else {
     throw new Error(`unknown question kind "${q.kind}"`);
   }
@@ -226,7 +241,10 @@ export function drawSet(container, meta, student, items, store, name = "") {
   const boxes = [];
   const updateProgress = () => {
     const answers = store.answers();
-    const states = items.map((it) => answerState(it.question, answers[it.item]));
+    // words are read by a person, not by a key: any words count as an answer
+    const states = items.map((it) =>
+      it.question.kind === "text" ? (isAnswered(answers[it.item]) ? "answered" : "blank") : answerState(it.question, answers[it.item]),
+    );
     const done = states.filter((s) => s === "answered").length;
     const toFix = states.filter((s) => s === "unreadable").length;
     progress.textContent = `Answered ${done} of ${items.length}.${toFix ? ` ${toFix} to fix (whole numbers only).` : ""}`;
