@@ -58,6 +58,7 @@ export function listWords(words) {
 export const PLURALS = {
   trick: { one: "# trick", other: "# tricks" },
   point: { one: "# point", other: "# points" },
+  answer: { one: "# answer", other: "# answers" },
   card: { one: "# card", other: "# cards" },
   "face-down card": { one: "# face-down card", other: "# face-down cards" },
   "card face down": { one: "# card face down", other: "# cards face down" },

@@ -9,14 +9,11 @@
 
 import { card, cardRow } from "./cards.js";
 import { el, expect, uid } from "./dom.js";
+import { plural } from "./format.js";
 import { mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 
 const KEYS = "Keys: 1–9 tick a rubric line · s save · j / k next, previous · n next not marked · c comment";
-
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 function points(x) {
   return Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100);
