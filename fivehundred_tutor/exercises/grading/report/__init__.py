@@ -7,11 +7,13 @@ from pathlib import Path
 
 from ...roster import Roster
 from ..results import GradeReport
-from .analysis import item_analysis, summary_markdown, write_histogram
+from .analysis import item_analysis, summary_markdown, write_distractors
 from .feedback import feedback_html, feedback_markdown, student_notes
 from .files import MANIFEST, check_out_folder, finish_out, prepare_out, write_csv
 from .gradebook import gradebook_rows
 from .lms import write_lms_exports
+from .plots import write_histogram, write_item_plot
+from .psychometrics import analyse
 
 __all__ = [
     "MANIFEST",
@@ -35,8 +37,9 @@ def write_reports(
     histogram: bool = True,
     roster: Roster | None = None,
 ) -> dict[str, Path]:
-    """Write ``gradebook.csv``, ``feedback/<id>/<assignment>.md|html``, ``item_analysis.csv``, ``summary.md``,
-    LMS import files (``canvas_grades.csv``, ``moodle_grades.csv``) and a histogram.
+    """Write ``gradebook.csv``, ``feedback/<id>/<assignment>.md|html``, ``item_analysis.csv`` (with each item's
+    discrimination), ``distractors.csv``, ``summary.md`` (the class's scores, reliability, items to look at),
+    LMS import files (``canvas_grades.csv``, ``moodle_grades.csv``), a histogram and an item plot.
 
     Every file is rewritten on each run, so grading twice gives the same files.
     """
@@ -61,9 +64,15 @@ def write_reports(
             written.append(home / f"{a.id}.html")
     paths["feedback"] = fb
     paths["items"] = folder / "item_analysis.csv"
-    analysis = item_analysis(report)
-    columns = ["item", "section", "topic", "difficulty", "answered", "correct", "mean_score", "points"]
+    figures = analyse(report, roster)
+    analysis = item_analysis(report, figures)
+    columns = [
+        "item", "section", "topic", "difficulty", "answered", "correct", "mean_score", "points",
+        "discrimination", "upper_27", "lower_27", "index_d", "flags",
+    ]  # fmt: skip
     write_csv(paths["items"], columns, ([r[c] for c in columns] for r in analysis))
+    paths["distractors"] = folder / "distractors.csv"
+    write_distractors(figures, paths["distractors"])
     unmatched = folder / "unmatched.csv"
     if report.unmatched or report.skipped:
         paths["unmatched"] = unmatched
@@ -80,8 +89,13 @@ def write_reports(
         png = folder / "histogram.png"
         if write_histogram(report, png):
             paths["histogram"] = png
+        png = folder / "item_analysis.png"
+        if write_item_plot(figures, a.title, png):
+            paths["item_plot"] = png
     paths["summary"] = folder / "summary.md"
-    paths["summary"].write_text(summary_markdown(report, analysis, "histogram" in paths), encoding="utf-8")
+    paths["summary"].write_text(
+        summary_markdown(report, analysis, "histogram" in paths, figures, "item_plot" in paths), encoding="utf-8"
+    )
     written += [p for k, p in paths.items() if k != "feedback"]
     finish_out(folder, written)
     return paths

@@ -1,20 +1,29 @@
-"""The class's view: an item analysis (per item: answered, correct, mean score), a score histogram, and the
-summary page that gathers them with the files not read, the regrading and the answers held back."""
+"""The class's view: the item analysis (per item: answered, correct, mean score, and the psychometric figures of
+:mod:`.psychometrics`), the wrong answers given (distractors), and the summary page that gathers them with the
+files not read, the regrading and the answers held back."""
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ...text import fmt_points, md_escape
 from ..results import GradeReport, ItemResult
+from .files import write_csv
+from .psychometrics import ClassFigures, analyse
 
-__all__ = ["item_analysis", "summary_markdown", "write_histogram"]
+__all__ = ["item_analysis", "summary_markdown", "write_distractors"]
 
 
-def item_analysis(report: GradeReport) -> list[dict[str, Any]]:
+def _two(x: float | None) -> str:
+    return "" if x is None else f"{x:.2f}"
+
+
+def item_analysis(report: GradeReport, figures: ClassFigures | None = None) -> list[dict[str, Any]]:
+    """One row per item: the columns of ``item_analysis.csv``."""
+    figures = figures if figures is not None else analyse(report)
+    by_label = {f.item: f for f in figures.items}
     by_item: dict[str, list[ItemResult]] = {}
     for s in report.students:
         if s.status in ("graded", "flagged"):
@@ -34,39 +43,73 @@ def item_analysis(report: GradeReport) -> list[dict[str, Any]]:
                 "correct": f"{sum(i.correct for i in got) / n:.2f}",
                 "mean_score": f"{float(sum((i.exact for i in got), Fraction(0))) / n / section.points:.2f}",
                 "points": fmt_points(section.points),
+                "discrimination": _two(by_label[label].discrimination),
+                "upper_27": _two(by_label[label].upper),
+                "lower_27": _two(by_label[label].lower),
+                "index_d": _two(by_label[label].index_d),
+                "flags": "; ".join(by_label[label].flags),
             }
         )
     return rows
 
 
-def write_histogram(report: GradeReport, png: Path) -> bool:
-    try:
-        import matplotlib
+def _fig(x: object, fmt: str = ".2f") -> str:
+    return "–" if x is None else format(x, fmt)
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
+
+def _class_lines(max_points: float, figures: ClassFigures) -> list[str]:
+    """The class's scores and the test's reliability, per section of the assignment and of the class."""
+    if not figures.n:
+        return []
+    lines = [
+        "",
+        "## The class",
+        "",
+        f"{figures.n} graded sheets: mean {_fig(figures.mean)}, median {_fig(figures.median)}, standard deviation "
+        f"{_fig(figures.sd)} of {fmt_points(max_points)} points (lowest {_fig(figures.low, 'g')}, highest "
+        f"{_fig(figures.high, 'g')}).",
+        f"Reliability: Cronbach's α {_fig(figures.alpha)} over the items' points, KR-20 {_fig(figures.kr20)} over "
+        "right and wrong (0.7 or more is usual for a class test; with few items or a small class it is rough).",
+        "",
+        "| section | items | points | mean | median | SD | mean share | α |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in figures.sections:
+        lines.append(
+            f"| {md_escape(row['section'])} | {row['items']} | {fmt_points(row['points'])} "
+            f"| {_fig(row['mean'])} | {_fig(row['median'])} | {_fig(row['sd'])} | {_fig(row['share'])} "
+            f"| {_fig(row['alpha'])} |"
+        )
+    if figures.groups:
+        lines += ["", "| class section | students | mean | median | SD |", "|---|---|---|---|---|"]
+        for row in figures.groups:
+            lines.append(
+                f"| {md_escape(row['group'])} | {row['n']} | {_fig(row['mean'])} | {_fig(row['median'])} "
+                f"| {_fig(row['sd'])} |"
+            )
+    return lines
+
+
+def write_distractors(figures: ClassFigures, path: Path) -> None:
+    """``distractors.csv``: for each item, the wrong answers given and how many students gave each."""
+    rows = []
+    for f in figures.items:
+        for answer, count in f.wrong_answers:
+            rows.append([f.item, f.section, answer, str(count), f"{count / f.n:.2f}" if f.n else ""])
+        if f.blanks:
+            rows.append([f.item, f.section, "(no answer)", str(f.blanks), f"{f.blanks / f.n:.2f}" if f.n else ""])
+    write_csv(path, ["item", "section", "wrong answer", "students", "share"], rows)
+
+
+def summary_markdown(
+    report: GradeReport,
+    analysis: list[dict[str, Any]],
+    has_histogram: bool,
+    figures: ClassFigures | None = None,
+    has_item_plot: bool = False,
+) -> str:
     a = report.assignment
-    scores = [100 * s.total / a.max_points for s in report.students if s.has_grade and a.max_points]
-    fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
-    ax.hist(scores, bins=[i * 10 for i in range(11)], color="#1a5fb4", edgecolor="white")
-    ax.set_xlabel("score (%)")
-    ax.set_ylabel("students")
-    from matplotlib.ticker import MaxNLocator
-
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole students, never "2.5"
-    # an assignment's title may be 80 characters: wrapped, it stays inside the image (tight_layout makes room)
-    title = textwrap.fill(f"{a.title}: {len(scores)} submissions", width=52)
-    ax.set_title(title.replace("$", r"\$"))
-    fig.tight_layout()
-    fig.savefig(png, metadata={"Software": None})
-    plt.close(fig)
-    return True
-
-
-def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_histogram: bool) -> str:
-    a = report.assignment
+    figures = figures if figures is not None else analyse(report)
     counts: dict[str, int] = {}
     for s in report.students:
         counts[s.status] = counts.get(s.status, 0) + 1
@@ -87,16 +130,38 @@ def summary_markdown(report: GradeReport, analysis: list[dict[str, Any]], has_hi
         lines += ["", "## Warnings", ""] + [f"- {md_escape(w)}" for w in report.warnings]
     if has_histogram:
         lines += ["", "![Score histogram](histogram.png)"]
+    lines += _class_lines(a.max_points, figures)
     lines += [
         "",
-        "| item | section | topic | level | answered | correct | mean score |",
-        "|---|---|---|---|---|---|---|",
+        "## Items",
+        "",
+        "Difficulty is the mean share of an item's points; discrimination the correlation of the item with the "
+        "rest of the test (the point-biserial for a right/wrong item); D the share earned by the top 27% of the "
+        "class minus the bottom 27%.",
+        "",
+        "| item | section | topic | level | answered | correct | difficulty | discrimination | D | flags |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in analysis:
         lines.append(
             f"| {r['item']} | {md_escape(r['section'])} | {r['topic']} | {r['difficulty']} | {r['answered']} "
-            f"| {r['correct']} | {r['mean_score']} |"
+            f"| {r['correct']} | {r['mean_score']} | {r['discrimination'] or '–'} | {r['index_d'] or '–'} "
+            f"| {r['flags']} |"
         )
+    if has_item_plot:
+        lines += [
+            "",
+            "![Each item's difficulty against its discrimination: items to look at are marked](item_analysis.png)",
+        ]
+    flagged = [f for f in figures.items if f.flags and not f.dropped]
+    if flagged:
+        lines += ["", "## Items to look at", ""]
+        for f in flagged:
+            wrong = ", ".join(f"{md_escape(w)} ({n})" for w, n in f.wrong_answers[:3])
+            lines.append(
+                f"- {f.item} ({md_escape(f.section)}): {', '.join(f.flags)}"
+                + (f"; wrong answers given most: {wrong}" if wrong else "")
+            )
     if report.unmatched:
         lines += ["", "## Files matched to no student", ""]
         lines += [f"- {md_escape(f)}: {md_escape(reason)}" for f, reason in report.unmatched]

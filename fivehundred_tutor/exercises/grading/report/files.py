@@ -13,7 +13,15 @@ from ..results import GradingError
 
 __all__ = ["MANIFEST", "OUTPUT_NAMES", "check_out_folder", "finish_out", "prepare_out", "write_csv"]
 
-OUTPUT_NAMES = ("gradebook.csv", "item_analysis.csv", "summary.md", "unmatched.csv", "histogram.png")
+OUTPUT_NAMES = (
+    "gradebook.csv",
+    "item_analysis.csv",
+    "distractors.csv",
+    "summary.md",
+    "unmatched.csv",
+    "histogram.png",
+    "item_analysis.png",
+)
 MANIFEST = ".grade-files.json"  # what the last grade wrote into its output folder (only those are ever removed)
 
 
