@@ -1,6 +1,6 @@
 """Which engine core runs: the plain Python modules, or the same modules compiled to C by mypyc.
 
-The engine core (:data:`ENGINE_MODULES`: cards, bids, rules, actions, deal) is plain, fully typed
+The engine core (:data:`ENGINE_MODULES`: rng, cards, bids, rules, actions, deal) is plain, fully typed
 Python, and stays so: it is what runs in the reader's browser under Pyodide and wherever there is
 no C compiler.  On a CPython host with one, ``python -m fivehundred_tutor.bookbuild.native`` (run
 by both README commands) compiles those modules with mypyc into extension modules kept in
@@ -47,7 +47,7 @@ __all__ = [
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: the modules compiled together (one mypyc group), by their names in the package
-ENGINE_MODULES = ("cards", "bids", "rules", "actions", "deal")
+ENGINE_MODULES = ("rng", "cards", "bids", "rules", "actions", "deal")
 #: where the build puts them (beside this environment's other shared data)
 ENGINE_DIR = Path(sys.prefix) / "share" / "fivehundred-tutor" / "native-engine"
 #: bump when the way the build is made changes (old builds then no longer load)

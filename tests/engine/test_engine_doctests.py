@@ -1,7 +1,7 @@
 """The engine core's docstring examples, run against the engine this process loaded: compiled or plain.
 
 ``--doctest-modules`` cannot collect them from a compiled engine (mypyc's modules carry no
-docstrings, and their files are not the sources), so pyproject.toml leaves the five modules of
+docstrings, and their files are not the sources), so pyproject.toml leaves the six modules of
 :data:`fivehundred_tutor.native.ENGINE_MODULES` out of that collection and this file reads their
 examples from the sources, one test per docstring, with the loaded module's names as globals
 (what pytest's doctests do).  Under ``FIVEHUNDRED_TUTOR_NATIVE=0`` the same examples run on the

@@ -95,3 +95,50 @@ def test_an_edit_to_any_compiled_module_makes_the_build_stale(
     with (tmp_path / f"{name}.py").open("a", encoding="utf-8") as f:
         f.write("# edited\n")
     assert native.engine_digest() != before
+
+
+def test_the_shuffle_in_32_bit_halves_is_the_shuffle() -> None:
+    # The compiled engine shuffles in 32-bit halves (machine integers there); the interpreter with
+    # plain ints.  Both ways give the same swaps and the same state, whichever engine runs this.
+    import random
+
+    from fivehundred_tutor import rng
+
+    draw = random.Random(26)
+    for _ in range(3000):
+        seed = draw.getrandbits(64)
+        items = list(range(draw.randrange(2, 70)))
+        by_halves = list(items)
+        state = rng._shuffle_in_halves(seed, by_halves)
+        whole = rng.Random(seed)
+        if rng.RUNS_COMPILED:  # the method itself runs in halves here: redo it with plain ints
+            whole_state = seed
+            for i in range(len(items) - 1, 0, -1):
+                whole_state = (whole_state + rng._GOLDEN) & rng._MASK
+                product = rng._mix(whole_state) * (i + 1)
+                if product & rng._MASK < i + 1:
+                    whole_state, j = rng._redraw(whole_state, product, i + 1)
+                else:
+                    j = product >> 64
+                items[i], items[j] = items[j], items[i]
+            assert (items, whole_state) == (by_halves, state)
+        else:
+            whole.shuffle(items)
+            assert (items, whole.next64() == rng.Random(state).next64()) == (by_halves, True)
+
+
+@pytest.mark.parametrize("n", [3, 5, 6, 7, 11, 63])
+def test_a_rejected_draw_is_drawn_again_as_lemire_says(n: int) -> None:
+    # (Rare in a shuffle: the low 64 bits of z * n below n.)  Draw again while under the threshold.
+    from fivehundred_tutor import rng
+
+    threshold = ((1 << 64) - n) % n
+    for state in (1, 12345, (1 << 63) + 5):
+        low = threshold - 1 if threshold else 0
+        new_state, j = rng._redraw(state, low, n)  # z * n with these low bits and no high bits
+        expected_state, product = state, low
+        while product & rng._MASK < threshold:
+            expected_state = (expected_state + rng._GOLDEN) & rng._MASK
+            product = rng._mix(expected_state) * n
+        assert (new_state, j) == (expected_state, product >> 64)
+        assert 0 <= j < n
