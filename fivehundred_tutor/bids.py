@@ -97,8 +97,13 @@ class Bid:
         return (Bid, (self.kind, self.tricks, self.trump))
 
     @classmethod
-    def suit(cls, tricks: int, trump: Suit) -> Bid:
-        return cls(_KIND_SUIT, tricks, trump)
+    def suit(cls, tricks: int, trump: Suit | int) -> Bid:
+        """``tricks`` of ``trump`` (a :class:`Suit`, or its number 0–3 as the plain engine always took).
+
+        >>> Bid.suit(7, 0) == Bid.suit(7, Suit.SPADES) == Bid.parse("7S")
+        True
+        """
+        return cls(_KIND_SUIT, tricks, trump if isinstance(trump, Suit) else Suit(trump))
 
     @classmethod
     def no_trumps(cls, tricks: int) -> Bid:
