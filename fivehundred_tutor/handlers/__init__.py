@@ -52,6 +52,7 @@ _FAMILIES = {
     "ladder": "ladder",
     "replay": "replay",
     "play": "play",
+    "playtest": "playtest",
     "problem": "problem",
     "maker": "maker",
     "review": "review",

@@ -24,6 +24,8 @@ __all__ = [
     "LadderModel",
     "LadderRung",
     "PlayState",
+    "PlayTestModel",
+    "PlayTestState",
     "PlayView",
     "PresetChoice",
     "ProblemModel",
@@ -259,6 +261,31 @@ class PlayState(TypedDict):
     log: list[str]
     view: PlayView
     hinted: dict[str, str]  # actions in the deal when a hint was asked → the action it named
+
+
+class _PlayTestBase(TypedDict):
+    version: int
+    id: str  # the test's deals and rules, hashed: the progress store's key
+    deals: list[dict[str, Any]]  # the par table of each deal (handlers.playtest; an assignment's: seed, dealer, item)
+    index: int  # the deal at the table
+    grades: list[dict[str, Any]]  # the learner's cards of this deal, graded (hidden until it ends)
+    pending: list[int]  # cards the node cap left for the deal's end (actions before them)
+    results: list[dict[str, Any]]  # each finished deal beside its par table, in words
+    summary: dict[str, Any]  # the test so far: tricks lost a deal, the learner's and the bot's
+
+
+class PlayTestModel(_PlayTestBase, total=False):
+    """A play test's part of ``PlayTest``'s state; an assignment's play table adds ``graded`` (False)
+    and ``answers`` (item → the learner's action codes)."""
+
+    graded: bool
+    answers: dict[str, list[str]]
+
+
+class PlayTestState(PlayState):
+    """``PlayTest``'s state: a ``PlayDeal`` state and its ``test``."""
+
+    test: PlayTestModel
 
 
 class ProblemModel(TypedDict):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from ..actions import Discard, Play
+from ..analysis.duplicate import DuplicateBot
 from ..analysis.sampling_bot import SamplingBot
 from ..bids import Bid, Pass
 from ..bots import Bot, HeuristicBot
@@ -37,7 +38,7 @@ from .models import BotLevel
 from .play_hints import action_label, hint
 from .play_review import review
 
-__all__ = ["HANDLERS", "LEVELS", "hint", "review", "start", "view"]
+__all__ = ["DUPLICATE", "HANDLERS", "LEVELS", "hint", "review", "start", "view"]
 
 
 def _as_you(name: str, text: str) -> str:
@@ -51,16 +52,20 @@ def _as_you(name: str, text: str) -> str:
 
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)  # the bots: rules of thumb, or sampling
+#: a play test's bots (handlers.playtest): the strong bots, choosing the same cards in every host
+DUPLICATE = "duplicate"
 
 
 def _bot(level: str, seed: int) -> Bot:
     if level == "strong":
         return SamplingBot(seed=seed)
+    if level == DUPLICATE:
+        return DuplicateBot(seed)
     return HeuristicBot()
 
 
 def _level(value: object) -> str:
-    if value not in LEVELS:
+    if value not in (*LEVELS, DUPLICATE):
         raise RequestError(f"'level' must be one of {', '.join(LEVELS)}, got {value!r}")
     return str(value)
 

@@ -22,6 +22,7 @@ from fivehundred_tutor.handlers.models import (
     EvaluatorModel,
     LadderModel,
     PlayState,
+    PlayTestState,
     ProblemModel,
     ProblemState,
     ProblemStatus,
@@ -66,6 +67,19 @@ def test_replay_and_play_models_match_their_shapes(preset: str) -> None:
         assert shape_problems(out["update"]["state"], PlayState) == []
 
 
+def test_play_test_states_match_their_shape() -> None:
+    """A play test (and an assignment's play table) before and after a move answered by the dispatcher."""
+    from fivehundred_tutor.handlers.playtest import start_test, start_unmarked
+
+    rules = Rules()
+    for state in (start_test(rules, 15, 1, 2), start_unmarked(rules, [{"seed": 9, "dealer": 0, "item": "2.1"}], 2)):
+        assert shape_problems(state, PlayTestState) == []
+        code = state["view"]["legal"][0]["code"]
+        out = handle("playtest", {"type": "act", "code": code}, {"state": state})
+        assert out["reply"]["type"] == "moved", out["reply"]
+        assert shape_problems(out["update"]["state"], PlayTestState) == []
+
+
 def test_cards_and_problem_models_match_their_shapes() -> None:
     assert shape_problems(cards_model(["JD", "TH"], False, ""), CardsModel) == []
     assert shape_problems(precompute({"library": "10-ending-name-the-suit"}), ProblemModel) == []
@@ -93,7 +107,7 @@ def test_the_evaluator_says_it_is_for_three_or_four_players(preset: str) -> None
 def test_every_handler_family_has_a_model_test() -> None:
     from fivehundred_tutor.handlers import KINDS
 
-    tested = {"cards", "quiz", "ladder", "replay", "play", "problem", "evaluator"}
+    tested = {"cards", "quiz", "ladder", "replay", "play", "playtest", "problem", "evaluator"}
     untested = {"maker", "review"}  # the maker's and the review's models are the quiz's and the assignment's
     assert set(KINDS) == tested | untested
 
