@@ -41,6 +41,8 @@ const FAILED_TEXT = "New examples could not load here: reload the page to try ag
 const DOING = {
   new_question: ["Getting a new question ready", "the first one"],
   new_deal: ["Dealing a new deal", "the first one"],
+  next: ["Dealing the next deal", "the first one"],
+  again: ["Dealing the first deal again", "the first one"],
   act: ["Waiting for the bots", "the first time"],
   hint: ["Finding a hint", "the first one"],
   review: ["Checking your play", "the first time"],

@@ -12,6 +12,7 @@ import { plural } from "./format.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
 import { renderer, titlePart } from "./parts.js";
+import { keepState, keptState, testButtonParts, testHeaderPart, testOf, testPanelPart } from "./playtest.js";
 import { cardPart, contractPart, faceDownPart, gridPlace, handPart, placeOf, seatPart, slotPart, TABLE_RENDERERS, tablePart, trickPart } from "./table.js";
 
 /** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue;
@@ -75,18 +76,21 @@ function settingsPart(s, ui) {
     kind: "box",
     cls: "fht-bar fht-play-settings",
     children: [
-      {
-        kind: "select",
-        cls: "fht-level",
-        label: "How strong the bots play",
-        disabled: Boolean(ui.waiting),
-        value: s.state.level === "strong" ? "strong" : "easy",
-        options: [
-          ["easy", "Bots: easy (rules of thumb)"],
-          ["strong", "Bots: stronger (they weigh the unseen cards)"],
-        ],
-        on: { type: "level" },
-      },
+      // a play test (playtest.js) keeps its bots: every reader plays the same deals against the same play
+      testOf(s.state)
+        ? null
+        : {
+            kind: "select",
+            cls: "fht-level",
+            label: "How strong the bots play",
+            disabled: Boolean(ui.waiting),
+            value: s.state.level === "strong" ? "strong" : "easy",
+            options: [
+              ["easy", "Bots: easy (rules of thumb)"],
+              ["strong", "Bots: stronger (they weigh the unseen cards)"],
+            ],
+            on: { type: "level" },
+          },
       {
         kind: "select",
         cls: "fht-speed",
@@ -216,14 +220,17 @@ function mySeat(v, me, ui) {
   return seatPart(me, `${names[me]} (you)`, { counts: v.contract ? myTricks(v, me) : null, cls, body });
 }
 
-function navPart(v, ui) {
+function navPart(v, ui, state) {
   const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const waiting = Boolean(ui.waiting);
+  const held = ui.anim?.held ? { kind: "button", cls: "fht-continue-trick", text: "Continue", on: { type: "release" } } : null;
+  // a test: no hint, no other deal (the next deal, or the test again, comes under the deal's result)
+  if (testOf(state)) return { kind: "box", cls: "fht-bar fht-nav", children: [held] }; // the next deal: under its result
   return {
     kind: "box",
     cls: "fht-bar fht-nav",
     children: [
-      ui.anim?.held ? { kind: "button", cls: "fht-continue-trick", text: "Continue", on: { type: "release" } } : null,
+      held,
       !ui.anim && legal.length && !v.over ? { kind: "button", cls: "fht-hint-btn", disabled: waiting, text: "Hint", on: { type: "hint" } } : null,
       v.over && !ui.review && !ui.anim
         ? {
@@ -278,6 +285,7 @@ export function playView(s, ui) {
   for (let seat = 0; seat < players; seat++) if (seat !== me) byArea[placeOf(seat, me, players)]?.push(otherSeat(v, seat, ui));
   return [
     titlePart(s.title || "Play a deal against the bots"),
+    testOf(s.state) ? testHeaderPart(s.state) : null,
     settingsPart(s, ui),
     tablePart(
       ["top", "left", "right"].map((area) => [area, byArea[area]]),
@@ -285,7 +293,7 @@ export function playView(s, ui) {
       "fht-table fht-play-table",
     ),
     mySeat(v, me, ui),
-    navPart(v, ui),
+    navPart(v, ui, s.state),
     // messages, hints and errors: visible, next to the table
     ui.hintText ? { kind: "verdict", correct: null, heading: "Hint", reason: ui.hintText, cls: "fht-play-hint" } : null,
     ui.error ? { kind: "verdict", correct: null, heading: "Not possible", reason: ui.error } : null,
@@ -293,6 +301,8 @@ export function playView(s, ui) {
     ui.slow ? { kind: "text", cls: "fht-play-message fht-play-slow", attrs: { role: "status" }, text: ui.slow } : null,
     v.over && v.result && !ui.anim ? resultPart(v) : null,
     v.over && ui.review ? reviewPart(ui.review) : null,
+    testOf(s.state) ? testPanelPart(s.state, v.over && !ui.anim) : null,
+    testOf(s.state) ? { kind: "box", cls: "fht-bar fht-playtest-nav", children: testButtonParts(s.state, v.over && !ui.anim, ui) } : null,
     // the deal's whole story (the auction and the discards too), open or closed as the learner left it
     log.length ? { kind: "history", lines: log, open: ui.historyOpen } : null,
   ];
@@ -328,6 +338,10 @@ export function playReduce(s, ui, event) {
       return sending(s, ui, { type: "new_deal", seed: event.seed });
     case "checkPlay":
       return sending(s, ui, { type: "review" });
+    case "nextDeal":
+      return sending(s, ui, { type: "next" });
+    case "again":
+      return sending(s, ui, { type: "again" });
     case "hint":
       return sending(s, ui, { type: "hint" });
     case "level":
@@ -352,7 +366,11 @@ export function playReduce(s, ui, event) {
       const next = { ...ui, slow: "", waiting: false, before: null, mine: null };
       if (!reply) next.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
       else if (reply.type === "error") next.error = reply.error;
-      else if (reply.type === "deal") Object.assign(next, { message: "A new deal.", review: null });
+      else if (reply.type === "deal")
+        Object.assign(next, {
+          message: testOf(s.state) ? `Deal ${Number(reply.index) + 1}: the bots have acted up to your turn.` : "A new deal.",
+          review: null,
+        });
       else if (reply.type === "review") next.review = reply;
       else if (reply.type === "hint") next.hintText = reply.text;
       else if (reply.type === "level")
@@ -415,6 +433,14 @@ export default {
   render({ model, el: host }) {
     let ui = freshPlayUi();
     let release = () => {};
+    // a play test: the learner's progress kept in this browser (a reload goes on where they were)
+    const kept = keptState(model.get("state"));
+    if (kept) {
+      model.set("state", kept);
+      model.save_changes();
+    }
+    const keep = () => keepState(model.get("state"), model.get("title"));
+    model.on("change:state", keep);
     const read = () => ({ ...playState(model.get("state"), ui), raw: model.get("state"), title: model.get("title") });
     const widget = mountWidget(host, model, {
       kind: "play",
@@ -471,16 +497,24 @@ export default {
       if (out.steps) await animate(out.steps);
       widget.draw();
       if (out.quiet) return;
-      const review = reply?.type === "review" ? host.querySelector(".fht-play-review") : null;
+      const review = reply?.type === "review" ? host.querySelector(".fht-play-review") : reply?.test ? host.querySelector(".fht-playtest-result") : null;
       if (review) {
         // the keyboard stays with what the learner asked for: the review, not the top of the page
         review.tabIndex = -1;
         review.focus();
-      } else host.querySelector(".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal")?.focus();
+      } else
+        host
+          .querySelector(
+            ".fht-play-calls button:not([disabled]), .fht-cards button:not([disabled]), .fht-review, .fht-new-deal, .fht-playtest-next, .fht-playtest-again",
+          )
+          ?.focus();
       // a hint asked for is read at once: below the table it can start under the window's edge
       const hint = reply?.type === "hint" ? host.querySelector(".fht-play-hint") : null;
       if (hint && typeof hint.scrollIntoView === "function") hint.scrollIntoView({ block: "nearest" });
     };
-    return widget.dispose;
+    return () => {
+      model.off("change:state", keep);
+      widget.dispose();
+    };
   },
 };
