@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from ..analysis.duplicate import learner_seat
 from ..errors import FiveHundredError
 from ..questions import TOPICS, QuestionError, generate
 from ..questions.core import SEED_LIMIT, canonical_json
@@ -67,6 +68,7 @@ from .marking import (
     parse_rubric,
     written_question,
 )
+from .playsection import PLAY_TOPIC, TRICKS_TO_ZERO, play_item
 
 __all__ = [
     "FEEDBACK_MODES",
@@ -159,6 +161,7 @@ class Section:
     kind: str = "auto"  # auto (the engine checks) | written (answered in words, marked by hand)
     prompt: str = ""  # a written section's question, in the instructor's words
     rubric: tuple[Criterion, ...] = ()  # a written section's marking lines
+    tricks_to_zero: int | None = None  # a play section: tricks beyond par that take a deal to 0 points
 
     @property
     def key(self) -> str:
@@ -183,6 +186,8 @@ class Section:
             out["scoring"] = self.scoring
         if self.written:
             out.update(kind=self.kind, prompt=self.prompt, rubric=[c.to_dict() for c in self.rubric])
+        if self.tricks_to_zero is not None:
+            out["tricks_to_zero"] = self.tricks_to_zero
         return out
 
 
@@ -390,6 +395,9 @@ class Assignment:
                     index=j,
                 )
                 q["rubric"] = [c.to_dict() for c in section.rubric]
+            elif section.topic == PLAY_TOPIC:  # a deal to play (exercises.playsection), graded by tricks lost
+                seat, zero = learner_seat(self.rules), section.tricks_to_zero or TRICKS_TO_ZERO
+                q = play_item(self.rules, seed, j, seat, section.points, zero)
             else:
                 q = generate(section.topic, self.rules, seed, level)
             q["points"] = section.points
@@ -711,10 +719,34 @@ def _rules(raw: Any, where: str) -> Rules:
         raise AssignmentError(f"{where}: [rules]: {_short(str(err))}") from None
 
 
+def _play_section(raw: Mapping[str, Any], here: str) -> Section:
+    """A play section (``topic = "play"``): ``count`` deals, ``points`` each, ``tricks_to_zero``."""
+    known = {"name", "title", "topic", "count", "points", "tricks_to_zero"}
+    unknown = sorted(str(k) for k in set(raw) - known)
+    if unknown:
+        raise AssignmentError(
+            f"{here}: unknown setting(s) {_short(', '.join(unknown), 80)} for a play section; "
+            f"allowed: {', '.join(sorted(known))}"
+        )
+    count = _int(raw.get("count", 1), f"{here}: 'count' (deals)", 1, 20)
+    zero = _int(raw.get("tricks_to_zero", TRICKS_TO_ZERO), f"{here}: 'tricks_to_zero'", 1, 10)
+    points = raw.get("points", 1)
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 < points <= 1000:
+        raise AssignmentError(f"{here}: 'points' (per deal) must be a number above 0, not {_short(repr(points), 40)}")
+    title, name = raw.get("title", "Play"), raw.get("name", "")
+    if not isinstance(title, str) or not title.strip() or not NAME_RE.match(title.strip()):
+        raise AssignmentError(f"{here}: 'title' must be one line of text (at most 80 characters)")
+    if not isinstance(name, str) or (name and not NAME_RE.match(name.strip())):
+        raise AssignmentError(f"{here}: 'name' must be one line of text (at most 80 characters)")
+    return Section(title.strip(), PLAY_TOPIC, count, (1,), points, name.strip(), tricks_to_zero=zero)
+
+
 def _section(raw: Any, i: int, rules: Rules, where: str) -> Section:
     here = f"{where}: section {i + 1}"
     if not isinstance(raw, Mapping):
         raise AssignmentError(f"{here} must be a table (topic, count, difficulty, points)")
+    if raw.get("topic") == PLAY_TOPIC:
+        return _play_section(raw, here)
     known = {"name", "title", "topic", "count", "difficulty", "points", "scoring", "kind", "prompt", "rubric"}
     unknown = sorted(str(k) for k in set(raw) - known)
     if unknown:

@@ -43,10 +43,10 @@ def check_answer(assignment: Assignment, student: str, item: str, response: Any)
     The feedback and explanation may state the answer: keep them for the instructor or
     for feedback released after the deadline.
     """
-    from ..questions import check
+    from .playsection import judge
 
     q = expected_question(assignment, student, item)
-    result = check(q, response)
+    result = judge(q, response)
     items, _ = grade_sheet(assignment, student, {"answers": {item: response}}, [q])
     result["points"] = items[0].score
     return result

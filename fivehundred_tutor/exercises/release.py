@@ -40,6 +40,7 @@ from .assignment import (
     read_secret,
     secret_path,
 )
+from .playsection import PLAY_TOPIC
 from .pools import pool_report, pool_warnings
 from .roster import Roster
 from .secret_guard import offer_gitignore
@@ -191,6 +192,7 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
                 ),
                 "id": "widget",
             },
+            *_play_cells(assignment, md, code),
             {
                 **md(
                     "## Answer sheet\n\nThis cell shows the answers you have given so far and keeps them in the "
@@ -201,6 +203,23 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
             {**code("hw.answer_sheet()"), "id": "sheet"},
         ],
     }
+
+
+def _play_cells(assignment: Assignment, md: Any, code: Any) -> list[dict[str, Any]]:
+    """The play table, when the assignment has a play section (exercises.playsection)."""
+    deals = sum(s.count for s in assignment.sections if s.topic == PLAY_TOPIC)
+    if not deals:
+        return []
+    intro = (
+        f"## Your deals\n\nBid and play your {deals} deal{'s' if deals != 1 else ''} at this table, one after the "
+        "other, against the stronger bots. Your calls and cards go into your answer sheet as you play; each deal "
+        "is played once. Grading checks each card you chose against perfect play and compares your deal with the "
+        "stronger bot's play of the same cards from your seat."
+    )
+    return [
+        {**md(intro), "id": "play-intro"},
+        {**code("from fivehundred_tutor.widgets import PlayTest\n\nPlayTest.for_assignment(hw)"), "id": "play"},
+    ]
 
 
 def _when_and_where(assignment: Assignment) -> str:

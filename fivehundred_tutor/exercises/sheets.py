@@ -101,9 +101,10 @@ def student_item(question: Mapping[str, Any], feedback: str) -> dict[str, Any]:
         "question": view,
     }
     if feedback == "immediate" and question["kind"] != "text":  # a written answer is marked by hand, later
-        item["accept"] = accepted_keys(question)
+        play = question["kind"] == "play"  # a deal to play: graded by the grader, no answer to accept
+        item["accept"] = [] if play else accepted_keys(question)
         item["explanation"] = question["explanation"]
-        item["answer_words"] = answer_words(question)
+        item["answer_words"] = "" if play else answer_words(question)
     return item
 
 

@@ -169,6 +169,18 @@ function answerControls(item, response, onChange, disabled) {
     area.value = typeof response === "string" ? response : "";
     area.addEventListener("input", () => onChange(area.value));
     fieldset.append(el("label", { for: id, class: "fht-label", text: "Your answer" }), area);
+  } else if (q.kind === "play") {
+    // a deal to play (an assignment's play section): played at the notebook's play table, which writes
+    // the calls and cards into this sheet; the grader replays them (no answer to give here)
+    const played = Array.isArray(response) ? response.length : 0;
+    fieldset.append(
+      el("p", {
+        class: "fht-asg-play",
+        text: played
+          ? `Played: ${played} calls and cards are in your answer sheet.`
+          : "Play this deal at the play table in your notebook (the cell after the questions): your calls and cards go into your answer sheet.",
+      }),
+    );
   } else {
     throw new Error(`unknown question kind "${q.kind}"`);
   }

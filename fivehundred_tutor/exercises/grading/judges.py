@@ -16,9 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...questions.core import answer_words
+from ..playsection import grade_play
 from .handmarks import Mark, answer_digest
 
-__all__ = ["JUDGES", "Judge", "Verdict", "judge_written", "response_words", "right_words"]
+__all__ = ["JUDGES", "Judge", "Verdict", "judge_play", "judge_written", "response_words", "right_words"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,17 @@ def judge_written(question: Mapping[str, Any], response: Any, mark: Mark | None)
     return Verdict(earned >= points, earned / points if points else Fraction(0), f"Marked by hand: {words}.{comment}")
 
 
+def judge_play(question: Mapping[str, Any], response: Any, mark: Mark | None) -> Verdict:
+    """A deal of a play section: the student's actions replayed and graded by tricks lost beyond par
+    (:func:`~fivehundred_tutor.exercises.playsection.grade_play`); no mark by hand."""
+    verdict = grade_play(question, response)
+    # a deal's share is a whole number of 1/tricks_to_zero (at most 10): exact as a fraction
+    return Verdict(bool(verdict["correct"]), Fraction(verdict["score"]).limit_denominator(10), str(verdict["feedback"]))
+
+
 Judge = Callable[[Mapping[str, Any], Any, "Mark | None"], Verdict]
 #: the judge of each question kind that ``questions.check`` does not judge
-JUDGES: dict[str, Judge] = {"text": judge_written}
+JUDGES: dict[str, Judge] = {"text": judge_written, "play": judge_play}
 
 
 def response_words(question: Mapping[str, Any], response: Any) -> str:
@@ -88,6 +97,8 @@ def response_words(question: Mapping[str, Any], response: Any) -> str:
             return str(response)[:40]
         if kind == "text":
             return " ".join(str(response).split())[:60]
+        if kind == "play":
+            return f"{len(response)} calls and cards" if isinstance(response, list) else ""
     except (TypeError, ValueError):
         pass
     return str(response)[:40]
@@ -95,4 +106,6 @@ def response_words(question: Mapping[str, Any], response: Any) -> str:
 
 def right_words(question: Mapping[str, Any]) -> str:
     """The right answer in words (for the marker and the item analysis)."""
+    if question.get("kind") == "play":
+        return "no more tricks lost than par"
     return str(question.get("reference", "")) if question.get("kind") == "text" else answer_words(question)
