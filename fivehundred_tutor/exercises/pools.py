@@ -19,6 +19,7 @@ from typing import Any
 from ..questions import generate, public_view
 from ..rules import Rules
 from .assignment import Assignment
+from .playsection import PLAY_TOPIC
 
 __all__ = ["ENOUGH", "PoolSize", "pool_report", "pool_size", "pool_warnings"]
 
@@ -65,6 +66,8 @@ def pool_report(assignment: Assignment) -> list[dict[str, Any]]:
     it (sections sharing a topic and level share its pool)."""
     asked: dict[tuple[str, int], int] = {}
     for _label, _si, j, section in assignment.items():
+        if section.topic == PLAY_TOPIC:
+            continue  # a deal per student from the whole pack, not a pool of questions
         key = (section.topic, section.difficulty[j % len(section.difficulty)])
         asked[key] = asked.get(key, 0) + 1
     rows = []

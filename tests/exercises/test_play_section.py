@@ -189,3 +189,32 @@ def re_escape(text: str) -> str:
     import re
 
     return re.escape(text)
+
+
+def test_assign_and_grade_a_class_with_a_play_section(tmp_path: Any) -> None:
+    """The instructor's commands' functions: assign writes every student's files (the play cells in the
+    notebook, the pool report skipping the deals), grade_folder grades handed-in sheets with played deals."""
+    import json
+
+    from fivehundred_tutor.exercises import assign, grade_folder
+    from tests.support.exercises import right_response, roster, sheet_for, small_assignment, write_json
+
+    hw = small_assignment(sections=PLAY_SECTIONS)
+    out = tmp_path / "release"
+    assign(hw, roster("amy", "ben"), out)
+    notebook = json.loads(next((out / "students" / "amy").glob("*.ipynb")).read_text(encoding="utf-8"))
+    assert "PlayTest.for_assignment(hw)" in "".join("".join(c["source"]) for c in notebook["cells"])
+    the_set = json.loads(next((out / "students" / "amy").glob("*.questions.json")).read_text(encoding="utf-8"))
+    assert the_set["items"][1]["question"]["kind"] == "play"
+    assert "answer" not in the_set["items"][1]["question"]
+
+    subs = tmp_path / "subs"
+    amy = hw.questions_for("amy")
+    ctx = amy[1]["context"]
+    played = learner_actions({"context": ctx}, None)  # amy plays as the stronger bot: par
+    write_json(subs / "amy.json", sheet_for(hw, "amy", {"1.1": right_response(amy[0]), "2.1": played}))
+    write_json(subs / "ben.json", sheet_for(hw, "ben", {"2.1": played}))  # amy's actions, on ben's own deal
+    rows = grade_folder(hw, roster("amy", "ben"), subs).by_id()
+    assert rows["amy"].total == 5
+    ben_play = next(i for i in rows["ben"].items if i.item == "2.1")
+    assert ben_play.score < 4 and ("Not graded" in ben_play.feedback or "Not finished" in ben_play.feedback)
