@@ -156,3 +156,54 @@ def test_the_rules_test_shows_its_form_and_pass_mark(built_book: Any, browser: A
     _shot(page, "rules-test-desktop")
     problems.assert_clean("the rules test")
     page.context.close()
+
+
+@pytest.mark.jupyterlab
+def test_the_play_test_in_jupyterlab_answers_from_the_kernel_and_keeps_the_result(tmp_path: Any) -> None:
+    """A real JupyterLab: the kernel answers every move and grades the cards; the result stays with the
+    learner's progress, so running the notebook again (a new widget, fresh from the kernel) shows it."""
+    import nbformat
+
+    from tests.support.browser import jupyterlab_server, launch_chromium
+
+    work = tmp_path / "work"
+    work.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            'from fivehundred_tutor.widgets import PlayTest\n\nPlayTest(deals=1, seed=15, title="Lab play test")'
+        )
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, work / "playtest.ipynb")
+
+    def run_all(page: Any) -> Any:
+        page.get_by_text("| Idle").first.wait_for(timeout=90_000)
+        page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        table = page.locator('.fht-root[aria-label="Lab play test"]')
+        table.wait_for(timeout=120_000)
+        return table
+
+    with jupyterlab_server(work, tmp_path) as (base, token), launch_chromium() as browser:
+        page, problems = open_page(browser, f"{base}/lab/tree/playtest.ipynb?token={token}", viewport=SIZES["desktop"])
+        table = run_all(page)
+        assert table.locator(".fht-playtest-deal").inner_text() == "Deal 1 of 1"
+        _play_first_deal(page, table)
+        number = table.locator(".fht-playtest-number")
+        number.wait_for(timeout=30_000)
+        summary = number.inner_text()
+        assert summary.startswith("You lost ") and "on the same deal." in summary
+        assert table.locator(".fht-playtest-again").is_visible()
+        _shot(page, "lab-result")
+        # the notebook run again: a new widget from the kernel's fresh state, the kept result restored over it
+        page.reload()
+        table = run_all(page)
+        kept = table.locator(".fht-playtest-number")
+        kept.wait_for(timeout=30_000)
+        assert kept.inner_text() == summary
+        _shot(page, "lab-kept")
+        # the widget's own errors (JupyterLab's extensions log theirs: a JupyterLite plugin in this environment)
+        ours = [e for e in problems.all() if any(w in e for w in ("fht", "fivehundred", "anywidget", "playtest"))]
+        assert not ours, ours
+        page.context.close()
