@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from .actions import Action, Discard, NominateJoker, Play
+from .bidding_standard import estimate_tricks, judge_in, misere_danger
 from .bids import PASS, Bid
-from .cards import ACE, JOKER, KING, QUEEN, Card, Suit
+from .cards import ACE, JOKER, KING, Card
 from .deal import AUCTION, KITTY, Deal
 from .rng import Random
 from .rules import NO_SUIT, Rules
@@ -51,87 +52,6 @@ class RandomBot:
 
     def choose(self, deal: Deal) -> Action:
         return self.rng.choice(deal.legal_actions())
-
-
-def estimate_tricks(rules: Rules, hand: Sequence[Card], contract: Bid) -> float:
-    """Rough count of tricks this hand takes by itself under ``contract`` (no partner, no kitty)."""
-    table = rules.table(contract)
-    suit_of, power = table.suit_of, table.power
-    by_suit: dict[int, list[int]] = {}
-    for card in hand:
-        by_suit.setdefault(suit_of[card.index], []).append(power[card.index])
-    for powers in by_suit.values():
-        powers.sort(reverse=True)
-    tricks = 0.0
-    if contract.trump is not None:
-        trumps = by_suit.get(int(contract.trump), [])
-        n = len(trumps)
-        for p in trumps:
-            if p >= 99:
-                tricks += 1.0
-            elif p == 98:
-                tricks += 0.85 if n >= 2 else 0.4
-            elif p == ACE:
-                tricks += 0.75 if n >= 2 else 0.5
-            elif p == KING and n >= 3:
-                tricks += 0.4
-        tricks += max(0, n - 3) * 0.8
-        for suit, powers in by_suit.items():
-            if suit == int(contract.trump):
-                continue
-            if powers[0] == ACE:
-                tricks += 0.9
-                if len(powers) > 1 and powers[1] == KING:
-                    tricks += 0.6
-            elif powers[0] == KING and len(powers) >= 2:
-                tricks += 0.4
-        voids = sum(1 for s in range(4) if s != int(contract.trump) and s not in by_suit)
-        tricks += min(voids, max(0, n - 2)) * 0.6
-        return tricks
-    # No trumps: the joker, top cards, and long suits with stoppers.
-    if JOKER in hand:
-        tricks += 1.0
-    unstopped = 0
-    for suit in range(4):
-        powers = by_suit.get(suit, [])
-        if not powers:
-            unstopped += 1
-            continue
-        top = 0.0
-        if powers[0] == ACE:
-            top += 1.0
-            if len(powers) > 1 and powers[1] == KING:
-                top += 0.9
-        elif powers[0] == KING and len(powers) >= 2:
-            top += 0.5
-        elif powers[0] < QUEEN or len(powers) < 3:
-            unstopped += 1
-        if len(powers) >= 5 and top >= 1:
-            top += (len(powers) - 4) * 0.8
-        tricks += top
-    return tricks - 0.7 * unstopped
-
-
-def misere_danger(rules: Rules, hand: Sequence[Card], discards: int = 3) -> float:
-    """How likely this hand is to be forced to win a trick in misère (0 = safe).
-
-    Each card that is high for its place in its suit adds danger; the worst
-    ``discards`` cards go out with the kitty exchange, and the unseen kitty adds a little.
-    """
-    power = rules.table(Bid.misere()).power
-    by_suit: dict[Suit, list[int]] = {}
-    for card in hand:
-        if card.suit is not None:
-            by_suit.setdefault(card.suit, []).append(power[card.index])
-    risks: list[float] = [4.0] if JOKER in hand else []
-    for powers in by_suit.values():
-        # The i-th lowest card of a suit is safe if it is low enough to duck the i-th round.
-        for i, p in enumerate(sorted(powers)):
-            threshold = 5 + 1.5 * i
-            if min(p, 16) > threshold:
-                risks.append((min(p, 16) - threshold) / 3)
-    risks.sort(reverse=True)
-    return sum(risks[discards:]) + 0.3
 
 
 def discards_for(rules: Rules, hand: Sequence[Card], contract: Bid, count: int) -> list[Card]:
@@ -188,55 +108,19 @@ class HeuristicBot:
         return self._play(deal, [a for a in legal if isinstance(a, Play)])
 
     # ------------------------------------------------------------- bidding
-    def _support(self, rules: Rules) -> float:
-        """Tricks expected from partner(s) and the kitty."""
-        if rules.players == 4:
-            return 2.3
-        if rules.players == 6:
-            return 3.6 if rules.partnerships else 1.4
-        if rules.players == 5:
-            return 2.0  # a called partner and the kitty
-        if rules.players == 2:
-            return 2.0  # the face-up table cards
-        return 1.6
-
     def _bid(self, deal: Deal, legal: list[Action]) -> Action:
+        """The highest-scoring call the book's bidding standard calls sound (:mod:`~fivehundred_tutor.bidding_standard`),
+        bid as cheaply as the denomination allows; ``boldness`` moves the count."""
         rules = deal.rules
-        seat = deal.to_move
-        assert seat is not None
-        hand = deal.hands[seat]
-        if rules.players == 2:
-            hand = hand + deal.table_up(seat)
-        bids = [a for a in legal if isinstance(a, Bid)]
-        partner_high = (
-            deal.high_bidder is not None
-            and deal.high_bidder != seat
-            and rules.side_of(deal.high_bidder) == rules.side_of(seat)
-        )
-        best: Bid | None = None
-        best_value = -1
-        support = self._support(rules) + self.boldness
-        estimates: dict[int, float] = {}
-        for bid in bids:
-            if bid.is_misere:
-                continue
-            key = bid.denomination
-            if key not in estimates:
-                estimates[key] = estimate_tricks(rules, hand, bid) + support
-            need = bid.tricks + (1.0 if partner_high else 0.0)
-            if estimates[key] >= need and rules.bid_value(bid) > best_value:
-                best, best_value = bid, rules.bid_value(bid)
-        for bid in bids:
-            if bid.is_misere and rules.players != 2:
-                danger = misere_danger(rules, deal.hands[seat], rules.kitty_size)
-                limit = 0.35 if bid.is_open_misere else 1.0
-                if danger <= limit and rules.bid_value(bid) > best_value:
-                    best, best_value = bid, rules.bid_value(bid)
-        if best is None:
+        judge = judge_in(deal, self.boldness)
+        sound = [a for a in legal if isinstance(a, Bid) and judge.is_sound(a)]
+        if not sound:
             return PASS
-        # Bid only as high as needed: the cheapest bid of the chosen denomination.
-        same = [b for b in bids if b.kind == best.kind and b.trump == best.trump]
-        return min(same, key=rules.bid_key) if best.tricks and rules.bidding != "single-round" else best
+        best = max(sound, key=rules.bid_value)
+        if best.is_misere or rules.bidding == "single-round":
+            return best
+        # Bid only as high as needed: the cheapest sound bid of the chosen denomination.
+        return min((b for b in sound if b.kind == best.kind and b.trump == best.trump), key=rules.bid_key)
 
     def _call_partner(self, deal: Deal, legal: list[Action]) -> Action:
         """5 players: call the highest trump (or, in no trumps, the highest card) someone else holds."""

@@ -39,10 +39,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..analysis import Simulation, simulate
+from ..bidding_standard import (
+    COUNT_VALUES,
+    HandJudge,
+    count,
+    count_items,
+    estimate_tricks,
+    expected_support,
+    partner_share,
+    rounded,
+)
 from ..bids import Bid
-from ..bots import estimate_tricks
-from ..cards import ACE, JOKER, KING, QUEEN, Card, Suit, display_order
-from ..questions.judging import expected_support
+from ..cards import ACE, Card, Suit, display_order
 from ..rng import Random
 from ..rules import Rules
 from ..solver import dds
@@ -78,11 +86,6 @@ LIVE_LAYOUTS = 5
 #: seconds of simulation one ``simulate`` request may spend (pure Python; a unit may run over)
 BUDGET = 1.5
 #: the hint that comes first: a principle, not this hand's answer
-PRINCIPLE = (
-    "Count trumps first: the joker, the right bower, the left bower, the ace; then one trick for each "
-    "trump beyond the third; then side aces (an ace\u2013king is often two). Partner and the kitty add "
-    "about two more."
-)
 _SUIT_DENOMINATIONS = ("S", "C", "D", "H")
 #: what the learner estimates: the four suits as trumps, and no trumps
 DENOMINATIONS = (*_SUIT_DENOMINATIONS, "NT")
@@ -103,6 +106,21 @@ def _number(words: float) -> str:
     return f"{words:.2f}".rstrip("0").rstrip(".")
 
 
+def principle(rules: Rules) -> str:
+    """The hint that comes first: how to count (the book's bidding standard), not this hand's answer."""
+    v = COUNT_VALUES
+    helpers = "Partner and the kitty add" if partner_share(rules) else "The kitty adds"
+    return (
+        f"Count trumps first: the joker and the right bower ({_number(v['joker'])} each), the left bower "
+        f"({_number(v['left bower'])}), the ace ({_number(v['trump ace'])}); then {_number(v['trump length'])} "
+        f"for each trump beyond the third; then side aces ({_number(v['side ace'])}, an ace\u2013king "
+        f"{_number(v['side ace-king'])}). {helpers} about {_number(expected_support(rules))} more."
+    )
+
+
+PRINCIPLE = principle(Rules())
+
+
 def _friendly_share(rules: Rules, seat: int) -> tuple[int, int]:
     """(places on the bidder's side or in the kitty, all unseen places) for one unseen card."""
     partners = sum(1 for s in range(rules.players) if s != seat and rules.side_of(s) == rules.side_of(seat))
@@ -111,95 +129,44 @@ def _friendly_share(rules: Rules, seat: int) -> tuple[int, int]:
 
 
 def count_parts(rules: Rules, hand: Sequence[Card], denomination: str, seat: int = 0) -> list[tuple[str, float]]:
-    """The chapter's rule-of-thumb count of ``hand``'s own tricks in ``denomination``, item by item
-    (words, tricks); the tricks add up to :func:`~fivehundred_tutor.bots.estimate_tricks`."""
-    contract = _contract(denomination)
-    table = rules.table(contract)
-    suit_of, power = table.suit_of, table.power
-    by_suit: dict[int, list[Card]] = {}
-    for card in hand:
-        by_suit.setdefault(suit_of[card.index], []).append(card)
-    for cards in by_suit.values():
-        cards.sort(key=lambda c: -power[c.index])
-    parts: list[tuple[str, float]] = []
+    """The book's count of ``hand``'s own tricks in ``denomination``
+    (:func:`~fivehundred_tutor.bidding_standard.count_items`), item by item in words: (words, tricks)."""
     friendly, unseen = _friendly_share(rules, seat)
     where = "with partner or in the kitty" if friendly > rules.kitty_size else "in the kitty"
-    if contract.trump is not None:
-        trump = int(contract.trump)
-        trumps = by_suit.get(trump, [])
-        n = len(trumps)
-        for card in trumps:
-            p = power[card.index]
-            if card is JOKER:
-                parts.append(("the joker", 1.0))
-            elif p >= 99:
-                parts.append((f"{card} (right bower)", 1.0))
-            elif p == 98:
-                parts.append(
-                    (f"{card} (left bower)", 0.85) if n >= 2 else (f"{card} (left bower, alone: it may be caught)", 0.4)
-                )
-            elif p == ACE:
-                parts.append((f"{card}", 0.75) if n >= 2 else (f"{card} (alone)", 0.5))
-            elif p == KING and n >= 3:
-                parts.append((f"{card}", 0.4))
-        if n > 3:
-            extra = n - 3
-            parts.append((f"length ({n} trumps)", extra * 0.8))
-        for suit, cards in sorted(by_suit.items()):
-            if suit == trump:
-                continue
-            high = cards[0]
-            if power[high.index] == ACE:
-                if len(cards) > 1 and power[cards[1].index] == KING:
-                    parts.append((f"{high} {cards[1]}", 1.5))
-                else:
-                    parts.append((f"{high}", 0.9))
-            elif power[high.index] == KING and len(cards) >= 2:
-                ace = Card(ACE, high.suit)
-                parts.append(
-                    (
-                        f"{high} with the {ace} out (the {ace} is {where} {friendly} times in {unseen})",
-                        0.4,
-                    )
-                )
-        voids = [s for s in range(4) if s != trump and s not in by_suit]
-        ruffs = min(len(voids), max(0, n - 2))
-        if ruffs:
-            names = " and ".join(Suit(s).symbol for s in voids[:ruffs])
-            parts.append((f"a void in {names} to trump", ruffs * 0.6))
-        return parts
-    if JOKER in hand:
-        parts.append(("the joker", 1.0))
-    unstopped: list[str] = []
-    for suit in range(4):
-        cards = by_suit.get(suit, [])
-        symbol = Suit(suit).symbol
-        if not cards:
-            unstopped.append(symbol)
-            continue
-        powers = [power[c.index] for c in cards]
-        top = 0.0
-        if powers[0] == ACE:
-            if len(powers) > 1 and powers[1] == KING:
-                parts.append((f"{cards[0]} {cards[1]}", 1.9))
-                top = 1.9
-            else:
-                parts.append((f"{cards[0]}", 1.0))
-                top = 1.0
-        elif powers[0] == KING and len(powers) >= 2:
-            parts.append((f"{cards[0]} (guarded)", 0.5))
-            top = 0.5
-        elif powers[0] < QUEEN or len(powers) < 3:
-            unstopped.append(symbol)
-        if len(powers) >= 5 and top >= 1:
-            parts.append((f"length ({len(powers)} {Suit(suit).word})", (len(powers) - 4) * 0.8))
-    if unstopped:
-        parts.append((f"no stopper in {' '.join(unstopped)} (the others can run it)", -0.7 * len(unstopped)))
+    parts: list[tuple[str, float]] = []
+    for item in count_items(rules, hand, _contract(denomination)):
+        cards, kind = item.cards, item.kind
+        if kind in ("joker", "nt joker"):
+            words = "the joker"
+        elif kind == "right bower":
+            words = f"{cards[0]} (right bower)"
+        elif kind == "left bower":
+            words = f"{cards[0]} (left bower)"
+        elif kind == "left bower alone":
+            words = f"{cards[0]} (left bower, alone: it may be caught)"
+        elif kind == "trump ace alone":
+            words = f"{cards[0]} (alone)"
+        elif kind == "trump length":
+            words = f"length ({3 + len(cards)} trumps)"
+        elif kind == "nt length":
+            words = f"length ({4 + len(cards)} {item.suits[0].word})"
+        elif kind == "guarded king":
+            ace = Card(ACE, cards[0].suit)
+            words = f"{cards[0]} with the {ace} out (the {ace} is {where} {friendly} times in {unseen})"
+        elif kind == "nt guarded king":
+            words = f"{cards[0]} (guarded)"
+        elif kind == "void":
+            words = f"a void in {' and '.join(s.symbol for s in item.suits)} to trump"
+        elif kind == "nt no stopper":
+            words = f"no stopper in {' '.join(s.symbol for s in item.suits)} (the others can run it)"
+        else:  # an ace, an ace–king, a king of trumps: the cards say it
+            words = " ".join(str(c) for c in cards)
+        parts.append((words, item.tricks))
     return parts
 
 
-def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, seat: int) -> tuple[str, float]:
-    """The chapter's count in words and how the layouts differ from it: (sentence, own count)."""
+def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, seat: int) -> str:
+    """The chapter's count in words, how the layouts differ from it, and the bid it is worth."""
     parts = count_parts(rules, hand, denomination, seat)
     own = estimate_tricks(rules, hand, _contract(denomination))
     support = expected_support(rules)
@@ -221,7 +188,18 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
             f"; in these deals {helpers} {bring} only about {_number(round(max(0.0, brought), 1))}, "
             f"less than the {_number(support)} the count allows."
         )
-    return sentence, own
+    return sentence + _bid_words(rules, hand, denomination)
+
+
+def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
+    """What the book's bidding standard makes of the count: the highest sound bid, or why there is none."""
+    judge = HandJudge(rules, hand)
+    bids = [Bid.parse(f"{t}{denomination}") for t in range(6, 11)]
+    sound = [b for b in bids if judge.is_sound(b)]
+    if sound:
+        total = judge.count(sound[-1])
+        return f" By the book's bidding standard the count, {_number(total)} (about {rounded(total)}), is enough to bid {sound[-1]}."
+    return f" By the book's bidding standard that is no bid: {judge.problem(bids[0])}."
 
 
 def _right_range(mean: float, tricks: int) -> list[int]:
@@ -247,10 +225,11 @@ def _fill(rules: Rules, item: dict[str, Any], hand: Sequence[Card], seat: int) -
     results = item["results"]
     for d, res in results.items():
         res.update(_denomination_result(rules, dict(enumerate(res["dist"]))))
-        res["reason"], own = _reason(rules, hand, d, res["mean"], seat)
-        res["count"] = round(own + expected_support(rules), 1)
+        res["reason"] = _reason(rules, hand, d, res["mean"], seat)
+        res["count"] = count(rules, hand, _contract(d))
     counts = ", ".join(f"{_LABELS[d]} {_number(results[d]['count'])}" for d in results)
-    item["hints"] = [PRINCIPLE, f"The chapter's count for this hand, with partner and the kitty: {counts}."]
+    helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
+    item["hints"] = [principle(rules), f"The chapter's count for this hand, with {helpers}: {counts}."]
 
 
 def _empty_item(rules: Rules, seed: int, seat: int, layouts: int, chunk: int) -> tuple[dict[str, Any], list[Card]]:
@@ -275,9 +254,7 @@ def _empty_item(rules: Rules, seed: int, seat: int, layouts: int, chunk: int) ->
 
 def _worth_judging(rules: Rules, hand: Sequence[Card]) -> bool:
     """A hand a player would stop to think about: some denomination near a bid, not a plain pass."""
-    support = expected_support(rules)
-    best = max(estimate_tricks(rules, hand, _contract(d)) for d in (*_SUIT_DENOMINATIONS, "NT")) + support
-    return best >= 6.0
+    return max(count(rules, hand, _contract(d)) for d in (*_SUIT_DENOMINATIONS, "NT")) >= 6.0
 
 
 def _deal_hand(rules: Rules, seed: int, seat: int) -> list[Card]:

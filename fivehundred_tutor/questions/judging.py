@@ -1,10 +1,10 @@
 """Judging a hand: would a sound player make this bid with these cards?
 
-The book checks every example auction against :func:`call_problem`, so that no example
-teaches a bid nobody sensible would make (7♣ with one club, misère with aces).  The
-estimate is deliberately simple — the bots' count of a hand's own tricks
-(:func:`~fivehundred_tutor.bots.estimate_tricks`) plus what partner and the kitty usually
-bring — and generous by a trick, since bidding styles differ.
+The standard is the book's one bidding standard, :mod:`fivehundred_tutor.bidding_standard`
+(the count of a hand, rounded to the nearest trick, against the level; the trumps a bid wants;
+supporting partner; misère): this module asks questions about it.  The book checks every example
+auction against :func:`call_problem`, so that no example teaches a bid nobody sensible would make
+(7♣ with one club, misère with aces).
 
 >>> from fivehundred_tutor import Rules, parse_cards, Bid
 >>> hand = parse_cards("JK JH JD AH KH 9H AS KS 7C 5D")
@@ -19,167 +19,175 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bids import Bid, Pass
-from ..bots import estimate_tricks, misere_danger
-from ..cards import ACE, JOKER, Card, Suit, display_order
+from ..bidding_standard import (
+    HandJudge,
+    auction_context,
+    call_problem,
+    expected_support,
+    trump_count,
+)
+from ..bids import PASS, Bid, Pass
+from ..cards import Card, Suit, display_order
+from ..deal import Deal
 from ..rng import Random
 from ..rules import Rules
-from .core import bid_info, cards_info
-from .positions import retry
+from .core import QuestionError, bid_info, cards_info
+from .positions import deal_cards, retry
 
 __all__ = ["call_problem", "expected_support", "gen_hand_judging", "sound_suit_levels", "trump_count"]
 
-SLACK = 1.0  # a sound bidder may be a trick optimistic
-# misère danger after the best discards, and after only one (at most ~2 cards to get rid of)
-MISERE_LIMITS = (1.0, 3.5)
-OPEN_MISERE_LIMITS = (0.5, 2.5)
-
-
-def expected_support(rules: Rules) -> float:
-    """Tricks a bidder may expect from partner(s) and the kitty, on average.
-
-    In the 2-player game the face-up table cards count with the hand (see
-    :func:`call_problem`); what is left unseen is the bidder's five face-down table cards
-    and the kitty: eight cards, at the 4-player rate of 2.3 tricks for thirteen unseen cards.
-    """
-    if rules.players == 4:
-        return 2.3
-    if rules.players == 6:
-        return 3.6 if rules.partnerships else 1.4
-    if rules.players == 2:
-        return round(2.3 * 8 / 13, 1)
-    if rules.players == 5:
-        return 2.0
-    return 1.6
-
-
-def trump_count(rules: Rules, hand: Sequence[Card], bid: Bid) -> int:
-    """Cards of ``hand`` that are trumps under ``bid`` (the joker and left bower included)."""
-    if bid.trump is None:
-        return 0
-    suit_of = rules.table(bid).suit_of
-    return sum(1 for c in hand if suit_of[c.index] == int(bid.trump))
-
-
-def _misere_problem(rules: Rules, hand: list[Card], limits: tuple[float, float]) -> str | None:
-    after_kitty = misere_danger(rules, hand, rules.kitty_size)
-    after_one = misere_danger(rules, hand, 1)
-    if after_kitty > limits[0]:
-        return f"misère with the joker, bowers or aces that must win tricks (danger {after_kitty:.1f})"
-    if after_one > limits[1]:
-        return f"misère with more high cards than the kitty exchange can safely clear (danger {after_one:.1f})"
-    return None
-
-
-def call_problem(rules: Rules, hand: Sequence[Card], call: Bid | Pass, table: Sequence[Card] = ()) -> str | None:
-    """``None`` if a sound player could make ``call`` with ``hand``; else the reason it is unsound.
-
-    ``table``: in the 2-player game, the bidder's face-up table cards, which are played like
-    the hand's and count with it (the face-down ones are part of :func:`expected_support`).
-
-    A pass is always sound.  A suit or no-trump bid needs the trick count (own estimate plus
-    partner and kitty, within a trick) and, in a suit, at least three trumps (four from the
-    7 level); no trumps needs the joker or two aces.  Misère and open misère need a hand of
-    low cards; a weak 6-level bid is also sound with a misère hand (it keeps the player in the
-    auction, since passing is final, until someone bids 7 and misère may be bid).
-    """
-    if not isinstance(call, Bid):
-        return None
-    hand = list(hand) + list(table)
-    if call.is_misere:
-        return _misere_problem(rules, hand, OPEN_MISERE_LIMITS if call.is_open_misere else MISERE_LIMITS)
-    if call.tricks == 6 and _misere_problem(rules, hand, MISERE_LIMITS) is None:
-        return None  # a weak 6 to stay in the auction for a misère
-    estimate = estimate_tricks(rules, hand, call) + expected_support(rules)
-    if call.trump is not None:
-        return _suit_bid_problem(call, trump_count(rules, hand, call), estimate)
-    aces = sum(1 for c in hand if c.rank == ACE and not c.is_joker)
-    if JOKER not in hand and aces < 2:
-        return f"{call} with neither the joker nor two aces"
-    return _count_problem(call, estimate)
-
-
-def _suit_bid_problem(call: Bid, trumps: int, estimate: float) -> str | None:
-    """A suit bid's problem from the hand's trump count and trick estimate (see :func:`call_problem`)."""
-    assert call.trump is not None
-    need = 3 if call.tricks == 6 else 4
-    if trumps == 0:
-        return f"{call} with no {call.trump.word}"
-    if trumps < need:
-        return f"{call} with only {trumps} trump{'s' if trumps != 1 else ''}"
-    return _count_problem(call, estimate)
-
-
-def _count_problem(call: Bid, estimate: float) -> str | None:
-    if estimate + SLACK < call.tricks:
-        return f"{call} on about {estimate:.1f} tricks (own cards, partner and kitty)"
-    return None
+#: the seats of the questions with partner's bid: you sit South, partner North opens, East passes
+_PARTNER, _RIGHT_HAND, _YOU = 0, 1, 2
 
 
 def sound_suit_levels(rules: Rules, hand: Sequence[Card], trump: Suit) -> list[int]:
-    """The levels (6–10) of ``trump`` a sound player could bid with ``hand``.
+    """The levels (6–10) of ``trump`` a sound player could open with ``hand``.
 
     The same as ``[t for t in range(6, 11) if call_problem(rules, hand, Bid.suit(t, trump)) is None]``
     (a test compares them), with the hand counted once instead of five times.
     """
-    hand = list(hand)
-    probe = Bid.suit(6, trump)
-    trumps = trump_count(rules, hand, probe)
-    estimate = estimate_tricks(rules, hand, probe) + expected_support(rules)
-    levels = []
-    for t in range(6, 11):
-        call = Bid.suit(t, trump)
-        if _suit_bid_problem(call, trumps, estimate) is None or (
-            t == 6 and _misere_problem(rules, hand, MISERE_LIMITS) is None
-        ):
-            levels.append(t)
-    return levels
+    judge = HandJudge(rules, hand)
+    return [t for t in range(6, 11) if judge.problem(Bid.suit(t, trump)) is None]
+
+
+def _placed(r: Random, ordered: list[Bid], right: Bid, unsound: list[Bid], position: int) -> list[Bid] | None:
+    """Three unsound bids around ``right`` so that, in ladder order (``ordered``), ``right`` is the
+    ``position``-th of the four choices; ``None`` when this hand cannot put it there."""
+    rank = {b: i for i, b in enumerate(ordered)}
+    below = [b for b in unsound if rank[b] < rank[right]]
+    above = [b for b in unsound if rank[b] > rank[right]]
+    if len(below) < position or len(above) < 3 - position:
+        return None
+    return r.sample(below, position) + r.sample(above, 3 - position)
+
+
+def _partner_opening(rules: Rules, hand: list[Card], denomination: int) -> Bid | None:
+    """The 6-level opening in ``denomination`` if a sound partner could make it with ``hand``."""
+    bid = Bid.no_trumps(6) if denomination == 4 else Bid.suit(6, Suit(denomination))
+    return bid if HandJudge(rules, hand).problem(bid) is None else None
+
+
+def _kind(bid: Bid) -> int:
+    """What the balancing counts as one kind of answer: the denomination, or 5 for the misères."""
+    return 5 if bid.is_misere else bid.denomination
+
+
+#: the share of the questions with partner's opening whose answer raises partner's denomination
+RAISE_SHARE = 0.4
 
 
 def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
-    """Question: which of four bids could a sound player open with this hand?
+    """Question: which of four bids could a sound player make with this hand?
 
-    One choice passes :func:`call_problem`, three do not; the explanation gives each
-    unsound bid's reason.  Difficulty 1: suit bids at the 6 and 7 level; 2: any level and no
-    trumps; 3: misère and open misère too.
+    One choice passes the bidding standard, three do not; the explanation counts each.
+    Difficulty 1: an opening bid, suit bids at the 6 and 7 level; 2: any level and no trumps,
+    and in half the questions partner has opened (raise partner's suit, or not); 3: misère and
+    open misère too.  Nothing but the count gives the answer away: the choices are in ladder
+    order with the right one equally often in each of the four places, the answer's kind (each
+    suit, no trumps, misère) is drawn evenly, and with partner's opening the answer raises
+    partner in :data:`RAISE_SHARE` of the questions, a raise being among the wrong choices otherwise.
     """
     deck = rules.deck()
     ladder = [b for b in rules.ladder if difficulty >= 3 or not b.is_misere]
     if difficulty == 1:
         ladder = [b for b in ladder if b.trump is not None and b.tricks <= 7]
+    with_partner = difficulty >= 2 and rng.random() < 0.5
+    position = rng.randbelow(4)
+    kinds = sorted({_kind(b) for b in ladder})
+    raise_right = with_partner and rng.random() < RAISE_SHARE
+    opened = rng.randbelow(4)  # partner's suit
+    # the answer's kind: drawn evenly when opening; partner's suit or any other with partner's opening
+    kind: int | None = kinds[rng.randbelow(len(kinds))] if not with_partner else opened if raise_right else None
+    n = rules.hand_size
+    Found = tuple[list[Card], list[tuple[int, Bid | Pass]], Bid, list[Bid]]
 
-    def make(r: Random) -> tuple[list[Card], Bid, list[Bid]] | None:
-        hand = r.sample(deck, rules.hand_size)
-        problems = [call_problem(rules, hand, b) for b in ladder]
-        sound = [b for b, why in zip(ladder, problems) if why is None]
-        unsound = [b for b, why in zip(ladder, problems) if why is not None]
-        if not sound or len(unsound) < 3:
+    def make(r: Random) -> Found | None:
+        pool = list(deck)
+        if not with_partner:
+            deal_cards(r, pool, n)
+            hand = pool[:n]
+            auction: list[tuple[int, Bid | Pass]] = []
+            legal = ladder
+        else:
+            for _ in range(50):  # partner's hand first: one that opens in ``opened``
+                deal_cards(r, pool, n)
+                opening = _partner_opening(rules, pool[:n], opened)
+                if opening is not None:
+                    break
+            else:
+                return None
+            rest = pool[n:]
+            deal_cards(r, rest, n)  # your hand; East's, West's and the kitty are never shown
+            cards = pool[:n] + rest
+            deal = Deal(rules, [cards[i * n : (i + 1) * n] for i in range(4)], cards[4 * n :], dealer=3)  # North first
+            deal.push(opening)
+            deal.push(PASS)
+            hand, auction = deal.hands[_YOU], list(deal.auction)
+            allowed = set(deal.legal_actions())
+            legal = [b for b in ladder if b in allowed]
+        judge = HandJudge(rules, hand, auction_context(rules, _YOU, auction))
+        wanted = [b for b in legal if (_kind(b) == kind if kind is not None else _kind(b) != opened)]
+        sound = [b for b in wanted if judge.is_sound(b)]
+        if not sound:
             return None
-        if difficulty == 3 and not any(b.is_misere for b in sound) and r.random() < 0.7:
-            return None
+        unsound = [b for b in legal if not judge.is_sound(b)]
         right = sound[r.randbelow(len(sound))]
-        wrong: list[Bid] = []
-        while len(wrong) < 3:
-            pick = unsound[r.randbelow(len(unsound))]
-            if pick not in wrong:
-                wrong.append(pick)
-        return hand, right, wrong
+        wrong = _placed(r, legal, right, unsound, position)
+        if wrong is None:
+            return None
+        if with_partner and not raise_right and not any(_kind(b) == opened for b in wrong):
+            return None  # a raise that does not work is among the choices
+        return hand, auction, right, wrong
 
-    hand, right, wrong = retry(rng, make, "a hand to judge")
+    found: Found | None = None
+    attempts = 0
+    while found is None:
+        try:
+            found = retry(rng, make, "a hand to judge")
+        except QuestionError:  # rare: this kind of answer seldom lands in this place (7♠ fourth of four)
+            attempts += 1
+            if attempts > 8:
+                raise
+            if with_partner:  # another suit for partner
+                opened = (opened + 1 + rng.randbelow(3)) % 4
+                kind = opened if raise_right else None
+            else:
+                kind = kinds[rng.randbelow(len(kinds))]
+    hand, auction, right, wrong = found
     options = sorted([right, *wrong], key=rules.bid_key)
-    reasons = "; ".join(str(call_problem(rules, hand, b)) for b in options if b != right)
-    support = expected_support(rules)
+    judge = HandJudge(rules, hand, auction_context(rules, _YOU, auction))
+    reasons = "; ".join(str(judge.problem(b)) for b in options if b != right)
+    rule = "A bid is sound when the count, rounded to the nearest trick, reaches its level."
+    if right.is_misere:
+        why = "only low cards are left once the kitty exchange has thrown away the most dangerous"
+    elif judge.raising(right) is not None:
+        why = f"raising partner, this hand counts {judge.reckoning(right)}"
+        rule = (
+            "Raising partner's suit, count your own tricks + partner's level − the tricks partner counted on "
+            "from you; a bid is sound when that count, rounded to the nearest trick, reaches its level."
+        )
+    else:
+        why = f"this hand counts {judge.reckoning(right)}"
+    cards = " ".join(str(c) for c in display_order(hand))
+    if auction:
+        opening = auction[0][1]
+        situation = (
+            f"You sit {rules.seat_name(_YOU)} and hold {cards}. Your partner, {rules.seat_name(_PARTNER)}, "
+            f"opened {opening} and {rules.seat_name(_RIGHT_HAND)} passed. "
+            "Which of these bids could a sound player make now?"
+        )
+    else:
+        situation = (
+            f"You hold {cards} and are first to bid. Which of these bids could a sound player make with this hand?"
+        )
+    context_info: dict[str, Any] = {"hand": cards_info(display_order(hand)), "bids": [bid_info(b) for b in options]}
+    if auction:
+        context_info["auction"] = [{"seat": rules.seat_name(s), "call": c.code, "label": str(c)} for s, c in auction]
     return {
-        "prompt": (
-            f"You hold {' '.join(str(c) for c in display_order(hand))} and are first to bid. "
-            "Which of these bids could a sound player make with this hand?"
-        ),
+        "prompt": situation,
         "kind": "choice",
         "choices": [{"id": b.code, "label": str(b)} for b in options],
-        "context": {"hand": cards_info(display_order(hand)), "bids": [bid_info(b) for b in options]},
+        "context": context_info,
         "answer": right.code,
-        "explanation": (
-            f"{right} is sound: count your own tricks in that denomination and add about {support:.1f} "
-            f"from partner and the kitty (or, for misère, only low cards to keep). The others are not — {reasons}."
-        ),
+        "explanation": f"{right} is sound: {why}. {rule} The others are not — {reasons}.",
     }

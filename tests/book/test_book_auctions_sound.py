@@ -2,8 +2,9 @@
 
 The book shows auctions in replay widgets: annotated library deals, and deals bid and played by
 the bots.  Each bid in them must be one a sound player could make with that hand
-(:func:`fivehundred_tutor.questions.judging.call_problem`; in the 2-player game with the
-bidder's face-up table cards).  The deals are read from the widget state saved in the built
+(:func:`fivehundred_tutor.bidding_standard.call_problem_in`: the book's bidding standard, with
+the auction so far — partner's bids to support, partner holding the bid — and in the 2-player
+game the bidder's face-up table cards).  The deals are read from the widget state saved in the built
 pages, so the test sees exactly what a reader sees.
 """
 
@@ -15,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred_tutor import Bid, Deal
+from fivehundred_tutor.bidding_standard import call_problem_in
 from fivehundred_tutor.deal import Phase
-from fivehundred_tutor.questions.judging import call_problem
 
 STATE = re.compile(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S)
 
@@ -44,8 +45,7 @@ def unsound_bids(saved: dict[str, Any]) -> tuple[int, list[str]]:
         seat = deal.to_move
         assert seat is not None
         if isinstance(action, Bid):
-            table = deal.table_up(seat) if deal.rules.players == 2 else []
-            problem = call_problem(deal.rules, deal.hands[seat], action, table)
+            problem = call_problem_in(deal, action)
             checked += 1
             if problem:
                 problems.append(f"{deal.rules.seat_name(seat)} {action}: {problem}")

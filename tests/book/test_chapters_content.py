@@ -376,7 +376,7 @@ def test_every_example_auction_is_sound_for_the_hands() -> None:
     import ast
 
     from fivehundred_tutor import Deal
-    from fivehundred_tutor.questions.judging import call_problem
+    from fivehundred_tutor.bidding_standard import call_problem_in
 
     names = {"rules": Rules(), "default": Rules(), "american": Rules.preset("american"), "Rules": Rules}
     checked = 0
@@ -388,7 +388,7 @@ def test_every_example_auction_is_sound_for_the_hands() -> None:
                 call = deal.parse_action(text)
                 if call not in deal.legal_actions():
                     continue  # the example shows the engine refusing it
-                problem = call_problem(rules, deal.hands[deal.to_move], call)  # type: ignore[index, arg-type]
+                problem = call_problem_in(deal, call)
                 assert problem is None, f"{path.name}: {rules.seat_name(deal.to_move)} {problem}"  # type: ignore[arg-type]
                 deal.push(call)
                 checked += 1

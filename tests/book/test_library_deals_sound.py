@@ -1,7 +1,8 @@
 """Every bid in the library's annotated deals is one a sound player could make with that hand.
 
-The hand evaluation is :func:`fivehundred_tutor.questions.judging.call_problem` (the same check
-the chapters' example auctions pass).  In the 2-player game the bidder's face-up table cards
+The hand evaluation is the book's bidding standard with the auction so far
+(:func:`fivehundred_tutor.bidding_standard.call_problem_in`, the same check the chapters' example
+auctions pass).  In the 2-player game the bidder's face-up table cards
 count with the hand: they are played like hand cards.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from fivehundred_tutor import Bid, Rules, parse_cards
+from fivehundred_tutor.bidding_standard import call_problem_in
 from fivehundred_tutor.questions.judging import call_problem, expected_support
 from fivehundred_tutor.records import library_names, load_library_record
 
@@ -26,8 +28,7 @@ def _bids(name: str) -> list[tuple[str, str | None]]:
         action = deal.parse_action(code)
         seat = deal.to_move
         if isinstance(action, Bid):
-            table = deal.table_up(seat) if rules.players == 2 else []
-            out.append((f"{rules.seat_name(seat)} {action}", call_problem(rules, deal.hands[seat], action, table)))
+            out.append((f"{rules.seat_name(seat)} {action}", call_problem_in(deal, action)))
         deal.push(action)
     return out
 
