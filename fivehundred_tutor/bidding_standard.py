@@ -31,7 +31,7 @@ to stay in the auction for a misère is a *bluff*, never sound by the count.
 >>> call_problem(Rules(), hand, Bid.parse("7H")) is None
 True
 >>> print(call_problem(Rules(), hand, Bid.parse("8H")))
-8♥ needs a count of 8; this hand counts 4.8 of its own + 2.3 from partner and the kitty = 7.1, about 7
+8♥ needs a count of 8; this hand counts 4.8 tricks of its own + 2.3 from partner and the kitty = 7.1, about 7
 >>> print(call_problem(Rules(), hand, Bid.parse("misere")))
 misère with the joker, bowers or aces that must win tricks (danger 6.1)
 """
@@ -51,6 +51,8 @@ from .rules import Rules
 __all__ = [
     "COUNT_VALUES",
     "MISERE_LIMITS",
+    "MISERE_SAFE_LOWEST",
+    "MISERE_SAFE_STEP",
     "NO_TRUMP_ACES",
     "OPEN_MISERE_LIMITS",
     "RAISE_TRUMPS",
@@ -66,6 +68,7 @@ __all__ = [
     "count_items",
     "estimate_tricks",
     "expected_support",
+    "explain_call",
     "judge_in",
     "kitty_share",
     "misere_danger",
@@ -422,15 +425,15 @@ class HandJudge:
         return bid.tricks + (TAKE_OVER_MARGIN if take_over else 0)
 
     def reckoning(self, bid: Bid) -> str:
-        """The count for ``bid`` as a sum a reader can check: ``'3.9 of its own + 2.3 from partner and
+        """The count for ``bid`` as a sum a reader can check: ``'3.9 tricks of its own + 2.3 from partner and
         the kitty = 6.2, about 6'``."""
         own, total = self.own(bid), self.count(bid)
         level = self.raising(bid)
         if level is not None:
-            parts = f"{own:.1f} of its own + partner's {level} − {self.partner_share:.1f}"
+            parts = f"{own:.1f} tricks of its own + partner's {level} − {self.partner_share:.1f}"
         else:
             helpers = "partner and the kitty" if self.partner_share else "the kitty"
-            parts = f"{own:.1f} of its own + {self.support:.1f} from {helpers}"
+            parts = f"{own:.1f} tricks of its own + {self.support:.1f} from {helpers}"
         return f"{parts} = {total:.1f}, about {rounded(total)}"
 
     def _misere_problem(self, open_misere: bool) -> str | None:
@@ -522,9 +525,58 @@ def call_problem_in(deal: Deal, call: Bid | Pass) -> str | None:
     >>> from fivehundred_tutor import Deal, Rules
     >>> deal = Deal.new(Rules(), seed=48, dealer=0)
     >>> print(call_problem_in(deal, Bid.parse("7C")))
-    7♣ needs a count of 7; this hand counts 3.4 of its own + 2.3 from partner and the kitty = 5.7, about 6
+    7♣ needs a count of 7; this hand counts 3.4 tricks of its own + 2.3 from partner and the kitty = 5.7, about 6
     """
     return judge_in(deal).problem(call)
+
+
+def _denomination_words(bid: Bid) -> str:
+    return "in no trumps" if bid.trump is None else f"with {bid.trump.word} as trumps"
+
+
+def explain_call(deal: Deal, call: Bid | Pass) -> str:
+    """A sentence on ``call`` by the player to call in ``deal``, in the standard's terms (the book's
+    replayed auctions are told with it, so the words always match the cards).
+
+    >>> from fivehundred_tutor import Deal, Rules, PASS
+    >>> deal = Deal.new(Rules(), seed=2367, dealer=0)
+    >>> print(explain_call(deal, Bid.parse("6C")))
+    East's hand counts 3.9 tricks of its own + 2.3 from partner and the kitty = 6.2, about 6, with clubs as trumps: 6♣.
+    """
+    judge = judge_in(deal)
+    rules = deal.rules
+    seat = deal.to_move
+    assert seat is not None
+    name = rules.seat_name(seat)
+    high = deal.high_bid
+    if isinstance(call, Bid) and call.is_misere:
+        worst = [str(c) for c, _ in misere_dangers(rules, judge.hand)]
+        if not worst:
+            high_cards = "no card too high for a hand that must lose every trick"
+        else:
+            listed = ", ".join(worst[:-1]) + " and " + worst[-1] if len(worst) > 1 else worst[0]
+            high_cards = f"only the {listed} too high for a hand that must lose every trick"
+            if len(worst) <= rules.kitty_size:
+                high_cards += ", and the kitty exchange can throw them away"
+        return f"{name}'s hand has {high_cards}: {call}."
+    if isinstance(call, Bid):
+        if judge.raising(call) is not None:
+            words = call.trump.word if call.trump is not None else "no trumps"
+            return f"{name} raises partner's {words} to {call}: {name}'s hand counts {judge.reckoning(call)}."
+        same = [b for b in deal.legal_actions() if isinstance(b, Bid) and b.denomination == call.denomination]
+        cheapest = high is not None and call.tricks > 6 and call == min(same, key=rules.bid_key)
+        tail = f", the cheapest such bid above {high}" if cheapest else ""
+        return f"{name}'s hand counts {judge.reckoning(call)}, {_denomination_words(call)}: {call}{tail}."
+    legal = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
+    sound = [b for b in legal if judge.is_sound(b)]
+    if sound:
+        return f"{name} passes, though {max(sound, key=rules.bid_value)} would have been sound."
+    if not legal:
+        return f"{name} passes: no bid is left that outranks {high}."
+    best = max(legal, key=judge.count)
+    total = judge.count(best)
+    over = f"nothing above {high} is in reach" if high is not None else "not enough for a bid"
+    return f"{name}'s best count is {total:.1f}, about {rounded(total)}, {_denomination_words(best)}: {over}, so {name} passes."
 
 
 def count(rules: Rules, hand: Sequence[Card], bid: Bid, context: AuctionContext = NO_CONTEXT) -> float:
