@@ -520,15 +520,21 @@ def test_every_glossary_term_is_linked_at_or_before_its_first_use() -> None:
 
 
 def test_hand_judging_quiz_answer_is_the_only_sound_choice() -> None:
-    from fivehundred_tutor import Bid, Card
+    from fivehundred_tutor import PASS, Bid, Card
+    from fivehundred_tutor.bidding_standard import auction_context, call_problem
     from fivehundred_tutor.questions import generate
-    from fivehundred_tutor.questions.judging import call_problem
 
+    rules = Rules()
     for difficulty in (1, 2, 3):
         for seed in range(15):
-            q = generate("hand-judging", Rules(), seed, difficulty)
+            q = generate("hand-judging", rules, seed, difficulty)
             hand = [Card.parse(c["code"]) for c in q["context"]["hand"]]
-            verdicts = {c["id"]: call_problem(Rules(), hand, Bid.parse(c["id"])) for c in q["choices"]}
+            auction = [
+                (rules.seat_names.index(c["seat"]), PASS if c["call"] == "pass" else Bid.parse(c["call"]))
+                for c in q["context"].get("auction", [])
+            ]
+            context = auction_context(rules, rules.seat_names.index("South"), auction)
+            verdicts = {c["id"]: call_problem(rules, hand, Bid.parse(c["id"]), context=context) for c in q["choices"]}
             assert [bid for bid, problem in verdicts.items() if problem is None] == [q["answer"]], q["prompt"]
             for problem in verdicts.values():
                 assert problem is None or problem in q["explanation"]
