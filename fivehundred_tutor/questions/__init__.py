@@ -162,8 +162,12 @@ def _topics() -> dict[str, TopicInfo]:
         TopicInfo(
             "hand-judging",
             "Judging a hand",
-            "Which opening bid could a sound player make with a hand (a simple count of tricks).",
-            {1: "6- and 7-level suit bids", 2: "any level, no trumps", 3: "misère and open misère too"},
+            "Which bid could a sound player make with a hand, first to bid or after partner's opening (the book's bidding standard).",
+            {
+                1: "6- and 7-level suit bids",
+                2: "any level, no trumps, raising partner",
+                3: "misère and open misère too",
+            },
             ("choice",),
             gen_hand_judging,
             lambda rules: "judging a hand is made for the 4-player game" if rules.players != 4 else None,

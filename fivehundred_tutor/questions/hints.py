@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..bidding_standard import RAISE_TRUMPS, expected_support, partner_share, trumps_needed
 from ..bids import Bid
 from ..cards import JACK, Card, Suit
 from ..rules import Rules, RulesError
@@ -499,10 +500,19 @@ def _kitty_clue(q: Mapping[str, Any]) -> str:
 
 
 def _judging_clue(q: Mapping[str, Any]) -> str:
-    return (
-        "For each bid, count your trumps in its suit (the bowers and the joker too): a suit bid with two trumps or "
-        "fewer is rarely sound, and the higher the bid, the more tricks you must count yourself."
+    """The book's bidding standard, as a method (bidding_standard): the trumps, the count, the raise."""
+    rules = _rules(q)
+    text = (
+        f"For each bid, count your trumps in its suit (the bowers and the joker too): {trumps_needed(6)} for a 6 bid, "
+        f"{trumps_needed(7)} from 7 up. Then your own tricks + about {expected_support(rules):g} from partner and the "
+        "kitty, rounded to the nearest trick, must reach the bid."
     )
+    if (q.get("context") or {}).get("auction"):
+        text += (
+            f" Raising partner's suit: your own tricks + partner's level − {partner_share(rules):g}, with "
+            f"{RAISE_TRUMPS} trumps of your own; a new suit over partner's bid needs a trick to spare."
+        )
+    return text
 
 
 def _play_clue(q: Mapping[str, Any]) -> str:

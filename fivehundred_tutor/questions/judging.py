@@ -31,7 +31,7 @@ from ..cards import Card, Suit, display_order
 from ..deal import Deal
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, bid_info, cards_info
+from .core import QuestionError, answer_slot, bid_info, cards_info, ordered_choices
 from .positions import deal_cards, retry
 
 __all__ = ["call_problem", "expected_support", "gen_hand_judging", "sound_suit_levels", "trump_count"]
@@ -48,17 +48,6 @@ def sound_suit_levels(rules: Rules, hand: Sequence[Card], trump: Suit) -> list[i
     """
     judge = HandJudge(rules, hand)
     return [t for t in range(6, 11) if judge.problem(Bid.suit(t, trump)) is None]
-
-
-def _placed(r: Random, ordered: list[Bid], right: Bid, unsound: list[Bid], position: int) -> list[Bid] | None:
-    """Three unsound bids around ``right`` so that, in ladder order (``ordered``), ``right`` is the
-    ``position``-th of the four choices; ``None`` when this hand cannot put it there."""
-    rank = {b: i for i, b in enumerate(ordered)}
-    below = [b for b in unsound if rank[b] < rank[right]]
-    above = [b for b in unsound if rank[b] > rank[right]]
-    if len(below) < position or len(above) < 3 - position:
-        return None
-    return r.sample(below, position) + r.sample(above, 3 - position)
 
 
 def _partner_opening(rules: Rules, hand: list[Card], denomination: int) -> Bid | None:
@@ -92,7 +81,7 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
     if difficulty == 1:
         ladder = [b for b in ladder if b.trump is not None and b.tricks <= 7]
     with_partner = difficulty >= 2 and rng.random() < 0.5
-    position = rng.randbelow(4)
+    position = answer_slot(rng, 4)
     kinds = sorted({_kind(b) for b in ladder})
     raise_right = with_partner and rng.random() < RAISE_SHARE
     opened = rng.randbelow(4)  # partner's suit
@@ -132,9 +121,11 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
             return None
         unsound = [b for b in legal if not judge.is_sound(b)]
         right = sound[r.randbelow(len(sound))]
-        wrong = _placed(r, legal, right, unsound, position)
-        if wrong is None:
+        rank = {b: i for i, b in enumerate(legal)}
+        options = ordered_choices(r, right, unsound, 4, position, key=rank.__getitem__)
+        if options is None:
             return None
+        wrong = [b for b in options if b != right]
         if with_partner and not raise_right and not any(_kind(b) == opened for b in wrong):
             return None  # a raise that does not work is among the choices
         return hand, auction, right, wrong
