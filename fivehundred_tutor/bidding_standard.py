@@ -11,7 +11,8 @@ long suits and the suits with no stopper) plus what partner and the kitty bring 
 (:func:`expected_support`: 2.3 in the 4-player game), to one decimal.
 
 **A bid is sound** when the count, rounded to the nearest whole trick (a half rounds up: 6.5 is
-7, 6.4 is 6), reaches it (:func:`rounded`), and the hand has the trumps for it (three for a 6 bid, four from 7 up; no trumps wants the joker or two aces).
+7, 6.4 is 6), reaches it (:func:`rounded`), and the hand has the trumps for it (three for a 6
+bid, four from 7 up; no trumps wants the joker or two aces).
 
 **Supporting partner**: partner's bid in a denomination promises its level minus the support they
 counted on; the side's count is then your own tricks + that promise + the kitty's share, which is
@@ -323,8 +324,13 @@ NO_CONTEXT = AuctionContext()
 def auction_context(rules: Rules, seat: int, auction: Sequence[tuple[int, Bid | Pass]]) -> AuctionContext:
     """The :class:`AuctionContext` for ``seat`` after ``auction`` ((seat, call) pairs, in order).
 
-    Partner's support counts in a denomination partner bid before anyone of ``seat``'s side…
-    before ``seat`` itself bid it (a raise of your own suit is not a new promise).
+    Partner's bid counts as a promise in a denomination partner bid before ``seat`` did: when
+    partner raises your own suit, that is no new promise for you to raise again.
+
+    >>> from fivehundred_tutor import PASS, Rules
+    >>> auction_context(Rules(), 2, [(0, Bid.parse("6H")), (1, PASS)])
+    AuctionContext(partner_levels=((3, 6),), partner_holds=3)
+
     """
     partners = set(rules.partners(seat)) if rules.partnerships else set()
     levels: dict[int, int] = {}
@@ -367,10 +373,6 @@ def rounded(count: float) -> int:
     (7, 6, 7)
     """
     return math.floor(count + ROUNDING + 1e-9)
-
-
-def _tricks(x: float) -> str:
-    return f"{x:.1f}"
 
 
 class HandJudge:

@@ -220,14 +220,14 @@ def _play_checked(rules: Rules, seeds: range, boldness: tuple[float, float, floa
 
 
 def test_seeded_three_player_games_follow_the_guide_hand_by_hand() -> None:
-    """Rash bidders (boldness 2) fall through -500 often enough to see every case of the rule."""
-    seen = _play_checked(THREE, range(90), (2.0, 2.0, 2.0))
+    """Rash bidders (boldness 1.5) fall through -500 often enough to see every case of the rule."""
+    seen = _play_checked(THREE, range(90), (1.5, 1.5, 1.5))
     assert seen["barred"] >= 25 and seen["nobody can win"] >= 3 and seen["barred at 500, play went on"] >= 1, seen
 
 
 def test_seeded_games_with_a_higher_bar_see_a_barred_player_reach_the_target_and_another_win() -> None:
     """The same rule with the bar at -150 (so that a barred player climbs back to 500 more often)."""
-    seen = _play_checked(Rules.preset("three-player", barred_from_winning_at=-150), range(60), (0.0, 2.0, 2.0))
+    seen = _play_checked(Rules.preset("three-player", barred_from_winning_at=-150), range(60), (0.0, 1.5, 1.5))
     assert seen["barred at 500, play went on"] >= 5 and seen["won after that"] >= 5, seen
 
 
