@@ -38,15 +38,7 @@ PRESETS = (
 SOLVER = {("play-decision", 3)}
 
 
-#: the hand-judging generator (questions/judging.py) belongs to the bidding standard's owner, who is moving
-#: it to ``questions.core.ordered_choices``; strict, so that this mark must go when it balances
-PENDING = {("hand-judging", 2), ("hand-judging", 3)}
-_PENDING_MARK = pytest.mark.xfail(
-    strict=True, reason="hand judging shows the sound bid first in ~73% of questions until it uses ordered_choices"
-)
-
-
-def _cases(kinds: set[str], pending: bool = False) -> list[Any]:
+def _cases(kinds: set[str]) -> list[Any]:
     out: list[Any] = []
     for preset in PRESETS:
         rules = Rules.preset(preset)
@@ -57,12 +49,11 @@ def _cases(kinds: set[str], pending: bool = False) -> list[Any]:
             for level in info.difficulties:
                 if (topic, level) in SOLVER:
                     continue
-                marks = [_PENDING_MARK] if pending and (topic, level) in PENDING else []
-                out.append(pytest.param(preset, topic, level, marks=marks))
+                out.append(pytest.param(preset, topic, level))
     return out
 
 
-@pytest.mark.parametrize(("preset", "topic", "level"), _cases({"choice"}, pending=True))
+@pytest.mark.parametrize(("preset", "topic", "level"), _cases({"choice"}))
 def test_no_place_holds_the_answer_more_than_its_share(preset: str, topic: str, level: int) -> None:
     rules = Rules.preset(preset)
     places: Counter[int] = Counter()
