@@ -140,6 +140,7 @@ class QuizModel(TypedDict):
     topics: list[str]
     difficulty: int | None
     bank: list[QuizItem]
+    size: int  # the questions it was made with (mastery is out of these)
     next_seed: int
 
 

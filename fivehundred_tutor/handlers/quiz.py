@@ -136,6 +136,8 @@ def quiz_model(
         "topics": usable,
         "difficulty": difficulty,
         "bank": build_bank(rules, usable, count, seed, difficulty),
+        # the questions the quiz was made with: mastery is out of these (new ones join the bank, not this)
+        "size": count,
         "next_seed": seed + count,
     }
 

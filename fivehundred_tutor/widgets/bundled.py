@@ -58,6 +58,7 @@ ENTRIES = (
     "assignment-page",
     "live-worker",
     "handgrader",
+    "coursemap",
 )
 #: the bundled stylesheets (``--stylesheets``); assignment.css and evaluator.css include fht.css
 STYLESHEETS = ("fht", "assignment", "evaluator", "handgrader")

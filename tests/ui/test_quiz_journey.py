@@ -209,6 +209,11 @@ def test_keyboard_only_number_quiz_with_enter(site: Any) -> None:
     verdict = quiz.locator(".fht-verdict")
     assert_seen(page, verdict, rows="start")
     assert "The answer:" in verdict.inner_text() and right in verdict.inner_text()
+    # the answer is shown: going on leads (issue 30), Try again is the second button
+    buttons = verdict.locator(".fht-verdict-actions button")
+    assert buttons.first.inner_text() == "Next question" and buttons.nth(1).inner_text() == "Try again"
+    assert page.evaluate("document.activeElement.textContent") == "Next question"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Try again"
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.tagName") == "INPUT"

@@ -123,7 +123,8 @@ export function roundScoreWords(score, total, skipped = 0) {
  *   answer        the right answer in words, shown after a wrong answer ("The answer: J♦")
  *   detail        a further line (an explanation, the line that beats a costly card)
  *   onTryAgain    shows *Try again* (first, and focused, after a wrong answer)
- *   onContinue    shows *Continue* (label: continueLabel)
+ *   onContinue    shows *Continue* (label: continueLabel); `continueFirst` puts it before *Try again*
+ *                 (and gives it the focus): the answer is shown, going on is the main way
  *   hints         strings for a *Hint* button inside the panel (the principle first, then a clue)
  *   extra         more elements (buttons, links) for the button row
  * Returns {node, addNote(text), focus()}: focus() puts the keyboard on the first button.
@@ -137,6 +138,7 @@ export function verdictBox({
   onTryAgain = null,
   onContinue = null,
   continueLabel = "Continue",
+  continueFirst = false,
   tryAgainLabel = "Try again",
   hints = null,
   extra = [],
@@ -159,8 +161,11 @@ export function verdictBox({
   const notes = el("div", { class: "fht-verdict-notes" });
   node.append(notes);
   const row = el("div", { class: "fht-verdict-actions" });
-  if (onTryAgain) row.append(el("button", { type: "button", class: "fht-try-again", onclick: onTryAgain, text: tryAgainLabel }));
-  if (onContinue) row.append(el("button", { type: "button", class: "fht-continue", onclick: onContinue, text: continueLabel }));
+  const again = onTryAgain ? el("button", { type: "button", class: "fht-try-again", onclick: onTryAgain, text: tryAgainLabel }) : null;
+  const next = onContinue ? el("button", { type: "button", class: "fht-continue", onclick: onContinue, text: continueLabel }) : null;
+  // after a miss *Try again* leads (and takes the focus); once the answer is shown, going on does
+  if (continueFirst) row.append(...[next, again].filter(Boolean));
+  else row.append(...[again, next].filter(Boolean));
   let hintArea = null;
   if (Array.isArray(hints) && hints.length) {
     hintArea = hintButton(hints);
@@ -306,5 +311,27 @@ export function statusLine(node, text, { failed = false } = {}) {
   node.hidden = !text;
   if (failed) node.setAttribute("role", "alert");
   else node.setAttribute("role", "status");
+  return node;
+}
+
+/**
+ * A done moment: a quiz mastered, a chapter done, a problem solved, the day's goal reached.  A `moment`
+ * part ({heading, text, lines, chapter, next: {title, href}}) drawn as a panel above the verdict that
+ * brought it, said once by a screen reader, with a link to the next step when there is one.
+ */
+export function momentBox(part) {
+  const node = el(
+    "div",
+    { class: "fht-moment", role: "status", "aria-live": "polite" },
+    el(
+      "div",
+      { class: "fht-verdict-heading" },
+      el("span", { class: "fht-moment-icon", "aria-hidden": "true", text: "\u2605" }),
+      el("strong", { text: part.heading }),
+    ),
+  );
+  for (const line of [part.text, part.chapter, ...(part.lines || [])]) if (line) node.append(el("p", { class: "fht-moment-line", text: line }));
+  if (part.next)
+    node.append(el("p", { class: "fht-moment-next" }, el("a", { href: part.next.href, class: "fht-moment-link", text: `Next: ${part.next.title} \u2192` })));
   return node;
 }

@@ -74,6 +74,11 @@ export const PLURALS = {
   "you missed": { one: "The one you missed", other: "The # you missed" },
   "you skipped": { one: "The one you skipped \u2014 answer it now, or start again:", other: "The # you skipped \u2014 answer them now, or start again:" },
   "answer skipped": { one: "Answer the skipped one", other: "Answer the skipped ones" },
+  "day in a row": { one: "# day in a row", other: "# days in a row" },
+  day: { one: "# day", other: "# days" },
+  "quiz or widget": { one: "# quiz or widget", other: "# quizzes and widgets" },
+  "question to review": { one: "# question to review", other: "# questions to review" },
+  "chapter done": { one: "# chapter done", other: "# chapters done" },
 };
 
 /**

@@ -6,14 +6,15 @@
 
 import { card, cardEl } from "./cards.js";
 import { contextParts } from "./context.js";
+import { chapterOfQuiz, chapterState, courseStates, masteryWords, nextStep, pageCourse, readStore } from "./course.js";
 import { el, expect, roving, uid } from "./dom.js";
-import { focusVerdict, hintButton, hintsRead, markAnswer, missReason, missRung, renderVerdict, statusLine, summaryBox } from "./feedback.js";
+import { focusVerdict, hintButton, hintsRead, markAnswer, missReason, missRung, momentBox, renderVerdict, statusLine, summaryBox } from "./feedback.js";
 import { listWords } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict, missedFields, numberMisses } from "./keys.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer, titlePart } from "./parts.js";
-import { answeredIds, loadWidget, masteredCount, noteForReview, saveWidget, widgetId } from "./progress.js";
+import { answeredIds, dayStats, loadWidget, markDone, masteredCount, noteActivity, noteForReview, quizMastery, saveWidget, widgetId } from "./progress.js";
 import { TABLE_RENDERERS } from "./table.js";
 
 /** The quiz a panel draws: the model's own bank and index (a quiz widget, the ladder). */
@@ -29,6 +30,8 @@ export function modelSource(model) {
       model.save_changes();
     },
     progressId: widgetId(quiz),
+    // the questions the quiz was made with (a live host adds new ones; mastery is out of these)
+    size: Number.isInteger(quiz.size) && quiz.size > 0 ? quiz.size : quiz.bank.length,
     review: false,
   };
 }
@@ -161,7 +164,14 @@ function barPart(s, source, record) {
   ];
   if (!source.review) {
     const mastered = masteredCount(record, source.bank);
-    items.push({ kind: "text", tag: "span", cls: "fht-mastered", attrs: { "data-mastered": mastered }, text: `Mastered ${mastered} of ${source.bank.length}` });
+    const done = quizMastery(record, source.size || source.bank.length).mastered;
+    items.push({
+      kind: "text",
+      tag: "span",
+      cls: done ? "fht-mastered fht-mastered-done" : "fht-mastered",
+      attrs: { "data-mastered": mastered },
+      text: done ? `\u2713 Quiz mastered (${mastered} of ${source.bank.length})` : `Mastered ${mastered} of ${source.bank.length}`,
+    });
   }
   return { kind: "box", cls: "fht-bar", children: items };
 }
@@ -177,7 +187,9 @@ function summaryPart(s, source, ui) {
     total: s.indices.length,
     missed: missed.map((i) => ({ prompt: bank[i].prompt, answer: bank[i].answer_words || "" })),
     skipped: skipped.map((i) => ({ prompt: bank[i].prompt })),
-    note: source.review ? "" : `Mastered ${masteredCount(ui.record, bank)} of ${bank.length} in this quiz.`,
+    note: source.review
+      ? ""
+      : `Mastered ${masteredCount(ui.record, bank)} of ${bank.length} in this quiz. ${masteryWords(quizMastery(ui.record, source.size || bank.length))}`,
     onSkipped: { type: "answerSkipped", to: skipped[0] },
     onPractise: { type: "practise", indices: missed },
     onRestart: { type: "restart" },
@@ -242,6 +254,8 @@ export function quizView(s, source, ui) {
       onTryAgain: done.correct ? null : { type: "tryAgain" },
       onContinue: { type: "next" },
       continueLabel: last ? "See how you did" : "Next question",
+      // the answer is on screen: going on is the main way, trying again a second one
+      continueFirst: words.revealed,
       notes: ui.notes[qid] ? [ui.notes[qid]] : [],
     };
   }
@@ -251,7 +265,7 @@ export function quizView(s, source, ui) {
     contextParts(question.context, question.kind === "cards" ? handCodes : choiceCards),
     answerPart(question, done, { ...s, shown: ui.shown[qid] }),
     { kind: "box", cls: "fht-hint-slot", children: [hintPart] },
-    { kind: "box", cls: "fht-verdict-area", children: [verdict] },
+    { kind: "box", cls: "fht-verdict-area", children: [ui.moment?.qid === qid ? { kind: "moment", ...ui.moment } : null, verdict] },
     navPart(s, source, ui),
     ui.note
       ? { kind: "status", ...ui.note }
@@ -287,10 +301,17 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
     answers: { ...ui.round.answers, [qid]: { response, correct: verdict.correct, first, tries, feedback: verdict.feedback, hint, opened } },
   };
   const record = old ? ui.record : { ...ui.record, mastered: { ...(ui.record.mastered || {}), [qid]: verdict.correct } };
+  // the answer that masters the quiz is a moment (said once, above its verdict)
+  const size = source.size || source.bank.length;
+  const now = quizMastery(record, size);
+  const moment =
+    !source.review && !old && now.mastered && !quizMastery(ui.record, size).mastered
+      ? { qid, heading: "Quiz mastered", text: `${now.right} of its questions right at your first try.` }
+      : ui.moment;
   const out = {
-    ui: { ...ui, round, record, hintsSeen, retry: null, focus: "verdict", shown: gaveUp ? { ...ui.shown, [qid]: true } : ui.shown },
+    ui: { ...ui, round, record, hintsSeen, retry: null, focus: "verdict", moment, shown: gaveUp ? { ...ui.shown, [qid]: true } : ui.shown },
     save: true,
-    firstAnswer: old ? null : { question, correct: verdict.correct },
+    firstAnswer: old ? null : { question, correct: verdict.correct, qid },
     redraw: true,
   };
   if (!source.review) {
@@ -304,7 +325,12 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
 
 /** Move to question `to` (the round remembers where the learner is). */
 function go(ui, to, extra = {}) {
-  return { ui: { ...ui, ...extra, retry: null, focus: "prompt", round: { ...(extra.round || ui.round), at: to } }, save: true, setIndex: to, redraw: true };
+  return {
+    ui: { ...ui, ...extra, retry: null, focus: "prompt", moment: null, round: { ...(extra.round || ui.round), at: to } },
+    save: true,
+    setIndex: to,
+    redraw: true,
+  };
 }
 
 /**
@@ -362,7 +388,9 @@ export function quizReduce(s, source, ui, event) {
       const reply = event.reply;
       if (reply?.type === "error") return { ui: { ...ui, note: { text: reply.error, failed: true } }, redraw: true };
       if (reply?.type !== "question") return null;
-      const indices = Array.isArray(ui.round.indices) ? [...ui.round.indices, reply.index] : ui.round.indices;
+      // asked next, right after the question the learner is at (not at the far end of the round)
+      const order = s.indices.filter((i) => i !== reply.index);
+      const indices = [...order.slice(0, s.pos + 1), reply.index, ...order.slice(s.pos + 1)];
       return go(ui, reply.index, { round: { ...ui.round, indices, summary: false } });
     }
     case "rules":
@@ -593,6 +621,7 @@ const RENDERERS = {
       onRestart: () => r.dispatch(part.onRestart),
     }).node,
   verdict: renderVerdict,
+  moment: momentBox,
   rules: renderRules,
   status: (part) => statusLine(el("p"), part.text, { failed: part.failed }),
 };
@@ -646,14 +675,20 @@ function saveProgress(state, source) {
 
 /** Carry out what the reducer said (`out`): the panel's state, progress, the model, requests, a redraw. */
 function apply(model, state, source, out, dispatch) {
+  const before = state.moment;
   Object.assign(state, out.ui);
   if (out.restart && source.onRestart) source.onRestart();
+  let goal = null;
   if (out.firstAnswer) {
     const { question, correct } = out.firstAnswer;
     if (source.onFirstAnswer) source.onFirstAnswer(question, correct);
     else noteForReview(question, correct, source.quiz.title || "");
+    goal = dayGoalMoment(() => noteActivity(1));
   }
   if (out.save) saveProgress(state, source);
+  const fresh = Boolean(state.moment) && state.moment !== before;
+  if (fresh) state.moment = chapterMoment(state.moment, source.progressId);
+  if (goal) state.moment = fresh ? { ...state.moment, lines: [goal] } : { qid: out.firstAnswer.qid, heading: "Today's goal reached", text: goal };
   if (out.set) {
     for (const [name, value] of Object.entries(out.set)) model.set(name, value);
     model.save_changes();
@@ -666,6 +701,25 @@ function apply(model, state, source, out, dispatch) {
     );
   }
   if (out.redraw) state.redraw?.();
+}
+
+/** Count an answer for today; the words of the moment when it reaches the day's goal (null otherwise). */
+function dayGoalMoment(count) {
+  const was = dayStats();
+  count();
+  const now = dayStats();
+  if (was.met || !now.met) return null;
+  return `Today's goal reached: ${now.today} answers. ${now.streak > 1 ? `${now.streak} days in a row.` : "Come back tomorrow to start a streak."}`;
+}
+
+/** A quiz mastered in the book: when that finishes its chapter, the chapter's moment and the next step. */
+function chapterMoment(moment, quizId) {
+  const course = pageCourse();
+  const chapter = chapterOfQuiz(course, quizId);
+  if (!chapter || chapterState(chapter, readStore()).state !== "done" || !markDone(`chapter:${chapter.path}`)) return moment;
+  const next = nextStep(courseStates(course));
+  const href = (path) => (course.root ? new URL(`${path}.html`, course.root).href : `${path}.html`);
+  return { ...moment, chapter: `Chapter done: ${chapter.title}.`, next: next ? { title: next.title, href: href(next.path) } : null };
 }
 
 /**

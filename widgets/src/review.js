@@ -6,6 +6,7 @@ import { el, expect } from "./dom.js";
 import { plural } from "./format.js";
 import { checkVersion } from "./mount.js";
 import { loadReview, resetProgress, reviewAnswer, reviewQueue } from "./progress.js";
+import { progressFileArea } from "./progressfile.js";
 import { mountQuiz, quizPanel } from "./quiz.js";
 
 /** The questions of one review round: the stored ones (due first), then the bank's others. */
@@ -97,6 +98,21 @@ export default {
           },
         });
         root.append(resetButton(state));
+        root.append(
+          progressFileArea({
+            status: state.file || { text: "", failed: false },
+            intro:
+              "Your progress stays in this browser. To carry it to another browser or device (or between the book and a JupyterLab of your own), save it to a file and load the file there.",
+            onChange: (status) => {
+              state.file = status;
+              state.reviewBank = null; // a loaded file may bring questions to review
+              state.round = null;
+              state.loadedFor = null;
+              state.index = 0;
+              state.redraw?.();
+            },
+          }),
+        );
       },
     });
   },

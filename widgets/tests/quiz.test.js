@@ -138,3 +138,54 @@ test("a context: cards as cards, a trick with its seats, bids in words", () => {
   assert.ok([...walk(box)].some((p) => p.text === "7♥  misère"));
   assert.equal(box.children.length, 4); // the count is not shown
 });
+
+test("New question: asked next, right after the question the learner is at (not 'Question 13 of 13')", () => {
+  const live = ui({ live: true, host: "browser" });
+  // at question 1 of 3; the engine appends question index 3 to the bank
+  const out = quizReduce(at(live, 0), source, live, { type: "question", reply: { type: "question", index: 3 } });
+  assert.deepEqual(out.ui.round.indices, [0, 3, 1, 2]);
+  assert.equal(out.setIndex, 3);
+  const grown = [...bank, { id: "q4", kind: "choice", prompt: "New", choices: [{ id: "a", label: "A" }], answer: "a" }];
+  const s = quizRound(grown, out.ui.round, 3);
+  assert.equal(s.pos, 1, "Question 2 of 4");
+  assert.equal(s.indices.length, 4);
+  // asked again from there: after the new one, still in order
+  const again = quizReduce({ ...s, promptId: "p", score: {}, responses: {} }, source, out.ui, { type: "question", reply: { type: "question", index: 4 } });
+  assert.deepEqual(again.ui.round.indices, [0, 3, 4, 1, 2]);
+});
+
+test("once the answer is shown, going on is the main button (Try again second)", () => {
+  const first = quizReduce(at(ui()), source, ui(), { type: "submit", response: "b" });
+  assert.equal(findPart(quizView(at(first.ui), source, first.ui), "verdict").continueFirst, false, "a first miss: Try again leads");
+  const second = quizReduce(at({ ...first.ui, retry: "q1" }), source, { ...first.ui, retry: "q1" }, { type: "submit", response: "b" });
+  const verdict = findPart(quizView(at(second.ui), source, second.ui), "verdict");
+  assert.equal(verdict.answer, "J♥");
+  assert.equal(verdict.continueFirst, true);
+  const shown = quizReduce(at(first.ui), source, first.ui, { type: "revealAnswer" });
+  assert.equal(findPart(quizView(at(shown.ui), source, shown.ui), "verdict").continueFirst, true);
+});
+
+test("the answer that masters the quiz is a moment (once), and the bar says the quiz is mastered", () => {
+  const five = Array.from({ length: 5 }, (_, i) => ({
+    id: `m${i}`,
+    kind: "choice",
+    prompt: `Q${i}`,
+    choices: [{ id: "a", label: "A" }],
+    answer: "a",
+    answer_key: "a",
+  }));
+  const src = { quiz: { title: "Five", bank: five, size: 5 }, bank: five, index: () => 0, progressId: "five", size: 5, review: false };
+  const atFive = (u, index) => ({ ...quizRound(five, u.round, index, u.retry), promptId: "p", score: {}, responses: {} });
+  let u = ui({ record: { mastered: { m0: true, m1: true, m2: true } } });
+  const fourth = quizReduce(atFive(u, 3), src, u, { type: "submit", response: "a" });
+  assert.equal(fourth.ui.moment.heading, "Quiz mastered", "4 of 5 masters it");
+  assert.equal(fourth.ui.moment.qid, "m3");
+  const parts = quizView(atFive(fourth.ui, 3), src, fourth.ui);
+  assert.equal(findPart(parts, "moment").text, "4 of its questions right at your first try.");
+  assert.match(findPart(parts, "text", "fht-mastered-done").text, /Quiz mastered/);
+  u = fourth.ui;
+  const fifth = quizReduce(atFive(u, 4), src, { ...u, moment: null }, { type: "submit", response: "a" });
+  assert.equal(fifth.ui.moment, null, "already mastered: no second moment");
+  const moved = quizReduce(atFive(fourth.ui, 3), src, fourth.ui, { type: "next" });
+  assert.equal(moved.ui.moment, null, "the moment stays with its question");
+});

@@ -1,0 +1,79 @@
+// The course: which chapters the learner has done, is doing and has not started, and the next step.
+// The book build writes the course (window.fhtCourse: each chapter's path, title and quizzes, from the
+// built pages; fivehundred_tutor/bookbuild/course.py); the learner's results are the progress store's
+// (progress.js).  Pure functions of the two, tested in widgets/tests/course.test.js.
+//
+//   chapter done      every quiz in it mastered (progress.js quizMastery: MASTERY_SHARE of its questions
+//                     right at the latest first try); a chapter without a quiz, when its own widget says
+//                     so (markDone(`chapter:${path}`), e.g. the final test once finished)
+//   chapter started   opened in the book, or any answer given in it (in any host)
+//   next step         the first chapter, in the book's order, that is not done
+
+import { allWidgets, isDone, masteryNeed, quizMastery, visits, widgetId } from "./progress.js";
+
+/** The course the page's script gave (window.fhtCourse), checked; null when there is none (a notebook). */
+export function pageCourse(value = globalThis.fhtCourse) {
+  if (!value || typeof value !== "object" || !Array.isArray(value.chapters)) return null;
+  const chapters = value.chapters.filter((c) => c && typeof c.path === "string" && typeof c.title === "string");
+  return { ...value, chapters: chapters.map((c) => ({ ...c, quizzes: Array.isArray(c.quizzes) ? c.quizzes : [] })) };
+}
+
+/** A quiz of the course as the store knows it: its widget id (the same as the quiz widget computes). */
+export function courseQuizId(quiz) {
+  return widgetId({ title: quiz.title, bank: [{ id: quiz.first }] });
+}
+
+/** The store as the course reads it: every widget record, the visits, and isDone. */
+export function readStore() {
+  return { widgets: allWidgets(), visits: visits(), isDone };
+}
+
+/** One chapter's state: {state: "done" | "started" | "new", quizzes: [{id, title, right, need, mastered}]}. */
+export function chapterState(chapter, store) {
+  const quizzes = chapter.quizzes.map((q) => {
+    const id = courseQuizId(q);
+    const m = quizMastery(store.widgets[id], q.size);
+    return { id, title: q.title, size: q.size, ...m };
+  });
+  const answered = quizzes.some((q) => q.started);
+  const done = quizzes.length ? quizzes.every((q) => q.mastered) : store.isDone(`chapter:${chapter.path}`);
+  const state = done ? "done" : answered || store.visits[chapter.path] ? "started" : "new";
+  return { state, quizzes };
+}
+
+/** Every chapter with its state, in the book's order. */
+export function courseStates(course, store = readStore()) {
+  return course.chapters.map((chapter, index) => ({ ...chapter, index, ...chapterState(chapter, store) }));
+}
+
+/** The next step: the first chapter not done (null when all are). */
+export function nextStep(states) {
+  return states.find((c) => c.state !== "done") || null;
+}
+
+/** The chapter a quiz belongs to (by its widget id), or null. */
+export function chapterOfQuiz(course, id) {
+  return course?.chapters.find((c) => c.quizzes.some((q) => courseQuizId(q) === id)) || null;
+}
+
+/** What is left to master a quiz, in words: "2 more right at the first try master this quiz". */
+export function masteryWords({ right, need, mastered }) {
+  if (mastered) return "Quiz mastered.";
+  const left = need - right;
+  return `${left} more right at the first try ${left === 1 ? "masters" : "master"} this quiz (${need} of its questions).`;
+}
+
+/** The rule, said once where the course is shown. */
+export const MASTERY_RULE =
+  `A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ` +
+  `(${masteryNeed(12)} of 12). A question you missed counts once you get it right at the first try in a later round ("Practise the missed ones").`;
+
+/** A chapter's state in words, for the map and for a screen reader. */
+export function stateWords(c) {
+  if (c.state === "done") return "done";
+  if (c.state === "new") return "not started";
+  const open = c.quizzes.filter((q) => !q.mastered);
+  if (!open.length) return "in progress";
+  const q = open[0];
+  return `in progress: ${q.right} of ${q.need} to master ${c.quizzes.length > 1 ? `“${q.title}”` : "the quiz"}`;
+}

@@ -1,0 +1,107 @@
+// The course (widgets/src/course.js): chapter states from the course the build wrote and the store.
+
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import {
+  chapterOfQuiz,
+  chapterState,
+  courseQuizId,
+  courseStates,
+  MASTERY_RULE,
+  masteryWords,
+  nextStep,
+  pageCourse,
+  readStore,
+  stateWords,
+} from "../src/course.js";
+import { markDone, noteVisit, saveWidget, widgetId } from "../src/progress.js";
+
+class MemoryStorage {
+  constructor() {
+    this.map = new Map();
+  }
+  get length() {
+    return this.map.size;
+  }
+  key(i) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(k) {
+    return this.map.has(k) ? this.map.get(k) : null;
+  }
+  setItem(k, v) {
+    this.map.set(k, String(v));
+  }
+  removeItem(k) {
+    this.map.delete(k);
+  }
+}
+
+beforeEach(() => {
+  Object.defineProperty(globalThis, "localStorage", { value: new MemoryStorage(), configurable: true, writable: true });
+});
+
+const course = pageCourse({
+  version: 1,
+  root: "https://example.org/book/",
+  chapters: [
+    { path: "chapters/01-how-to-use", title: "How to use this book", quizzes: [{ title: "Card ranking quiz", first: "q-a", size: 12 }] },
+    {
+      path: "chapters/04-bidding-ladder",
+      title: "The bidding ladder",
+      quizzes: [
+        { title: "Bidding ladder quiz", first: "q-b", size: 12 },
+        { title: "What is the bid worth?", first: "q-c", size: 5 },
+      ],
+    },
+    { path: "chapters/15-final-test", title: "A final test", quizzes: [] },
+  ],
+});
+
+const right = (n, prefix = "q") => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, true]));
+
+test("a quiz of the course has the id the quiz widget computes from its bank", () => {
+  assert.equal(courseQuizId({ title: "Card ranking quiz", first: "q-a" }), widgetId({ title: "Card ranking quiz", bank: [{ id: "q-a" }, { id: "q-z" }] }));
+  assert.equal(chapterOfQuiz(course, widgetId({ title: "What is the bid worth?", bank: [{ id: "q-c" }] })).path, "chapters/04-bidding-ladder");
+  assert.equal(chapterOfQuiz(course, "Somewhere else#00000000"), null);
+  assert.equal(pageCourse(undefined), null, "a notebook has no course");
+});
+
+test("not started, started (opened, or an answer in any host), done (every quiz mastered)", () => {
+  let states = courseStates(course, readStore());
+  assert.deepEqual(
+    states.map((c) => c.state),
+    ["new", "new", "new"],
+  );
+  assert.equal(nextStep(states).path, "chapters/01-how-to-use");
+  noteVisit("chapters/04-bidding-ladder");
+  saveWidget(courseQuizId(course.chapters[0].quizzes[0]), { mastered: { ...right(9), x: false } });
+  states = courseStates(course, readStore());
+  assert.deepEqual(
+    states.map((c) => c.state),
+    ["started", "started", "new"],
+  );
+  assert.equal(stateWords(states[0]), "in progress: 9 of 10 to master the quiz");
+  saveWidget(courseQuizId(course.chapters[0].quizzes[0]), { mastered: { ...right(9), x: true } });
+  states = courseStates(course, readStore());
+  assert.equal(states[0].state, "done");
+  assert.equal(nextStep(states).path, "chapters/04-bidding-ladder", "the next step: the first chapter not done");
+  // a chapter with two quizzes is done when both are mastered
+  saveWidget(courseQuizId(course.chapters[1].quizzes[0]), { mastered: right(10) });
+  assert.equal(chapterState(course.chapters[1], readStore()).state, "started");
+  assert.equal(stateWords(courseStates(course, readStore())[1]), "in progress: 0 of 4 to master “What is the bid worth?”");
+  saveWidget(courseQuizId(course.chapters[1].quizzes[1]), { mastered: right(4) });
+  assert.equal(chapterState(course.chapters[1], readStore()).state, "done");
+  // a chapter without a quiz: done when its own widget says so
+  assert.equal(chapterState(course.chapters[2], readStore()).state, "new");
+  markDone("chapter:chapters/15-final-test");
+  assert.equal(chapterState(course.chapters[2], readStore()).state, "done");
+  assert.equal(nextStep(courseStates(course, readStore())), null);
+});
+
+test("the words: what is left to master a quiz, and the rule", () => {
+  assert.equal(masteryWords({ right: 8, need: 10, mastered: false }), "2 more right at the first try master this quiz (10 of its questions).");
+  assert.equal(masteryWords({ right: 9, need: 10, mastered: false }), "1 more right at the first try masters this quiz (10 of its questions).");
+  assert.equal(masteryWords({ right: 11, need: 10, mastered: true }), "Quiz mastered.");
+  assert.match(MASTERY_RULE, /four in five .* \(10 of 12\)/);
+});
