@@ -414,11 +414,11 @@ class HandJudge:
         return self.context.partner_level(bid.denomination)
 
     def count(self, bid: Bid) -> float:
-        """The count for ``bid``: own + partner and the kitty, or, raising partner, own + partner's level − their share."""
+        """The count for ``bid``: own + partner and the kitty, or, raising partner, own + partner's level − their share
+        (to one decimal; to two with an ``adjust`` such as 0.35, so that the sum shown adds up)."""
         level = self.raising(bid)
-        if level is not None:
-            return round(self.own(bid) + level - self.partner_share + self.adjust, 1)
-        return round(self.own(bid) + self.support + self.adjust, 1)
+        helpers = level - self.partner_share if level is not None else self.support
+        return round(self.own(bid) + helpers + self.adjust, 2 if self.adjust else 1)
 
     def need(self, bid: Bid) -> int:
         """The whole count ``bid`` needs: its level, a trick more over partner's bid in another denomination."""
@@ -436,7 +436,11 @@ class HandJudge:
         else:
             helpers = "partner and the kitty" if self.partner_share else "the kitty"
             parts = f"{own:.1f} tricks of its own + {self.support:.1f} from {helpers}"
-        return f"{parts} = {total:.1f}, about {rounded(total)}"
+        shown = f"{total:.1f}"
+        if self.adjust:
+            parts += f" {'+' if self.adjust > 0 else '−'} {abs(self.adjust):g}"
+            shown = f"{total:.2f}".rstrip("0").rstrip(".")
+        return f"{parts} = {shown}, about {rounded(total)}"
 
     def _misere_problem(self, open_misere: bool) -> str | None:
         if open_misere not in self._misere:

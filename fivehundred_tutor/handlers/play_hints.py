@@ -14,11 +14,10 @@ from typing import Any
 from ..actions import Discard, NominateJoker, Play
 from ..analysis import Knowledge, public_history
 from ..analysis.sampling_bot import PARTNER_PASSED, PlayReport, SamplingBot, partner_passed
+from ..bidding_standard import judge_in, rounded
 from ..bids import Bid, Pass
-from ..bots import estimate_tricks
 from ..cards import ACE, Card, Suit
 from ..deal import Deal, Phase
-from ..questions.judging import expected_support
 from ..rules import NO_SUIT
 from .fields import RequestError
 
@@ -48,78 +47,42 @@ def action_label(action: object) -> str:
 
 
 def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
-    """Why a call, from the learner's own cards only: the tricks they count and what partner and the kitty
-    add (less once partner has passed: :func:`~fivehundred_tutor.analysis.sampling_bot.SamplingBot.counted_bid`)."""
+    """Why a call, from the learner's own cards only, in the book's bidding standard
+    (:mod:`~fivehundred_tutor.bidding_standard`): the count as a sum, and the level it reaches.
+    Once partner has passed the strong bot counts :data:`PARTNER_PASSED` less on them
+    (:func:`~fivehundred_tutor.analysis.sampling_bot.SamplingBot.counted_bid`), and the sum shows it."""
     rules = deal.rules
-    hand = deal.hands[seat]
-    if rules.players == 2:
-        hand = hand + deal.table_up(seat)
-    bids = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
     passed = partner_passed(rules, seat, [(s, c.code) for s, c in deal.auction])
-    support = expected_support(rules) - (PARTNER_PASSED if passed else 0.0)
-    high = deal.high_bidder
-    partner_high = high is not None and high != seat and rules.side_of(high) == rules.side_of(seat)
-    more = _about(support)
-    if rules.players not in (4, 6):
-        helpers = f"The kitty adds about {more} more"
-    elif passed:
-        helpers = (
-            "Your partner has passed (too weak to bid), so count a little less on them: with the kitty they "
-            f"still add about {more} more on average"
-        )
-    else:
-        helpers = f"Your partner and the kitty add about {more} more on average"
+    judge = judge_in(deal, -PARTNER_PASSED if passed else 0.0)
+    caution = (
+        f" Your partner has passed (too weak to bid), so count {PARTNER_PASSED:g} of a trick less on them."
+        if passed
+        else ""
+    )
     if isinstance(action, Bid) and action.is_misere:
         return " Your cards are low enough to hope to lose every trick."
     if isinstance(action, Bid):
-        own = estimate_tricks(rules, hand, action)
-        # the verdict follows the figures as shown, so that the sentence adds up for the reader
-        total = _halves(own) + _halves(support)
-        if total >= action.tricks:
-            verdict = f"enough for {action.tricks}{', only just' if total < action.tricks + 0.5 else ''}"
-        else:
-            verdict = f"about {_about(total)} in all, close enough to {action.tricks} to try"
-        return (
-            f" Counting your cards, you can expect about {_about(own)} tricks in {_denomination_words(action)} "
-            f"yourself. {helpers}: {verdict}."
-        )
+        return f"{caution} Your hand counts {judge.reckoning(action)}: enough for {action}."
+    bids = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
     if not bids:
         return " No bid you may make now is higher than the bid before."
-    best = max(bids, key=lambda b: estimate_tricks(rules, hand, b))
-    own = estimate_tricks(rules, hand, best)
+    best = max(bids, key=judge.count)
     cheapest = min((b for b in bids if b.denomination == best.denomination), key=lambda b: b.tricks)
-    over = " Your partner holds the bid: take it over only with a trick to spare." if partner_high else ""
-    total = _halves(own) + _halves(support)
-    if total < cheapest.tricks:
-        verdict = f"short of the {cheapest.tricks} that {cheapest} would need"
+    need = judge.need(cheapest)
+    spare = " (partner holds the bid: a new suit over it wants a trick to spare)" if need > cheapest.tricks else ""
+    if rounded(judge.count(cheapest)) >= need:  # the count is there, the trumps are not
+        verdict = f"but {judge.problem(cheapest)}"
     else:
-        verdict = f"about {_about(total)} in all, only just the {cheapest.tricks} that {cheapest} would need: too close to risk"
+        verdict = f"short of the {need} that {cheapest} would need{spare}"
     return (
-        f" Your best suit for a bid is {_denomination_words(best)}: you can expect about {_about(own)} tricks there "
-        f"yourself. {helpers}: {verdict}.{over}"
+        f"{caution} Your best chance for a bid is {_denomination_words(best)}: your hand counts "
+        f"{judge.reckoning(cheapest)}, {verdict}."
     )
 
 
 def _average(x: float) -> str:
     """An average count of tricks: one decimal, none when whole ("5", "3.2")."""
     return f"{x:.1f}".removesuffix(".0")
-
-
-def _halves(x: float) -> float:
-    return round(max(0.0, x) * 2) / 2
-
-
-def _about(x: float) -> str:
-    """A count of tricks to the nearest half, as a reader says it.
-
-    >>> _about(3.4), _about(3.6), _about(0.3), _about(2.0)
-    ('3½', '3½', '½', '2')
-    """
-    h = _halves(x)
-    whole = int(h)
-    if h == whole:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 def _denomination_words(bid: Bid) -> str:

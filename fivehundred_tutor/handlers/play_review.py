@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..actions import Discard, Play
-from ..bots import estimate_tricks
+from ..bidding_standard import call_problem_in
 from ..cards import Card
 from ..deal import Deal, Phase
-from ..questions.judging import expected_support
 from .fields import RequestError
 
 
@@ -229,14 +228,14 @@ def _contract_lesson(deal: Deal, seat: int, solver: Any) -> str:
         if better is not None:
             value, kept, thrown = better
             text += f" Keeping {kept} (and discarding {thrown} instead) would have made {_tricks(value)}."
-    dealt = list(deal.root().hands[seat])
-    if declarer == seat and len(dealt) == rules.hand_size:  # a whole deal, not a position set up mid-play
-        own = max(0.0, estimate_tricks(rules, dealt, contract))
-        support = expected_support(rules)
-        if own + support < need - 0.5:
-            text += (
-                f" Counting your cards as dealt, {contract} was worth about {_tricks(round(own + support))} "
-                f"(about {round(own)} of your own and {round(support)} from your partner and the kitty): "
-                f"bidding {need} asked for more than the hand held."
-            )
+    if declarer == seat and len(deal.root().hands[seat]) == rules.hand_size and deal.auction:
+        # a whole deal, not a position set up mid-play: the bid judged as the book's standard judges it
+        walk = deal.root()
+        for who, call in deal.auction:
+            if who == seat and call == contract:
+                break
+            walk.push(call)
+        problem = call_problem_in(walk, contract) if walk.phase is Phase.AUCTION else None
+        if problem is not None:
+            text += f" Counting your cards as dealt: {problem}. Bidding {need} asked for more than the hand held."
     return text

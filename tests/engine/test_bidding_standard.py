@@ -310,3 +310,26 @@ def test_misere_danger_is_the_sum_of_the_dangers_left() -> None:
     hand = parse_cards("6S 5S 10H 10C 8C 6C 5C 6D 5D KS")
     assert misere_danger(RULES, hand, 3) == pytest.approx(0.3)
     assert misere_danger(RULES, hand, 0) == pytest.approx(0.3 + (16 - 8) / 3 + (10 - 5) / 3 + (10 - 9.5) / 3)
+
+
+def test_check_my_play_judges_an_overbid_by_the_standard() -> None:
+    """The review of a set contract says what the standard made of the bid, with the auction at the time."""
+    from fivehundred_tutor.handlers.play import review
+
+    bot = HeuristicBot()
+    for seed in range(40):
+        deal = Deal.new(RULES, seed=seed, dealer=3)  # North calls first
+        bid = Bid.parse("8H")
+        problem = call_problem_in(deal, bid)
+        if problem is None:
+            continue
+        deal.push_many([bid, PASS, PASS, PASS])
+        while not deal.is_over:
+            deal.push(bot.choose(deal))
+        if deal.result().made:
+            continue
+        lesson = review(deal, 0)["lesson"]
+        assert f"Counting your cards as dealt: {problem}. Bidding 8 asked for more than the hand held." in lesson
+        assert "needs a count of 8" in problem or "trumps" in problem
+        return
+    pytest.fail("no set 8♥ in 40 seeds")

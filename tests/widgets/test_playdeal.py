@@ -176,7 +176,7 @@ def test_a_bidding_hint_without_dds_counts_the_hand_at_once(monkeypatch: Any) ->
         assert reply["code"] == SamplingBot(seed=seed).choose(Deal.from_dict(state["deal"])).code
         text = reply["text"]
         assert text.startswith(f"{reply['label']}.") and "tricks" in text, text
-        assert "partner" in text and "kitty" in text, text
+        assert "partner" in text and ("kitty" in text or "partner's" in text), text  # raising: partner's level
         for word in ("engine", "kernel", "seed", "layout", "sample"):
             assert word not in text.lower()
         kinds.add(reply["label"] == "Pass")
