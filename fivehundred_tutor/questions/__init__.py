@@ -45,8 +45,10 @@ from .core import (
     rules_record,
     sub_seed,
 )
-from .decisions import gen_misere, gen_play_decision, gen_two_player, misere_unavailable, set_verdict_provider
+from .decisions import gen_misere, gen_two_player, misere_unavailable
+from .defence import defence_unavailable, gen_defence
 from .judging import gen_hand_judging
+from .play import gen_play_decision, set_verdict_provider
 
 __all__ = [
     "FORMAT",
@@ -171,6 +173,20 @@ def _topics() -> dict[str, TopicInfo]:
             ("choice",),
             gen_hand_judging,
             lambda rules: "judging a hand is made for the 4-player game" if rules.players != 4 else None,
+        ),
+        TopicInfo(
+            "defence",
+            "Defence",
+            "The defenders' decisions: leave partner's winning card alone, play well when you cannot follow "
+            "suit, and beat a misère by playing under the declarer.",
+            {
+                1: "let partner's winning card stand (playing last)",
+                2: "no card of the suit led: ruff or throw (every hand in view)",
+                3: "beat a misère (every hand in view)",
+            },
+            ("multi", "choice"),
+            gen_defence,
+            defence_unavailable,
         ),
         TopicInfo(
             "play-decision",

@@ -1,29 +1,23 @@
-"""Question generators: misère, the 2-player play order, and play decisions from a position.
+"""Question generators: misère and the 2-player play order.
 
-Play decisions at difficulty 3 need verdicts for every legal play (tricks the
-side takes with best play from there).  They come from a *verdict provider*:
-by default ``fivehundred_tutor.solver.analyse`` when that module exists;
-:func:`set_verdict_provider` plugs in another (tests use a plain minimax).
+(Play decisions moved to :mod:`.play`; its verdict provider is re-exported here for old imports.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from operator import attrgetter
 from typing import Any
 
 from ..actions import Play
 from ..bids import PASS, Bid
-from ..cards import Card, Suit
+from ..cards import Card
 from ..deal import AUCTION, KITTY, PLAY, Deal
 from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, answer_slot, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
-from .positions import MAX_TRIES, TrickSpot, random_contract, random_trick, retry
-
-_INDEX = attrgetter("index")  # a hand's display order
+from .core import QuestionError, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
+from .play import gen_play_decision, set_verdict_provider, verdict_provider
+from .positions import TrickSpot, random_trick, retry
 
 __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_provider", "verdict_provider"]
 
@@ -313,237 +307,4 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             "Following suit applies to the source played from: a table card must follow if one of your face-up "
             f"table cards can. {reason or ''}"
         ).strip(),
-    }
-
-
-# -------------------------------------------------------------- play decisions
-VerdictProvider = Callable[[Deal], Mapping[Any, int]]
-_provider: list[VerdictProvider | None] = [None]
-
-
-def set_verdict_provider(provider: VerdictProvider | None) -> None:
-    """Use ``provider(deal) -> {action or action code: tricks for the declaring side}`` for difficulty 3."""
-    _provider[0] = provider
-
-
-def verdict_provider() -> VerdictProvider | None:
-    if _provider[0] is not None:
-        return _provider[0]
-    try:
-        from .. import solver  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    analyse = getattr(solver, "analyse", None)
-    return analyse if callable(analyse) else None
-
-
-def _partners_play(rules: Rules) -> bool:
-    return bool(rules.partnerships) and rules.players in (4, 6)
-
-
-def gen_play_decision(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
-    if difficulty == 3:
-        return _solver_decision(rules, rng)
-    if difficulty == 2 and _partners_play(rules):
-        return _partner_winning(rules, rng)
-    return _cheapest_winner(rules, rng)
-
-
-def _role(rules: Rules, spot: TrickSpot, seat: int) -> str:
-    if seat == spot.declarer:
-        return "the declarer"
-    if rules.side_of(seat) == rules.side_of(spot.declarer):
-        return "the declarer's partner"
-    return "a defender"
-
-
-#: cards in the hand of the player last to play (the 2-player game: five face-up table cards), so that
-#: every "which card?" question has the same number of choices and the answer's place can be balanced
-LAST_HAND = 6
-
-
-def _last_hand_size(rules: Rules) -> int:
-    return min(LAST_HAND, 5) if rules.players == 2 else LAST_HAND
-
-
-def _last_seat_spot(rules: Rules, r: Random) -> TrickSpot:
-    contract = random_contract(r, rules, no_trumps=0.2)
-    size = 4 if rules.players == 2 else rules.players
-    return random_trick(r, rules, contract, played=size - 1, hand_size=LAST_HAND)
-
-
-def _cheapest_winner(rules: Rules, rng: Random, defender: bool = False) -> dict[str, Any]:
-    """Last to play, the other side winning: which card wins the trick most cheaply?
-
-    The hand is shown in its usual order, and the answer's place among its cards is balanced by the
-    hand chosen: the cheapest winner is drawn first, then the cards below and above it in that order
-    (the other players' cards are not shown, so any unseen cards may make up the hand).
-    ``defender``: the player to move is a defender.
-    """
-    k = _last_hand_size(rules)
-    slot = answer_slot(rng, k)
-
-    def make(r: Random) -> tuple[TrickSpot, list[Card], list[Card]] | None:
-        spot = _last_seat_spot(rules, r)
-        trick, contract, named = spot.trick, spot.contract, spot.joker_suit
-        last = len(trick)
-        current = rules.trick_winner(trick, contract, named)
-        me = spot.to_play.seat
-        if rules.side_of(spot.slots[current].seat) == rules.side_of(me):
-            return None  # partner (or self, 2-player) already winning: another question
-        if defender and rules.side_of(me) == rules.side_of(spot.declarer):
-            return None
-        unseen = [c for c in rules.deck() if c not in trick]
-        would_win = [c for c in unseen if rules.trick_winner([*trick, c], contract, named) == last]
-        if not would_win:
-            return None
-        cheapest = r.choice(would_win)
-        below = [c for c in unseen if c.index < cheapest.index]
-        above = [c for c in unseen if c.index > cheapest.index]
-        if len(below) < slot or len(above) < k - 1 - slot:
-            return None
-        hand = sorted([cheapest, *r.sample(below, slot), *r.sample(above, k - 1 - slot)], key=_INDEX)
-        legal = rules.legal_plays(hand, trick, contract, named)
-        winners = [c for c in legal if rules.trick_winner([*trick, c], contract, named) == last]
-        if len(winners) < 2 or len(winners) == len(legal):
-            return None
-        power = rules.table(contract).power
-        if min(winners, key=lambda c: power[c.index]) != cheapest:
-            return None
-        spot.hands[last] = hand
-        return spot, legal, winners
-
-    # an answer at the end of the hand is rare (few cards rank after it): a larger budget of tries
-    spot, _legal, winners = retry(rng, make, "a play-decision position", tries=4 * MAX_TRIES)
-    contract = spot.contract
-    power = rules.table(contract).power
-    cheapest = min(winners, key=lambda c: power[c.index])
-    me = spot.to_play
-    return {
-        "prompt": (
-            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. You are {me.label} ({_role(rules, spot, me.seat)}), last to play, and want to "
-            "win this trick as cheaply as possible. Which card do you play?"
-        ),
-        "kind": "choice",
-        "choices": [card_choice(c) for c in spot.hand],
-        "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
-        "answer": cheapest.code,
-        "explanation": (
-            f"Cards that win: {' '.join(str(c) for c in winners)}; the cheapest is {cheapest}: "
-            + rules.explain_trick([*spot.trick, cheapest], contract, spot.joker_suit)
-            + " Keep the higher cards for later tricks."
-        ),
-    }
-
-
-def _partner_winning(rules: Rules, rng: Random) -> dict[str, Any]:
-    def make(r: Random) -> tuple[TrickSpot, list[Card], list[Card]] | None:
-        spot = _last_seat_spot(rules, r)
-        current = rules.trick_winner(spot.trick, spot.contract, spot.joker_suit)
-        me = spot.to_play.seat
-        winner_seat = spot.slots[current].seat
-        if winner_seat == me or rules.side_of(winner_seat) != rules.side_of(me):
-            return None
-        legal = rules.legal_plays(spot.hand, spot.trick, spot.contract, spot.joker_suit)
-        keep = [c for c in legal if rules.trick_winner([*spot.trick, c], spot.contract, spot.joker_suit) == current]
-        if not keep or len(keep) == len(legal) or len(legal) < 2:
-            return None
-        return spot, legal, keep
-
-    spot, legal, keep = retry(rng, make, "a partner-winning position")
-    contract = spot.contract
-    current = rules.trick_winner(spot.trick, contract, spot.joker_suit)
-    partner = spot.slots[current]
-    overtake = [c for c in legal if c not in keep]
-    me = spot.to_play
-    return {
-        "prompt": (
-            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. You are {me.label}, last to play; your partner {partner.label} is winning "
-            f"with {spot.trick[current]}. Which of your cards leave the trick with your partner? Pick every one."
-        ),
-        "kind": "multi",
-        "choices": [card_choice(c) for c in spot.hand],
-        "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
-        "answer": [c.code for c in keep],
-        "explanation": (
-            f"Leaving partner the trick: {' '.join(str(c) for c in keep)}. "
-            f"{overtake[0]} would take it: "
-            + rules.explain_trick([*spot.trick, overtake[0]], contract, spot.joker_suit)
-            + " Playing last, you lose nothing by leaving your partner the trick, while overtaking spends a"
-            " winner; overtake only when you need the lead yourself (an ending can make that right)."
-        ),
-    }
-
-
-def _solver_decision(rules: Rules, rng: Random) -> dict[str, Any]:
-    provider = verdict_provider()
-    if provider is None:
-        raise QuestionError(
-            "difficulty 3 play decisions need the double-dummy solver (fivehundred_tutor.solver), which is missing"
-        )
-    if rules.players == 2:
-        raise QuestionError("difficulty 3 play decisions are not made for the 2-player game")
-
-    def make(r: Random) -> tuple[Deal, dict[str, int]] | None:
-        contract = random_contract(r, rules, no_trumps=0.25)
-        cards_each = 3
-        deck = rules.deck()
-        r.shuffle(deck)
-        n = rules.players
-        declarer = r.randbelow(n)
-        hands = [deck[s * cards_each : (s + 1) * cards_each] for s in range(n)]
-        done = 10 - cards_each
-        tricks_won = [0] * n
-        for _ in range(done):
-            tricks_won[r.randbelow(n)] += 1
-        leader = r.randbelow(n)
-        deal = Deal.from_position(rules, hands, contract, declarer, leader, tricks_won=tricks_won)
-        for _ in range(r.randbelow(n)):  # a trick in progress, sometimes
-            deal.push(r.choice(deal.legal_actions()))
-        verdicts = provider(deal)
-        values = {(k.code if hasattr(k, "code") else str(k)): int(v) for k, v in verdicts.items()}
-        if len(values) < 2 or len(set(values.values())) < 2:
-            return None
-        return deal, values
-
-    deal, values = retry(rng, make, "a position where the choice of card matters")
-    seat = deal.to_move
-    assert seat is not None and deal.contract is not None and deal.declarer is not None
-    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
-    best = max(values.values()) if declaring else min(values.values())
-    answer = sorted(code for code, v in values.items() if v == best)
-    contract = deal.contract
-    hands_ctx = {rules.seat_name(s): cards_info(deal.hands[s]) for s in range(rules.players) if deal.hands[s]}
-    trick = ", ".join(f"{rules.seat_name(s)} {c}" for s, c, _ in deal.trick) or "nothing yet (you lead)"
-    choices = []
-    for code in sorted(values):
-        card = Card.parse(code.split(":")[0])
-        label = str(card) if ":" not in code else f"{card} as {Suit.parse(code.split(':')[1])}"
-        choices.append({"id": code, "label": label, "words": card.name, "card": card.code})
-    goal = "the most tricks for your side" if declaring else "the fewest tricks for the declarer's side"
-    if contract.is_misere:
-        goal = "the best result for your side (misère)"
-    lines = ", ".join(f"{c['label']} → {values[c['id']]}" for c in choices)
-    return {
-        "prompt": (
-            f"{contract_phrase(contract)} Everyone's cards are shown. "
-            f"{rules.seat_name(deal.declarer)} is the declarer; the declaring side has "
-            f"{deal.declarer_tricks} trick(s) so far. Trick so far: {trick}. {rules.seat_name(seat)} to play. "
-            f"Which card(s) give {goal} with best play from here? Pick every such card."
-        ),
-        "kind": "multi",
-        "choices": choices,
-        "context": {
-            "contract": bid_info(contract),
-            "declarer": rules.seat_name(deal.declarer),
-            "hands": hands_ctx,
-            "trick": [{"seat": rules.seat_name(s), **card_info(c)} for s, c, _ in deal.trick],
-            "to_play": rules.seat_name(seat),
-            "declarer_tricks": deal.declarer_tricks,
-            "deal": deal.to_dict(),
-        },
-        "answer": answer,
-        "explanation": f"Tricks for the declaring side after each play, with best play: {lines}.",
     }

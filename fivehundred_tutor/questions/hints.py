@@ -118,6 +118,7 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "play-decision": lambda q: (
         "Count what you need: how many tricks must your side still take, and which cards can take them?"
     ),
+    "defence": lambda q: _defence(q),
 }
 
 
@@ -178,6 +179,18 @@ def _misere(q: Mapping[str, Any]) -> str:
     if kind == "choice":
         return "Misère is a call on the bid ladder: when may it be bid under these rules, and does it outrank the last bid?"
     return "In misère the declarer must take no trick at all: one trick taken and the contract fails."
+
+
+def _defence(q: Mapping[str, Any]) -> str:
+    contract = _contract(q)
+    if contract is not None and contract.is_misere:
+        return (
+            "Against a misère the defenders want the declarer to win a trick: which of the declarer's cards can "
+            "never get under yours, and which card makes one of them win?"
+        )
+    if "partner" in str(q.get("prompt", "")) and "leave the trick" in str(q.get("prompt", "")):
+        return "Your partner's card is already winning: what does overtaking it gain, and what does it cost?"
+    return "As a defender, count the tricks the declarer's side still needs: which of your cards can stop one?"
 
 
 def principle(question: Mapping[str, Any]) -> str:
@@ -281,7 +294,7 @@ def _bowers_clue(q: Mapping[str, Any]) -> str:
         if isinstance(card, Mapping) and card.get("code"):
             c = Card.parse(str(card["code"]))
             if c.rank == JACK:
-                return f"{_NO_TRUMP_JACKS} So {c} stays in its own suit here."
+                return f"{_NO_TRUMP_JACKS} Here nothing is trumps, so {c} stays in its own suit."
             return f"{_NO_TRUMP_JACKS} Only the joker and the jacks can ever change suit, and {c} is neither."
         return f"{_NO_TRUMP_JACKS} Only the joker is a card apart."
     if q.get("kind") == "multi":
@@ -538,6 +551,23 @@ def _play_clue(q: Mapping[str, Any]) -> str:
     )
 
 
+def _defence_clue(q: Mapping[str, Any]) -> str:
+    prompt = str(q.get("prompt", ""))
+    if "as cheaply" in prompt or ("partner" in prompt and "leave the trick" in prompt):
+        return _play_clue(q)
+    n = len(q.get("answer") or [])
+    contract = _contract(q)
+    if contract is not None and contract.is_misere:
+        return (
+            f"Play each card out in your head: {_count(n, 'choice forces', 'choices force')} the declarer to win a "
+            "trick sooner or later, whatever the declarer plays."
+        )
+    return (
+        f"Play each card out in your head, the declarer's side playing its best: "
+        f"{_count(n, 'choice holds', 'choices hold')} them to the fewest tricks."
+    )
+
+
 _CLUES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "card-hierarchy": _hierarchy_clue,
     "bowers": _bowers_clue,
@@ -552,6 +582,7 @@ _CLUES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "kitty": _kitty_clue,
     "hand-judging": _judging_clue,
     "play-decision": _play_clue,
+    "defence": _defence_clue,
 }
 
 

@@ -94,7 +94,7 @@ def _check_contract_words(q: Mapping[str, Any], text: str) -> None:
 def _check_scoring_words(rules: Rules, q: Mapping[str, Any], text: str) -> None:
     says_tricks = re.search(r"10 (a trick|for each trick)", text)
     contract = _contract(q)
-    if contract is not None and contract.is_misere and "defenders" in text:
+    if contract is not None and contract.is_misere and "defenders score" in text:
         if rules.misere_defenders_score:
             assert "nothing" not in text, text
         else:

@@ -416,6 +416,63 @@ def test_play_decision_level_three_uses_the_verdict_provider():
         set_verdict_provider(None)
 
 
+def test_defence_asks_defenders_questions():
+    """Chapter 9d's quiz: every question puts a defender to play (half were misère-bidding questions), and
+    every answer agrees with the engine (level 1) or a plain minimax over the ending (levels 2 and 3)."""
+    from fivehundred_tutor.questions import set_verdict_provider
+
+    set_verdict_provider(_minimax_provider)
+    try:
+        for preset in ("australian", "three-player", "six-player", "no-misere"):
+            rules = Rules.preset(preset)
+            for level in (1, 2, 3):
+                for seed in range(5):
+                    q = generate("defence", rules, seed, level)
+                    if level == 1:
+                        _check_partner_or_cheapest(rules, q)
+                    else:
+                        _check_defender_ending(rules, q, level)
+                    _right_answer_scores_one(q)
+    finally:
+        set_verdict_provider(None)
+    with pytest.raises(QuestionError, match="2-player"):
+        generate("defence", Rules.preset("two-player"), 1, 1)
+
+
+def _check_partner_or_cheapest(rules: Rules, q: dict) -> None:
+    assert "(a defender)" in q["prompt"], q["prompt"]
+    contract, hand, trick, js = (
+        _contract(q),
+        _cards(q["context"]["hand"]),
+        _cards(q["context"]["trick"]),
+        _joker_suit(q),
+    )
+    legal = rules.legal_plays(hand, trick, contract, js)
+    current = rules.trick_winner(trick, contract, js)
+    if q["kind"] == "multi":  # partner winning: the cards that leave it with partner
+        assert set(q["answer"]) == {c.code for c in legal if rules.trick_winner([*trick, c], contract, js) == current}
+    else:
+        winners = [c for c in legal if rules.trick_winner([*trick, c], contract, js) == len(trick)]
+        assert q["answer"] == min(winners, key=lambda c: rules.card_power(c, contract)).code
+
+
+def _check_defender_ending(rules: Rules, q: dict, level: int) -> None:
+    deal = Deal.from_dict(q["context"]["deal"])
+    seat, contract = deal.to_move, deal.contract
+    assert seat != deal.declarer and (contract.is_misere or rules.side_of(seat) != rules.side_of(deal.declarer))
+    values = _minimax_provider(deal)
+    if level == 3 and contract.is_misere:
+        assert set(q["answer"]) == {k for k, v in values.items() if v > 0} and min(values.values()) == 0
+    else:
+        assert set(q["answer"]) == {k for k, v in values.items() if v == min(values.values())}
+    if level == 2:
+        trick = deal.trick_cards()
+        led = rules.led_suit(trick, contract, deal.trick_joker_suit)
+        assert trick and all(rules.effective_suit(c, contract) != led for c in deal.hands[seat])
+    if level == 3 and rules.misere != "never":
+        assert contract.is_misere and "force" in q["prompt"]
+
+
 # --------------------------------------------------------- reproducibility
 def _fingerprint(count: int = 40) -> str:
     bank = []
