@@ -29,7 +29,7 @@ def _suit_contract(rng: Random, rules: Rules) -> Bid:
 
 def contract_phrase(contract: Bid) -> str:
     if contract.is_misere:
-        return f"The contract is {contract} ({contract.words}): no trumps."
+        return f"The contract is {contract}: no trumps, and the declarer must take no trick."
     if contract.trump is None:
         return f"The contract is {contract} ({contract.words}): no trumps."
     return f"The contract is {contract} ({contract.words}): {contract.trump.word} are trumps."
@@ -223,7 +223,12 @@ def gen_legal_plays(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any
     if len(legal) == len(hand):
         led = rules.led_suit(trick, contract, spot.joker_suit)
         word = led.word if led is not None else "the suit led"
-        explanation = f"You hold no {word} (remember the bowers and the joker), so every card may be played."
+        remember = (
+            "remember the bowers and the joker"
+            if contract.trump is not None
+            else "with no trumps every jack stays in its suit"
+        )
+        explanation = f"You hold no {word} ({remember}), so every card may be played."
     else:
         first = reasons[0] if reasons else ""
         explanation = f"Legal: {' '.join(str(c) for c in legal)}. {first}"

@@ -150,6 +150,8 @@ def _ladder(q: Mapping[str, Any]) -> str:
     misere = " Where do misère and open misère sit?" if rules.misere != "never" else ""
     if "to_bid" in (q.get("context") or {}):
         return "A bid must outrank the last bid, and only a player still in the auction may bid." + misere
+    if q.get("kind") == "choice" and rules.misere != "never":
+        misere = " The calls that are not suit bids have places of their own."  # one of them may be the answer
     return "Bids rank by the number of tricks first, then by suit: ♠ < ♣ < ♦ < ♥ < NT." + misere
 
 

@@ -1,4 +1,5 @@
-"""Every hint is true for the question it is shown with: its contract, its cards and the rules it is asked under.
+"""Every hint is true for the question it is shown with: its contract, its cards and the rules it is asked under
+(and the question's own words and explanation hold to the same claims about trumps, bowers and scoring).
 
 Questions of every topic and level are generated under every preset (and a few adjusted rules: another
 target, another hole); each hint (the principle and the clue) is read for its claims and each claim is
@@ -14,7 +15,8 @@ checked against the question:
 - "a pass is final" only where it is; misère only where it is played; the joker's rule in no trumps as
   the rules have it;
 - every count a clue states (legal cards, trumps in a trick, bids that outrank, cards to keep …) is the
-  count in the question.
+  count in the question;
+- no hint names the answer of a choice question.
 """
 
 from __future__ import annotations
@@ -186,6 +188,17 @@ def _check_counts(rules: Rules, q: Mapping[str, Any], clue: str) -> None:
         assert f"leaves {free} cards" in clue, clue
 
 
+def _check_never_the_answer(q: Mapping[str, Any], said: list[str]) -> None:
+    """A hint never names the answer of a choice question (a bid, a card, a call, an outcome)."""
+    if q["kind"] != "choice":
+        return
+    label = next(str(c["label"]) for c in q["choices"] if c["id"] == q["answer"])
+    if label.lower() in ("yes", "no") or label in q["prompt"]:
+        return
+    for text in said:
+        assert label not in text, (q["topic"], q["difficulty"], label, text)
+
+
 @pytest.mark.parametrize("rules", _rules_cases())
 def test_every_hint_is_true_for_its_question_and_rules(rules: Rules) -> None:
     asked = 0
@@ -197,6 +210,11 @@ def test_every_hint_is_true_for_its_question_and_rules(rules: Rules) -> None:
             _check_rules_numbers(rules, q, text)
             _check_rule_words(rules, q, text)
         _check_counts(rules, q, said[-1])
+        _check_never_the_answer(q, said)
+        # what the question itself says and its explanation (shown after the answer) hold to the same
+        for text in (q["prompt"], q["explanation"]):
+            _check_contract_words(q, text)
+            _check_scoring_words(rules, q, text)
         asked += 1
     assert asked >= 8 * len(available_topics(rules))
 
