@@ -219,6 +219,10 @@ def rules_bot_answer(question: Mapping[str, Any]) -> Any:
         return _answer_cards(rules, q)
     if topic == "play-decision":
         return _answer_play_solver(q)
+    if topic == "defence":  # a defender's play: an ending in view (the solver), else one trick as in play-decision
+        if "deal" in ctx:
+            return _answer_play_solver(q)
+        return _answer_cards(rules, {**q, "topic": "play-decision", "difficulty": 1 if q["kind"] == "choice" else 2})
     if topic == "bid-values":
         if q["kind"] == "number":
             return {str(q["fields"][0]["id"]): rules.bid_value(Bid.parse(ctx["bid"]["code"]))}
