@@ -91,7 +91,8 @@ def cmd_assign(args: argparse.Namespace) -> int:
         if deadline.due <= dt.datetime.now(dt.timezone.utc):
             print(
                 f"  warning:          the due date {deadline.due.isoformat()} has already passed: every sheet "
-                "will count as late; change [deadline] due in the assignment file and run assign again"
+                "collected from now on counts as late; change [deadline] due in the assignment file and run "
+                "assign again"
             )
     _secret_warnings(assignment)
     small = [f"{p['topic']} level {p['level']}: {p['words']}" for p in manifest["pools"] if p["complete"]]

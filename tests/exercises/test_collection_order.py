@@ -43,6 +43,7 @@ def test_canvas_submission_ids_decide_not_file_times(tmp_path: Path) -> None:
     assert amy.total == MAX_POINTS
     assert amy.collected_by == "Canvas submission 208491507, resubmitted file -1"
     assert any("collected last by Canvas submission order" in p and "208491507" in p for p in amy.problems)
+    assert amy.status == "graded"  # Canvas's own order: an ordinary resubmission, not a flag (issue 27 trial)
     with (tmp_path / "grades" / "gradebook.csv").open(encoding="utf-8") as fh:
         row = {r["student_id"]: r for r in csv.DictReader(fh)}["amy.n"]
     assert row["collected_by"].startswith("Canvas submission 208491507") and row["total"] == f"{MAX_POINTS:g}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from fivehundred_tutor.exercises import grade_folder
@@ -44,3 +47,29 @@ def test_a_file_that_rejects_a_student_and_matches_no_one_is_counted_once(tmp_pa
     assert [s.status for s in report.students] == ["rejected", "rejected"]  # neither has a graded sheet
     assert len(report.unmatched) == 1  # the file is listed there too
     assert report.rejected == 2  # two students; the file not counted a third time
+
+
+SCRIPT = """
+from pathlib import Path
+from fivehundred_tutor.exercises import grade_folder
+from tests.support.exercises import all_right, roster, sheet_for, small_assignment, write_json
+hw = small_assignment()
+folder = Path({folder!r})
+for sid in ("amy", "ben", "cy"):
+    write_json(folder / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid)))
+report = grade_folder(hw, roster("amy", "ben", "cy"), folder, workers=2)
+print(sorted(s.total for s in report.students))
+"""
+
+
+def test_a_script_without_a_main_guard_grades_with_worker_processes(tmp_path: Path) -> None:
+    # an instructor's plain script (no `if __name__ == "__main__":`): the workers must not run it again
+    script = tmp_path / "grade_my_class.py"
+    script.write_text(SCRIPT.format(folder=str(tmp_path / "subs")), encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr[-1500:]
+    assert out.stdout.strip() == "[10.0, 10.0, 10.0]" and "RuntimeError" not in out.stderr

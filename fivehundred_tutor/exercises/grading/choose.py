@@ -89,9 +89,11 @@ def choose(own: list[Claim], result: StudentResult) -> Claim:
             )
         )
         return latest
+    # the LMS's or nbgrader's own order: an ordinary resubmission (a note); file times can lie: flagged
+    head = "duplicated: " if basis == "file time" else "note: resubmitted: "
     result.problems.append(
         Note(
-            f"duplicated: {len(own)} different answer sheets ({files}); graded the one collected last by "
+            f"{head}{len(own)} different answer sheets ({files}); graded the one collected last by "
             f"{basis} ({latest.rel}, {describe(latest, basis)}); the times written inside sheets are not used",
             for_student=f"{len(own)} different answer sheets were handed in: the one collected last was graded",
         )

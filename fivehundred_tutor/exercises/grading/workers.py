@@ -3,7 +3,9 @@ large class (students are independent of each other)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,5 +40,30 @@ def question_sets(assignment: Assignment, ids: list[str], workers: int | None) -
 
     # spawn, not fork: a grading run may be inside a Jupyter kernel, whose threads a fork would copy
     context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=_start_worker, initargs=(assignment,)) as pool:
+    with _main_left_alone():
+        pool = context.Pool(workers, initializer=_start_worker, initargs=(assignment,))
+    with pool:
         yield from pool.imap(_worker_questions, ids, chunksize=max(1, min(50, len(ids) // (workers * 8))))
+
+
+@contextlib.contextmanager
+def _main_left_alone() -> Iterator[None]:
+    """Start worker processes without running the caller's script again in each of them.
+
+    A spawned worker normally re-imports the ``__main__`` module; an instructor's script that calls ``grade``
+    at its top level (no ``if __name__ == "__main__":``) would then grade again in every worker, and
+    multiprocessing stops with a RuntimeError.  The workers need only this package: while they start,
+    ``__main__`` shows no file or spec to re-import.
+    """
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    saved: dict[str, Any] = {n: main.__dict__[n] for n in ("__file__", "__spec__") if n in main.__dict__}
+    main.__dict__.pop("__file__", None)
+    if "__spec__" in saved:
+        main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)

@@ -29,6 +29,8 @@ from ...roster import Roster
 from ..results import GradeReport, StudentResult
 
 __all__ = [
+    "GROUP",
+    "LOW_DISCRIMINATION",
     "TOO_EASY",
     "TOO_HARD",
     "ClassFigures",
@@ -84,7 +86,7 @@ def cronbach_alpha(rows: Sequence[Sequence[float]]) -> float | None:
 def upper_lower(scores: Sequence[float], totals: Sequence[float]) -> tuple[float, float] | None:
     """(mean item score of the top 27% by total, of the bottom 27%); None for fewer than 4 students.
 
-    >>> upper_lower([1, 1, 0, 0, 1, 0, 0, 0], [9, 8, 7, 6, 5, 4, 3, 2])
+    >>> upper_lower([1, 1, 1, 0, 1, 0, 0, 0], [9, 8, 7, 6, 5, 4, 3, 2])
     (1.0, 0.0)
     """
     n = len(scores)
