@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..errors import FiveHundredError
 from ..widgets.bundled import STATIC_DIR
 from .bundles import ensure_bundles
 from .webassets import copy_if_changed, write_if_changed
@@ -51,7 +52,7 @@ _STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json
 _VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
 
 
-class CourseError(ValueError):
+class CourseError(FiveHundredError, ValueError):
     """The course cannot be written as it is (two chapters' quizzes would share one progress record)."""
 
 

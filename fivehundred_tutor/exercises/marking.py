@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import FiveHundredError
 from ..questions import generate
 from ..questions.core import answer_words, canonical_json, response_key
 from ..rules import Rules
@@ -60,7 +61,7 @@ MAX_WRITTEN_CHARS = 5000
 MAX_CRITERIA = 12
 
 
-class MarkingError(ValueError):
+class MarkingError(FiveHundredError, ValueError):
     """A scoring setting that cannot be used (the message says which and why)."""
 
 

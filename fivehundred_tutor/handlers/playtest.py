@@ -33,7 +33,7 @@ from typing import Any
 
 from ..actions import Play
 from ..analysis.duplicate import CardGrade, Par, card_words, grade_card, is_choice, par, passing_reaches_contract
-from ..deal import Deal
+from ..deal import Deal, Phase
 from ..questions.core import sub_seed
 from ..rules import Rules
 from ..solver import SearchLimit, Solver
@@ -71,7 +71,7 @@ def _solver_for(deal: Deal) -> Solver:
     start = []
     walk = deal.root()
     for action in deal.history:
-        if walk.phase == "play":
+        if walk.phase is Phase.PLAY:
             break
         start.append(action.code)
         walk.push(action)

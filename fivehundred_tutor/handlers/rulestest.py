@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import questions
 from ..bids import PASS, Bid, Pass
-from ..deal import Deal
+from ..deal import Deal, Phase
 from ..questions.bidding import call_verdict, random_auction
 from ..questions.core import bid_info, make_rng, rules_record, sub_seed
 from ..rules import Rules
@@ -256,7 +256,7 @@ def _turn_comes_back(deal: Deal, seat: int) -> bool:
     """Whether ``seat`` gets a turn again while the others keep the auction open (each bids the
     cheapest bid it may), for two rounds of the table."""
     for _ in range(2 * deal.rules.players):
-        if deal.phase != "auction" or deal.to_move is None:
+        if deal.phase is not Phase.AUCTION or deal.to_move is None:
             return False
         if deal.to_move == seat:
             return True

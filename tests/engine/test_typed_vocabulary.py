@@ -5,7 +5,7 @@ Read with ``ast`` (nothing is run), over every module of the package:
 - ``something.phase`` is never compared with text (``deal.phase == "kitty"``): compare members
   (``deal.phase is Phase.KITTY``).  ``Phase`` still equals its text, for JSON and old callers.
 - a rules option whose type is a ``typing.Literal`` (``Rules.misere``, ``Rules.bidding`` …) and a
-  bid's ``kind`` are compared only with one of their words: a typo is a failure here, as it is for
+  ``kind`` (a bid's, a section's, an item's) are compared only with one of their words: a typo is a failure here, as it is for
   mypy's strict equality in typed code.
 """
 
@@ -21,6 +21,9 @@ import pytest
 from fivehundred_tutor import Rules
 from fivehundred_tutor import rules as rules_module
 from fivehundred_tutor.bids import BidKind
+from fivehundred_tutor.exercises.grading.judges import JUDGES
+from fivehundred_tutor.exercises.marking import SECTION_KINDS
+from fivehundred_tutor.questions.core import KINDS as QUESTION_KINDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fivehundred_tutor"
 
@@ -31,7 +34,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "fivehundred_tutor"
 WORDS: dict[str, tuple[str, ...]] = {
     name: words for name, (_kind, words) in rules_module._OPTION_KINDS.items() if words
 }
-WORDS["kind"] = typing.get_args(BidKind)
+# ``kind`` names three vocabularies: a bid's, an assignment section's and a graded item's (the
+# question kinds and the judges registered for the kinds the engine does not check).
+WORDS["kind"] = (*typing.get_args(BidKind), *SECTION_KINDS, *QUESTION_KINDS, *JUDGES)
 
 
 def _texts(node: ast.AST) -> list[str] | None:
