@@ -338,3 +338,36 @@ def test_a_zip_member_not_read_is_said_on_the_students_row(tmp_path: Path) -> No
     dora = grade_folder(hw, roster("dora"), subs, max_bytes=200_000).by_id()["dora"]
     assert dora.status == "rejected" and "no submission" not in dora.problems
     assert any("work.zip/hw1-dora.answers.json" in p and "oversized" in p for p in dora.problems), dora.problems
+
+
+# ------------------------------------------------------------------ 10. the LMS's own times
+WORKSHEET = (
+    "Identifier,Full name,Email address,Status,Grade,Maximum Grade,Grade can be changed,"
+    "Last modified (submission),Last modified (grade),Feedback comments\n"
+    "Participant 501,Sam Lee,sam.a@uni.example,Submitted for grading,,10,Yes,"
+    '"Sunday, 1 March 2026, 11:00 AM",-,\n'
+    "Participant 502,Sam Lee,sam.b@uni.example,Submitted for grading,,10,Yes,"
+    '"Tuesday, 3 March 2026, 9:15 AM",-,\n'
+)
+
+
+def test_a_moodle_grading_worksheet_gives_owners_by_participant_and_lateness_by_its_times(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import parse_roster
+
+    hw = _with_deadline()
+    people = parse_roster(WORKSHEET)
+    assert people.source_format == "moodle-worksheet" and people.ids == ["sam.a@uni.example", "sam.b@uni.example"]
+    subs = tmp_path / "download"
+    for participant, sid in (("501", "sam.a@uni.example"), ("502", "sam.b@uni.example")):
+        path = write_json(
+            subs / f"Sam Lee_{participant}_assignsubmission_file_" / "hw1.answers.json",
+            sheet_for(hw, sid, all_right(hw, sid)),
+        )
+        _touch(path, DUE - dt.timedelta(days=9))  # file times that say nothing: the worksheet's times decide
+    by = grade_folder(hw, people, subs).by_id()
+    assert by["sam.a@uni.example"].days_late == 0 and by["sam.b@uni.example"].days_late == 2
+    assert any("the LMS's submission time" in p for p in by["sam.b@uni.example"].problems)
+    # the same name twice, told apart by Moodle's participant numbers: a sheet in the wrong Sam's entry is caught
+    write_json(subs / "Sam Lee_501_assignsubmission_file_" / "b.answers.json", sheet_for(hw, "sam.b@uni.example", {}))
+    report = grade_folder(hw, people, subs)
+    assert any("another student's answer sheet" in p for p in report.by_id()["sam.a@uni.example"].problems)
