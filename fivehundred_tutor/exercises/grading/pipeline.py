@@ -20,7 +20,7 @@ from .choose import choose, trusted
 from .handmarks import Mark, Marks
 from .intake import Claim, check_header, collect
 from .lateness import CollectionTimes, Lateness, apply_late_penalty, lateness_warnings
-from .policy import Override, apply_override, hold_back, last_overrides
+from .policy import Override, Regrading, hold_back
 from .results import GradeReport, GradingError, Note, StudentResult
 from .score import MAX_ANSWERS, grade_sheet
 from .workers import question_sets
@@ -72,12 +72,7 @@ def grade_folder(
         for s in roster
     }
     times = CollectionTimes(collected_at, file_times)
-    decided, replaced = last_overrides(list(overrides), assignment)
-    by_student: dict[str, list[Override]] = {}
-    for o in decided:
-        by_student.setdefault(o.student, []).append(o)
-    applied: list[tuple[str, str, str, str, str]] = []
-    warnings: list[str] = []
+    regrading = Regrading(list(overrides), assignment)
     judged: list[Lateness] = []
     when = now or _dt.datetime.now(_dt.timezone.utc)
     everyone = list(roster.ids)
@@ -89,27 +84,22 @@ def grade_folder(
             result.problems.append(f"note: ignored {reason}" if own else reason)
         given = marks.for_student(sid) if marks is not None else {}
         lateness = _grade_student(assignment, roster, result, own, questions, times, given)
-        if lateness is not None:
-            judged.append(lateness)
-        for o in by_student.get(sid, []):
-            change = apply_override(result, o)
-            applied.append(change)
-            if o.line in replaced:
-                earlier = ", ".join(str(n) for n in replaced[o.line])
-                warnings.append(
-                    f"overrides: line {o.line} sets {safe_text(sid, 40)} {change[1]} again (after line {earlier}): "
-                    f"line {o.line} applies, {change[2]} → {change[3]} points"
-                )
+        judged += [lateness] if lateness is not None else []
+        regrading.apply(result)
         result.held_back = hold_back(assignment, roster, result, when)
-    warnings[:0] = lateness_warnings(assignment, judged)
-    to_mark = sum(s.pending for s in results.values())
-    if to_mark:
-        waiting = sum(1 for s in results.values() if s.pending)
-        warnings.append(
-            f"{to_mark} written answer(s) of {waiting} student(s) still to mark by hand (HandGrader in JupyterLab): "
-            "the LMS files leave those students blank until then"
-        )
-    return GradeReport(assignment, list(results.values()), intake.unmatched, intake.skipped, applied, warnings)
+    warnings = [*lateness_warnings(assignment, judged), *regrading.warnings, *_marking_warnings(results.values())]
+    students = list(results.values())
+    return GradeReport(assignment, students, intake.unmatched, intake.skipped, regrading.applied, warnings)
+
+
+def _marking_warnings(students: Iterable[StudentResult]) -> list[str]:
+    waiting = [s for s in students if s.pending]
+    if not waiting:
+        return []
+    return [
+        f"{sum(s.pending for s in waiting)} written answer(s) of {len(waiting)} student(s) still to mark by hand "
+        "(HandGrader in JupyterLab): the LMS files leave those students blank until then"
+    ]
 
 
 def _grade_student(

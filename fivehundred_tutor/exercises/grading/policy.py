@@ -14,7 +14,15 @@ from ..roster import Roster
 from ..text import fmt_points, safe_text
 from .results import GradingError, StudentResult
 
-__all__ = ["Override", "apply_override", "hold_back", "last_overrides", "load_overrides", "parse_overrides"]
+__all__ = [
+    "Override",
+    "Regrading",
+    "apply_override",
+    "hold_back",
+    "last_overrides",
+    "load_overrides",
+    "parse_overrides",
+]
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,30 @@ def last_overrides(overrides: list[Override], assignment: Assignment) -> tuple[l
             replaced[o.line] = [*replaced.pop(last[key].line, []), last[key].line]
         last[key] = o
     return sorted(last.values(), key=lambda o: o.line), replaced
+
+
+class Regrading:
+    """The overrides' decisions, one per item (its last line), applied student by student: what changed
+    (``applied``: student, item, from, to, comment) and what to say about lines said twice (``warnings``)."""
+
+    def __init__(self, overrides: list[Override], assignment: Assignment) -> None:
+        decided, self.replaced = last_overrides(overrides, assignment)
+        self.by_student: dict[str, list[Override]] = {}
+        for o in decided:
+            self.by_student.setdefault(o.student, []).append(o)
+        self.applied: list[tuple[str, str, str, str, str]] = []
+        self.warnings: list[str] = []
+
+    def apply(self, result: StudentResult) -> None:
+        for o in self.by_student.get(result.student, []):
+            change = apply_override(result, o)
+            self.applied.append(change)
+            if o.line in self.replaced:
+                earlier = ", ".join(str(n) for n in self.replaced[o.line])
+                self.warnings.append(
+                    f"overrides: line {o.line} sets {safe_text(result.student, 40)} {change[1]} again (after line "
+                    f"{earlier}): line {o.line} applies, {change[2]} → {change[3]} points"
+                )
 
 
 def hold_back(assignment: Assignment, roster: Roster, result: StudentResult, now: _dt.datetime) -> str:

@@ -18,7 +18,16 @@ from .item_rules import apply_item_rules, apply_section_scoring
 from .judges import JUDGES, response_words
 from .results import ItemResult
 
-__all__ = ["MAX_ANSWERS", "MAX_RESPONSE_CHARS", "TOO_LONG", "compact_sheet", "exact_score", "grade_sheet", "too_long"]
+__all__ = [
+    "MAX_ANSWERS",
+    "MAX_RESPONSE_CHARS",
+    "TOO_LONG",
+    "compact_sheet",
+    "exact_score",
+    "grade_sheet",
+    "match_answers",
+    "too_long",
+]
 
 MAX_RESPONSE_CHARS = 20_000
 MAX_ANSWERS = 1000
@@ -104,6 +113,23 @@ def grade_sheet(
     ``sheet=None`` grades an empty submission.
     """
     qs = questions if questions is not None else assignment.questions_for(student)
+    responses, refused, problems = match_answers(qs, sheet)
+    results = [_judged(q, responses.get(q["item"]), refused.get(q["item"]), marks or {}) for q in qs]
+    apply_item_rules(assignment, qs, results)
+    apply_section_scoring(assignment, qs, results)
+    if refused:
+        problems.append(
+            f"tampered: {len(refused)} answer(s) are for questions other than the assigned ones "
+            f"(items {', '.join(list(refused)[:6])}{' …' if len(refused) > 6 else ''}) — scored 0"
+        )
+    return results, problems
+
+
+def match_answers(
+    questions: list[dict[str, Any]], sheet: Mapping[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+    """Each item's response (by question id; by item label only when the sheet names no ids), the items whose
+    answer is for another question (item → why; scored 0), and the problems found with the sheet."""
     problems: list[str] = []
     answers: Mapping[str, Any] = {}
     ids: Mapping[str, Any] = {}
@@ -124,8 +150,8 @@ def grade_sheet(
         qid = ids.get(label)
         if isinstance(qid, str) and qid:
             by_qid.setdefault(qid, response)
-    current = {q["id"] for q in qs}
-    labels = {q["item"] for q in qs}
+    current = {q["id"] for q in questions}
+    labels = {q["item"] for q in questions}
     stale = sorted(
         str(k) for k in answers if (isinstance(ids.get(k), str) and ids.get(k) not in current and k not in labels)
     )
@@ -138,67 +164,66 @@ def grade_sheet(
             f"note: ignored {len(stale)} answer(s) to questions no longer in this assignment "
             f"({', '.join(safe_text(k, 20) for k in stale[:5])})"
         )
-    tampered: list[str] = []
-    results: list[ItemResult] = []
-    for q in qs:
+    responses: dict[str, Any] = {}
+    refused: dict[str, str] = {}
+    for q in questions:
         item = q["item"]
-        verdict: Mapping[str, Any] | None = None
         if q["id"] in by_qid:
-            response = by_qid[q["id"]]
+            responses[item] = by_qid[q["id"]]
         elif not ids:
-            response = answers.get(item)  # a sheet without ids: graded by label (and noted above)
+            responses[item] = answers.get(item)  # a sheet without ids: graded by label (and noted above)
         else:
             response = answers.get(item)
             label_id = ids.get(item)
             if isinstance(label_id, str) and label_id in current:
-                response = None  # that answer belongs to another item (the sections moved)
-            elif response is TOO_LONG or response not in (None, "", [], {}):
-                tampered.append(item)
-                reason = "for a different question than the one assigned" if label_id else "not tied to a question"
-                verdict = {"correct": False, "score": 0.0, "feedback": f"Not graded: this answer is {reason}."}
-        answered = response is TOO_LONG or response not in (None, "", [], {})
-        pending = False
-        if verdict is not None:
-            pass
-        elif response is TOO_LONG or (answered and too_long(response)):
-            verdict = {"correct": False, "score": 0.0, "feedback": "Not graded: the answer is far too long."}
-        elif q["kind"] in JUDGES:
-            judged = JUDGES[q["kind"]](q, response if answered else None, (marks or {}).get(str(q.get("key", ""))))
-            verdict = {"correct": judged.correct, "score": judged.fraction, "feedback": judged.feedback}
-            pending = judged.pending
-        else:
-            verdict = check(q, response if answered else None)
-        score = verdict["score"]
-        fraction = score if isinstance(score, Fraction) else exact_score(float(score))
-        exact = fraction * Fraction(q["points"]).limit_denominator(1000)
-        kept = response if answered and response is not TOO_LONG else None
-        results.append(
-            ItemResult(
-                item=item,
-                section=q["section"],
-                topic=q["topic"],
-                difficulty=q["difficulty"],
-                question_id=q["id"],
-                points=q["points"],
-                score=round(float(exact), 4),
-                correct=bool(verdict["correct"]),
-                answered=answered,
-                feedback=str(verdict["feedback"]),
-                explanation=q["explanation"],
-                prompt=q["prompt"],
-                exact=exact,
-                key=str(q.get("key", "")),
-                kind=str(q["kind"]),
-                pending=pending,
-                response=kept,
-                response_words=response_words(q, kept),
-            )
-        )
-    apply_item_rules(assignment, qs, results)
-    apply_section_scoring(assignment, qs, results)
-    if tampered:
-        problems.append(
-            f"tampered: {len(tampered)} answer(s) are for questions other than the assigned ones "
-            f"(items {', '.join(tampered[:6])}{' …' if len(tampered) > 6 else ''}) — scored 0"
-        )
-    return results, problems
+                continue  # that answer belongs to another item (the sections moved)
+            if response is TOO_LONG or response not in (None, "", [], {}):
+                responses[item] = response
+                refused[item] = (
+                    "for a different question than the one assigned" if label_id else "not tied to a question"
+                )
+    return responses, refused, problems
+
+
+def _judged(q: Mapping[str, Any], response: Any, refused: str | None, marks: Mapping[str, Mark]) -> ItemResult:
+    """One item's result: the judge of its kind, unless the answer was refused or is far too long."""
+    answered = response is TOO_LONG or response not in (None, "", [], {})
+    pending = False
+    if refused is not None:
+        verdict: Mapping[str, Any] = {
+            "correct": False,
+            "score": 0.0,
+            "feedback": f"Not graded: this answer is {refused}.",
+        }
+    elif response is TOO_LONG or (answered and too_long(response)):
+        verdict = {"correct": False, "score": 0.0, "feedback": "Not graded: the answer is far too long."}
+    elif q["kind"] in JUDGES:
+        judged = JUDGES[q["kind"]](q, response if answered else None, marks.get(str(q.get("key", ""))))
+        verdict = {"correct": judged.correct, "score": judged.fraction, "feedback": judged.feedback}
+        pending = judged.pending
+    else:
+        verdict = check(q, response if answered else None)
+    score = verdict["score"]
+    fraction = score if isinstance(score, Fraction) else exact_score(float(score))
+    exact = fraction * Fraction(q["points"]).limit_denominator(1000)
+    kept = response if answered and response is not TOO_LONG else None
+    return ItemResult(
+        item=q["item"],
+        section=q["section"],
+        topic=q["topic"],
+        difficulty=q["difficulty"],
+        question_id=q["id"],
+        points=q["points"],
+        score=round(float(exact), 4),
+        correct=bool(verdict["correct"]),
+        answered=answered,
+        feedback=str(verdict["feedback"]),
+        explanation=q["explanation"],
+        prompt=q["prompt"],
+        exact=exact,
+        key=str(q.get("key", "")),
+        kind=str(q["kind"]),
+        pending=pending,
+        response=kept,
+        response_words=response_words(q, kept),
+    )
