@@ -18,36 +18,26 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..bidding_standard import RAISE_TRUMPS, expected_support, partner_share, trumps_needed
-from ..bids import Bid
-from ..cards import JACK, Card, Suit
-from ..rules import Rules, RulesError
+from .clues import clue
 from .core import answer_words, check
+from .reading import (
+    NO_TRUMP_JACKS,
+    contract_of,
+    defenders_words,
+    joker_rule,
+    misere_defenders,
+    needs_void,
+    player_word,
+    rules_of,
+    sentence,
+    trumps_word,
+)
 
 __all__ = ["clue", "hints", "principle", "verdict_detail"]
 
 
-#: What every bower hint says under a no-trump contract (there are no bowers then).
-_NO_TRUMP_JACKS = "With no trumps there are no bowers: every jack is a plain jack of its own suit."
-
-
-def _trumps(question: Mapping[str, Any]) -> str | None:
-    contract = (question.get("context") or {}).get("contract")
-    if isinstance(contract, Mapping):
-        trumps = contract.get("trumps")
-        return str(trumps) if trumps else None
-    return None
-
-
-def _contract_words(question: Mapping[str, Any]) -> str:
-    contract = (question.get("context") or {}).get("contract")
-    if isinstance(contract, Mapping) and contract.get("label"):
-        return str(contract["label"])
-    return "this contract"
-
-
 def _hierarchy(q: Mapping[str, Any]) -> str:
-    trumps = _trumps(q)
+    trumps = trumps_word(q)
     if trumps and len(q.get("choices") or ()) > 2:
         # three or more cards: all trumps (the two-card questions are side-suit cards)
         return (
@@ -56,19 +46,19 @@ def _hierarchy(q: Mapping[str, Any]) -> str:
         )
     if trumps:
         return f"Which cards are trumps in {trumps}, and does either card belong to the trump suit?"
-    return f"{_NO_TRUMP_JACKS} Each suit keeps its own order, from the ace down."
+    return f"{NO_TRUMP_JACKS} Each suit keeps its own order, from the ace down."
 
 
 def _bowers(q: Mapping[str, Any]) -> str:
-    trumps = _trumps(q)
+    trumps = trumps_word(q)
     if trumps:
         return f"Which cards are trumps in {trumps}? Remember the jack of the other suit of the same colour."
     # no trumps, no bowers: the trump-suit question would teach the opposite
-    return f"{_NO_TRUMP_JACKS} Is the card a jack, or the joker?"
+    return f"{NO_TRUMP_JACKS} Is the card a jack, or the joker?"
 
 
 def _legal(q: Mapping[str, Any]) -> str:
-    if _trumps(q):
+    if trumps_word(q):
         return (
             "Which suit was led, and which of your cards belong to it (the left bower and the joker belong to the "
             "trump suit)? You must follow that suit if you can."
@@ -76,19 +66,12 @@ def _legal(q: Mapping[str, Any]) -> str:
     # no trumps: no bowers, and the joker has a rule of its own
     return (
         "Which suit was led (when the joker is led, the suit its holder names)? You must follow that suit if you "
-        f"can. {_NO_TRUMP_JACKS} {_sentence(_joker_rule(_rules(q)))}."
+        f"can. {NO_TRUMP_JACKS} {sentence(joker_rule(rules_of(q)))}."
     )
 
 
-def _joker_rule(rules: Rules) -> str:
-    """When the joker may be played to a trick in no trumps, under ``rules`` (the variant said as such)."""
-    if rules.joker_no_trumps == "any-time":
-        return "in this variant the joker may be played at any time, even when you could follow suit"
-    return "the joker may be played only when you cannot follow suit"
-
-
 def _winner(q: Mapping[str, Any]) -> str:
-    trumps = _trumps(q)
+    trumps = trumps_word(q)
     if trumps:
         return f"Was a trump played (any {trumps[:-1]}, either bower, the joker)? If not, which suit was led?"
     return "With no trumps the joker wins; otherwise which suit was led, and who played its highest card?"
@@ -101,7 +84,7 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "trick-winner": _winner,
     "bid-values": lambda q: (
         "A bid is worth 40 + 100 for each trick above 6 + 20 × the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
-        + (" Misère and open misère have values of their own." if _rules(q).misere != "never" else "")
+        + (" Misère and open misère have values of their own." if rules_of(q).misere != "never" else "")
     ),
     "bid-ladder": lambda q: _ladder(q),
     "scoring": lambda q: _scoring(q),
@@ -110,7 +93,7 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "two-player": lambda q: "Who leads, and in what order are hand cards and table cards played?",
     "kitty": lambda q: (
         "Which of your cards are trumps (both bowers and the joker too)? Keep them, and keep your aces: throw low "
-        "side cards" + (", emptying a short side suit so that you can trump it." if _needs_void(q) else ".")
+        "side cards" + (", emptying a short side suit so that you can trump it." if needs_void(q) else ".")
     ),
     "hand-judging": lambda q: (
         "Count the tricks you expect to take: the joker, the bowers and top trumps, then side aces. How many, with some help from partner?"
@@ -122,31 +105,8 @@ _PRINCIPLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-def _needs_void(q: Mapping[str, Any]) -> bool:
-    answer = q.get("answer")
-    return isinstance(answer, Mapping) and bool(answer.get("need_void"))
-
-
-def _who(rules: Rules) -> str:
-    """ "side" (partnerships, or two players), or "player" when each plays for themselves."""
-    return "player" if all(len(side) == 1 for side in rules.sides) and rules.players > 2 else "side"
-
-
-def defenders_words(rules: Rules) -> str:
-    """What the defenders score for their tricks under ``rules`` (the variant said as such)."""
-    if rules.defender_tricks == "beyond-five":
-        return "the defenders score 10 for each trick they take beyond five (this variant)"
-    return "the defenders score 10 for each trick they take"
-
-
-def _misere_defenders(rules: Rules) -> str:
-    if rules.misere_defenders_score:
-        return "the defenders score their tricks too (this variant)"
-    return "the defenders score nothing for their tricks"
-
-
 def _ladder(q: Mapping[str, Any]) -> str:
-    rules = _rules(q)
+    rules = rules_of(q)
     misere = " Where do misère and open misère sit?" if rules.misere != "never" else ""
     if "to_bid" in (q.get("context") or {}):
         return "A bid must outrank the last bid, and only a player still in the auction may bid." + misere
@@ -156,11 +116,11 @@ def _ladder(q: Mapping[str, Any]) -> str:
 
 
 def _scoring(q: Mapping[str, Any]) -> str:
-    rules, contract = _rules(q), _contract(q)
+    rules, contract = rules_of(q), contract_of(q)
     if contract is not None and contract.is_misere:
         return (
             "A misère is made only if the declarer takes no trick at all: made, it scores its value; one trick "
-            f"taken and it loses it. In misère {_misere_defenders(rules)}."
+            f"taken and it loses it. In misère {misere_defenders(rules)}."
         )
     return (
         "Did the declarer's side take at least the tricks they bid? Then they score the bid's value; if not, they "
@@ -169,9 +129,11 @@ def _scoring(q: Mapping[str, Any]) -> str:
 
 
 def _game_end(q: Mapping[str, Any]) -> str:
-    rules = _rules(q)
+    rules = rules_of(q)
     hole = f", or fallen to {rules.hole}" if rules.hole is not None else ""
-    return f"Add this hand's scores to the running totals first: has a {_who(rules)} reached {rules.target}{hole}?"
+    return (
+        f"Add this hand's scores to the running totals first: has a {player_word(rules)} reached {rules.target}{hole}?"
+    )
 
 
 def _misere(q: Mapping[str, Any]) -> str:
@@ -184,7 +146,7 @@ def _misere(q: Mapping[str, Any]) -> str:
 
 
 def _defence(q: Mapping[str, Any]) -> str:
-    contract = _contract(q)
+    contract = contract_of(q)
     if contract is not None and contract.is_misere:
         return (
             "Against a misère the defenders want the declarer to win a trick: which of the declarer's cards can "
@@ -201,401 +163,6 @@ def principle(question: Mapping[str, Any]) -> str:
     if make is not None:
         return make(question)
     return "Read the question again: which rule decides it?"
-
-
-def _rules(q: Mapping[str, Any]) -> Rules:
-    try:
-        return Rules.coerce(q.get("rules") or {})
-    except (RulesError, TypeError):
-        return Rules()
-
-
-def _contract(q: Mapping[str, Any]) -> Bid | None:
-    contract = (q.get("context") or {}).get("contract")
-    if isinstance(contract, Mapping) and contract.get("code"):
-        return Bid.parse(str(contract["code"]))
-    return None
-
-
-def _cards(items: Any) -> list[Card]:
-    return [Card.parse(str(item["code"])) for item in items or [] if isinstance(item, Mapping) and item.get("code")]
-
-
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``_count(2, "trick")`` → "two tricks"; numbers in words up to ten, as a learner reads them."""
-    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-    return f"{number} {one if n == 1 else (many or one + 's')}"
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _is_special(card: Card, contract: Bid | None) -> bool:
-    """The joker or a bower under ``contract``."""
-    trump = contract.trump if contract is not None else None
-    return card.is_joker or (trump is not None and card.rank == JACK and card.suit in (trump, trump.sister))
-
-
-def _led_suit(q: Mapping[str, Any], rules: Rules, contract: Bid | None) -> Suit | None:
-    trick = _cards((q.get("context") or {}).get("trick"))
-    if not trick:
-        return None
-    named = (q.get("context") or {}).get("joker_suit")
-    if trick[0].is_joker and named:
-        return Suit.parse(str(named))
-    return rules.effective_suit(trick[0], contract)
-
-
-def _hierarchy_clue(q: Mapping[str, Any]) -> str:
-    contract = _contract(q)
-    trump = contract.trump if contract is not None else None
-    cards = _cards((q.get("context") or {}).get("cards"))
-    if len(cards) == 2:
-        suit = cards[0].suit
-        assert suit is not None
-        if trump is not None and suit == trump.sister:
-            return (
-                f"Both cards are {suit.word}, and {suit.word} have no jack while {trump.word} are trumps (it is the "
-                "left bower, a trump): their order is A, K, Q, 10, 9 … down. Which of the two comes first?"
-            )
-        plain = "there are no trumps" if trump is None else f"{suit.word} are not trumps"
-        return (
-            f"Both cards are {suit.word} and {plain}, so only their ranks count: A, K, Q, J, 10, 9 … down. "
-            "Which of the two comes first?"
-        )
-    if trump is None:
-        return "Compare ranks within one suit: A, K, Q, J, 10, 9 … down."
-    special = sum(1 for c in cards if _is_special(c, contract))
-    order = f"the joker, then the jack of {trump.word} (right bower), then the jack of {trump.sister.word} (left bower)"
-    if q.get("kind") == "order":
-        first = "it goes first" if special == 1 else f"they go first, in this order: {order}"
-        return (
-            f"{_sentence(_count(special, 'of these cards is', 'of these cards are'))} the joker or a bower: "
-            f"{first}; the rest follow A, K, Q, 10, 9 … down."
-        )
-    if special == 1:
-        return "Exactly one of these cards is the joker or a bower: either one beats the ace of trumps."
-    return f"{_sentence(_count(special, 'card'))} here are the joker or a bower; among them the order is {order}."
-
-
-def _bowers_clue(q: Mapping[str, Any]) -> str:
-    contract = _contract(q)
-    trump = contract.trump if contract is not None else None
-    context = q.get("context") or {}
-    if trump is None:
-        card = context.get("card")
-        if isinstance(card, Mapping) and card.get("code") and Card.parse(str(card["code"])).is_joker:
-            return (
-                f"{_NO_TRUMP_JACKS} The joker is the one card apart: in no trumps it wins any trick it is "
-                "played to, and when it is led its holder names the suit to follow."
-            )
-        if isinstance(card, Mapping) and card.get("code"):
-            c = Card.parse(str(card["code"]))
-            if c.rank == JACK:
-                return f"{_NO_TRUMP_JACKS} Here nothing is trumps, so {c} stays in its own suit."
-            return f"{_NO_TRUMP_JACKS} Only the joker and the jacks can ever change suit, and {c} is neither."
-        return f"{_NO_TRUMP_JACKS} Only the joker is a card apart."
-    if q.get("kind") == "multi":
-        n = len(q.get("answer") or [])
-        return (
-            f"{_sentence(_count(n, 'of these cards is a trump', 'of these cards are trumps'))}: count every "
-            f"{trump.word[:-1]}, both bowers and the joker."
-        )
-    card = context.get("card")
-    if isinstance(card, Mapping) and card.get("code"):
-        c = Card.parse(str(card["code"]))
-        if c.is_joker:
-            return f"The joker is the highest card of all while {trump.word} are trumps."
-        if c.rank == JACK:
-            return f"{c} is a jack: only the jack of {trump.word} and the other jack of the same colour become trumps."
-        return f"Only the joker and the jacks can change suit, and {c} is neither."
-    if "right bower" in str(q.get("prompt", "")):
-        return "The right bower is the jack of the trump suit itself."
-    return f"The left bower is the jack of the other {trump.colour} suit: {trump.word} are {trump.colour}."
-
-
-def _legal_clue(q: Mapping[str, Any]) -> str:
-    n = len(q.get("answer") or [])
-    total = len(q.get("choices") or [])
-    rules = _rules(q)
-    led = _led_suit(q, rules, _contract(q))
-    if led is None:
-        return "Nothing has been led yet: the first card of a trick may be any card."
-    contract = _contract(q)
-    if n == total:
-        return f"{led.word.capitalize()} were led: do you hold any card that counts as a {led.word[:-1]}?"
-    if contract is not None and contract.trump is not None:
-        note = "(the left bower and the joker count as trumps)"
-    else:
-        hand = _cards((q.get("context") or {}).get("hand"))
-        joker = any(c.is_joker for c in hand)
-        note = f"({_joker_rule(rules)})" if joker else "(with no trumps, every jack stays in its own suit)"
-    return f"{led.word.capitalize()} were led, and {_count(n, 'of your cards', 'of your cards')} may be played {note}."
-
-
-def _winner_clue(q: Mapping[str, Any]) -> str:
-    rules = _rules(q)
-    contract = _contract(q)
-    trick = _cards((q.get("context") or {}).get("trick"))
-    led = _led_suit(q, rules, contract)
-    led_words = led.word if led is not None else "the suit led"
-    trump = contract.trump if contract is not None else None
-    if trump is None:
-        if any(c.is_joker for c in trick):
-            return "The joker was played: in no trumps it wins any trick it is played to."
-        return f"{led_words.capitalize()} were led and there are no trumps: only a {led_words[:-1]} can win."
-    trumps = sum(1 for c in trick if rules.effective_suit(c, contract) == trump)
-    if trumps == 0:
-        return f"No trump was played in this trick, so the highest {led_words[:-1]} (the suit led) wins."
-    if trumps == 1:
-        return "Exactly one trump was played in this trick, and a trump beats every card of another suit."
-    return (
-        f"{_sentence(_count(trumps, 'trump'))} were played: the highest of them wins (the joker, the right bower, the left bower, "
-        "then A, K, Q, 10 …)."
-    )
-
-
-def _bid_values_clue(q: Mapping[str, Any]) -> str:
-    context = q.get("context") or {}
-    bid = context.get("bid")
-    if q.get("kind") == "choice":
-        return (
-            f"Work back from {context.get('points')}: take away 40; each whole 100 left is a trick above six, and "
-            "what remains, divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
-            + (
-                " If no bid on that formula fits, think of the two calls whose values are fixed by the rules."
-                if _rules(q).misere != "never"
-                else ""
-            )
-        )
-    if isinstance(bid, Mapping) and bid.get("code"):
-        b = Bid.parse(str(bid["code"]))
-        if b.is_misere:
-            return f"{b} is not worked out with the formula: its value is fixed by the rules (see the bid ladder)."
-        places = "♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4"
-        above = b.tricks - 6
-        return f"{b} has {_count(above, 'trick')} above six, and its suit's place is {b.denomination} ({places})."
-    return "Work it out in three parts: 40, then the tricks above six, then the suit."
-
-
-def _ladder_clue(q: Mapping[str, Any]) -> str:
-    rules = _rules(q)
-    context = q.get("context") or {}
-    kind = q.get("kind")
-    bid = context.get("bid")
-    base = Bid.parse(str(bid["code"])) if isinstance(bid, Mapping) and bid.get("code") else None
-    misere = " Misère and open misère have places of their own on the ladder." if rules.misere != "never" else ""
-    if kind == "multi" and base is not None:
-        n = len(q.get("answer") or [])
-        return f"{_sentence(_count(n, 'of these bids outranks', 'of these bids outrank'))} {base}.{misere}"
-    if kind == "choice" and "to_bid" not in context and base is not None:
-        if base.is_misere:
-            return f"{base} has its own place on the ladder, between two bids: which one is just above it?"
-        # the misères are not named here: one of them may be the answer
-        between = " Are the calls that are not suit bids placed between them?" if rules.misere != "never" else ""
-        return (
-            f"Is there a higher suit left at the {base.tricks} level? If not, the next level up begins with "
-            f"spades.{between}"
-        )
-    return _auction_clue(q, rules)
-
-
-def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
-    context = q.get("context") or {}
-    who = context.get("to_bid") or "the player"
-    auction = [a for a in context.get("auction") or [] if isinstance(a, Mapping)]
-    passed = any(a.get("seat") == who and a.get("call") == "pass" for a in auction)
-    bids = [a for a in auction if a.get("call") != "pass"]
-    last = f"the last bid, {bids[-1].get('label')}" if bids else "nothing yet: no one has bid"
-    checks = [f"Does the call outrank {last}?"]
-    if passed:
-        # a question, not the verdict: in the default game it would give the answer away
-        if rules.bidding in ("australian", "single-round"):
-            checks.append(f"{who} passed earlier: what does a pass mean for the rest of the auction?")
-        else:
-            checks.append(f"{who} passed earlier: under these rules, may a player who passed come back in, and when?")
-    if "misère" in str(q.get("prompt", "")):
-        if rules.misere == "after-seven":
-            checks.append("Misère needs a bid at the 7 level earlier in this auction: is there one?")
-        elif rules.misere == "never":
-            checks.append("May misère be bid at all under these rules?")
-        else:
-            checks.append("Under these rules misère needs no 7-level bid first.")
-    return " ".join(checks)
-
-
-def _scoring_clue(q: Mapping[str, Any]) -> str:
-    contract = _contract(q)
-    context = q.get("context") or {}
-    if contract is None:
-        return "Work out the declarer's side first, then the defenders."
-    if contract.is_misere:
-        return (
-            f"{_sentence(_count(sum(int(v) for v in (context.get('tricks') or {}).values()), 'trick'))} for the "
-            f"declarer: a misère is made only with none, and in misère {_misere_defenders(_rules(q))}."
-        )
-    tricks = context.get("tricks") or {}
-    return (
-        f"The declarer's side needed {contract.tricks} tricks. Look at how many each side took "
-        f"({', '.join(f'{k}: {v}' for k, v in tricks.items())}): made or not? Then the defenders: 10 for each trick"
-        + (" beyond five." if _rules(q).defender_tricks == "beyond-five" else ".")
-    )
-
-
-def _game_end_clue(q: Mapping[str, Any]) -> str:
-    rules = _rules(q)
-    who = _who(rules)
-    hole = f" or at {rules.hole} or below" if rules.hole is not None else ""
-    declarer = "the declarer" if who == "player" else "the declaring side"
-    text = (
-        f"Write down each {who}'s new total (the score before plus this hand's). Is any total at "
-        f"{rules.target} or more{hole}? If {declarer} made the contract and reached {rules.target}, "
-        f"{declarer} wins, even if another {who} reached it too."
-    )
-    if rules.win_only_as_declarer:
-        text += f" Under these rules a {who} wins only by making a contract as declarer."
-    if rules.hole is None and rules.bars_from_winning:
-        text += f" A {who} who falls to {rules.barred_from_winning_at} or below plays on but can no longer win."
-    elif rules.hole is None:
-        text += " Under these rules a low score does not end the game."
-    return text
-
-
-def _misere_clue(q: Mapping[str, Any]) -> str:
-    kind = q.get("kind")
-    if kind == "number":
-        return _scoring_clue(q)
-    if kind == "choice":
-        return _auction_clue(q, _rules(q))
-    n = len(q.get("answer") or [])
-    return (
-        f"{_sentence(_count(n, 'of your cards is', 'of your cards are'))} safe: a card that follows suit if you can, and stays "
-        "below the highest card of the suit led so far (the joker would win)."
-    )
-
-
-def _two_player_clue(q: Mapping[str, Any]) -> str:
-    context = q.get("context") or {}
-    if q.get("kind") == "multi":
-        n = len(q.get("answer") or [])
-        return (
-            f"Only your face-up table cards count here: {_count(n, 'of them', 'of them')} "
-            f"{'follows' if n == 1 else 'follow'} the rule for the suit led."
-        )
-    last = context.get("last_trick")
-    if isinstance(last, Mapping) and last.get("winner"):
-        return (
-            f"{last['winner']} won the last trick, with a card from the {last.get('source', 'hand')}: the winner "
-            "leads, and the trick starts with the two cards from that same place."
-        )
-    return f"In the first trick {context.get('declarer', 'the declarer')}, the declarer, leads with a hand card."
-
-
-def _kitty_clue(q: Mapping[str, Any]) -> str:
-    answer = q.get("answer") or {}
-    if not isinstance(answer, Mapping):
-        return ""
-    keep = list(answer.get("forbidden") or [])
-    trumps = list(answer.get("trumps", keep))
-    aces = [c for c in keep if c not in trumps]
-    count = answer.get("count", 3)
-    free = len(q.get("choices") or []) - len(keep)
-    held = _count(len(trumps), "trump") + (f" and {_count(len(aces), 'side ace')}" if aces else "")
-    text = (
-        f"You hold {held} (the bowers and the joker counted as trumps): keep them all, which leaves "
-        f"{free} cards to choose {count} from."
-    )
-    if answer.get("need_void"):
-        text += f" Look for a side suit with {count} cards or fewer and no ace: discarding all of it leaves you void."
-    return text
-
-
-def _judging_clue(q: Mapping[str, Any]) -> str:
-    """The book's bidding standard, as a method (bidding_standard): the trumps, the count, the raise."""
-    rules = _rules(q)
-    text = (
-        f"For each bid, count your trumps in its suit (the bowers and the joker too): {trumps_needed(6)} for a 6 bid, "
-        f"{trumps_needed(7)} from 7 up. Then your own tricks + about {expected_support(rules):g} from partner and the "
-        "kitty, rounded to the nearest trick, must reach the bid."
-    )
-    if (q.get("context") or {}).get("auction"):
-        text += (
-            f" Raising partner's suit: your own tricks + partner's level − {partner_share(rules):g}, with "
-            f"{RAISE_TRUMPS} trumps of your own; a new suit over partner's bid needs a trick to spare."
-        )
-    return text
-
-
-def _play_clue(q: Mapping[str, Any]) -> str:
-    n = len(q.get("answer") or []) if isinstance(q.get("answer"), list) else 1
-    prompt = str(q.get("prompt", ""))
-    if "as cheaply" in prompt:
-        rules, contract = _rules(q), _contract(q)
-        context = q.get("context") or {}
-        trick, hand = _cards(context.get("trick")), _cards(context.get("hand"))
-        named = context.get("joker_suit")
-        joker = Suit.parse(str(named)) if named else None
-        legal = rules.legal_plays(hand, trick, contract, joker)
-        wins = sum(1 for c in legal if rules.trick_winner([*trick, c], contract, joker) == len(trick))
-        return (
-            f"{_sentence(_count(wins, 'of your cards', 'of your cards'))} would win this trick: of those, which is "
-            "the lowest?"
-        )
-    if "partner" in prompt and "leave the trick" in prompt:
-        return f"Which of your cards would not beat your partner's card? {_sentence(_count(n, 'card does', 'cards do'))} that."
-    return (
-        f"Play the ending out in your head for each card: {_count(n, 'choice keeps', 'choices keep')} the best result "
-        "for your side."
-    )
-
-
-def _defence_clue(q: Mapping[str, Any]) -> str:
-    prompt = str(q.get("prompt", ""))
-    if "as cheaply" in prompt or ("partner" in prompt and "leave the trick" in prompt):
-        return _play_clue(q)
-    n = len(q.get("answer") or [])
-    contract = _contract(q)
-    if contract is not None and contract.is_misere:
-        return (
-            f"Play each card out in your head: {_count(n, 'choice forces', 'choices force')} the declarer to win a "
-            "trick sooner or later, whatever the declarer plays."
-        )
-    return (
-        f"Play each card out in your head, the declarer's side playing its best: "
-        f"{_count(n, 'choice holds', 'choices hold')} them to the fewest tricks."
-    )
-
-
-_CLUES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "card-hierarchy": _hierarchy_clue,
-    "bowers": _bowers_clue,
-    "legal-plays": _legal_clue,
-    "trick-winner": _winner_clue,
-    "bid-values": _bid_values_clue,
-    "bid-ladder": _ladder_clue,
-    "scoring": _scoring_clue,
-    "game-end": _game_end_clue,
-    "misere": _misere_clue,
-    "two-player": _two_player_clue,
-    "kitty": _kitty_clue,
-    "hand-judging": _judging_clue,
-    "play-decision": _play_clue,
-    "defence": _defence_clue,
-}
-
-
-def clue(question: Mapping[str, Any]) -> str:
-    """The second hint: narrower than the principle, worked out from this question, never the answer."""
-    make = _CLUES.get(str(question.get("topic", "")))
-    try:
-        text = make(question) if make is not None else ""
-    except (KeyError, ValueError, TypeError, AssertionError):
-        text = ""
-    return text or "Go through the question again one step at a time, with the first hint beside you."
 
 
 def hints(question: Mapping[str, Any]) -> list[str]:
