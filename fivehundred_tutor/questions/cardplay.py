@@ -363,13 +363,13 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     )
     void_words = ""
     if difficulty == 3:
-        void_words = f", emptying a short side suit so that you can trump it at once (your {_words_and(right_voids)})"
+        void_words = f", emptying a short side suit so that you can trump it at once: your {_words_and(right_voids)};"
     explanation = (
         f"Your trumps, highest first: {' '.join(str(c) for c in sorted(trumps, key=lambda c: -power[c.index]))}."
         + "".join(" " + n for n in notes)
         + " Keep them all: a thrown trump is a trick given away."
         + ace_words
-        + f" Throw {k} low side cards{void_words}, e.g. {' '.join(str(Card.parse(c)) for c in example)}."
+        + f" Throw {k} low side cards{void_words or ','} for example {' '.join(str(Card.parse(c)) for c in example)}."
     )
     return {
         "prompt": (
@@ -416,8 +416,8 @@ def _words(cards: list[Card]) -> str:
 
 
 def _words_and(suits: dict[Suit, list[Card]]) -> str:
-    """'clubs (7♣ 8♣)' or 'clubs (7♣) or diamonds (5♦ 6♦)'."""
-    return " or ".join(f"{s.word} ({_words(cards)})" for s, cards in suits.items())
+    """'clubs (7♣ 8♣)' or 'clubs (7♣) or your diamonds (5♦ 6♦)'."""
+    return " or your ".join(f"{s.word} ({_words(cards)})" for s, cards in suits.items())
 
 
 def _example_discard(losers: list[Card], groups: list[list[str]], k: int) -> list[str]:

@@ -63,7 +63,7 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             },
             "answer": {f"side{i}": p for i, p in enumerate(result.scores)},
             "explanation": (
-                f"{contract} is worth {rules.bid_value(contract)} under these rules: the declarer must take no "
+                f"{str(contract).capitalize()} is worth {rules.bid_value(contract)} under these rules: the declarer must take no "
                 f"trick; made scores the value, one trick taken loses it; {defend}. So: {scored}."
             ),
         }
@@ -142,7 +142,10 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
         "choices": [card_choice(c) for c in spot.hand],
         "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
         "answer": [c.code for c in safe],
-        "explanation": (f"Safe: {' '.join(str(c) for c in safe)}. Playing {example} would win: {why}{illegal_note}"),
+        "explanation": (
+            f"Safe: {' '.join(str(c) for c in safe)}. Playing {'the joker' if example.is_joker else example} would win "
+            f"the trick. {why}{illegal_note}"
+        ),
     }
 
 

@@ -83,39 +83,30 @@ def _cannot_follow_question(rules: Rules, rng: Random) -> dict[str, Any]:
     deal, values = solver_ending(
         rules, rng, _cannot_follow, what="defence endings", contract=lambda r: random_contract(r, rules, no_trumps=0.3)
     )
-    question = verdict_question(rules, deal, values)
-    assert deal.to_move is not None and deal.contract is not None
-    seat = rules.seat_name(deal.to_move)
-    question["prompt"] = question["prompt"].replace(
-        f"{seat} to play. ",
-        f"{seat}, a defender, is to play and has no card of the suit led, so may play any card. ",
-    )
+    situation = " (a defender) with no card of the suit led, so any card may be played"
+    question = verdict_question(rules, deal, values, situation)
     question["explanation"] += " " + _ruff_or_throw(deal, values)
     return question
 
 
 def _ruff_or_throw(deal: Deal, values: dict[str, int]) -> str:
-    """Why the best cards are best, read from the verdicts: trump it, do not, or what to keep."""
+    """Why the best cards are best, read from the verdicts only: trump it, do not, or what throwing costs."""
     contract = deal.contract
     assert contract is not None
     best = min(values.values())  # the defender holds the declaring side to the fewest tricks
+    good = {code for code, v in values.items() if v == best}
     if contract.trump is not None:
         trump = {
-            code
-            for code in values
-            if deal.rules.effective_suit(Card.parse(code.split(":")[0]), contract) == contract.trump
+            c for c in values if deal.rules.effective_suit(Card.parse(c.split(":")[0]), contract) == contract.trump
         }
-        good = {code for code, v in values.items() if v == best}
         if good <= trump and trump != set(values):
             return (
                 "Here only trumping holds them to that: every card thrown away gives the declarer's side more tricks."
             )
         if trump and not good & trump:
             return "Trumping does not help here: it gives the declarer's side more tricks; throw a card away instead."
-    return (
-        "What you keep matters more than what you throw: keep the cards that can still win a trick, and the low "
-        "card beside a high one that the declarer's ace would otherwise catch."
-    )
+    costly = " ".join(str(Card.parse(c.split(":")[0])) for c in sorted(values) if c not in good)
+    return f"What you keep matters: playing {costly} gives the declarer's side more tricks."
 
 
 def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
@@ -142,7 +133,7 @@ def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
         {
             "prompt": (
                 f"{name} is playing misère (no trumps; the declarer must take no trick) and has taken none so "
-                f"far.{out} Everyone's cards are shown. Trick so far: {trick}. {who}, a defender, is to play. "
+                f"far.{out} Everyone's cards are shown. Trick so far: {trick}. You are {who} (a defender), to play. "
                 f"Which card(s) force {name} to take a trick, whatever {name} does? Pick every such card."
             ),
             "answer": answer,
@@ -150,8 +141,10 @@ def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
             "explanation": (
                 f"With best play from here, {name} must take a trick after {', '.join(beat)}"
                 + (f"; after {', '.join(escape)}, {name} can escape" if escape else "")
-                + ". Against a misère, lead or play a card lower than the declarer can play under, in a suit "
-                "where the declarer has only high cards left; keep your high cards to win the lead back."
+                + ". Against a misère, lead low under the declarer, in a suit where the declarer holds a higher "
+                "card than yours; play under a card of the declarer's that is winning; a high card is worth playing "
+                "only to take the lead for the defender who holds that low card, otherwise throw it away when you "
+                "cannot follow suit."
             ),
         }
     )

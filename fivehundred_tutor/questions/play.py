@@ -296,8 +296,11 @@ def _tricks_words(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
-def verdict_question(rules: Rules, deal: Deal, values: Mapping[str, int]) -> dict[str, Any]:
-    """Which card(s) give the best result for the player to move, with best play by all from here?"""
+def verdict_question(rules: Rules, deal: Deal, values: Mapping[str, int], situation: str = "") -> dict[str, Any]:
+    """Which card(s) give the best result for the player to move, with best play by all from here?
+
+    ``situation``: what the prompt says of the player to move after "You are North, to play" (a defender
+    with no card of the suit led …)."""
     seat = deal.to_move
     assert seat is not None and deal.contract is not None and deal.declarer is not None
     declaring = mover_maximises(deal)
@@ -312,7 +315,8 @@ def verdict_question(rules: Rules, deal: Deal, values: Mapping[str, int]) -> dic
         "prompt": (
             f"{contract_phrase(contract)} Everyone's cards are shown. "
             f"{rules.seat_name(deal.declarer)} is the declarer; the declaring side has "
-            f"{_tricks_words(deal.declarer_tricks)} so far. Trick so far: {trick}. {rules.seat_name(seat)} to play. "
+            f"{_tricks_words(deal.declarer_tricks)} so far. Trick so far: {trick}. You are {rules.seat_name(seat)}, "
+            f"to play{situation}. "
             f"Which card(s) give {goal} with best play from here? Pick every such card."
         ),
         "kind": "multi",
