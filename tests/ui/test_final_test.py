@@ -25,11 +25,12 @@ pytestmark = pytest.mark.browser
 PAGE = "chapters/15-final-test.html"
 ARTIFACTS = TESTS.parent / "test-artifacts" / "final-test"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+# The learner's one progress store (widgets/src/progress.js): a record per widget, "fht/v2:w:<id>".
 KEPT = """() => {
   const out = {};
   for (let i = 0; i < localStorage.length; i += 1) {
     const key = localStorage.key(i);
-    if (key.startsWith("fht-progress/v1:")) out[key] = JSON.parse(localStorage.getItem(key));
+    if (key.startsWith("fht/v2:w:")) out[key.slice("fht/v2:w:".length)] = JSON.parse(localStorage.getItem(key));
   }
   return out;
 }"""
@@ -43,9 +44,7 @@ def _shot(page: Any, name: str) -> None:
 def _kept_state(page: Any) -> dict[str, Any]:
     """The play test's state as the browser kept it with the learner's progress."""
     kept = page.evaluate(KEPT)
-    records = [
-        rec for page_records in kept.values() for key, rec in page_records.items() if key.startswith("playtest#")
-    ]
+    records = [rec for key, rec in kept.items() if key.startswith("playtest#")]
     assert len(records) == 1, kept
     state: dict[str, Any] = records[0]["state"]
     return state
