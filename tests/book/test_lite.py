@@ -585,8 +585,10 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     # A fresh question from the notebook's Python, answered and judged there.
     quiz.scroll_into_view_if_needed()  # (the run left the reader at the chapter's start)
     quiz.locator(".fht-progress").filter(has_text=re.compile(r"of 12$")).wait_for(timeout=30000)
+    at = int(re.search(r"Question (\d+) of 12", quiz.locator(".fht-progress").inner_text()).group(1))
     quiz.locator(".fht-new").click()
-    quiz.locator(".fht-progress").filter(has_text="Question 13 of 13").wait_for(timeout=30000)
+    # a new question is asked next, right after the one the learner is at
+    quiz.locator(".fht-progress").filter(has_text=f"Question {at + 1} of 13").wait_for(timeout=30000)
     quiz.locator(".fht-answer [data-choice]:not([disabled])").first.click()
     check = quiz.locator(".fht-answer .fht-check")
     if check.count() and check.is_enabled():

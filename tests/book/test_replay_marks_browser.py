@@ -12,7 +12,6 @@ Screenshots go to test-artifacts/audit/ (look at them).
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from typing import Any
 

@@ -51,11 +51,11 @@ def test_lab_runs_widgets_and_kernel_judges_answer(lab):
         judged = json.loads(out.read_text())
         assert judged[-1]["index"] == 0 and judged[-1]["correct"] is True
         assert judged[-1]["response"] == question["answer"]
-        # a new question comes from the engine in the kernel
+        # a new question comes from the engine in the kernel, asked next (after question 1, the one answered)
         quiz.locator(".fht-new").click()
         page.wait_for_function(
             "() => document.querySelector('.fht-root[aria-label=\"Lab quiz\"] .fht-progress')"
-            ".textContent === 'Question 4 of 4'"
+            ".textContent === 'Question 2 of 4'"
         )
         # a new variant: the engine rebuilds the bank for the three-player rules
         quiz.locator("select.fht-rules").select_option("three-player")
