@@ -72,6 +72,19 @@ export function quizRound(bank, round, index, retry = null) {
   };
 }
 
+/**
+ * Where a learner coming back to a round starts: the question they were at; when that question is
+ * not in the bank any more (a fresh one the live engine made, gone with the page), the round's first
+ * question not answered yet; null when there is nothing to move to.
+ */
+export function resumeAt(bank, round, indices) {
+  const at = round?.at;
+  if (Number.isInteger(at) && indices.includes(at)) return at;
+  if (!Number.isInteger(at)) return null;
+  const open = indices.find((i) => !round.answers?.[idOf(bank, i)]);
+  return open === undefined ? null : open;
+}
+
 // ----------------------------------------------------------------------------------- the view
 
 /** Marks after an answer: the learner's wrong pick, and the right answer once `revealed`. */
@@ -743,8 +756,8 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   if (state.resume) {
     // back after a reload: where the learner was
     state.resume = false;
-    const at = state.round.at;
-    if (Number.isInteger(at) && round.indices.includes(at) && at !== index) {
+    const at = resumeAt(source.bank, state.round, round.indices);
+    if (at !== null && at !== index) {
       index = at;
       source.setIndex(index);
     }

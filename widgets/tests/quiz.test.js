@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { contextParts } from "../src/context.js";
 import { findPart, walk } from "../src/parts.js";
-import { choiceMarks, freshRound, quizReduce, quizRound, quizView, readWholeNumbers, verdictOf } from "../src/quiz.js";
+import { choiceMarks, freshRound, quizReduce, quizRound, quizView, readWholeNumbers, resumeAt, verdictOf } from "../src/quiz.js";
 
 const bank = [
   {
@@ -188,4 +188,14 @@ test("the answer that masters the quiz is a moment (once), and the bar says the 
   assert.equal(fifth.ui.moment, null, "already mastered: no second moment");
   const moved = quizReduce(atFive(fourth.ui, 3), src, fourth.ui, { type: "next" });
   assert.equal(moved.ui.moment, null, "the moment stays with its question");
+});
+
+test("coming back: where the learner was; a question gone with the page (a live one): the first not answered", () => {
+  const answers = { q1: { correct: true, first: true } };
+  assert.equal(resumeAt(bank, { answers, at: 2 }, [0, 1, 2]), 2);
+  assert.equal(resumeAt(bank, { answers, at: 7 }, [0, 1, 2]), 1, "question 8 was a fresh one: back to the first open");
+  assert.equal(resumeAt(bank, { answers: {}, at: 7 }, [0, 1, 2]), 0);
+  assert.equal(resumeAt(bank, { answers: {} }, [0, 1, 2]), null, "never moved: stay");
+  const all = { q1: { correct: true }, q2: { correct: true }, q3: { correct: false } };
+  assert.equal(resumeAt(bank, { answers: all, at: 9 }, [0, 1, 2]), null);
 });
