@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import assert_seen, open_page, wait_for_widgets
 
@@ -67,6 +68,11 @@ def _answer_whatever(quiz: Any) -> None:
         if check.count() and check.is_enabled():
             check.click()
     quiz.locator(".fht-verdict").wait_for()
+
+
+def _left_behind(problems: Any) -> None:
+    """Forget the favicon request a reload or a link cut short (the browser asks for it after the page loaded)."""
+    problems.failed_requests = [u for u in problems.failed_requests if not ("favicon" in u and "ERR_ABORTED" in u)]
 
 
 def _yesterday_practised(page: Any) -> None:
@@ -148,6 +154,7 @@ def test_a_chapter_mastered_is_a_moment_and_the_course_remembers(built_book: Any
     saved = ARTIFACTS / f"progress-{size}.json"
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["format"] == "fivehundred-tutor progress"
+    _left_behind(problems)
     problems.assert_clean(f"the course at {size}")
     page.context.close()
 
@@ -190,6 +197,7 @@ def test_the_live_books_fresh_questions_count(built_book: Any, browser: Any) -> 
     course.locator("summary").click()
     item = course.locator(".fht-course-item", has_text="The deck and the card hierarchy")
     assert "in progress" in item.inner_text()
+    _left_behind(problems)
     problems.assert_clean("the live book's progress")
     page.context.close()
 
@@ -221,8 +229,9 @@ def test_jupyterlite_and_the_book_share_one_progress(built_book: Any, browser: A
     lite = tab.locator(".fht-quiz").last
     lite.locator(".fht-new").wait_for(state="attached", timeout=420000)  # the notebook's Python drew it
     lite.scroll_into_view_if_needed()
-    assert lite.locator(".fht-mastered").inner_text() == "Mastered 2 of 12"
-    assert lite.locator(".fht-progress").inner_text() == "Question 3 of 12", "where the learner was in the book"
+    # (JupyterLab lays out a cell's output only when it is near the screen: wait for the text on screen)
+    expect(lite.locator(".fht-mastered")).to_have_text("Mastered 2 of 12")
+    expect(lite.locator(".fht-progress")).to_have_text("Question 3 of 12")  # where the learner was in the book
     # a third answered in the notebook
     _answer(lite, bank[2])
     tab.screenshot(path=str(ARTIFACTS / "lite-quiz.png"))
