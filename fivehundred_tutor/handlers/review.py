@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import questions
+from ..questions.topics import review_topics
 from ..rules import Rules
 from .fields import Handler
 from .models import QuizModel
@@ -19,19 +20,8 @@ from .quiz import quiz_model
 
 __all__ = ["CHAPTER_TOPICS", "HANDLERS", "review_model"]
 
-#: the topics the chapters' quizzes ask about, in the order of the book
-CHAPTER_TOPICS: tuple[str, ...] = (
-    "card-hierarchy",
-    "bowers",
-    "bid-values",
-    "bid-ladder",
-    "kitty",
-    "legal-plays",
-    "trick-winner",
-    "misere",
-    "scoring",
-    "game-end",
-)
+#: the topics the chapters' quizzes ask about, in the order of the book (each topic's ``review`` place)
+CHAPTER_TOPICS: tuple[str, ...] = review_topics()
 
 
 def review_model(

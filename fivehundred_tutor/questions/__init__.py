@@ -30,13 +30,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import Rules, RulesError
-from .bidding import gen_bid_ladder, gen_bid_values, gen_game_end, gen_scoring
-from .cardplay import gen_bowers, gen_hierarchy, gen_kitty, gen_legal_plays, gen_trick_winner
 from .core import (
     FORMAT,
     KINDS,
     QuestionError,
-    TopicInfo,
     check,
     make_rng,
     public_view,
@@ -45,10 +42,8 @@ from .core import (
     rules_record,
     sub_seed,
 )
-from .decisions import gen_misere, gen_two_player, misere_unavailable
-from .defence import defence_unavailable, gen_defence
-from .judging import gen_hand_judging
-from .play import gen_play_decision, set_verdict_provider
+from .play import set_verdict_provider
+from .topics import TOPICS, TopicInfo, available_topics
 
 __all__ = [
     "FORMAT",
@@ -68,148 +63,6 @@ __all__ = [
 ]
 
 _LEVELS = (1, 2, 3)
-
-
-def _topics() -> dict[str, TopicInfo]:
-    items = [
-        TopicInfo(
-            "card-hierarchy",
-            "Rank of cards",
-            "Which card is higher under a contract; putting trumps in order (partial credit).",
-            {1: "the higher of two plain cards", 2: "the highest of three trumps", 3: "order five trumps"},
-            ("choice", "order"),
-            gen_hierarchy,
-        ),
-        TopicInfo(
-            "bowers",
-            "The bowers and the joker",
-            "Right and left bower, which suit a card belongs to, which cards are trumps.",
-            {1: "which jack is the right/left bower", 2: "which suit a card belongs to", 3: "pick the trumps"},
-            ("choice", "multi"),
-            gen_bowers,
-        ),
-        TopicInfo(
-            "bid-values",
-            "What bids are worth",
-            "Points for a bid on the Avondale schedule (and the misère values of the rules).",
-            {1: "6- and 7-level suit bids", 2: "any suit or no-trump bid", 3: "high bids, misères; bid for a value"},
-            ("number", "choice"),
-            gen_bid_values,
-        ),
-        TopicInfo(
-            "bid-ladder",
-            "The bid ladder",
-            "Which bid outranks which, misère placements, and whether a call is legal in an auction.",
-            {1: "the next bid up the ladder", 2: "which bids outrank a bid", 3: "is this bid legal now?"},
-            ("choice", "multi"),
-            gen_bid_ladder,
-        ),
-        TopicInfo(
-            "legal-plays",
-            "Following suit",
-            "Which cards of a hand may be played to a trick (left bower, joker in no trumps).",
-            {1: "plain suits", 2: "the left bower and trumps", 3: "no trumps with the joker"},
-            ("multi",),
-            gen_legal_plays,
-        ),
-        TopicInfo(
-            "trick-winner",
-            "Who wins the trick",
-            "The winning card of a complete trick.",
-            {1: "no trumps played", 2: "trumps and bowers", 3: "the joker and the left bower"},
-            ("choice",),
-            gen_trick_winner,
-        ),
-        TopicInfo(
-            "scoring",
-            "Scoring a hand",
-            "Both sides' scores from the contract and the tricks taken.",
-            {1: "contracts made", 2: "contracts set", 3: "slams and misères"},
-            ("number",),
-            gen_scoring,
-        ),
-        TopicInfo(
-            "game-end",
-            "The end of the game",
-            "From the running scores and a hand: who wins, who is in the hole, or play on.",
-            {1: "one side near the target", 2: "close finishes", 3: "the hole and variants"},
-            ("choice",),
-            gen_game_end,
-        ),
-        TopicInfo(
-            "misere",
-            "Misère",
-            "Scoring misère, when it may be bid, and playing it without taking a trick.",
-            {1: "scoring a misère", 2: "may misère be bid now?", 3: "play without winning the trick"},
-            ("number", "choice", "multi"),
-            gen_misere,
-            misere_unavailable,
-        ),
-        TopicInfo(
-            "two-player",
-            "The 2-player game",
-            "The order of play with table cards (hand, hand, table, table) and following suit from the table.",
-            {1: "the first trick", 2: "after a trick won from hand or table", 3: "legal table cards"},
-            ("choice", "multi"),
-            gen_two_player,
-        ),
-        TopicInfo(
-            "kitty",
-            "The kitty",
-            "Discarding after taking the kitty: keep the trumps (bowers, joker), make a void.",
-            {1: "keep your trumps", 2: "keep trumps incl. the left bower/joker", 3: "keep trumps and make a void"},
-            ("cards",),
-            gen_kitty,
-        ),
-        TopicInfo(
-            "hand-judging",
-            "Judging a hand",
-            "Which bid could a sound player make with a hand, first to bid or after partner's opening (the book's bidding standard).",
-            {
-                1: "6- and 7-level suit bids",
-                2: "any level, no trumps, raising partner",
-                3: "misère and open misère too",
-            },
-            ("choice",),
-            gen_hand_judging,
-            lambda rules: "judging a hand is made for the 4-player game" if rules.players != 4 else None,
-        ),
-        TopicInfo(
-            "defence",
-            "Defence",
-            "The defenders' decisions: leave partner's winning card alone, play well when you cannot follow "
-            "suit, and beat a misère by playing under the declarer.",
-            {
-                1: "let partner's winning card stand (playing last)",
-                2: "no card of the suit led: ruff or throw (every hand in view)",
-                3: "beat a misère (every hand in view)",
-            },
-            ("multi", "choice"),
-            gen_defence,
-            defence_unavailable,
-        ),
-        TopicInfo(
-            "play-decision",
-            "Play decisions",
-            "Simple declarer/defender decisions from a position; level 3: the best card in a small ending, every hand in view.",
-            {
-                1: "win a trick cheaply",
-                2: "let partner's winning card stand (playing last)",
-                3: "best card in a small ending (every hand in view)",
-            },
-            ("choice", "multi"),
-            gen_play_decision,
-        ),
-    ]
-    return {t.name: t for t in items}
-
-
-TOPICS: dict[str, TopicInfo] = _topics()
-
-
-def available_topics(rules: Rules) -> list[str]:
-    """Topics that make sense under ``rules`` (misère needs misère to be biddable)."""
-    return [name for name, info in TOPICS.items() if info.unavailable(rules) is None]
 
 
 def _coerce_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:

@@ -1,11 +1,12 @@
 """The second hint of a question: a clue narrower than the principle, worked out from this question's cards,
 bids and scores ("Exactly one trump was played in this trick…", "three of your cards may be played"),
-never naming the answer.  :func:`clue` picks the topic's clue.
+never naming the answer.  One function per topic, named after it; the registry (:mod:`.topics`) gives each
+topic its own and :func:`.hints.clue` asks it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..bidding_standard import RAISE_TRUMPS, expected_support, partner_share, trumps_needed
@@ -26,10 +27,25 @@ from .reading import (
     sentence,
 )
 
-__all__ = ["clue"]
+__all__ = [
+    "bid_ladder",
+    "bid_values",
+    "bowers",
+    "card_hierarchy",
+    "defence",
+    "game_end",
+    "hand_judging",
+    "kitty",
+    "legal_plays",
+    "misere",
+    "play_decision",
+    "scoring",
+    "trick_winner",
+    "two_player",
+]
 
 
-def _hierarchy_clue(q: Mapping[str, Any]) -> str:
+def card_hierarchy(q: Mapping[str, Any]) -> str:
     contract = contract_of(q)
     trump = contract.trump if contract is not None else None
     cards = cards_of((q.get("context") or {}).get("cards"))
@@ -61,7 +77,7 @@ def _hierarchy_clue(q: Mapping[str, Any]) -> str:
     return f"{sentence(count_words(special, 'card'))} here are the joker or a bower; among them the order is {order}."
 
 
-def _bowers_clue(q: Mapping[str, Any]) -> str:
+def bowers(q: Mapping[str, Any]) -> str:
     contract = contract_of(q)
     trump = contract.trump if contract is not None else None
     context = q.get("context") or {}
@@ -97,7 +113,7 @@ def _bowers_clue(q: Mapping[str, Any]) -> str:
     return f"The left bower is the jack of the other {trump.colour} suit: {trump.word} are {trump.colour}."
 
 
-def _legal_clue(q: Mapping[str, Any]) -> str:
+def legal_plays(q: Mapping[str, Any]) -> str:
     n = len(q.get("answer") or [])
     total = len(q.get("choices") or [])
     rules = rules_of(q)
@@ -116,7 +132,7 @@ def _legal_clue(q: Mapping[str, Any]) -> str:
     return f"{led.word.capitalize()} were led, and {count_words(n, 'of your cards', 'of your cards')} may be played {note}."
 
 
-def _winner_clue(q: Mapping[str, Any]) -> str:
+def trick_winner(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
     contract = contract_of(q)
     trick = cards_of((q.get("context") or {}).get("trick"))
@@ -138,7 +154,7 @@ def _winner_clue(q: Mapping[str, Any]) -> str:
     )
 
 
-def _bid_values_clue(q: Mapping[str, Any]) -> str:
+def bid_values(q: Mapping[str, Any]) -> str:
     context = q.get("context") or {}
     bid = context.get("bid")
     if q.get("kind") == "choice":
@@ -161,7 +177,7 @@ def _bid_values_clue(q: Mapping[str, Any]) -> str:
     return "Work it out in three parts: 40, then the tricks above six, then the suit."
 
 
-def _ladder_clue(q: Mapping[str, Any]) -> str:
+def bid_ladder(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
     context = q.get("context") or {}
     kind = q.get("kind")
@@ -207,7 +223,7 @@ def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
     return " ".join(checks)
 
 
-def _scoring_clue(q: Mapping[str, Any]) -> str:
+def scoring(q: Mapping[str, Any]) -> str:
     contract = contract_of(q)
     context = q.get("context") or {}
     if contract is None:
@@ -225,7 +241,7 @@ def _scoring_clue(q: Mapping[str, Any]) -> str:
     )
 
 
-def _game_end_clue(q: Mapping[str, Any]) -> str:
+def game_end(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
     who = player_word(rules)
     hole = f" or at {rules.hole} or below" if rules.hole is not None else ""
@@ -244,10 +260,10 @@ def _game_end_clue(q: Mapping[str, Any]) -> str:
     return text
 
 
-def _misere_clue(q: Mapping[str, Any]) -> str:
+def misere(q: Mapping[str, Any]) -> str:
     kind = q.get("kind")
     if kind == "number":
-        return _scoring_clue(q)
+        return scoring(q)
     if kind == "choice":
         return _auction_clue(q, rules_of(q))
     n = len(q.get("answer") or [])
@@ -257,7 +273,7 @@ def _misere_clue(q: Mapping[str, Any]) -> str:
     )
 
 
-def _two_player_clue(q: Mapping[str, Any]) -> str:
+def two_player(q: Mapping[str, Any]) -> str:
     context = q.get("context") or {}
     if q.get("kind") == "multi":
         n = len(q.get("answer") or [])
@@ -274,7 +290,7 @@ def _two_player_clue(q: Mapping[str, Any]) -> str:
     return f"In the first trick {context.get('declarer', 'the declarer')}, the declarer, leads with a hand card."
 
 
-def _kitty_clue(q: Mapping[str, Any]) -> str:
+def kitty(q: Mapping[str, Any]) -> str:
     answer = q.get("answer") or {}
     if not isinstance(answer, Mapping):
         return ""
@@ -293,7 +309,7 @@ def _kitty_clue(q: Mapping[str, Any]) -> str:
     return text
 
 
-def _judging_clue(q: Mapping[str, Any]) -> str:
+def hand_judging(q: Mapping[str, Any]) -> str:
     """The book's bidding standard, as a method (bidding_standard): the trumps, the count, the raise."""
     rules = rules_of(q)
     text = (
@@ -309,7 +325,7 @@ def _judging_clue(q: Mapping[str, Any]) -> str:
     return text
 
 
-def _play_clue(q: Mapping[str, Any]) -> str:
+def play_decision(q: Mapping[str, Any]) -> str:
     n = len(q.get("answer") or []) if isinstance(q.get("answer"), list) else 1
     prompt = str(q.get("prompt", ""))
     if "as cheaply" in prompt:
@@ -332,10 +348,10 @@ def _play_clue(q: Mapping[str, Any]) -> str:
     )
 
 
-def _defence_clue(q: Mapping[str, Any]) -> str:
+def defence(q: Mapping[str, Any]) -> str:
     prompt = str(q.get("prompt", ""))
     if "as cheaply" in prompt or ("partner" in prompt and "leave the trick" in prompt):
-        return _play_clue(q)
+        return play_decision(q)
     n = len(q.get("answer") or [])
     contract = contract_of(q)
     if contract is not None and contract.is_misere:
@@ -347,31 +363,3 @@ def _defence_clue(q: Mapping[str, Any]) -> str:
         f"Play each card out in your head, the declarer's side playing its best: "
         f"{count_words(n, 'choice holds', 'choices hold')} them to the fewest tricks."
     )
-
-
-_CLUES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "card-hierarchy": _hierarchy_clue,
-    "bowers": _bowers_clue,
-    "legal-plays": _legal_clue,
-    "trick-winner": _winner_clue,
-    "bid-values": _bid_values_clue,
-    "bid-ladder": _ladder_clue,
-    "scoring": _scoring_clue,
-    "game-end": _game_end_clue,
-    "misere": _misere_clue,
-    "two-player": _two_player_clue,
-    "kitty": _kitty_clue,
-    "hand-judging": _judging_clue,
-    "play-decision": _play_clue,
-    "defence": _defence_clue,
-}
-
-
-def clue(question: Mapping[str, Any]) -> str:
-    """The second hint: narrower than the principle, worked out from this question, never the answer."""
-    make = _CLUES.get(str(question.get("topic", "")))
-    try:
-        text = make(question) if make is not None else ""
-    except (KeyError, ValueError, TypeError, AssertionError):
-        text = ""
-    return text or "Go through the question again one step at a time, with the first hint beside you."

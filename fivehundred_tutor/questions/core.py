@@ -23,7 +23,6 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..bids import Bid
@@ -36,7 +35,6 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "QuestionError",
-    "TopicInfo",
     "answer_slot",
     "bid_info",
     "card_info",
@@ -60,32 +58,6 @@ _PRIVATE_KEYS = ("answer", "explanation")
 
 class QuestionError(FiveHundredError, ValueError):
     """A question cannot be made (unknown topic, bad difficulty, topic not played under these rules)."""
-
-
-Generator = Callable[[Rules, Random, int], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class TopicInfo:
-    """What a topic teaches, its difficulty levels and the kinds of question it asks."""
-
-    name: str
-    title: str
-    description: str
-    difficulties: dict[int, str]
-    kinds: tuple[str, ...]
-    generator: Generator = field(repr=False, compare=False)
-    # Returns None when the topic suits the rules, else the reason it does not.
-    unavailable: Callable[[Rules], str | None] = field(repr=False, compare=False, default=lambda rules: None)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "difficulties": {str(k): v for k, v in self.difficulties.items()},
-            "kinds": list(self.kinds),
-        }
 
 
 # json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":")) builds this encoder on every call
