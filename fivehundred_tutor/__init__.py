@@ -28,6 +28,7 @@ from .cards import JOKER, Card, CardParseError, Suit, format_cards, parse_cards
 from .deal import Deal, DealResult, GameStateError, IllegalAction, Trick
 from .errors import FiveHundredError
 from .game import Game
+from .i18n import get_language, set_language
 from .rules import PRESETS, Rules, RulesError
 
 __version__ = "0.1.0"
@@ -56,6 +57,8 @@ __all__ = [
     "Suit",
     "Trick",
     "format_cards",
+    "get_language",
     "parse_call",
     "parse_cards",
+    "set_language",
 ]

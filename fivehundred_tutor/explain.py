@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from .actions import Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, Pass
 from .cards import JACK, JOKER, Card, Suit
+from .i18n import gettext as _
+from .i18n import per_language, pgettext
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -77,6 +79,27 @@ def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
     return f"{card} is a {_singular(card.suit)} {_contract_words(contract)}{note}."
 
 
+def _build_one_card_of() -> dict[Suit, str]:
+    # Translators: a suit as said of one card ("a heart"); Polish and Italian use the suit's name
+    return {
+        Suit.SPADES: pgettext("one card of the suit", "spade"),
+        Suit.CLUBS: pgettext("one card of the suit", "club"),
+        Suit.DIAMONDS: pgettext("one card of the suit", "diamond"),
+        Suit.HEARTS: pgettext("one card of the suit", "heart"),
+    }
+
+
+_one_card_of = per_language(_build_one_card_of)
+
+
+def _cards_and_joker(cards: Sequence[Card]) -> str:
+    """``'K♥ 5♥'``, ``'K♥ 5♥ and the joker'``, ``'the joker'``: cards a learner holds, in a sentence."""
+    named = " ".join(str(c) for c in cards if not c.is_joker)
+    if JOKER not in cards:
+        return named
+    return _("{cards} and the joker").format(cards=named) if named else _("the joker")
+
+
 def why_illegal(
     rules: Rules,
     card: Card,
@@ -86,9 +109,9 @@ def why_illegal(
     joker_suit: Suit | None = None,
     joker_fixed: Suit | None = None,
 ) -> str | None:
-    """``None`` if legal; else a sentence a learner understands."""
+    """``None`` if legal; else a sentence a learner understands, in the reader's language."""
     if card not in hand:
-        return f"{card} is not in the hand."
+        return _("{card} is not in the hand.").format(card=card)
     legal = rules.legal_plays(hand, trick, contract, joker_suit, joker_fixed)
     if card in legal:
         return None
@@ -96,28 +119,34 @@ def why_illegal(
     assert led is not None
     table = rules.table(contract, joker_fixed)
     followers = [c for c in hand if table.suit_of[c.index] == int(led)]
-    named = [str(c) for c in followers if not c.is_joker]
-    shown = " ".join(named) + (
-        " and the joker" if named and JOKER in followers else "the joker" if JOKER in followers else ""
-    )
-    lead_words = f"{trick[0]} led" if not trick[0].is_joker else f"the joker led as a {_singular(led)}"
+    shown = _cards_and_joker(followers)
+    if trick[0].is_joker:
+        lead = _("the joker led as a {suit}").format(suit=_one_card_of()[led])
+    else:
+        lead = _("{card} led").format(card=trick[0])
     if card.is_joker and table.joker_free:
-        return (
-            f"With {lead_words}, the joker may be played only when you cannot follow suit "
-            f"(no trumps, default rule) — you hold {_singular(led)}s: {shown}."
-        )
+        return _(
+            "With {lead}, the joker may be played only when you cannot follow suit "
+            "(no trumps, default rule) — you hold {suits}: {cards}."
+        ).format(lead=lead, suits=led.local_name, cards=shown)
     trump = contract.trump if contract is not None else None
     if trump is not None and card.rank == JACK and card.suit == trump.sister:
-        return (
-            f"{card} is the left bower: a {_singular(trump)} {_contract_words(contract)}, not a "
-            f"{_singular(card.suit)}, so it cannot follow {lead_words}; you must follow with {shown}."
+        return _(
+            "{card} is the left bower: a {trump} while {trumps} are trumps, not a {suit}, "
+            "so it cannot follow {lead}; you must follow with {cards}."
+        ).format(
+            card=card,
+            trump=_one_card_of()[trump],
+            trumps=trump.local_name,
+            suit=_one_card_of()[trump.sister],
+            lead=lead,
+            cards=shown,
         )
-    left_bower_note = ""
-    if trump is not None and led == trump:
-        lb = Card(JACK, trump.sister)
-        if lb in followers or JOKER in followers:
-            left_bower_note = " (the left bower and the joker count as trumps)"
-    return f"You must follow suit: {lead_words}, and you hold {shown}{left_bower_note}."
+    if trump is not None and led == trump and (Card(JACK, trump.sister) in followers or JOKER in followers):
+        return _(
+            "You must follow suit: {lead}, and you hold {cards} (the left bower and the joker count as trumps)."
+        ).format(lead=lead, cards=shown)
+    return _("You must follow suit: {lead}, and you hold {cards}.").format(lead=lead, cards=shown)
 
 
 def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from .actions import Action
 from .cards import Card
 from .deal import Deal, DealResult, GameStateError
+from .i18n import gettext as _
 from .rng import Random, derive_seed
 from .rules import Rules
 
@@ -105,14 +106,16 @@ class Game:
         rules = self.rules
         if result.thrown_in or result.declarer is None:
             return
-        name = rules.side_name
+        name = rules.local_side_name
         if rules.hole is not None:
             sunk = [s for s, pts in enumerate(self.scores) if pts <= rules.hole]
             if sunk:
                 self.loser = sunk[0]
                 if len(self.scores) == 2:
                     self.winner = 1 - self.loser
-                self.reason = f"{name(self.loser)} fell to {self.scores[self.loser]} (in the hole)"
+                self.reason = _("{side} fell to {score} (in the hole)").format(
+                    side=name(self.loser), score=self.scores[self.loser]
+                )
                 return
         self._bar_fallen(result)
         reached = [s for s, pts in enumerate(self.scores) if pts >= rules.target]
@@ -131,13 +134,19 @@ class Game:
         for side, pts in enumerate(self.scores):
             if pts <= floor and side not in self.barred:
                 self.barred[side] = pts
-                self._note(f"{rules.side_name(side)} fell to {pts} and can no longer win; play goes on")
+                self._note(
+                    _("{side} fell to {score} and can no longer win; play goes on").format(
+                        side=rules.local_side_name(side), score=pts
+                    )
+                )
         if len(self.barred) == len(self.scores):
             # Every side has fallen: nobody can win any more (interpretation; the guide plays on
             # "until an opponent wins", and here there is none).
             self.no_winner = True
-            who = "side" if rules.partnerships else "player"
-            self.reason = f"every {who} has fallen to {floor} or below, so nobody can win"
+            if rules.partnerships:
+                self.reason = _("every side has fallen to {score} or below, so nobody can win").format(score=floor)
+            else:
+                self.reason = _("every player has fallen to {score} or below, so nobody can win").format(score=floor)
 
     def _note_barred_at_target(self, result: DealResult, reached: list[int]) -> None:
         """Say so when a barred side passes the target: nobody wins, play continues (seed 002_)."""
@@ -145,14 +154,15 @@ class Game:
         for side in reached:
             if side in self.barred and self.scores[side] - result.scores[side] < target:
                 self._note(
-                    f"{self.rules.side_name(side)} reached {self.scores[side]} but fell to "
-                    f"{self.barred[side]} earlier: nobody wins, and play continues"
+                    _("{side} reached {score} but fell to {low} earlier: nobody wins, and play continues").format(
+                        side=self.rules.local_side_name(side), score=self.scores[side], low=self.barred[side]
+                    )
                 )
 
     def _decide_winner(self, result: DealResult, deal: Deal, reached: list[int]) -> None:
         """Set the winner, if any, among ``reached`` (the sides at the target that may still win)."""
         rules = self.rules
-        name = rules.side_name
+        name = rules.local_side_name
         if not reached:
             return
         dside = rules.side_of(result.declarer)  # type: ignore[arg-type]
@@ -162,27 +172,35 @@ class Game:
             for side in (dside, *sorted(declaring - {dside})):
                 if side in reached:
                     self.winner = side
-                    self.reason = f"{name(side)} made their contract and reached {self.scores[side]}"
                     if len(reached) > 1:
-                        self.reason += " (the declaring side wins when others pass the target too)"
+                        self.reason = _(
+                            "{side} made their contract and reached {score} "
+                            "(the declaring side wins when others pass the target too)"
+                        ).format(side=name(side), score=self.scores[side])
+                    else:
+                        self.reason = _("{side} made their contract and reached {score}").format(
+                            side=name(side), score=self.scores[side]
+                        )
                     return
         if rules.win_only_as_declarer:
             return
         defenders = [s for s in reached if s not in declaring]
         if len(defenders) == 1:
             self.winner = defenders[0]
-            self.reason = f"{name(defenders[0])} reached {self.scores[defenders[0]]} as defenders"
+            self.reason = _("{side} reached {score} as defenders").format(
+                side=name(defenders[0]), score=self.scores[defenders[0]]
+            )
         elif defenders:
             # Several defenders pass the target on one hand (3 or more players, each for
             # themselves): the first to reach it, trick by trick, wins (seed 002_; Hoyle).
             first, at_trick = self._first_to_target(deal, defenders)
             self.winner = first
-            self.reason = (
-                f"{name(first)} reached {rules.target} first, at trick {at_trick}, and wins with {self.scores[first]}"
+            self.reason = _("{side} reached {target} first, at trick {trick}, and wins with {score}").format(
+                side=name(first), target=rules.target, trick=at_trick, score=self.scores[first]
             )
         elif dside in reached:
             self.winner = dside
-            self.reason = f"{name(dside)} reached {self.scores[dside]}"
+            self.reason = _("{side} reached {score}").format(side=name(dside), score=self.scores[dside])
 
     def _note(self, words: str) -> None:
         self.notes.append((len(self.deals), words))

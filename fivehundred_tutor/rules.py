@@ -26,6 +26,7 @@ from typing import Any, Final, Literal, get_args
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 from .errors import RulesError
+from .i18n import per_language, pgettext
 
 __all__ = [
     "PRESETS",
@@ -83,6 +84,22 @@ _SEAT_NAMES = {
     5: ("North", "North-east", "South-east", "South-west", "North-west"),
     6: ("North", "North-east", "South-east", "South", "South-west", "North-west"),
 }
+
+
+def _build_local_seat_names() -> dict[str, str]:
+    return {
+        "North": pgettext("seat", "North"),
+        "East": pgettext("seat", "East"),
+        "South": pgettext("seat", "South"),
+        "West": pgettext("seat", "West"),
+        "North-east": pgettext("seat", "North-east"),
+        "South-east": pgettext("seat", "South-east"),
+        "South-west": pgettext("seat", "South-west"),
+        "North-west": pgettext("seat", "North-west"),
+    }
+
+
+_local_seat_names = per_language(_build_local_seat_names)
 _DECKS = {33: 3, 43: 4, 45: 4, 53: 2, 63: 6}  # deck size -> lowest rank kept (red suits for 43/45)
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -356,7 +373,12 @@ class Rules:
         return _SEAT_NAMES[self.players]
 
     def seat_name(self, seat: int) -> str:
+        """The seat's English name, as records and requests spell it: ``'North'``."""
         return _SEAT_NAMES[self.players][seat]
+
+    def local_seat_name(self, seat: int) -> str:
+        """The seat's name in the reader's language (:mod:`fivehundred_tutor.i18n`): ``'Północ'``, ``'Nord'``."""
+        return _local_seat_names()[_SEAT_NAMES[self.players][seat]]
 
     @property
     def calls_partner(self) -> bool:
@@ -377,6 +399,11 @@ class Rules:
     def side_name(self, side: int) -> str:
         sep = "–" if self.players == 4 else " & "
         return sep.join(self.seat_name(s) for s in self.sides[side])
+
+    def local_side_name(self, side: int) -> str:
+        """:meth:`side_name` in the reader's language: ``'Północ–Południe'``, ``'Nord–Sud'``."""
+        sep = "–" if self.players == 4 else " & "
+        return sep.join(self.local_seat_name(s) for s in self.sides[side])
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (empty without partnerships)."""
