@@ -17,6 +17,7 @@ from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, answer_slot, bid_info, ordered_choices, sub_seed
 from .positions import random_contract, retry
+from .reading import player_word
 
 __all__ = [
     "end_of_game_words",
@@ -406,7 +407,7 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     why = _score_explanation(rules, contract, declarer, tricks, result.scores)
     scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
     return {
-        "prompt": f"{what}. What does each side score for this hand?",
+        "prompt": f"{what}. What does each {player_word(rules)} score for this hand?",
         "kind": "number",
         "fields": fields,
         "choices": [],
@@ -439,7 +440,7 @@ def game_end_outcomes(rules: Rules, difficulty: int) -> list[str]:
 
 def end_of_game_words(rules: Rules) -> str:
     """What a low score does under ``rules``: "; a side at -500 or below loses" (or plays on)."""
-    who = "player" if all(len(side) == 1 for side in rules.sides) else "side"
+    who = player_word(rules)
     if rules.hole is not None:
         return f"; a {who} at {rules.hole} or below loses"
     if rules.bars_from_winning:
@@ -469,7 +470,7 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     want = outcomes[answer_slot(rng, len(outcomes))]
     about = int(want.split(":")[1]) if ":" in want else None
     hole = rules.hole if rules.hole is not None else -500
-    each = all(len(side) == 1 for side in rules.sides)
+    each = player_word(rules) == "player"
 
     def make(r: Random) -> tuple[list[int], Bid, int, list[int], Game] | None:
         seat = None

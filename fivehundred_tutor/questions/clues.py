@@ -18,6 +18,7 @@ from .reading import (
     cards_of,
     contract_of,
     count_words,
+    declarer_words,
     is_special,
     joker_rule,
     led_suit,
@@ -205,8 +206,7 @@ def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
     auction = [a for a in context.get("auction") or [] if isinstance(a, Mapping)]
     passed = any(a.get("seat") == who and a.get("call") == "pass" for a in auction)
     bids = [a for a in auction if a.get("call") != "pass"]
-    last = f"the last bid, {bids[-1].get('label')}" if bids else "nothing yet: no one has bid"
-    checks = [f"Does the call outrank {last}?"]
+    checks = [f"Does the call outrank the last bid, {bids[-1].get('label')}?" if bids else "No one has bid yet."]
     if passed:
         # a question, not the verdict: in the default game it would give the answer away
         if rules.bidding in ("australian", "single-round"):
@@ -234,10 +234,12 @@ def scoring(q: Mapping[str, Any]) -> str:
             f"declarer: a misère is made only with none, and in misère {misere_defenders(rules_of(q))}."
         )
     tricks = context.get("tricks") or {}
+    rules = rules_of(q)
     return (
-        f"The declarer's side needed {contract.tricks} tricks. Look at how many each side took "
+        f"{sentence(declarer_words(rules))} needed {contract.tricks} tricks. Look at how many each "
+        f"{player_word(rules)} took "
         f"({', '.join(f'{k}: {v}' for k, v in tricks.items())}): made or not? Then the defenders: 10 for each trick"
-        + (" beyond five." if rules_of(q).defender_tricks == "beyond-five" else ".")
+        + (" beyond five." if rules.defender_tricks == "beyond-five" else ".")
     )
 
 

@@ -18,6 +18,7 @@ from .cardplay import contract_phrase, trick_words
 from .core import QuestionError, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
 from .play import gen_play_decision, set_verdict_provider, verdict_provider
 from .positions import TrickSpot, random_trick, retry
+from .reading import player_word
 
 __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_provider", "verdict_provider"]
 
@@ -52,7 +53,7 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             else "defenders score their tricks (variant)"
         )
         return {
-            "prompt": f"{hand_words(rules, contract, declarer, tricks)}. What does each side score?",
+            "prompt": f"{hand_words(rules, contract, declarer, tricks)}. What does each {player_word(rules)} score?",
             "kind": "number",
             "fields": fields,
             "choices": [],

@@ -105,7 +105,7 @@ def _ruff_or_throw(deal: Deal, values: dict[str, int]) -> str:
             )
         if trump and not good & trump:
             return "Trumping does not help here: it gives the declarer's side more tricks; throw a card away instead."
-    costly = " ".join(str(Card.parse(c.split(":")[0])) for c in sorted(values) if c not in good)
+    costly = " or ".join(str(Card.parse(c.split(":")[0])) for c in sorted(values) if c not in good)
     return f"What you keep matters: playing {costly} gives the declarer's side more tricks."
 
 

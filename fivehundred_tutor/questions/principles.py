@@ -11,6 +11,7 @@ from typing import Any
 from .reading import (
     NO_TRUMP_JACKS,
     contract_of,
+    declarer_words,
     defenders_words,
     joker_rule,
     misere_defenders,
@@ -69,7 +70,9 @@ def bid_ladder(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
     places = " Where do misère and open misère sit?" if rules.misere != "never" else ""
     if "to_bid" in (q.get("context") or {}):
-        return "A bid must outrank the last bid, and only a player still in the auction may bid." + places
+        # the misère places only when the call asked about is one (not a distraction from a 7♦ question)
+        asked = places if "misère" in str(q.get("prompt", "")) else ""
+        return "A bid must outrank the last bid, and only a player still in the auction may bid." + asked
     if q.get("kind") == "choice" and rules.misere != "never":
         places = " The calls that are not suit bids have places of their own."  # one of them may be the answer
     return "Bids rank by the number of tricks first, then by suit: ♠ < ♣ < ♦ < ♥ < NT." + places
@@ -103,8 +106,8 @@ def scoring(q: Mapping[str, Any]) -> str:
             f"taken and it loses it. In misère {misere_defenders(rules)}."
         )
     return (
-        "Did the declarer's side take at least the tricks they bid? Then they score the bid's value; if not, they "
-        f"lose it. Then {defenders_words(rules)}."
+        f"Did {declarer_words(rules)} take at least the tricks bid? Then the bid's value is scored; if not, it is "
+        f"lost. Then {defenders_words(rules)}."
     )
 
 
@@ -126,6 +129,8 @@ def misere(q: Mapping[str, Any]) -> str:
 
 
 def two_player(q: Mapping[str, Any]) -> str:
+    if q.get("kind") == "multi":  # which table cards may be played
+        return "You play a hand card and a table card to each trick: each must follow the suit led if that source can."
     return "Who leads, and in what order are hand cards and table cards played?"
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "cards_of",
     "contract_of",
     "count_words",
+    "declarer_words",
     "defenders_words",
     "is_special",
     "joker_rule",
@@ -82,8 +83,13 @@ def joker_rule(rules: Rules) -> str:
 
 
 def player_word(rules: Rules) -> str:
-    """ "side" (partnerships, or two players), or "player" when each plays for themselves."""
-    return "player" if all(len(side) == 1 for side in rules.sides) and rules.players > 2 else "side"
+    """ "side" (partnerships), or "player" when each plays for themselves (two, three or five players)."""
+    return "player" if all(len(side) == 1 for side in rules.sides) else "side"
+
+
+def declarer_words(rules: Rules) -> str:
+    """ "the declaring side" (partnerships), or "the declarer" when each plays for themselves."""
+    return "the declarer" if player_word(rules) == "player" else "the declaring side"
 
 
 def defenders_words(rules: Rules) -> str:

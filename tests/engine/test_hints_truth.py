@@ -239,3 +239,74 @@ def test_a_variants_scoring_hints_agree() -> None:
         q = generate("scoring", rules, seed, 1)
         principle, clue = hints(q)
         assert "beyond five" in principle and "beyond five" in clue, (principle, clue)
+
+
+@pytest.mark.parametrize("preset", ["australian", "three-player", "five-player", "two-player", "six-player"])
+def test_score_questions_speak_of_players_or_sides_as_the_rules_have_them(preset: str) -> None:
+    """Where each plays for themselves (two, three, five players) a score question asks what each *player*
+    scores and its hints name the declarer, not a side; in partnerships it is each side.  (The three-player
+    scoring quiz asked 'What does each side score?' and its hints said 'the declarer's side'.)"""
+    rules = Rules.preset(preset)
+    alone = all(len(side) == 1 for side in rules.sides)
+    word, other = ("player", "side") if alone else ("side", "player")
+    asked = 0
+    for topic, level in [("scoring", 1), ("scoring", 2), ("scoring", 3), ("misere", 1), ("game-end", 1)]:
+        if topic not in available_topics(rules):
+            continue
+        for seed in range(4):
+            q = generate(topic, rules, seed, level)
+            said = " ".join([q["prompt"], *hints(q)])
+            if topic != "game-end":
+                assert f"What does each {word} score" in q["prompt"], q["prompt"]
+            assert f"each {other}" not in said and f"a {other} reached" not in said, said
+            if alone:
+                assert "declarer's side" not in said and "declaring side" not in said, said
+            asked += 1
+    assert asked >= 8
+
+
+def test_auction_clue_reads_as_a_sentence_before_any_bid() -> None:
+    """A misère auction question with only passes so far: the clue said 'Does the call outrank nothing yet: no
+    one has bid?'.  It says that no one has bid, then asks the question the rules raise."""
+    rules = Rules()
+    seen = 0
+    for seed in range(60):
+        q = generate("misere", rules, seed, 2)
+        if any(a.get("call") != "pass" for a in q["context"].get("auction") or []):
+            continue
+        clue = hints(q)[1]
+        assert "outrank nothing" not in clue and clue.startswith("No one has bid yet."), clue
+        seen += 1
+    assert seen, "no misère auction question with only passes in 60 seeds"
+
+
+def test_the_auction_principle_names_misere_only_when_the_call_is_one() -> None:
+    """'May East bid 7♦ now?' was followed by 'Where do misère and open misère sit?': a distraction from the
+    question.  The misère places are asked only when the call is a misère."""
+    rules = Rules()
+    kinds = set()
+    for seed in range(40):
+        q = generate("bid-ladder", rules, seed, 3)
+        principle = hints(q)[0]
+        about_misere = "misère" in q["prompt"]
+        assert ("misère" in principle) == about_misere, (q["prompt"], principle)
+        kinds.add(about_misere)
+    assert False in kinds
+
+
+def test_two_player_table_card_hint_is_about_following_suit() -> None:
+    """The two-player 'which table cards may be played' question's first hint asked about the order of play;
+    it is about following suit from the source played from."""
+    q = generate("two-player", Rules.preset("two-player"), 0, 3)
+    assert q["kind"] == "multi"
+    assert "follow the suit led" in hints(q)[0] and "in what order" not in hints(q)[0]
+
+
+def test_beating_a_misere_advice_is_chapter_8s() -> None:
+    """The beat-the-misère explanation said 'keep your high cards to win the lead back', against chapter 8
+    (high cards only to take the lead, otherwise throw them away).  It now says what the chapter teaches."""
+    for seed in range(3):
+        q = generate("defence", Rules(), seed, 3)
+        assert "lead low under the declarer" in q["explanation"], q["explanation"]
+        assert "keep your high cards" not in q["explanation"]
+        assert "only to take the lead" in q["explanation"]
