@@ -98,8 +98,8 @@ def main(argv: list[str]) -> int:
     job, rest = argv[0], argv[1:]
     if job == "test":
         ensure_venv("test")
+        ensure_catalogs()  # first: it writes the widgets' words (widgets/src/catalogs.js) the bundles carry
         ensure_bundles()
-        ensure_catalogs()
         native = ensure_native()
         ensure_chromium()
         # Two workers (the CI machine has 2 cores); each chapter's cells stay on one worker.
@@ -112,8 +112,8 @@ def main(argv: list[str]) -> int:
             return 1
         return code
     ensure_venv("book")
-    ensure_bundles()
     ensure_catalogs()
+    ensure_bundles()
     ensure_native()
     cli = str(BIN / "fivehundred-tutor")
     if job == "build":

@@ -254,6 +254,11 @@ class Card:
         return _card_names()[self.index]
 
     @property
+    def rank_word(self) -> str:
+        """The rank in words, in the reader's language: ``'Jack'``, ``'Walet'``, ``'Fante'`` (the joker's name)."""
+        return _card_names()[self.index] if self.suit is None else _rank_words()[self.rank]
+
+    @property
     def is_jack(self) -> bool:
         return self.rank == JACK
 
@@ -285,8 +290,8 @@ JOKER: Final = Card(JOKER_RANK, None)
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in Suit for r in _RANK_WORDS) + (JOKER,)
 
 
-def _build_card_names() -> dict[int, str]:
-    ranks = {
+def _build_rank_words() -> dict[int, str]:
+    return {
         2: pgettext("card rank", "Two"),
         3: pgettext("card rank", "Three"),
         4: pgettext("card rank", "Four"),
@@ -304,6 +309,13 @@ def _build_card_names() -> dict[int, str]:
         KING: pgettext("card rank", "King"),
         ACE: pgettext("card rank", "Ace"),
     }
+
+
+_rank_words = per_language(_build_rank_words)
+
+
+def _build_card_names() -> dict[int, str]:
+    ranks = _rank_words()
     suits = _suit_names()
     # Translators: a card's name, e.g. "Jack of diamonds"; {rank} is a rank word, {suit} a suit's name
     pattern = pgettext("card name", "{rank} of {suit}")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .bids import Bid
 from .cards import Card, Suit
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -40,7 +41,7 @@ def card_svg(card: Card, *, four_colour: bool = False, highlight: bool = False, 
     if card.suit is None:
         body = (
             '<text x="30" y="40" text-anchor="middle" font-size="22" class="joker">★</text>'
-            '<text x="30" y="62" text-anchor="middle" font-size="11" font-weight="700" class="joker">JOKER</text>'
+            f'<text x="30" y="62" text-anchor="middle" font-size="11" font-weight="700" class="joker">{label.upper()}</text>'
         )
     else:
         colour_cls = "red" if card.suit.is_red else "black"
@@ -66,7 +67,7 @@ def cards_html(
     cards: Sequence[Card], *, label: str | None = None, highlight: Sequence[Card] = (), four_colour: bool = False
 ) -> str:
     """A row of card faces (a hand, a trick)."""
-    aria = html.escape(label or ", ".join(c.name for c in cards) or "no cards")
+    aria = html.escape(label or ", ".join(c.name for c in cards) or _("no cards"))
     faces = "".join(card_svg(c, highlight=c in highlight, four_colour=four_colour) for c in cards)
     return f'<style>{CARD_CSS}</style><div class="fht-cards" role="group" aria-label="{aria}">{faces}</div>'
 
@@ -86,7 +87,7 @@ def _hand_line(cards: Sequence[Card]) -> str:
         if not group:
             continue
         if suit is None:
-            parts.append("Joker")
+            parts.append(group[0].name)
         else:
             parts.append(suit.symbol + " " + " ".join(c.rank_label for c in group))
     return "  ".join(parts) or "—"

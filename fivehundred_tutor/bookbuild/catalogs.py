@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import io
+import json
 import re
 import sys
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from .. import i18n
 from ..i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE
 
 __all__ = [
@@ -44,10 +46,14 @@ __all__ = [
     "template_text",
     "translated_languages",
     "update",
+    "widget_words",
+    "widget_words_module",
 ]
 
 PACKAGE_DIR = LOCALE_DIR.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: the widgets' words in every language, written by ``compile`` from the catalogs (the bundles import it)
+WIDGET_WORDS = PACKAGE_DIR.parent / "widgets" / "src" / "catalogs.js"
 #: a fixed date in the template's header: the file changes only when a message does
 _TEMPLATE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 #: what Babel reads: the package's Python, nothing generated
@@ -121,7 +127,8 @@ def mo_bytes(code: str) -> bytes:
 
 
 def compile_catalogs(*, force: bool = False) -> list[str]:
-    """Compile every ``.po`` into its ``.mo`` where the ``.mo`` differs (or ``force``); the languages written."""
+    """Compile every ``.po`` into its ``.mo`` where the ``.mo`` differs (or ``force``), then the widgets'
+    words (:data:`WIDGET_WORDS`, where the source tree has the widgets); the languages written."""
     written = []
     for code in translated_languages():
         data = mo_bytes(code)
@@ -129,7 +136,47 @@ def compile_catalogs(*, force: bool = False) -> list[str]:
         if force or not target.is_file() or target.read_bytes() != data:
             target.write_bytes(data)
             written.append(code)
+    if WIDGET_WORDS.parent.is_dir():
+        text = widget_words_module()
+        if force or not WIDGET_WORDS.is_file() or WIDGET_WORDS.read_text(encoding="utf-8") != text:
+            WIDGET_WORDS.write_text(text, encoding="utf-8")
     return written
+
+
+def widget_words() -> dict[str, dict[str, object]]:
+    """What the widgets say, per language, from the same catalogs as the engine: the words of a card's
+    name (rank words by code letter, suit names, the joker, the pattern that joins them).
+
+    >>> widget_words()["pl"]["ranks"]["J"], widget_words()["it"]["card"]
+    ('Walet', '{rank} di {suit}')
+    """
+    from ..cards import ALL_CARDS, JOKER, Suit
+
+    was = i18n.get_language()
+    out: dict[str, dict[str, object]] = {}
+    try:
+        for code in i18n.available_languages():
+            i18n.set_language(code)
+            spades = [c for c in ALL_CARDS if c.suit is Suit.SPADES]
+            out[code] = {
+                "ranks": {c.code[:-1]: c.rank_word for c in spades},
+                "suits": {s.letter: s.local_name for s in Suit},
+                "joker": JOKER.name,
+                "card": i18n.pgettext("card name", "{rank} of {suit}"),
+            }
+    finally:
+        i18n.set_language(was)
+    return out
+
+
+def widget_words_module() -> str:
+    """The ES module :data:`WIDGET_WORDS`: the table of :func:`widget_words` (generated: not edited by hand)."""
+    table = json.dumps(widget_words(), ensure_ascii=False, indent=2, sort_keys=True)
+    return (
+        "// Generated from fivehundred_tutor/locale by `python -m fivehundred_tutor.bookbuild.catalogs compile`:\n"
+        "// edit the .po catalogs, not this file (tests/quality/test_catalogs.py checks it is current).\n\n"
+        f"export const WORDS = {table};\n"
+    )
 
 
 def placeholders(text: str) -> list[str]:

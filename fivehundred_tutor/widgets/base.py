@@ -48,6 +48,7 @@ import traitlets
 
 from ..bids import Bid, Pass
 from ..cards import Card, parse_cards
+from ..i18n import get_language
 from ..rules import Rules
 from . import bundled
 
@@ -106,7 +107,8 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     @traitlets.default("_fht_host")
     def _default_fht_host(self) -> dict[str, Any]:
-        return {"kind": self._kind, "state": list(self._state_traits)}
+        # the language the engine speaks as the widget is made: the front end's words follow it (language.js)
+        return {"kind": self._kind, "state": list(self._state_traits), "language": get_language()}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

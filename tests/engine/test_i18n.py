@@ -112,7 +112,7 @@ def test_every_card_suit_and_seat_has_its_own_name() -> None:
 def test_aria_labels_of_drawn_cards_are_in_the_language() -> None:
     set_language("pl")
     html = cards_html([Card.parse("JD"), Card.parse("Joker")])
-    assert 'aria-label="Walet karo, Dżoker"' in html
+    assert 'aria-label="Walet karo, Dżoker"' in html and ">DŻOKER</text>" in html
     set_language("it")
     assert 'aria-label="Fante di quadri, Jolly"' in cards_html([Card.parse("JD"), Card.parse("Joker")])
 

@@ -55,6 +55,16 @@ def test_the_compiled_catalogs_are_current(language: str) -> None:
     )
 
 
+def test_the_widgets_words_are_the_catalogs_words() -> None:
+    """widgets/src/catalogs.js (the card words the bundles carry) is what the catalogs say now."""
+    assert catalogs.WIDGET_WORDS.read_text(encoding="utf-8") == catalogs.widget_words_module(), (
+        "run `python -m fivehundred_tutor.bookbuild.catalogs compile`"
+    )
+    words = catalogs.widget_words()
+    assert sorted(words) == ["en", "it", "pl"]
+    assert words["pl"]["joker"] == "Dżoker" and words["it"]["ranks"] == {**words["it"]["ranks"], "J": "Fante"}
+
+
 def test_the_check_finds_each_kind_of_fault(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A spoiled copy: an entry emptied, one marked fuzzy, one losing a placeholder, one removed, one extra."""
     copy = tmp_path / "locale"

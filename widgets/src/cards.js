@@ -2,6 +2,7 @@
 // Drawing only: which card is legal or wins is the engine's business.
 
 import { el, roving, svgEl } from "./dom.js";
+import { words } from "./language.js";
 
 export const SUITS = {
   S: { sym: "\u2660", word: "spades", red: false },
@@ -32,7 +33,10 @@ const RANKS = {
 /** Read an ASCII card code ("JD", "TH", "11H", "JK") into display facts. */
 export function card(code) {
   if (typeof code !== "string") throw new Error(`expected a card code, got ${JSON.stringify(code)}`);
-  if (code === "JK") return { code, joker: true, label: "Joker", sym: "\u2605", name: "Joker", short: "Joker", red: false, suit: null };
+  if (code === "JK") {
+    const joker = words().joker;
+    return { code, joker: true, label: joker, sym: "\u2605", name: joker, short: joker, red: false, suit: null };
+  }
   const suit = Object.hasOwn(SUITS, code.slice(-1)) ? SUITS[code.slice(-1)] : null;
   const rank = Object.hasOwn(RANKS, code.slice(0, -1)) ? RANKS[code.slice(0, -1)] : null;
   if (!suit || !rank) throw new Error(`"${code}" is not a card code (like "JD", "TH" or "JK")`);
@@ -43,17 +47,23 @@ export function card(code) {
     label: rank[0],
     sym: suit.sym,
     red: suit.red,
-    name: `${rank[1]} of ${suit.word}`,
+    name: spokenName(code.slice(0, -1), code.slice(-1)),
     short: `${rank[0]}${suit.sym}`,
   };
 }
 
-/** Short text for a card code: "J♦", "10♥", "Joker". */
+/** A card's name in the language spoken (language.js): "Jack of diamonds", "Walet karo", "Fante di quadri". */
+function spokenName(rank, suit) {
+  const w = words();
+  return w.card.replace("{rank}", w.ranks[rank]).replace("{suit}", w.suits[suit]);
+}
+
+/** Short text for a card code: "J♦", "10♥", "Joker" (the joker in the language spoken: "Dżoker", "Jolly"). */
 export function shortName(code) {
   return card(code).short;
 }
 
-/** The spoken name of a card code: "Jack of diamonds", "Joker". */
+/** The spoken name of a card code, in the language spoken: "Jack of diamonds", "Joker" ("Walet karo", "Dżoker"). */
 export function cardName(code) {
   return card(code).name;
 }
@@ -69,7 +79,9 @@ export function cardSvg(code, { faceDown = false } = {}) {
   const facts = card(code);
   if (facts.joker) {
     svg.append(svgEl("text", { x: 30, y: 44, "text-anchor": "middle", "font-size": 26, class: "fht-ink fht-joker" }, "\u2605"));
-    svg.append(svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 11, "font-weight": 700, class: "fht-ink fht-joker" }, "JOKER"));
+    svg.append(
+      svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 11, "font-weight": 700, class: "fht-ink fht-joker" }, facts.name.toUpperCase()),
+    );
     return svg;
   }
   const cls = `fht-ink fht-s-${facts.suit}`;

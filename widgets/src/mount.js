@@ -3,6 +3,7 @@
 
 import { batched, el, keepFocus } from "./dom.js";
 import { request } from "./host.js";
+import { useLanguage } from "./language.js";
 import { liveConfig, liveStatusLine } from "./live.js";
 import { renderer } from "./parts.js";
 
@@ -75,6 +76,7 @@ export function safe(host, kind, draw) {
 export function mountWidget(host, model, { kind, label = kind, fourColour = false, traits = [], draw, focus = true, hello = null }) {
   const drawOnce = () =>
     safe(host, kind, () => {
+      useLanguage(model.get("_fht_host")?.language);
       const name = typeof label === "function" ? label() : label;
       const node = root(host, kind, { fourColour: fourColour && Boolean(model.get("four_colour")), label: name, model });
       draw(node);

@@ -1,0 +1,77 @@
+"""Widgets speak the engine's language (issue 29 item 2, card words first): a hand drawn after
+``set_language("pl")`` / ``("it")`` reads "Walet karo" / "Fante di quadri" to a screen reader, in real
+Chromium from an executed notebook rendered offline, and its cards are on screen at 1280 and 390 px."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fivehundred_tutor import Card, set_language
+from fivehundred_tutor.widgets import CardView
+from tests.support.browser import assert_seen, open_page, render_notebook_to_html, serve_directory, wait_for_widgets
+from tests.support.paths import ARTIFACTS
+
+NOTEBOOK = """---
+jupytext:
+  text_representation:
+    format_name: myst
+kernelspec:
+  name: python3
+  display_name: Python 3
+---
+
+```{code-cell} ipython3
+from fivehundred_tutor import set_language
+from fivehundred_tutor.widgets import CardView
+set_language("pl")
+CardView(["JD", "JK", "TH", "QS"], label="Ręka")
+```
+
+```{code-cell} ipython3
+set_language("it")
+CardView(["JD", "JK", "TH", "QS"], label="Mano")
+```
+"""
+
+HAND = ["JD", "JK", "TH", "QS"]
+
+
+def test_a_widget_carries_the_language_it_was_made_in() -> None:
+    try:
+        assert CardView(HAND)._fht_host["language"] == "en"
+        set_language("pl")
+        assert CardView(HAND)._fht_host["language"] == "pl"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.browser
+def test_card_names_in_polish_and_italian_in_the_browser(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    source = tmp_path / "hands.md"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    html = render_notebook_to_html(source, tmp_path / "out")
+    expected = {}
+    for language, label in (("pl", "Ręka"), ("it", "Mano")):
+        set_language(language)
+        expected[label] = [Card.parse(c).name for c in HAND]
+    set_language("en")
+    assert expected["Ręka"] == ["Walet karo", "Dżoker", "Dziesiątka kier", "Dama pik"]
+    assert expected["Mano"] == ["Fante di quadri", "Jolly", "Dieci di cuori", "Regina di picche"]
+    with serve_directory(html.parent) as base:
+        for width in (1280, 390):
+            page, problems = open_page(browser, base + html.name, viewport={"width": width, "height": 900})
+            assert wait_for_widgets(page) == (2, 2)
+            for label, names in expected.items():
+                hand = page.locator(f'.fht-root[aria-label="{label}"]')
+                cards = hand.locator(".fht-card")
+                assert cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == names
+                assert_seen(page, hand.locator(".fht-cards"), min_height=40)
+                for i in range(len(names)):
+                    box = cards.nth(i).bounding_box()
+                    assert cards.nth(i).is_visible() and box and box["width"] > 20 and box["height"] > 30, box
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"widget-language-{width}.png"), full_page=True)
+            problems.assert_clean("cards in Polish and Italian")
+            page.context.close()
