@@ -141,3 +141,18 @@ def gradebook_rows(path: Path) -> dict[str, dict[str, str]]:
     """A gradebook CSV as {student_id: row}."""
     with path.open(encoding="utf-8") as fh:
         return {r["student_id"]: r for r in csv.DictReader(fh)}
+
+
+def memory_kb() -> tuple[int, int]:
+    """(resident now, peak resident) of this process, in kB, from ``/proc/self/status`` (``VmRSS``, ``VmHWM``).
+
+    Not ``getrusage().ru_maxrss``: in a process started by fork (or vfork) and exec, that figure starts at the
+    parent's peak, so a script started from a big pytest worker reports the worker's memory, not its own.
+    """
+    fields = {}
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                fields[name] = int(value.split()[0])
+    return fields["VmRSS"], fields["VmHWM"]
