@@ -248,7 +248,8 @@ def register(subparsers: Any) -> None:
         "--trust-timestamps",
         action="store_true",
         help="take any timestamp.txt as the collection time of the files beside it (by default only nbgrader's, "
-        "in its own layout)",
+        "in its own layout: <id>/<assignment>/timestamp.txt inside a folder named submitted or autograded, or "
+        "its exchange's <id>+<assignment>+<time>/)",
     )
     p.add_argument("--feedback", choices=("md", "html", "both"), default="both", help="feedback file format")
     p.add_argument("--no-histogram", action="store_true", help="skip the score histogram (matplotlib)")

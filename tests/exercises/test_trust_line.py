@@ -371,3 +371,61 @@ def test_a_moodle_grading_worksheet_gives_owners_by_participant_and_lateness_by_
     write_json(subs / "Sam Lee_501_assignsubmission_file_" / "b.answers.json", sheet_for(hw, "sam.b@uni.example", {}))
     report = grade_folder(hw, people, subs)
     assert any("another student's answer sheet" in p for p in report.by_id()["sam.a@uni.example"].problems)
+
+
+# ------------------------------------------------------------------ 11. a fresh attack: folders a student makes
+def test_a_timestamp_txt_in_a_students_own_assignment_folder_is_not_nbgraders(tmp_path: Path) -> None:
+    """The students' own folders collected as subs/<id>/ (a JupyterHub home's hw1/ copied): bob's hw1/ holds a
+    timestamp.txt he wrote himself.  Only under nbgrader's submitted/ (or autograded/) is <id>/<assignment>/
+    timestamp.txt the collection's time."""
+    hw = _with_deadline()
+    people = roster("bob")
+    late = DUE + dt.timedelta(days=2, hours=1)
+    homes = tmp_path / "homes"
+    write_json(homes / "bob" / "hw1" / "hw1.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
+    (homes / "bob" / "hw1" / "timestamp.txt").write_text("2026-03-01 09:00:00.000000 UTC", encoding="utf-8")
+    bob = grade_folder(hw, people, homes, collected_at=late).by_id()["bob"]
+    assert bob.days_late == 3 and "nbgrader" not in bob.collected_by, (bob.days_late, bob.collected_by)
+    # the same tree as nbgrader's submitted/ folder, given as it is or as the course folder: nbgrader's time
+    shutil.copytree(homes, tmp_path / "course" / "submitted")
+    for folder in (tmp_path / "course" / "submitted", tmp_path / "course"):
+        bob = grade_folder(hw, people, folder, collected_at=late).by_id()["bob"]
+        assert bob.days_late == 0 and "nbgrader" in bob.collected_by, (folder, bob.problems)
+
+
+def test_a_folder_a_student_makes_inside_their_own_is_not_the_collections(tmp_path: Path) -> None:
+    """The collection's folders per student are at one level; a folder named for a classmate one level deeper,
+    inside an entry that names no roster student, is the student's own making: it names no owner."""
+    hw = _with_deadline()
+    people = roster("amy", "alice", "mallory")
+    subs = tmp_path / "subs"
+    for sid in ("amy", "alice"):
+        write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid)))
+    # mallory's upload, kept under the name she gave it; inside, a folder named alice holding mallory's own sheet
+    # (were that folder the collection's, alice would be flagged for handing in mallory's sheet) and an
+    # nbgrader-looking exchange folder, whose name would be a collection time
+    upload = subs / "my work"
+    write_json(upload / "alice" / "hw1.answers.json", sheet_for(hw, "mallory", all_right(hw, "mallory")))
+    write_json(upload / "mallory+hw1+2026-03-01 09:00:00 UTC" / "a.answers.json", sheet_for(hw, "mallory", {}))
+    report = grade_folder(hw, people, subs, collected_at=DUE + dt.timedelta(hours=30))
+    by = report.by_id()
+    assert by["alice"].status == "graded" and by["alice"].files == ["alice/hw1.answers.json"], by["alice"].problems
+    assert not any("another student" in p or "wrong student" in p for p in by["alice"].problems)
+    assert by["mallory"].days_late == 2 and "nbgrader" not in by["mallory"].collected_by, by["mallory"].problems
+    assert any("my work/alice/" in w for w in report.warnings), report.warnings
+
+
+def test_a_broken_file_named_for_a_classmate_does_not_flag_them(tmp_path: Path) -> None:
+    """Without a folder per student a file's name is only a hint whom it was meant for (anyone can name a file):
+    an unreadable file named for alice is said on her row as a note beside her graded sheet, never a flag."""
+    hw = small_assignment()
+    people = roster("alice", "cy")
+    subs = tmp_path / "subs"
+    write_json(subs / "hw1-alice.answers.json", sheet_for(hw, "alice", all_right(hw, "alice")))
+    (subs / "hw1-alice (2).answers.json").write_text("{ not json", encoding="utf-8")
+    (subs / "hw1-cy.answers.json").write_text("{ not json", encoding="utf-8")
+    by = grade_folder(hw, people, subs).by_id()
+    assert by["alice"].status == "graded" and by["alice"].total == MAX_POINTS, by["alice"].problems
+    assert any("hw1-alice (2)" in p and p.startswith("note:") for p in by["alice"].problems)
+    # alone, the file is still said on the row it names (cy's own broken file: he learns why he has no grade)
+    assert by["cy"].status == "rejected" and any("not valid JSON" in p for p in by["cy"].problems), by["cy"].problems

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..roster import Roster
 
 __all__ = [
+    "NBGRADER_FOLDERS",
     "Owner",
     "canvas_late",
     "canvas_order",
@@ -99,21 +100,35 @@ def _by_folder_name(part: str, roster: Roster, folded: dict[str, str]) -> str | 
     return part if part in roster else folded.get(part.casefold())
 
 
-def collection_owner(rel: str, roster: Roster, assignment_id: str) -> Owner | None:
+#: the folders nbgrader keeps its students' submissions in: ``<course>/submitted/<id>/<assignment>/``
+NBGRADER_FOLDERS = ("submitted", "autograded")
+
+
+def collection_owner(rel: str, roster: Roster, assignment_id: str, *, root_name: str = "") -> Owner | None:
     """Whose hand-in the collection's own layout says ``rel`` (a path inside the submissions folder) is.
 
     The outermost folder that names a student decides (the student writes only inside their own folder): a
     folder named by a roster id (nbgrader's ``submitted/<id>/``), nbgrader's exchange ``<id>+<assignment>+…``,
     Moodle's ``<Full name>_<participant>_assignsubmission_…`` entry; then, for a file at no such folder,
     Moodle's prefix on the file and Canvas's user id in the file name.  None when the collection names no one.
+    ``root_name``: the submissions folder's own name (``submitted`` when it is nbgrader's): ``<id>/<assignment>/``
+    is nbgrader's layout only inside a folder of that name, since a student's own ``hw1/`` folder looks the same.
+
+    >>> from fivehundred_tutor.exercises.roster import Roster, Student
+    >>> people = Roster([Student("bob")])
+    >>> collection_owner("submitted/bob/hw1/a.json", people, "hw1").layout
+    'nbgrader'
+    >>> collection_owner("bob/hw1/a.json", people, "hw1").layout, collection_owner("hw1-bob.json", people, "hw1")
+    ('folder', None)
     """
     parts = rel.split("/")
     folded = {s.id.casefold(): s.id for s in roster}
     for depth, part in enumerate(parts[:-1]):
         sid = _by_folder_name(part, roster, folded)
         if sid is not None:
-            layout = "nbgrader" if depth + 1 < len(parts) - 1 and parts[depth + 1] == assignment_id else "folder"
-            return Owner(sid, f"the folder {part}/", depth=depth, layout=layout)
+            inside = parts[depth - 1] if depth else root_name
+            nbgrader = inside in NBGRADER_FOLDERS and depth + 1 < len(parts) - 1 and parts[depth + 1] == assignment_id
+            return Owner(sid, f"the folder {part}/", depth=depth, layout="nbgrader" if nbgrader else "folder")
         inbound = _NBGRADER_INBOUND.match(part)
         if inbound is not None and inbound["assignment"] == assignment_id:
             sid = _by_folder_name(inbound["student"], roster, folded)

@@ -16,6 +16,9 @@ collection names no one, token X's  X's claim, unless the sheet or its file name
 collection names no one, no token   not graded (unmatched): nothing authenticates it
 =================================  ==========================================================================
 
+The collection names an owner only at its own level (its entries per student): a folder named for a student
+inside an entry that names no one is a student's own making, and names no one.
+
 Choosing among one student's claims is :mod:`.choose`'s job.
 """
 
@@ -73,6 +76,7 @@ class Intake:
     soft: dict[str, list[str]] = field(default_factory=dict)  # fine beside a real sheet, a problem alone
     unmatched: list[tuple[str, str]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # about the collection as a whole, for the run's summary
 
     def note(self, student: str, problem: str, file: str | None = None) -> None:
         self.problems.setdefault(student, []).append(problem)
@@ -336,8 +340,10 @@ class _Collector:
                 reason = f"{rel}: {reason.split(': ', 1)[-1]}" if ": " in reason else f"{rel}: {reason}"
         else:
             reason = f"{rel}: could not be read ({type(err).__name__})"
-        if student is not None and _holds_no_sheet(reason):
-            self.found.soft.setdefault(student, []).append(reason)  # fine beside a real sheet; a problem alone
+        if student is not None and (_holds_no_sheet(reason) or source.owner is None):
+            # fine beside a real sheet, a problem alone: a notebook never run, or a file only *named* for the
+            # student (anyone can name a file: it never flags a graded row)
+            self.found.soft.setdefault(student, []).append(reason)
         elif student is not None:
             self.found.note(student, reason, rel)
         else:
@@ -367,10 +373,9 @@ class _Collector:
             except (RecursionError, MemoryError, ValueError, TypeError) as err:
                 self.problem(inner, err)
 
-    def file(self, path: Path, rel_raw: str, max_bytes: int) -> None:
+    def file(self, path: Path, rel_raw: str, max_bytes: int, owner: Owner | None) -> None:
         if path.name == "timestamp.txt":
             return  # nbgrader's collection time, read with the sheets it belongs to
-        owner = collection_owner(rel_raw, self.roster, self.assignment.id)
         source = _Source(safe_text(rel_raw), path, owner, None if owner else name_hint(rel_raw, self.roster))
         by_name = path.suffix.lower() in (".json", ".ipynb")
         try:
@@ -408,6 +413,35 @@ def collect(
     (by default only nbgrader's, in its own layout: a student can upload a file of that name).
     """
     collector = _Collector(assignment, roster, folder, trust_timestamps)
-    for path, rel_raw in _walk(folder, exclude or [], collector.found.skipped):
-        collector.file(path, rel_raw, max_bytes)
+    files = list(_walk(folder, exclude or [], collector.found.skipped))
+    owners = _collection_owners([rel for _, rel in files], roster, assignment.id, folder.name, collector.found)
+    for path, rel_raw in files:
+        collector.file(path, rel_raw, max_bytes, owners[rel_raw])
     return collector.found
+
+
+def _collection_owners(
+    rels: list[str], roster: Roster, assignment_id: str, root_name: str, found: Intake
+) -> dict[str, Owner | None]:
+    """Each file's owner by the collection's layout, at the collection's own level only.
+
+    The collection puts its entries per student at one level (the top, or inside nbgrader's ``submitted/``); a
+    folder that names a student deeper down, inside an entry that names no one, is one a student made (a folder
+    called ``alice`` inside their own upload): it names no owner, and the run says which folders it passed over.
+    """
+    owners = {rel: collection_owner(rel, roster, assignment_id, root_name=root_name) for rel in rels}
+    level = min((o.depth for o in owners.values() if o is not None), default=0)
+    deeper = sorted(
+        {"/".join(rel.split("/")[: o.depth + 1]) for rel, o in owners.items() if o is not None and o.depth > level}
+    )
+    if deeper:
+        shown = ", ".join(
+            safe_text(d, 60) + ("/" if not d.endswith((".json", ".ipynb", ".zip")) else "") for d in deeper[:5]
+        )
+        found.warnings.append(
+            f"{len(deeper)} folder(s) or file(s) below the collection's entries per student name a student "
+            f"({shown}{' …' if len(deeper) > 5 else ''}): taken as a student's own making, not the collection's, "
+            "so only the sheets' tokens say whose they are there (move a folder up to the others' level if you "
+            "put it there)"
+        )
+    return {rel: o if o is not None and o.depth == level else None for rel, o in owners.items()}

@@ -128,8 +128,9 @@ def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[st
     if unjudged:
         out.append(
             f"lateness not judged for {unjudged} student(s): no time of the collection's own (nbgrader's "
-            "timestamp.txt, the LMS's submission times, Canvas's LATE_ marker); give --collected-at TIME (when "
-            "you collected), or --file-times if the files' times are when they were handed in"
+            "timestamp.txt inside its submitted/ folder, the LMS's submission times, Canvas's LATE_ marker); give "
+            "--collected-at TIME (when you collected), or --file-times if the files' times are when they were "
+            "handed in"
         )
     counted = [j for j in judged if j.when is not None or j.basis.startswith("Canvas")]
     late = sum(1 for j in counted if j.days)

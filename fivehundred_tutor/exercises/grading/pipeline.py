@@ -87,7 +87,12 @@ def grade_folder(
         judged += [lateness] if lateness is not None else []
         regrading.apply(result)
         result.held_back = hold_back(assignment, roster, result, when)
-    warnings = [*lateness_warnings(assignment, judged), *regrading.warnings, *_marking_warnings(results.values())]
+    warnings = [
+        *intake.warnings,
+        *lateness_warnings(assignment, judged),
+        *regrading.warnings,
+        *_marking_warnings(results.values()),
+    ]
     students = list(results.values())
     return GradeReport(assignment, students, intake.unmatched, intake.skipped, regrading.applied, warnings)
 
