@@ -75,7 +75,13 @@ def _normalize(code: str) -> str:
     return code.strip().split(".")[0].replace("-", "_").split("_")[0].lower()
 
 
+_loaded: dict[str, _gettext.NullTranslations] = {}
+
+
 def _load(code: str) -> _gettext.NullTranslations:
+    """The catalog of ``code``, read once per process (switching languages per request stays cheap)."""
+    if code in _loaded:
+        return _loaded[code]
     if code == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
     mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -85,7 +91,8 @@ def _load(code: str) -> _gettext.NullTranslations:
             "run `python -m fivehundred_tutor.bookbuild.catalogs compile`"
         )
     with mo.open("rb") as fp:
-        return _gettext.GNUTranslations(fp)
+        _loaded[code] = _gettext.GNUTranslations(fp)
+    return _loaded[code]
 
 
 _language = SOURCE_LANGUAGE

@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import FiveHundredError
+from ..i18n import available_languages, get_language, set_language
 from .fields import Handler, RequestError
 
 __all__ = ["KINDS", "Handler", "RequestError", "handle", "handle_json", "warm"]
@@ -110,11 +111,20 @@ def warm() -> None:
 
 
 def handle_json(message: str) -> str:
-    """JSON in (``{"kind", "request", "state"}``), JSON out (``{"reply", "update"}``): the Web Worker's entry point."""
+    """JSON in (``{"kind", "request", "state", "language"?}``), JSON out (``{"reply", "update"}``): the Web
+    Worker's entry point.  ``language`` (the widget's, from its model) is spoken for this request only; an
+    unknown one leaves the engine's own."""
     try:
         data = json.loads(message)
         kind, request, state = data["kind"], data["request"], data.get("state") or {}
     except (ValueError, KeyError, TypeError) as err:
         out: dict[str, Any] = {"reply": {"type": "error", "error": f"bad message for the engine: {err}"}, "update": {}}
         return json.dumps(out)
-    return json.dumps(handle(str(kind), request, state), ensure_ascii=False)
+    language = data.get("language") if isinstance(data, dict) else None
+    was = get_language()
+    if isinstance(language, str) and language in available_languages():
+        set_language(language)
+    try:
+        return json.dumps(handle(str(kind), request, state), ensure_ascii=False)
+    finally:
+        set_language(was)

@@ -290,3 +290,22 @@ def test_a_whole_game_played_in_polish_speaks_no_english() -> None:
     texts = [game.reason, *(r.summary for r in game.results), *(n for _, n in game.notes)]
     assert game.is_over and game.reason
     assert not [t for t in texts if ENGLISH.search(t)], texts
+
+
+def test_the_browsers_engine_answers_each_request_in_its_widgets_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live book's worker (handle_json) speaks the language the widget was made in, for that request
+    only; a request without one, or with an unknown one, is answered in the engine's own."""
+    import json
+
+    from fivehundred_tutor import handlers
+
+    probe = {"probe": lambda request, state: {"reply": {"type": "probe", "words": Card.parse("JD").name}}}
+    monkeypatch.setattr(handlers, "_table", lambda kind: probe)
+
+    def ask(**extra: object) -> str:
+        message = json.dumps({"kind": "cards", "request": {"type": "probe"}, "state": {}, **extra})
+        return str(json.loads(handlers.handle_json(message))["reply"]["words"])
+
+    assert ask(language="pl") == "Walet karo" and get_language() == "en"
+    assert ask(language="it") == "Fante di quadri"
+    assert ask() == ask(language="xx") == ask(language=7) == "Jack of diamonds"

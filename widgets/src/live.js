@@ -185,14 +185,14 @@ export function liveStart() {
   return live.ready;
 }
 
-/** Send {kind, request, state} to the engine in the worker; resolves {reply, update}. */
-export async function liveCall(kind, request, state) {
+/** Send {kind, request, state, language} to the engine in the worker; resolves {reply, update}. */
+export async function liveCall(kind, request, state, language = "en") {
   const worker = await liveStart();
   const live = shared();
   const id = live.next++;
   return new Promise((resolve, reject) => {
     live.pending.set(id, { resolve, reject });
-    worker.postMessage({ type: "request", id, message: JSON.stringify({ kind, request, state }) });
+    worker.postMessage({ type: "request", id, message: JSON.stringify({ kind, request, state, language }) });
   });
 }
 
@@ -208,7 +208,7 @@ export async function liveRequest(model, message) {
   for (const name of host.state) state[name] = model.get(name);
   let result;
   try {
-    result = await asking(model, message, liveCall(host.kind, message, state));
+    result = await asking(model, message, liveCall(host.kind, message, state, host.language));
   } catch (_error) {
     return null; // the status line says why; the widget keeps its saved state
   }
