@@ -44,7 +44,8 @@ def _value_explanation(rules: Rules, bid: Bid) -> str:
     trick above six (two: 200), and add 60 for hearts (…)"."""
     value = rules.bid_value(bid)
     if bid.is_misere:
-        return f"{bid} is worth {value} under these rules ({rules.describe_misere_placement()})."
+        name = str(bid)
+        return f"{name[:1].upper()}{name[1:]} is worth {value} under these rules ({rules.describe_misere_placement()})."
     d = bid.denomination
     above = bid.tricks - 6
     if above == 0:
@@ -66,11 +67,15 @@ def _score_explanation(rules: Rules, contract: Bid, declarer: int, tricks: list[
     taken = sum(tricks[s] for s in rules.sides[dside]) if not contract.is_misere else tricks[declarer]
     value = rules.bid_value(contract)
     plural = "s" if taken != 1 else ""
+    one = len(rules.sides[dside]) == 1  # "West scores", "East–West score"
+    score, lose = ("scores", "loses") if one else ("score", "lose")
+    defenders = "The defender scores 10 for each trick taken" if rules.players == 2 else ""
+    defenders = defenders or "The defenders score 10 for each trick they took"
     if contract.is_misere:
         if taken == 0:
-            notes.append(f"{rules.seat_name(declarer)} took no trick: made, so {who} score {value}.")
+            notes.append(f"{rules.seat_name(declarer)} took no trick: made, so {who} {score} {value}.")
         else:
-            notes.append(f"{rules.seat_name(declarer)} took {taken} trick{plural}: failed, so {who} lose {value}.")
+            notes.append(f"{rules.seat_name(declarer)} took {taken} trick{plural}: failed, so {who} {lose} {value}.")
         if not rules.misere_defenders_score:
             notes.append("In misère the defenders score nothing for their tricks.")
     else:
@@ -82,11 +87,7 @@ def _score_explanation(rules: Rules, contract: Bid, declarer: int, tricks: list[
         else:
             took = f"only {taken}" if taken else "none"
             notes.append(f"{who} needed {contract.tricks} tricks and took {took}: failed, so they lose {value}.")
-        notes.append(
-            "The defenders score 10 for each trick they took."
-            if rules.defender_tricks == "all"
-            else "The defenders score 10 for each trick they took beyond five."
-        )
+        notes.append(f"{defenders}." if rules.defender_tricks == "all" else f"{defenders} beyond five.")
     return " ".join(notes)
 
 

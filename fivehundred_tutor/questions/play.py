@@ -79,6 +79,13 @@ def _role(rules: Rules, spot: TrickSpot, seat: int) -> str:
     return "a defender"
 
 
+def _you_are(rules: Rules, spot: TrickSpot) -> str:
+    """ "You are North (a defender)"; in the 2-player game "You are South (a defender), playing from your table"."""
+    me = spot.to_play
+    where = f", playing from your {me.source}" if me.source else ""
+    return f"You are {rules.seat_name(me.seat)} ({_role(rules, spot, me.seat)}){where}"
+
+
 #: cards in the hand of the player last to play (the 2-player game: five face-up table cards), so that
 #: every "which card?" question has the same number of choices and the answer's place can be balanced
 LAST_HAND = 6
@@ -140,11 +147,10 @@ def cheapest_winner(rules: Rules, rng: Random, *, defender: bool = False) -> dic
     contract = spot.contract
     power = rules.table(contract).power
     cheapest = min(winners, key=lambda c: power[c.index])
-    me = spot.to_play
     return {
         "prompt": (
             f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. You are {me.label} ({_role(rules, spot, me.seat)}), last to play, and want to "
+            f"{trick_words(spot)}. {_you_are(rules, spot)}, last to play, and want to "
             "win this trick as cheaply as possible. Which card do you play?"
         ),
         "kind": "choice",
@@ -182,11 +188,10 @@ def partner_winning(rules: Rules, rng: Random, *, defender: bool = False) -> dic
     current = rules.trick_winner(spot.trick, contract, spot.joker_suit)
     partner = spot.slots[current]
     overtake = [c for c in legal if c not in keep]
-    me = spot.to_play
     return {
         "prompt": (
             f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. You are {me.label} ({_role(rules, spot, me.seat)}), last to play; your partner "
+            f"{trick_words(spot)}. {_you_are(rules, spot)}, last to play; your partner "
             f"{partner.label} is winning "
             f"with {spot.trick[current]}. Which of your cards leave the trick with your partner? Pick every one."
         ),

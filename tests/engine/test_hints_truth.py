@@ -310,3 +310,38 @@ def test_beating_a_misere_advice_is_chapter_8s() -> None:
         assert "lead low under the declarer" in q["explanation"], q["explanation"]
         assert "keep your high cards" not in q["explanation"]
         assert "only to take the lead" in q["explanation"]
+
+
+def test_score_explanations_agree_with_who_scores() -> None:
+    """'West score 250', 'West lose 250' (a misère by one of three players) and 'The defenders score' with one
+    defender (two players): the verbs agree with who scores."""
+    misere = 0
+    for preset in ("three-player", "two-player", "australian"):
+        rules = Rules.preset(preset)
+        for level in (1, 2, 3):
+            for seed in range(12):
+                text = generate("scoring", rules, seed, level)["explanation"]
+                one, many = re.search(r"so (North|East|South|West) (score|lose) \d", text), None
+                many = re.search(r"so (North–South|East–West) (scores|loses) \d", text)
+                assert not one and not many, text
+                misere += text.startswith(("Misère", "Open misère"))
+                if preset == "two-player":
+                    assert "The defender scores 10" in text and "defenders" not in text, text
+    assert misere, "no misère scored in the sample"
+
+
+def test_two_player_trick_prompt_names_the_seat_and_its_source() -> None:
+    """'You are South (table) (a defender)': the seat, the role, then where the card comes from."""
+    seen = 0
+    for seed in range(6):
+        q = generate("play-decision", Rules.preset("two-player"), seed, 1)
+        assert ") (" not in q["prompt"], q["prompt"]
+        seen += "playing from your table" in q["prompt"] or "playing from your hand" in q["prompt"]
+    assert seen
+
+
+def test_a_misere_value_sentence_starts_with_a_capital() -> None:
+    """'misère is worth 250 under these rules' began an explanation in lower case."""
+    for seed in range(30):
+        q = generate("bid-values", Rules(), seed, 3)
+        assert not q["explanation"].startswith(("misère", "open misère")), q["explanation"]
