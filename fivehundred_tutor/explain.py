@@ -150,26 +150,38 @@ def why_illegal(
 
 
 def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:
+    """Why the winning card of ``trick`` wins, in the reader's language."""
     winner = rules.trick_winner(trick, contract, joker_suit)
     card = trick[winner]
     table = rules.table(contract)
     trump = contract.trump if contract is not None else None
     if card is JOKER:
         if trump is not None:
-            return "The joker wins: it is the highest trump."
-        return "The joker wins: in no trumps it takes any trick it is played to."
+            return _("The joker wins: it is the highest trump.")
+        return _("The joker wins: in no trumps it takes any trick it is played to.")
     led = rules.led_suit(trick, contract, joker_suit)
     trumps = [c for c in trick if trump is not None and table.suit_of[c.index] == int(trump)]
     if trumps:
-        what = "the highest trump" if len(trumps) > 1 else "the only trump"
-        extra = ""
-        if card.rank == JACK and trump is not None:
-            extra = " (the right bower)" if card.suit == trump else " (the left bower, a trump)"
-        return f"{card}{extra} wins: {what} in the trick."
+        only = len(trumps) == 1
+        if card.rank == JACK and card.suit == trump:
+            if only:
+                return _("{card} (the right bower) wins: the only trump in the trick.").format(card=card)
+            return _("{card} (the right bower) wins: the highest trump in the trick.").format(card=card)
+        if card.rank == JACK and trump is not None and card.suit == trump.sister:
+            if only:
+                return _("{card} (the left bower, a trump) wins: the only trump in the trick.").format(card=card)
+            return _("{card} (the left bower, a trump) wins: the highest trump in the trick.").format(card=card)
+        if only:
+            return _("{card} wins: the only trump in the trick.").format(card=card)
+        return _("{card} wins: the highest trump in the trick.").format(card=card)
     assert led is not None
     if trump is None:
-        return f"{card} wins: it is the highest {_singular(led)}, the suit led (with no trumps, no other suit can win)."
-    return f"{card} wins: no trump was played, and it is the highest {_singular(led)}, the suit led."
+        return _("{card} wins: it is the highest {suit}, the suit led (with no trumps, no other suit can win).").format(
+            card=card, suit=_one_card_of()[led]
+        )
+    return _("{card} wins: no trump was played, and it is the highest {suit}, the suit led.").format(
+        card=card, suit=_one_card_of()[led]
+    )
 
 
 def describe_rules(rules: Rules) -> list[tuple[str, str]]:

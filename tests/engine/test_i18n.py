@@ -309,3 +309,29 @@ def test_the_browsers_engine_answers_each_request_in_its_widgets_language(monkey
     assert ask(language="pl") == "Walet karo" and get_language() == "en"
     assert ask(language="it") == "Fante di quadri"
     assert ask() == ask(language="xx") == ask(language=7) == "Jack of diamonds"
+
+
+@pytest.mark.parametrize(
+    ("trick", "contract", "pl", "it"),
+    [
+        ("5H JD AH 6S", "7H", "Wygrywa J♦ (lewy walet, który jest atutem): najwyższy atut w tej lewie.",
+         "Vince J♦ (il fante dello stesso colore, che è una briscola): la briscola più alta della presa."),
+        ("AS JH KS QS", "7H", "Wygrywa J♥ (prawy walet, czyli walet atu): jedyny atut w tej lewie.",
+         "Vince J♥ (il fante di briscola): l'unica briscola della presa."),
+        ("AS 5D KS QS", "7H", "Wygrywa A♠: nikt nie zagrał atutu, a to najwyższa karta w kolorze pik, kolorze wyjścia.",
+         "Vince A♠: non è stata giocata nessuna briscola ed è la carta più alta di picche, il seme di uscita."),
+        ("KD AS 5D QD", "7NT", "Wygrywa K♦: to najwyższa karta w kolorze karo, kolorze wyjścia (bez atu żaden inny kolor nie może wygrać).",
+         "Vince K♦: è la carta più alta di quadri, il seme di uscita (senza briscola nessun altro seme può vincere)."),
+        ("KD JK 5D QD", "7NT", "Wygrywa dżoker: w grze bez atu bierze każdą lewę, do której zostanie zagrany.",
+         "Vince il jolly: senza briscola prende ogni presa in cui viene giocato."),
+    ],
+)  # fmt: skip
+def test_why_a_card_wins_the_trick_in_polish_and_italian(trick: str, contract: str, pl: str, it: str) -> None:
+    cards, bid, rules = [Card.parse(c) for c in trick.split()], Bid.parse(contract), Rules()
+    english = rules.explain_trick(cards, bid)
+    set_language("pl")
+    assert rules.explain_trick(cards, bid) == pl
+    set_language("it")
+    assert rules.explain_trick(cards, bid) == it
+    set_language("en")
+    assert rules.explain_trick(cards, bid) == english and " wins" in english
