@@ -17,6 +17,7 @@ from typing import ClassVar, Final, Literal
 
 from .cards import Suit
 from .errors import BidParseError, CardParseError
+from .i18n import per_language, pgettext
 
 __all__ = ["DENOMINATIONS", "PASS", "Bid", "BidKind", "BidParseError", "Pass", "parse_call"]
 
@@ -177,13 +178,15 @@ class Bid:
 
     @property
     def words(self) -> str:
-        """``'seven hearts'``, ``'six no trumps'``, ``'misère'``."""
+        """What a screen reader says, in the reader's language: ``'seven hearts'``, ``'six no trumps'``,
+        ``'misère'`` (``'siedem kier'``, ``'sei senza briscola'``: :mod:`fivehundred_tutor.i18n`)."""
+        words = _bid_words()
         if self.is_misere:
-            return self._str
-        number = ["six", "seven", "eight", "nine", "ten"][self.tricks - 6]
+            return words["OM" if self.kind == _KIND_OPEN else "MIS"]
+        number = words[str(self.tricks)]
         if self.trump is None:
-            return f"{number} no trumps"
-        return f"{number} {self.trump.word}"
+            return words["NT"].format(number=number)
+        return words["suit"].format(number=number, suit=self.trump.local_name)
 
     def __str__(self) -> str:
         return self._str
@@ -195,6 +198,24 @@ class Bid:
         from .render import bid_html
 
         return bid_html(self)
+
+
+def _build_bid_words() -> dict[str, str]:
+    return {
+        "6": pgettext("tricks bid", "six"),
+        "7": pgettext("tricks bid", "seven"),
+        "8": pgettext("tricks bid", "eight"),
+        "9": pgettext("tricks bid", "nine"),
+        "10": pgettext("tricks bid", "ten"),
+        # Translators: a bid in words, e.g. "seven hearts"; {suit} is a suit's name
+        "suit": pgettext("bid in words", "{number} {suit}"),
+        "NT": pgettext("bid in words", "{number} no trumps"),
+        "MIS": pgettext("bid in words", "misère"),
+        "OM": pgettext("bid in words", "open misère"),
+    }
+
+
+_bid_words = per_language(_build_bid_words)
 
 
 class Pass:

@@ -335,3 +335,15 @@ def test_why_a_card_wins_the_trick_in_polish_and_italian(trick: str, contract: s
     assert rules.explain_trick(cards, bid) == it
     set_language("en")
     assert rules.explain_trick(cards, bid) == english and " wins" in english
+
+
+def test_bids_in_words_for_screen_readers() -> None:
+    from fivehundred_tutor.render import bid_html
+
+    bids = [Bid.parse(b) for b in ("7H", "6NT", "MIS", "OM", "10S")]
+    assert [b.words for b in bids] == ["seven hearts", "six no trumps", "misère", "open misère", "ten spades"]
+    set_language("pl")
+    assert [b.words for b in bids] == ["siedem kier", "sześć bez atu", "misère", "odkryte misère", "dziesięć pik"]
+    assert 'aria-label="siedem kier">7♥<' in bid_html(bids[0])
+    set_language("it")
+    assert [b.words for b in bids] == ["sette cuori", "sei senza briscola", "misère", "misère aperta", "dieci picche"]
