@@ -18,65 +18,99 @@ from .i18n import per_language, pgettext
 if TYPE_CHECKING:
     from .rules import Rules
 
-_ORDINAL_WORDS = ["", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                  "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"]  # fmt: skip
+
+def _build_places() -> list[str]:
+    # Translators: a card's place in the order of its suit, as "the {place} trump" and "the {place} of its
+    # suit" use it (Polish: the locative of "na … miejscu"; Italian: the feminine of "la … per valore")
+    return [
+        pgettext("place in order", "highest"),
+        pgettext("place in order", "second-highest"),
+        pgettext("place in order", "third-highest"),
+        pgettext("place in order", "fourth-highest"),
+        pgettext("place in order", "fifth-highest"),
+        pgettext("place in order", "sixth-highest"),
+        pgettext("place in order", "seventh-highest"),
+        pgettext("place in order", "eighth-highest"),
+        pgettext("place in order", "ninth-highest"),
+        pgettext("place in order", "tenth-highest"),
+        pgettext("place in order", "eleventh-highest"),
+        pgettext("place in order", "twelfth-highest"),
+        pgettext("place in order", "thirteenth-highest"),
+        pgettext("place in order", "fourteenth-highest"),
+        pgettext("place in order", "fifteenth-highest"),
+        pgettext("place in order", "sixteenth-highest"),
+        pgettext("place in order", "seventeenth-highest"),
+        pgettext("place in order", "eighteenth-highest"),
+    ]
+
+
+_places = per_language(_build_places)
 
 
 def _place_words(place: int) -> str:
-    """0 → "highest", 8 → "ninth-highest": a card's place in its suit in words."""
-    if place == 0:
-        return "highest"
-    return f"{_ORDINAL_WORDS[place]}-highest" if place < len(_ORDINAL_WORDS) else f"{place + 1}th-highest"
-
-
-def _singular(suit: Suit) -> str:
-    return suit.word[:-1]
+    """0 → "highest", 8 → "ninth-highest": a card's place in its suit in words (the longest suit, the
+    six-player pack's trumps, holds 18)."""
+    return _places()[place]
 
 
 def _contract_words(contract: Bid | None) -> str:
+    """Where a card's rank is said: "while hearts are trumps", "in no trumps" (Polish puts its own comma)."""
     if contract is None:
-        return "with no contract yet"
+        return pgettext("contract phrase", "with no contract yet")
     if contract.is_misere:
-        return f"in {contract} (no trumps)"
+        return pgettext("contract phrase", "in {contract} (no trumps)").format(contract=contract)
     if contract.trump is None:
-        return "in no trumps"
-    return f"while {contract.trump.word} are trumps"
+        return pgettext("contract phrase", "in no trumps")
+    return pgettext("contract phrase", "while {trumps} are trumps").format(trumps=contract.trump.local_name)
 
 
 def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
+    """What ``card`` is under ``contract`` (its suit, its place), in the reader's language."""
     trump = contract.trump if contract is not None else None
+    where = _contract_words(contract)
     if card.is_joker:
         if trump is not None:
-            return f"The joker is the highest trump {_contract_words(contract)}: it beats every other card."
-        rule = (
-            "it may be played only when its holder cannot follow suit"
-            if rules.joker_no_trumps == "when-void"
-            else "it may be played at any time (variant)"
-        )
-        return (
-            f"The joker belongs to no suit {_contract_words(contract)} until it is played: "
-            f"it wins any trick it is played to; led, its holder names the suit to follow; {rule}."
-        )
+            return _("The joker is the highest trump {where}: it beats every other card.").format(where=where)
+        if rules.joker_no_trumps == "when-void":
+            return _(
+                "The joker belongs to no suit {where} until it is played: it wins any trick it is played to; "
+                "led, its holder names the suit to follow; it may be played only when its holder cannot follow suit."
+            ).format(where=where)
+        return _(
+            "The joker belongs to no suit {where} until it is played: it wins any trick it is played to; "
+            "led, its holder names the suit to follow; it may be played at any time (variant)."
+        ).format(where=where)
     assert card.suit is not None
     if trump is not None and card.rank == JACK and card.suit == trump:
-        return f"{card} is the right bower: the jack of trumps, the second-highest card after the joker."
+        return _("{card} is the right bower: the jack of trumps, the second-highest card after the joker.").format(
+            card=card
+        )
     if trump is not None and card.rank == JACK and card.suit == trump.sister:
-        return (
-            f"{card} is the left bower: a {_singular(trump)} (a trump) {_contract_words(contract)}, "
-            "the third-highest card."
+        return _("{card} is the left bower: a {trump} (a trump) {where}, the third-highest card.").format(
+            card=card, trump=_one_card_of()[trump], where=where
         )
     order = rules.ranking(card.suit, contract)
     place = order.index(card) if card in order else -1
     if trump is not None and card.suit == trump:
-        where = _place_words(place)
-        return f"{card} is a trump {_contract_words(contract)}, the {where} trump."
-    note = ""
+        return _("{card} is a trump {where}, the {place} trump.").format(
+            card=card, where=where, place=_place_words(place)
+        )
+    suit = _one_card_of()[card.suit]
     if trump is not None and card.suit == trump.sister:
-        note = f" (this suit has no jack: J{card.suit} is the left bower, a trump)"
+        jack = f"J{card.suit}"
+        if place >= 0:
+            return _(
+                "{card} is a plain {suit} {where}, the {place} of its suit "
+                "(this suit has no jack: {jack} is the left bower, a trump)."
+            ).format(card=card, suit=suit, where=where, place=_place_words(place), jack=jack)
+        return _("{card} is a {suit} {where} (this suit has no jack: {jack} is the left bower, a trump).").format(
+            card=card, suit=suit, where=where, jack=jack
+        )
     if place >= 0:
-        where = _place_words(place)
-        return f"{card} is a plain {_singular(card.suit)} {_contract_words(contract)}, the {where} of its suit{note}."
-    return f"{card} is a {_singular(card.suit)} {_contract_words(contract)}{note}."
+        return _("{card} is a plain {suit} {where}, the {place} of its suit.").format(
+            card=card, suit=suit, where=where, place=_place_words(place)
+        )
+    return _("{card} is a {suit} {where}.").format(card=card, suit=suit, where=where)
 
 
 def _build_one_card_of() -> dict[Suit, str]:
