@@ -27,7 +27,7 @@ import os
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = [
     "DOMAIN",
@@ -42,6 +42,7 @@ __all__ = [
     "npgettext",
     "per_language",
     "pgettext",
+    "reload_catalogs",
     "set_language",
 ]
 
@@ -76,6 +77,8 @@ def _normalize(code: str) -> str:
 
 
 _loaded: dict[str, _gettext.NullTranslations] = {}
+#: every :func:`per_language` table, emptied by :func:`reload_catalogs`
+_tables: list[dict[str, Any]] = []
 
 
 def _load(code: str) -> _gettext.NullTranslations:
@@ -118,6 +121,15 @@ def set_language(code: str) -> None:
         raise ValueError(f"no messages in {code!r}: the languages are {names}")
     _translation = _load(wanted)
     _language = wanted
+
+
+def reload_catalogs() -> None:
+    """Read the compiled catalogs again (after the build recompiled them in this process)."""
+    global _translation
+    _loaded.clear()
+    for table in _tables:
+        table.clear()
+    _translation = _load(_language)
 
 
 def get_language() -> str:
@@ -167,6 +179,7 @@ def per_language(build: Callable[[], T]) -> Callable[[], T]:
     ('North', 2)
     """
     table: dict[str, T] = {}
+    _tables.append(table)
 
     def cached() -> T:
         language = _language

@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -58,6 +59,9 @@ WIDGET_WORDS = PACKAGE_DIR.parent / "widgets" / "src" / "catalogs.js"
 _TEMPLATE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 #: what Babel reads: the package's Python, nothing generated
 _METHOD_MAP = [("**/node_modules/**", "ignore"), ("**.py", "python")]
+#: the widgets' sources (``t("…")``, ``nt("…", "…", n)`` from widgets/src/language.js), where the tree has them
+WIDGET_SOURCES = PACKAGE_DIR.parent / "widgets" / "src"
+_JS_KEYWORDS: dict[str, Any] = {"t": None, "nt": (1, 2)}
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
 
 
@@ -83,6 +87,18 @@ def extract(package_dir: Path = PACKAGE_DIR) -> Catalog:
     ):
         where = (package_dir / filename).relative_to(root).as_posix()
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    widgets = root / "widgets" / "src"
+    if widgets.is_dir():
+        for filename, lineno, message, comments, context in extract_from_dir(
+            widgets,
+            method_map=[("catalogs.js", "ignore"), ("**.js", "javascript")],
+            options_map={"**.js": {"parse_template_string": "true"}},
+            keywords=_JS_KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        ):
+            where = (widgets / filename).relative_to(root).as_posix()
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -136,6 +152,8 @@ def compile_catalogs(*, force: bool = False) -> list[str]:
         if force or not target.is_file() or target.read_bytes() != data:
             target.write_bytes(data)
             written.append(code)
+    if written:
+        i18n.reload_catalogs()
     if WIDGET_WORDS.parent.is_dir():
         text = widget_words_module()
         if force or not WIDGET_WORDS.is_file() or WIDGET_WORDS.read_text(encoding="utf-8") != text:
@@ -154,6 +172,7 @@ def widget_words() -> dict[str, dict[str, object]]:
 
     was = i18n.get_language()
     out: dict[str, dict[str, object]] = {}
+    ui = [m for m in _read(TEMPLATE) if m.id and any(f.startswith("widgets/") for f, _line in m.locations)]
     try:
         for code in i18n.available_languages():
             i18n.set_language(code)
@@ -163,19 +182,45 @@ def widget_words() -> dict[str, dict[str, object]]:
                 "suits": {s.letter: s.local_name for s in Suit},
                 "joker": JOKER.name,
                 "card": i18n.pgettext("card name", "{rank} of {suit}"),
+                "messages": {m.id: i18n.gettext(m.id) for m in ui if isinstance(m.id, str) and code != SOURCE_LANGUAGE},
+                "plurals": {m.id[0]: _plural_forms(code, m.id) for m in ui if not isinstance(m.id, str)},
             }
     finally:
         i18n.set_language(was)
     return out
 
 
+def _plural_forms(code: str, ids: Any) -> list[str]:
+    """Every plural form of a counted message in ``code`` (English: singular, plural)."""
+    if code == SOURCE_LANGUAGE:
+        return [str(ids[0]), str(ids[1])]
+    message = _read(po_path(code), locale=code).get(ids)
+    if message is None or not isinstance(message.string, (list, tuple)):
+        return [str(ids[0]), str(ids[1])]
+    return [str(s) for s in message.string]
+
+
+def _plural_rule(code: str) -> str:
+    """The language's plural rule as a JavaScript function of ``n`` (a gettext expression is one)."""
+    if code == SOURCE_LANGUAGE:
+        return "(n) => (n === 1 ? 0 : 1)"
+    expression = _read(po_path(code), locale=code).plural_expr
+    if not re.fullmatch(r"[n0-9%<>=!&|?:() ]+", expression):
+        raise ValueError(f"{code}: a plural rule that is not a plain expression of n: {expression!r}")
+    return f"(n) => Number({expression})"
+
+
 def widget_words_module() -> str:
     """The ES module :data:`WIDGET_WORDS`: the table of :func:`widget_words` (generated: not edited by hand)."""
-    table = json.dumps(widget_words(), ensure_ascii=False, indent=2, sort_keys=True)
+    words = widget_words()
+    table = json.dumps(words, ensure_ascii=False, indent=2, sort_keys=True)
+    rules = ",\n".join(f"  {code}: {_plural_rule(code)}" for code in sorted(words))
     return (
         "// Generated from fivehundred_tutor/locale by `python -m fivehundred_tutor.bookbuild.catalogs compile`:\n"
         "// edit the .po catalogs, not this file (tests/quality/test_catalogs.py checks it is current).\n\n"
-        f"export const WORDS = {table};\n"
+        f"export const WORDS = {table};\n\n"
+        "/** Which plural form a count takes, per language (from the catalogs' Plural-Forms). */\n"
+        f"export const PLURAL = {{\n{rules},\n}};\n"
     )
 
 

@@ -2,7 +2,7 @@
 // Drawing only: which card is legal or wins is the engine's business.
 
 import { el, roving, svgEl } from "./dom.js";
-import { words } from "./language.js";
+import { t, words } from "./language.js";
 
 export const SUITS = {
   S: { sym: "\u2660", word: "spades", red: false },
@@ -101,7 +101,7 @@ export function cardSvg(code, { faceDown = false } = {}) {
  */
 export function cardEl(code, opts = {}) {
   const faceDown = Boolean(opts.faceDown);
-  const words = opts.label || (faceDown ? "a face-down card" : card(code).name);
+  const words = opts.label || (faceDown ? t("a face-down card") : card(code).name);
   const cls = ["fht-card"];
   if (opts.highlight) cls.push("fht-highlight");
   if (opts.dim) cls.push("fht-dim");
@@ -121,7 +121,7 @@ export function cardEl(code, opts = {}) {
 
 /** A row of cards, grouped for screen readers under `label`. */
 export function cardRow(codes, opts = {}) {
-  const label = opts.label || codes.map((c) => card(c).name).join(", ") || "no cards";
+  const label = opts.label || codes.map((c) => card(c).name).join(", ") || t("no cards");
   const row = el("div", { class: "fht-cards", role: "group", "aria-label": label });
   for (const code of codes) row.append(cardEl(code, { ...opts, highlight: (opts.highlight || []).includes(code), label: undefined }));
   if (opts.button) roving(row);

@@ -5,6 +5,8 @@ export const WORDS = {
   "en": {
     "card": "{rank} of {suit}",
     "joker": "Joker",
+    "messages": {},
+    "plurals": {},
     "ranks": {
       "11": "Eleven",
       "12": "Twelve",
@@ -33,6 +35,13 @@ export const WORDS = {
   "it": {
     "card": "{rank} di {suit}",
     "joker": "Jolly",
+    "messages": {
+      "Re-run the cell that made it (the saved data may be from an older version).": "Esegui di nuovo la cella che lo ha creato (i dati salvati potrebbero venire da una versione precedente).",
+      "This widget cannot be shown.": "Questo widget non può essere mostrato.",
+      "a face-down card": "una carta coperta",
+      "no cards": "nessuna carta"
+    },
+    "plurals": {},
     "ranks": {
       "11": "Undici",
       "12": "Dodici",
@@ -61,6 +70,13 @@ export const WORDS = {
   "pl": {
     "card": "{rank} {suit}",
     "joker": "Dżoker",
+    "messages": {
+      "Re-run the cell that made it (the saved data may be from an older version).": "Uruchom ponownie komórkę, która go utworzyła (zapisane dane mogą pochodzić ze starszej wersji).",
+      "This widget cannot be shown.": "Nie można wyświetlić tego widżetu.",
+      "a face-down card": "zakryta karta",
+      "no cards": "brak kart"
+    },
+    "plurals": {},
     "ranks": {
       "11": "Jedenastka",
       "12": "Dwunastka",
@@ -86,4 +102,11 @@ export const WORDS = {
       "S": "pik"
     }
   }
+};
+
+/** Which plural form a count takes, per language (from the catalogs' Plural-Forms). */
+export const PLURAL = {
+  en: (n) => (n === 1 ? 0 : 1),
+  it: (n) => Number((n != 1)),
+  pl: (n) => Number((n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || n%100>14) ? 1 : 2)),
 };

@@ -3,7 +3,7 @@
 
 import { batched, el, keepFocus } from "./dom.js";
 import { request } from "./host.js";
-import { useLanguage } from "./language.js";
+import { t, useLanguage } from "./language.js";
 import { liveConfig, liveStatusLine } from "./live.js";
 import { renderer } from "./parts.js";
 
@@ -46,9 +46,9 @@ export function showError(host, kind, error) {
     el(
       "div",
       { class: "fht-error", role: "alert" },
-      el("strong", { text: "This widget cannot be shown. " }),
+      el("strong", { text: `${t("This widget cannot be shown.")} ` }),
       String(error?.message ? error.message : error),
-      el("div", { class: "fht-hint", text: "Re-run the cell that made it (the saved data may be from an older version)." }),
+      el("div", { class: "fht-hint", text: t("Re-run the cell that made it (the saved data may be from an older version).") }),
     ),
   );
 }

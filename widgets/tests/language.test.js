@@ -56,3 +56,25 @@ test("the joker's short name and label are the language's too", () => {
   useLanguage("en");
   assert.equal(card("JK").short, "Joker");
 });
+
+test("interface words from the catalogs, English where a message has no entry", async () => {
+  const { t } = await import("../src/language.js");
+  assert.equal(t("a face-down card"), "a face-down card");
+  useLanguage("pl");
+  assert.equal(t("a face-down card"), "zakryta karta");
+  assert.equal(t("This widget cannot be shown."), "Nie można wyświetlić tego widżetu.");
+  assert.equal(t("no such message {x}", { x: 3 }), "no such message 3");
+  useLanguage("it");
+  assert.equal(t("a face-down card"), "una carta coperta");
+});
+
+test("plural rules from the catalogs: Polish 1 / 2-4 / 5+ (12-14 many, 22 few), Italian and English two", async () => {
+  const { PLURAL } = await import("../src/catalogs.js");
+  const { nt } = await import("../src/language.js");
+  assert.deepEqual([1, 2, 4, 5, 12, 14, 21, 22, 25, 102].map(PLURAL.pl), [0, 1, 1, 2, 2, 2, 2, 1, 2, 1]);
+  assert.deepEqual([0, 1, 2, 22].map(PLURAL.it), [1, 0, 1, 1]);
+  assert.deepEqual([0, 1, 2, 22].map(PLURAL.en), [1, 0, 1, 1]);
+  // a counted message without an entry keeps its English forms, chosen by English's rule
+  assert.equal(nt("{n} card", "{n} cards", 1, { n: 1 }), "1 card");
+  assert.equal(nt("{n} card", "{n} cards", 22, { n: 22 }), "22 cards");
+});
