@@ -13,7 +13,7 @@ from .actions import Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, Pass
 from .cards import JACK, JOKER, Card, Suit
 from .i18n import gettext as _
-from .i18n import per_language, pgettext
+from .i18n import ngettext, per_language, pgettext
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -219,66 +219,86 @@ def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, jok
 
 
 def describe_rules(rules: Rules) -> list[tuple[str, str]]:
+    """The rules in rows of (what, how), in the reader's language: the table a chapter or ``rules`` shows."""
     misere = {
-        "after-seven": "allowed after someone has bid at the 7 level (open misère at any time)",
-        "any-time": "allowed at any time (variant)",
-        "never": "not allowed",
+        "after-seven": _("allowed after someone has bid at the 7 level (open misère at any time)"),
+        "any-time": _("allowed at any time (variant)"),
+        "never": _("not allowed"),
     }[str(rules.misere)]
     bidding = {
-        "australian": "clockwise from the dealer's left; a player who passes is out",
-        "single-round": "one round only: each player bids once (American)",
-        "rebid": "a player who passed may bid again (as in bridge)",
-        "rebid-on-change": "a player who passed may bid again once a player changes the suit of their bid",
+        "australian": _("clockwise from the dealer's left; a player who passes is out"),
+        "single-round": _("one round only: each player bids once (American)"),
+        "rebid": _("a player who passed may bid again (as in bridge)"),
+        "rebid-on-change": _("a player who passed may bid again once a player changes the suit of their bid"),
     }[rules.bidding]
+    if rules.partnerships:
+        players = _("{n}, in partnerships")
+    elif rules.calls_partner:
+        players = _("{n}, the declarer with a partner chosen by calling a card")
+    else:
+        players = _("{n}, each for themselves")
+    size = int(rules.deck_size or 0)  # set by Rules on creation
+    deck = ngettext("{deck} card, 10 each, kitty of {kitty}", "{deck} cards, 10 each, kitty of {kitty}", size)
     rows = [
-        (
-            "Players",
-            f"{rules.players}"
-            + (
-                ", in partnerships"
-                if rules.partnerships
-                else ", the declarer with a partner chosen by calling a card"
-                if rules.calls_partner
-                else ", each for themselves"
-            ),
-        ),
-        ("Deck", f"{rules.deck_size} cards, 10 each, kitty of {rules.kitty_size}"),
-        ("Bidding", bidding),
-        ("Misère", misere),
+        (pgettext("rules row", "Players"), players.format(n=rules.players)),
+        (pgettext("rules row", "Deck"), deck.format(deck=rules.deck_size, kitty=rules.kitty_size)),
+        (pgettext("rules row", "Bidding"), bidding),
+        (pgettext("rules row", "Misère"), misere),
     ]
     if rules.misere != "never":
-        rows.append(("Misère placement", rules.describe_misere_placement()))
+        rows.append((pgettext("rules row", "Misère placement"), rules.describe_misere_placement()))
     if rules.six_bids_informational:
-        rows.append(("6-level bids", "informational only; if nobody reaches 7 the hand is redealt"))
+        rows.append(
+            (
+                pgettext("rules row", "6-level bids"),
+                _("informational only; if nobody reaches 7 the hand is redealt"),
+            )
+        )
     if rules.declarer_may_raise:
-        rows.append(("Raising", "the auction winner may raise their own bid"))
-    joker = "only when its holder cannot follow suit" if rules.joker_no_trumps == "when-void" else "at any time"
-    joker_rules = f"played {joker}; led, it names a suit"
-    if not rules.joker_nominate_void_suit:
-        joker_rules += " not shown void"
+        rows.append((pgettext("rules row", "Raising"), _("the auction winner may raise their own bid")))
+    when_void = rules.joker_no_trumps == "when-void"
+    if rules.joker_nominate_void_suit:
+        joker = (
+            _("played only when its holder cannot follow suit; led, it names a suit")
+            if when_void
+            else _("played at any time; led, it names a suit")
+        )
+    else:
+        joker = (
+            _("played only when its holder cannot follow suit; led, it names a suit not shown void")
+            if when_void
+            else _("played at any time; led, it names a suit not shown void")
+        )
+    clauses = [joker]
     if rules.joker_advance_nomination:
-        who = "the declarer, if holding it," if rules.joker_advance_by == "declarer" else "its holder"
-        joker_rules += f"; {who} may name its suit before the first lead"
-    rows.append(("Joker in no trumps", joker_rules))
-    rows.append(
-        (
-            "Defenders",
-            "10 for every trick" if rules.defender_tricks == "all" else "10 for each trick beyond five",
-        )
-    )
-    rows.append(("Slam", "all 10 tricks on a contract under 250 scores 250" if rules.slam_bonus else "no bonus"))
-    end = f"first to {rules.target}"
+        if rules.joker_advance_by == "declarer":
+            clauses.append(_("the declarer, if holding it, may name its suit before the first lead"))
+        else:
+            clauses.append(_("its holder may name its suit before the first lead"))
+    rows.append((pgettext("rules row", "Joker in no trumps"), "; ".join(clauses)))
+    defenders = _("10 for every trick") if rules.defender_tricks == "all" else _("10 for each trick beyond five")
+    rows.append((pgettext("rules row", "Defenders"), defenders))
+    slam = _("all 10 tricks on a contract under 250 scores 250") if rules.slam_bonus else _("no bonus")
+    rows.append((pgettext("rules row", "Slam"), slam))
+    end = [_("first to {target}").format(target=rules.target)]
     if rules.hole is not None:
-        end += f"; a side at {rules.hole} or below loses"
+        end.append(_("a side at {hole} or below loses").format(hole=rules.hole))
     if rules.bars_from_winning:
-        who = "a side" if rules.partnerships else "a player"
-        end += (
-            f"; {who} at {rules.barred_from_winning_at} or below plays on but can no longer win"
-            f" (reaching {rules.target} later, nobody wins and play continues)"
+        barred = (
+            _(
+                "a side at {score} or below plays on but can no longer win "
+                "(reaching {target} later, nobody wins and play continues)"
+            )
+            if rules.partnerships
+            else _(
+                "a player at {score} or below plays on but can no longer win "
+                "(reaching {target} later, nobody wins and play continues)"
+            )
         )
+        end.append(barred.format(score=rules.barred_from_winning_at, target=rules.target))
     if rules.win_only_as_declarer:
-        end += "; a side wins only by making a contract as declarer"
-    rows.append(("Game", end))
+        end.append(_("a side wins only by making a contract as declarer"))
+    rows.append((pgettext("rules row", "Game"), "; ".join(end)))
     return rows
 
 

@@ -26,6 +26,7 @@ from typing import Any, Final, Literal, get_args
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 from .errors import RulesError
+from .i18n import gettext as _
 from .i18n import per_language, pgettext
 
 __all__ = [
@@ -70,12 +71,18 @@ _PLACEMENTS: dict[str, dict[str, tuple[int, int]]] = {
     "open-330": {"misere": (_natural_key(7, 4) + 5, 250), "open_misere": (_natural_key(8, 4) + 5, 330)},
     "low": {"misere": (_natural_key(7, 0) + 5, 150), "open_misere": (_natural_key(8, 0) + 5, 250)},
 }
-_PLACEMENT_WORDS = {
-    "standard": "misère above 7NT and below 8♠ (250); open misère above 10♦ and below 10♥ (500)",
-    "open-above-10h": "misère above 7NT (250); open misère above 10♥ and below 10NT (500)",
-    "open-330": "misère above 7NT (250); open misère above 8NT and below 9♠ (330)",
-    "low": "misère above 7♠ and below 7♣ (150); open misère above 8♠ and below 8♣ (250)",
-}
+
+
+def _build_placement_words() -> dict[str, str]:
+    return {
+        "standard": _("misère above 7NT and below 8♠ (250); open misère above 10♦ and below 10♥ (500)"),
+        "open-above-10h": _("misère above 7NT (250); open misère above 10♥ and below 10NT (500)"),
+        "open-330": _("misère above 7NT (250); open misère above 8NT and below 9♠ (330)"),
+        "low": _("misère above 7♠ and below 7♣ (150); open misère above 8♠ and below 8♣ (250)"),
+    }
+
+
+_placement_words = per_language(_build_placement_words)
 
 _SEAT_NAMES = {
     2: ("North", "South"),
@@ -494,7 +501,7 @@ class Rules:
         return b is None or self.bid_key(a) > self.bid_key(b)
 
     def describe_misere_placement(self) -> str:
-        return _PLACEMENT_WORDS[self.misere_placement]
+        return _placement_words()[self.misere_placement]
 
     # ------------------------------------------------------------- cards in play
     def table(self, contract: Bid | None, joker_fixed: Suit | None = None) -> ContractTable:

@@ -387,3 +387,31 @@ def test_every_card_explained_in_every_contract_speaks_the_language() -> None:
         # the Italian source (seed 004_) names the bowers with the English words, beside its own
         texts = [t.replace("(left bower)", "").replace("(right bower)", "") for t in texts]
         assert not [t for t in texts if ENGLISH.search(t) or "highest" in t], language
+
+
+def test_the_rules_table_in_polish_and_italian() -> None:
+    """Every preset's rules in words, with no English left; the three-player guide's own rule as it says it."""
+    for language in ("pl", "it"):
+        set_language(language)
+        for name in Rules.preset_names():
+            rows = Rules.preset(name).describe()
+            text = " ".join(f"{what} {how}" for what, how in rows)
+            assert not ENGLISH.search(text.replace("bridge", "")), (language, name, text)
+    set_language("pl")
+    rows = dict(Rules.preset("three-player").describe())
+    assert rows["Talia"] == "33 karty, po 10 na gracza, musik: 3"
+    assert "gracz z wynikiem -500 lub niższym gra dalej, ale nie może już wygrać" in rows["Koniec gry"]
+    assert dict(Rules.preset("45-card").describe())["Talia"] == "45 kart, po 10 na gracza, musik: 5"
+    set_language("it")
+    assert dict(Rules().describe())["Mazzo"] == "43 carte, 10 a testa, tallone di 3"
+
+
+def test_a_misere_bid_refused_says_its_place_in_the_language() -> None:
+    auction = Deal.new(Rules(), seed=3)
+    auction.push("8S")
+    set_language("pl")
+    assert illegal(auction, "MIS") == (
+        "Południe nie może zalicytować misère: misère to nie wyższa odzywka niż 8♠: zgłoś więcej lew albo tyle samo "
+        "w starszym mianie (♠ < ♣ < ♦ < ♥ < NT); misère powyżej 7NT i poniżej 8♠ (250); "
+        "odkryte misère powyżej 10♦ i poniżej 10♥ (500)."
+    )
