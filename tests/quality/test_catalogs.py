@@ -11,7 +11,11 @@ Fix a failure with ``python -m fivehundred_tutor.bookbuild.catalogs extract|upda
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -63,6 +67,25 @@ def test_the_widgets_words_are_the_catalogs_words() -> None:
     words = catalogs.widget_words()
     assert sorted(words) == ["en", "it", "pl"]
     assert words["pl"]["joker"] == "Dżoker" and words["it"]["ranks"] == {**words["it"]["ranks"], "J": "Fante"}
+
+
+def test_the_browser_wheel_ships_the_catalogs_and_speaks_polish_from_them(tmp_path: Path) -> None:
+    """The wheel the live book and JupyterLite install (Pyodide) holds the compiled catalogs, and the package
+    unpacked from it alone (no source tree, plain Python) names cards in Polish and Italian."""
+    from fivehundred_tutor.bookbuild import webassets
+
+    wheel = webassets.write_wheel(tmp_path / "wheel")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        zf.extractall(tmp_path / "site")
+    for language in LANGUAGES:
+        assert f"fivehundred_tutor/locale/{language}/LC_MESSAGES/fivehundred_tutor.mo" in names
+    code = "import fivehundred_tutor as f; f.set_language('pl'); a = f.Card.parse('JD').name; f.set_language('it'); print(a, '|', f.Card.parse('JD').name, '|', f.__file__)"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site"), "FIVEHUNDRED_TUTOR_NATIVE": "0"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    words, where = out.stdout.strip().rsplit(" | ", 1)
+    assert words == "Walet karo | Fante di quadri" and where.startswith(str(tmp_path / "site")), out.stdout
 
 
 def test_the_check_finds_each_kind_of_fault(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
