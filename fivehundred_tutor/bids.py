@@ -17,6 +17,7 @@ from typing import ClassVar, Final, Literal
 
 from .cards import Suit
 from .errors import BidParseError, CardParseError
+from .i18n import gettext as _
 from .i18n import per_language, pgettext
 
 __all__ = ["DENOMINATIONS", "PASS", "Bid", "BidKind", "BidParseError", "Pass", "parse_call"]
@@ -135,8 +136,10 @@ class Bid:
             if key == "pass":
                 raise BidParseError("'pass' is a call but not a bid: use Call.parse or PASS")
             raise BidParseError(
-                f"{text!r} is not a bid: write tricks (6–10) then ♠ ♣ ♦ ♥ or NT "
-                "(like '7H', '8♠', '6NT'), or 'misere' / 'open misere'"
+                _(
+                    "{text} is not a bid: write tricks (6–10) then ♠ ♣ ♦ ♥ or NT "
+                    "(like '7H', '8♠', '6NT'), or 'misere' / 'open misere'"
+                ).format(text=repr(text))
             )
         tricks, denom = int(match.group(1)), match.group(2).strip()
         if denom in {"nt", "no trump", "no trumps", "no-trump", "no-trumps", "nt.", "ba", "n"}:
@@ -144,7 +147,11 @@ class Bid:
         try:
             return cls.suit(tricks, Suit.parse(denom))
         except CardParseError:
-            raise BidParseError(f"{text!r} is not a bid: {denom!r} is not a denomination (♠ ♣ ♦ ♥ or NT)") from None
+            raise BidParseError(
+                _("{text} is not a bid: {denomination} is not a denomination (♠ ♣ ♦ ♥ or NT)").format(
+                    text=repr(text), denomination=repr(denom)
+                )
+            ) from None
 
     @property
     def is_misere(self) -> bool:

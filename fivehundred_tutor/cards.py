@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from .errors import CardParseError
+from .i18n import gettext as _
 from .i18n import per_language, pgettext
 
 __all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "left_bower", "parse_cards"]
@@ -82,7 +83,9 @@ class Suit(enum.IntEnum):
         try:
             return _SUIT_NAMES[key]
         except KeyError:
-            raise CardParseError(f"{text!r} is not a suit: use ♠ ♣ ♦ ♥, S C D H or a name like 'hearts'") from None
+            raise CardParseError(
+                _("{text} is not a suit: use ♠ ♣ ♦ ♥, S C D H or a name like 'hearts'").format(text=repr(text))
+            ) from None
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -221,13 +224,19 @@ class Card:
             return cls(_RANK_FROM_WORD[word_match.group(1)], Suit.parse(word_match.group(2)))
         match = _CARD_RE.match(key)
         if match is None:
-            raise CardParseError(f"{text!r} is not a card: write rank then suit, like 'J♦', 'JD', '10H' or 'Joker'")
+            raise CardParseError(
+                _("{text} is not a card: write rank then suit, like 'J♦', 'JD', '10H' or 'Joker'").format(
+                    text=repr(text)
+                )
+            )
         rank = _RANK_PARSE[match.group(1)]
         try:
             suit = Suit.parse(match.group(2))
         except CardParseError:
             raise CardParseError(
-                f"{text!r} is not a card: {match.group(2)!r} is not a suit (♠ ♣ ♦ ♥ or S C D H)"
+                _("{text} is not a card: {suit} is not a suit (♠ ♣ ♦ ♥ or S C D H)").format(
+                    text=repr(text), suit=repr(match.group(2))
+                )
             ) from None
         return cls(rank, suit)
 

@@ -415,3 +415,17 @@ def test_a_misere_bid_refused_says_its_place_in_the_language() -> None:
         "w starszym mianie (♠ < ♣ < ♦ < ♥ < NT); misère powyżej 7NT i poniżej 8♠ (250); "
         "odkryte misère powyżej 10♦ i poniżej 10♥ (500)."
     )
+
+
+def test_typing_errors_are_explained_in_the_language() -> None:
+    """What a learner typed that is no card, suit or bid: the reason in their language (the deal unchanged)."""
+    deal = Deal.new(Rules(), seed=3)
+    set_language("pl")
+    assert illegal(deal, "7X") == "'7X' to nie odzywka: 'x' to nie miano (♠ ♣ ♦ ♥ albo NT)"
+    with pytest.raises(ValueError, match=r"^'zz' to nie karta: napisz wysokość, a potem kolor"):
+        Card.parse("zz")
+    set_language("it")
+    with pytest.raises(ValueError, match=r"^'QX' non è una carta: 'x' non è un seme"):
+        Card.parse("QX")
+    with pytest.raises(ValueError, match=r"^'kiery' non è un seme"):
+        Suit.parse("kiery")
