@@ -101,3 +101,34 @@ def test_planted_items_are_flagged_with_their_wrong_answers(graded: Any) -> None
 def test_small_helpers() -> None:
     assert upper_lower([1, 0, 1], [3, 2, 1]) is None  # fewer than four students: no groups
     assert cronbach_alpha([[1, 1], [1, 1]]) is None  # no spread: no reliability to speak of
+
+
+def test_written_answers_are_analysed_once_marked_and_their_words_are_no_distractors(tmp_path: Path) -> None:
+    """Found trying a class of 200 with a hand-marked item: before marking, the written item was flagged 'too
+    hard' (every answer scored 0 while it waited) and the students' words were listed as its 'wrong answers'."""
+    from fivehundred_tutor.exercises import grade_folder
+    from fivehundred_tutor.exercises.grading.handmarks import Mark, Marks, answer_digest
+
+    written = {"name": "why", "title": "Explain", "kind": "written", "prompt": "Why?", "points": 2}
+    data = {"id": "hw1", "title": "Homework one", "seed": 5, "sections": [SECTIONS[0], written]}
+    hw = parse_assignment(data, secret=TEST_SECRET)
+    ids = [f"s{i:02d}" for i in range(12)]
+    for n, sid in enumerate(ids):
+        qs = hw.questions_for(sid)
+        answers = {q["item"]: right_response(q) if (n + j) % 3 else wrong_response(q) for j, q in enumerate(qs[:4])}
+        write_json(tmp_path / sid / "hw1.answers.json", sheet_for(hw, sid, {**answers, "2.1": f"Because {n}."}))
+    people = parse_roster("id\n" + "".join(f"{sid}\n" for sid in ids))
+    report = grade_folder(hw, people, tmp_path)
+    figures = {f.item: f for f in analyse(report, people).items}
+    waiting = figures["2.1"]
+    assert waiting.flags == ["still to mark (12)"] and waiting.difficulty is None and not waiting.wrong_answers
+    # the bowers items' figures leave the waiting item out of the totals: the same as without it
+    alone = parse_assignment({**data, "sections": [SECTIONS[0]]}, secret=TEST_SECRET)
+    without = {f.item: f for f in analyse(grade_folder(alone, people, tmp_path), people).items}
+    assert figures["1.1"].discrimination == pytest.approx(without["1.1"].discrimination)
+    # marked: analysed like any item, but free words are not distractors
+    key = hw.questions_for("s00")[-1]["key"]
+    marks = Marks("hw1", {sid: {key: Mark((), n % 3, "", answer_digest(f"Because {n}."))} for n, sid in enumerate(ids)})
+    marked = analyse(grade_folder(hw, people, tmp_path, marks=marks), people)
+    item = next(f for f in marked.items if f.item == "2.1")
+    assert item.difficulty is not None and item.flags != ["still to mark (12)"] and not item.wrong_answers

@@ -8,8 +8,8 @@ items' points, KR-20 over right/wrong, mean, median and standard deviation, per 
 per section of the class.  Items to look at are flagged: negative or low discrimination, too easy, too hard.
 
 Each student has their own questions, so an item is a slot (topic and level), not one question: its
-statistics describe the slot, and a distractor is a wrong answer as the student gave it.  Dropped items are
-left out of every figure.  Students whose sheet was graded count (not the missing, the rejected, or those graded
+statistics describe the slot, and a distractor is a wrong choice as the student gave it (words written freely
+are none).  Dropped items, and items with written answers still to mark, are left out of every figure.  Students whose sheet was graded count (not the missing, the rejected, or those graded
 by an override only).
 
 >>> round(cronbach_alpha([[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 0, 0]]), 3)
@@ -29,6 +29,7 @@ from ...roster import Roster
 from ..results import GradeReport, StudentResult
 
 __all__ = [
+    "FREE_WORDS",
     "GROUP",
     "LOW_DISCRIMINATION",
     "TOO_EASY",
@@ -41,6 +42,8 @@ __all__ = [
     "upper_lower",
 ]
 
+#: question kinds answered in the student's own words (marked by hand): they have no distractors
+FREE_WORDS = frozenset({"text"})
 #: the share of points above which an item is too easy to tell students apart, and below which too hard
 TOO_EASY = 0.95
 TOO_HARD = 0.20
@@ -112,6 +115,7 @@ class ItemFigures:
     lower: float | None
     answered: float | None
     dropped: bool = False
+    to_mark: int = 0  # written answers still waiting for their mark: the item is left out until all are marked
     wrong_answers: list[tuple[str, int]] = field(default_factory=list)  # (answer as given, how many), most first
     blanks: int = 0
 
@@ -124,6 +128,8 @@ class ItemFigures:
         """Why an instructor should look at this item (empty: nothing stands out)."""
         if self.dropped:
             return ["dropped"]
+        if self.to_mark:
+            return [f"still to mark ({self.to_mark})"]
         out = []
         d, r = self.index_d, self.discrimination
         if (r is not None and r < 0) or (d is not None and d < 0):
@@ -175,7 +181,8 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
     dropped = a.dropped()
     labels = [label for label, _, _, _ in a.items()]
     worth = {label: float(section.points) for label, _, _, section in a.items()}
-    kept = [label for label in labels if label not in dropped]
+    waiting = Counter(i.item for s in students for i in s.items if i.pending)
+    kept = [label for label in labels if label not in dropped and label not in waiting]
     # one row per student: each kept item's points earned (exact, then as floats)
     earned = [{i.item: float(i.exact) for i in s.items} for s in students]
     rows = [[e.get(label, 0.0) for label in kept] for e in earned]
@@ -184,7 +191,7 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
     items = []
     for label, _, _, section in a.items():
         share = [e.get(label, 0.0) / worth[label] for e in earned] if worth[label] else []
-        if label in dropped or not students:
+        if label in dropped or label in waiting or not students:
             items.append(
                 ItemFigures(
                     label,
@@ -198,13 +205,19 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
                     None,
                     None,
                     dropped=label in dropped,
+                    to_mark=waiting[label],
                 )
             )
             continue
         rest = [t - e.get(label, 0.0) for t, e in zip(totals, earned, strict=True)]
         ul = upper_lower(share, totals)
         results = [next(i for i in s.items if i.item == label) for s in students]
-        wrong = Counter(i.response_words for i in results if i.answered and not i.correct and i.response_words)
+        # a distractor is a wrong choice among those offered; words written freely are no such thing
+        wrong = Counter(
+            i.response_words
+            for i in results
+            if i.answered and not i.correct and i.response_words and i.kind not in FREE_WORDS
+        )
         items.append(
             ItemFigures(
                 label,
