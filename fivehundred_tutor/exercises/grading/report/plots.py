@@ -10,7 +10,7 @@ from typing import Any
 from ..results import GradeReport
 from .psychometrics import LOW_DISCRIMINATION, TOO_EASY, TOO_HARD, ClassFigures
 
-__all__ = ["write_histogram", "write_item_plot"]
+__all__ = ["item_labels", "write_histogram", "write_item_plot"]
 
 
 def _pyplot() -> Any:
@@ -70,9 +70,10 @@ def write_item_plot(figures: ClassFigures, title: str, png: Path) -> bool:
         label="items to look at",
         zorder=3,
     )
-    for f in points:
-        ax.annotate(f.item, (f.difficulty, f.discrimination), textcoords="offset points", xytext=(4, 4), fontsize=8)
     low = min(-0.2, min(f.discrimination for f in points if f.discrimination is not None) - 0.1)
+    placed: list[tuple[float, float, float, float]] = []  # label boxes so far, in data units
+    for x, y, words in item_labels([(f.item, f.difficulty, f.discrimination) for f in points]):
+        ax.annotate(words, (x, y), xytext=_free_place(x, y, words, placed, 1.05 - low), fontsize=8)
     ax.set_xlim(-0.05, 1.05)
     ax.set_ylim(low, 1.05)
     ax.set_xlabel("difficulty: share of the points earned (easier →)")
@@ -83,3 +84,38 @@ def write_item_plot(figures: ClassFigures, title: str, png: Path) -> bool:
     fig.savefig(png, metadata={"Software": None})
     plt.close(fig)
     return True
+
+
+def item_labels(
+    points: list[tuple[str, float | None, float | None]], near: float = 0.03
+) -> list[tuple[float, float, str]]:
+    """One label per group of items drawn at (nearly) the same place, so their names do not print over each other
+    (an all-or-nothing section's items all fall on one point).
+
+    >>> item_labels([("2.1", 0.35, 0.79), ("2.2", 0.35, 0.79), ("1.1", 0.56, 0.3), ("3.1", 0.55, 0.31)])
+    [(0.35, 0.79, '2.1, 2.2'), (0.56, 0.3, '1.1, 3.1')]
+    """
+    groups: list[tuple[float, float, list[str]]] = []
+    for item, x, y in points:
+        if x is None or y is None:
+            continue
+        for gx, gy, names in groups:
+            if abs(gx - x) <= near and abs(gy - y) <= near:
+                names.append(item)
+                break
+        else:
+            groups.append((x, y, [item]))
+    return [(x, y, ", ".join(names)) for x, y, names in groups]
+
+
+def _free_place(
+    x: float, y: float, words: str, placed: list[tuple[float, float, float, float]], y_span: float
+) -> tuple[float, float]:
+    """Where a point's label goes: beside it, else above or below, where it covers no label drawn before."""
+    width, height = 0.012 * len(words), 0.045 * y_span / 1.25  # an 8-point character and line on this plot
+    for dx, dy in ((0.01, 0.015), (0.01, -0.06), (-0.01 - width, 0.015), (-0.01 - width, -0.06), (0.01, 0.07)):
+        box = (x + dx, y + dy, x + dx + width, y + dy + height)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+            break
+    placed.append(box)
+    return box[0], box[1]
