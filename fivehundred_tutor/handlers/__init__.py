@@ -58,6 +58,7 @@ _FAMILIES = {
     "maker": "maker",
     "review": "review",
     "evaluator": "evaluator",
+    "puzzles": "puzzles",
 }
 #: the widget families :func:`handle` answers
 KINDS = tuple(_FAMILIES)

@@ -51,6 +51,7 @@ ENTRIES = (
     "replay",
     "play",
     "problem",
+    "puzzles",
     "assignment",
     "maker",
     "review",

@@ -1,0 +1,216 @@
+"""The puzzle bank: what it is mined from (the spec and its digest), the file the wheel ships,
+how the build makes it (only when the spec changed: the digest is the cache key), and the check
+that every puzzle's answer is still exactly the solver's.
+
+Files (in the package, so the wheel and the live book carry them):
+
+- ``data/puzzles/bank.json.gz``: ``{"format", "spec_digest", "puzzles": [...]}``, puzzles by id;
+- ``data/puzzles/manifest.json``: the spec and its digest, the bank's own digest (SHA-256 of the
+  uncompressed JSON), counts by kind and theme, how long mining took and with what solver.
+
+The bank is committed data: a clean checkout builds the book without mining.  ``python -m
+fivehundred_tutor.puzzles build`` mines it again only when :data:`SPEC` (or the miner's version)
+no longer matches the manifest's digest; ``check`` re-solves every puzzle (the build runs it,
+cached by the bank's digest and the solver's sources).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from ..solver import Solver, best_actions, dds, native_status
+from .classes import class_key
+from .mine import LEVELS, MAX_PER_DEAL, MINE_VERSION, ROBUST_LAYOUTS, Job
+from .model import Puzzle, PuzzleError
+from .setups import KINDS
+from .workers import run_jobs
+
+__all__ = [
+    "BANK_FORMAT",
+    "BANK_PATH",
+    "MANIFEST_PATH",
+    "SPEC",
+    "bank_digest",
+    "check_bank",
+    "check_puzzle",
+    "jobs",
+    "load_bank",
+    "mine_bank",
+    "read_manifest",
+    "spec_digest",
+    "write_bank",
+]
+
+BANK_FORMAT = "fivehundred-puzzles/1"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "puzzles"
+BANK_PATH = DATA_DIR / "bank.json.gz"
+MANIFEST_PATH = DATA_DIR / "manifest.json"
+
+#: what the bank is mined from: per kind, the first seed, how many deals, and every how many deals
+#: the sampling bots play instead of the heuristic ones (0: never)
+SPEC: dict[str, Any] = {
+    "miner": MINE_VERSION,
+    "robust_layouts": ROBUST_LAYOUTS,
+    "max_per_deal": MAX_PER_DEAL,
+    "jobs": [
+        ["suit", 0, 2300, 8],
+        ["no-trumps", 0, 320, 8],
+        ["misere", 0, 1400, 0],
+        ["open-misere", 0, 1300, 0],
+        ["three-player", 0, 330, 0],
+        ["two-player", 0, 170, 0],
+    ],
+}
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def spec_digest(spec: dict[str, Any] = SPEC) -> str:
+    """The digest of what the bank is mined from: the cache key of the build."""
+    return hashlib.sha256(_canonical(spec)).hexdigest()
+
+
+def jobs(spec: dict[str, Any] = SPEC) -> list[Job]:
+    """Every deal the spec mines, in order."""
+    out = []
+    for kind, first, count, every in spec["jobs"]:
+        if kind not in KINDS:
+            raise PuzzleError(f"the spec names no kind {kind!r}")
+        for seed in range(first, first + count):
+            level = LEVELS[1] if every and seed % every == 0 else LEVELS[0]
+            out.append(Job(kind, seed, level))
+    return out
+
+
+def mine_bank(
+    spec: dict[str, Any] = SPEC,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Every puzzle the spec gives, sorted by id."""
+    batches = run_jobs(jobs(spec), workers=workers, dask=dask, progress=progress)
+    puzzles = [p for batch in batches for p in batch]
+    puzzles.sort(key=lambda p: p["id"])
+    return puzzles
+
+
+def bank_digest(puzzles: Iterable[dict[str, Any]]) -> str:
+    """SHA-256 of the puzzles as the bank stores them (canonical JSON)."""
+    return hashlib.sha256(_canonical(list(puzzles))).hexdigest()
+
+
+def write_bank(
+    puzzles: list[dict[str, Any]], spec: dict[str, Any] = SPEC, *, seconds: float = 0.0, workers: int = 1
+) -> dict[str, Any]:
+    """Write the bank and its manifest; returns the manifest."""
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    body = {"format": BANK_FORMAT, "spec_digest": spec_digest(spec), "puzzles": puzzles}
+    raw = _canonical(body)
+    # mtime=0: the same puzzles give the same file, byte for byte
+    BANK_PATH.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    manifest = {
+        "format": BANK_FORMAT,
+        "spec": spec,
+        "spec_digest": spec_digest(spec),
+        "bank_digest": bank_digest(puzzles),
+        "count": len(puzzles),
+        "by_kind": dict(sorted(Counter(p["kind"] for p in puzzles).items())),
+        "by_theme": dict(sorted(Counter(t for p in puzzles for t in p["themes"]).items())),
+        "mined_with": {"dds": dds.available(), "search": native_status().split(" ")[0], "workers": workers},
+        "seconds": round(seconds, 1),
+        "bytes": BANK_PATH.stat().st_size,
+    }
+    MANIFEST_PATH.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    _read_bank.cache_clear()
+    return manifest
+
+
+def read_manifest() -> dict[str, Any] | None:
+    if not MANIFEST_PATH.is_file():
+        return None
+    data: dict[str, Any] = json.loads(MANIFEST_PATH.read_text(encoding="utf-8"))
+    return data
+
+
+@functools.cache
+def _read_bank() -> tuple[Puzzle, ...]:
+    if not BANK_PATH.is_file():
+        raise PuzzleError(f"the puzzle bank {BANK_PATH} is missing: run `python -m fivehundred_tutor.puzzles build`")
+    try:
+        body = json.loads(gzip.decompress(BANK_PATH.read_bytes()))
+    except (OSError, ValueError) as err:
+        raise PuzzleError(f"the puzzle bank {BANK_PATH} cannot be read: {err}") from None
+    if not isinstance(body, dict) or body.get("format") != BANK_FORMAT:
+        raise PuzzleError(f"{BANK_PATH} is not a puzzle bank of format {BANK_FORMAT!r}")
+    return tuple(Puzzle.from_dict(p) for p in body["puzzles"])
+
+
+def load_bank() -> list[Puzzle]:
+    """Every puzzle of the bank, by id (read once per process)."""
+    return list(_read_bank())
+
+
+def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> str | None:
+    """None when the puzzle's answer is exactly the solver's best and one class of cards, and every
+    other legal action loses a trick; else what is wrong."""
+    deal = puzzle.deal
+    if deal.to_move != puzzle.seat:
+        return f"{puzzle.id}: the seat to move is {deal.to_move}, not the puzzle's {puzzle.seat}"
+    values = (solver or Solver()).analyse(deal)
+    codes = {a.code: v for a, v in values.items()}
+    if codes != dict(puzzle.values):
+        return f"{puzzle.id}: the solver's values changed: {codes} (bank: {dict(puzzle.values)})"
+    best = best_actions(deal, values)
+    if frozenset(best) != puzzle.best:
+        return f"{puzzle.id}: the best actions are {sorted(a.code for a in best)}, not {sorted(puzzle.best_codes)}"
+    if len({class_key(deal, a) for a in best}) != 1:
+        return f"{puzzle.id}: the best actions are not one class of cards"
+    top = values[best[0]]
+    if any(values[a] == top for a in values if a not in puzzle.best):
+        return f"{puzzle.id}: another action keeps the best figure"
+    return None
+
+
+def check_bank(
+    puzzles: Iterable[Puzzle] | None = None, *, progress: Callable[[int, int], None] | None = None
+) -> list[str]:
+    """Every problem found by :func:`check_puzzle` over the bank (empty: all good)."""
+    items = list(load_bank() if puzzles is None else puzzles)
+    problems = []
+    for i, puzzle in enumerate(items, 1):
+        found = check_puzzle(puzzle)
+        if found:
+            problems.append(found)
+        if progress is not None:
+            progress(i, len(items))
+    return problems
+
+
+def build(
+    *, workers: int = 2, dask: str | None = None, force: bool = False, log: Callable[[str], None] = print
+) -> dict[str, Any]:
+    """Mine and write the bank unless the manifest already records this spec (the cache)."""
+    manifest = read_manifest()
+    if not force and manifest and manifest.get("spec_digest") == spec_digest() and BANK_PATH.is_file():
+        body = json.loads(gzip.decompress(BANK_PATH.read_bytes()))
+        if bank_digest(body["puzzles"]) == manifest.get("bank_digest"):
+            log(f"puzzle bank up to date: {manifest['count']} puzzles (spec {manifest['spec_digest'][:12]})")
+            return manifest
+        log("the puzzle bank does not match its manifest's digest: mining it again")
+    start = time.time()
+    puzzles = mine_bank(workers=workers, dask=dask)
+    manifest = write_bank(puzzles, seconds=time.time() - start, workers=workers)
+    log(f"mined {manifest['count']} puzzles in {manifest['seconds']} s")
+    return manifest

@@ -1,0 +1,240 @@
+"""Puzzle themes, computed from the position and its solution (lichess tags its puzzles the same way).
+
+Each detector reads the position at the decision (what every seat holds, the trick, the contract),
+the best choice and the lines the solver plays after each choice.  A puzzle has every theme whose
+detector fires, and always one of ``declarer-play`` / ``defence`` (in misère, the escape or the
+defence), so that each puzzle belongs to some drill.
+
+The themes, as a learner reads them (:data:`THEMES`), with the one-line lesson the verdict names
+(:data:`LESSONS`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from ..actions import Action, Play
+from ..deal import Deal
+from ..rules import NO_SUIT
+
+__all__ = ["LESSONS", "THEMES", "Decision", "detect_themes", "lesson"]
+
+#: theme → its name for a learner
+THEMES: dict[str, str] = {
+    "opening-lead": "The opening lead",
+    "drawing-trumps": "Drawing trumps",
+    "bower-guard": "Keeping a bower guarded",
+    "ruffing": "Ruffing",
+    "crossruff": "Crossruffing",
+    "joker-no-trumps": "The joker in no trumps",
+    "joker-suit": "Naming the joker's suit",
+    "entries": "Entries: reaching partner",
+    "unblocking": "Unblocking",
+    "ducking": "Ducking",
+    "endplay": "End-play (throw-in)",
+    "second-hand": "Second hand in defence",
+    "third-hand": "Third hand in defence",
+    "counting-kitty": "Counting the kitty",
+    "misere-escape": "Escaping in misère",
+    "misere-defence": "Defending against misère",
+    "two-player": "Two players: hand and table",
+    "three-player": "Three players",
+    "declarer-play": "Declarer play",
+    "defence": "Defence",
+}
+
+#: theme → the lesson a verdict names
+LESSONS: dict[str, str] = {
+    "opening-lead": "The first lead of the hand sets the plan: count your winners and your losers before you choose it.",
+    "drawing-trumps": "Draw the opponents' trumps while you hold the top ones, so they cannot ruff your winners.",
+    "bower-guard": "A bower that is not yet the top trump needs a lower trump beside it: keep it guarded.",
+    "ruffing": "When you are out of the suit led, a small trump can take the trick.",
+    "crossruff": "With short suits in both hands, ruff back and forth instead of drawing trumps.",
+    "joker-no-trumps": "In no trumps and misère the joker wins any trick it is played to: choose the trick it takes.",
+    "joker-suit": "Led in no trumps, the joker names the suit the others must follow: name the one that helps you.",
+    "entries": "Keep a way to reach your partner's winners, and use it at the right time.",
+    "unblocking": "Play your high card early so it does not block the suit your side is running.",
+    "ducking": "Sometimes you should let a trick go, to keep control of the suit for later.",
+    "endplay": "Give the lead away at the right moment, so the opponent must lead into your winners.",
+    "second-hand": "Second hand usually plays low; know when to break the rule.",
+    "third-hand": "Third hand usually plays high; know when a lower card does better.",
+    "counting-kitty": "Remember the cards that went out with the kitty: they change which cards are winners.",
+    "misere-escape": "In misère, get rid of the dangerous cards while someone else is sure to win the trick.",
+    "misere-defence": "Against misère, keep the low cards that force the declarer to win a trick.",
+    "two-player": "In the two-player game, whether you win with a hand or a table card decides who plays next.",
+    "three-player": "With three players, each plays for themselves: the other two are not partners.",
+    "declarer-play": "Count your tricks, and plan the play before the first card.",
+    "defence": "Work with your partner: count the declarer's tricks and find where yours will come from.",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """A puzzle at the moment of choice: the position, the solver's values, the answer and the lines.
+
+    ``lines`` maps one action of each class (the best class included) to its line to the end of the
+    hand; ``winners`` maps the same actions to the winners of the tricks their lines complete.
+    """
+
+    deal: Deal
+    seat: int
+    values: Mapping[Action, int]
+    best: frozenset[Action]
+    lines: Mapping[Action, Sequence[Action]]
+    winners: Mapping[Action, Sequence[int]]
+
+    @property
+    def best_one(self) -> Action:
+        return next(a for a in self.lines if a in self.best)
+
+    @property
+    def losers(self) -> list[Action]:
+        return [a for a in self.lines if a not in self.best]
+
+
+def _cards(actions: Sequence[Action] | frozenset[Action]) -> list[Play]:
+    return [a for a in actions if isinstance(a, Play)]
+
+
+def detect_themes(d: Decision) -> tuple[str, ...]:
+    """Every theme of the decision, in the order of :data:`THEMES`."""
+    deal, seat = d.deal, d.seat
+    rules, contract = deal.rules, deal.contract
+    assert contract is not None and deal.declarer is not None
+    table = rules.table(contract, deal.joker_fixed)
+    suit_of, power, trump = table.suit_of, table.power, table.trump
+    side = rules.side_of(seat)
+    declaring = side == rules.side_of(deal.declarer)
+    found: set[str] = set()
+    best_cards = _cards(d.best)
+    best = best_cards[0] if best_cards else None
+    trick = list(deal.trick)
+    opponents = [s for s in deal.active if rules.side_of(s) != side]
+    partners = [s for s in deal.active if s != seat and rules.side_of(s) == side]
+    # who wins the current trick on the best line and on the others
+    first_winner = {a: (w[0] if w else None) for a, w in d.winners.items()}
+    best_takes = first_winner.get(d.best_one)
+
+    def side_wins(winner: int | None) -> bool:
+        return winner is not None and rules.side_of(winner) == side
+
+    if not deal.tricks and not trick:
+        found.add("opening-lead")
+    if contract.is_misere:
+        found.add("misere-escape" if seat == deal.declarer else "misere-defence")
+    else:
+        found.add("declarer-play" if declaring else "defence")
+    if rules.players == 2:
+        found.add("two-player")
+    if rules.players == 3:
+        found.add("three-player")
+    if best is None:
+        return tuple(t for t in THEMES if t in found)
+    best_suit = suit_of[best.card.index]
+    is_trump = trump != NO_SUIT and best_suit == trump
+    if trump != NO_SUIT and not contract.is_misere:
+        opp_trumps = sum(1 for s in opponents for c in deal.hands[s] if suit_of[c.index] == trump)
+        if (
+            declaring
+            and not trick
+            and is_trump
+            and opp_trumps
+            and any(suit_of[a.card.index] != trump for a in _cards(d.losers))
+        ):
+            found.add("drawing-trumps")
+        if trick:
+            led = suit_of[trick[0][1].index]
+            if led != trump and is_trump:
+                found.add("ruffing")
+        mine = [c for c in deal.hands[seat] if suit_of[c.index] == trump]
+        live_top = max(
+            (power[c.index] for s in deal.active for c in deal.hands[s] if suit_of[c.index] == trump), default=0
+        )
+        bowers = [c for c in mine if power[c.index] in (98, 99) and power[c.index] < live_top]
+        if bowers and len(mine) == 2 and not is_trump and any(suit_of[a.card.index] == trump for a in _cards(d.losers)):
+            found.add("bower-guard")
+        if declaring and partners:
+            line = list(d.lines[d.best_one])
+            ruffs = _ruffs(deal, line, [seat, *partners], suit_of, trump)
+            if all(ruffs.get(s, 0) >= 1 for s in [seat, *partners]) and sum(ruffs.values()) >= 3:
+                found.add("crossruff")
+    if contract.trump is None:
+        holds_joker = any(c.is_joker for c in deal.hands[seat])
+        joker_choices = [a for a in d.lines if isinstance(a, Play) and a.card.is_joker]
+        if holds_joker and (best.card.is_joker or joker_choices):
+            found.add("joker-no-trumps")
+        nominations = {a for a in deal.legal_actions() if isinstance(a, Play) and a.joker_suit is not None}
+        if best.joker_suit is not None and not nominations <= d.best:
+            found.add("joker-suit")
+    # the mover's choice puts partner on lead, where the other choices do not
+    if partners and best_takes in partners and all(first_winner.get(a) not in partners for a in d.losers):
+        found.add("entries")
+    if trick and not contract.is_misere:
+        leader = deal.trick_leader()
+        assert leader is not None
+        led = suit_of[trick[0][1].index]
+        if (
+            leader[0] in partners
+            and best_suit == led
+            and any(
+                suit_of[a.card.index] == led and power[a.card.index] < power[best.card.index] for a in _cards(d.losers)
+            )
+        ):
+            found.add("unblocking")
+        if not deal.would_win(best.card) and any(deal.would_win(a.card) for a in _cards(d.losers)):
+            found.add("ducking")
+        if not declaring and rules.players == 4:
+            if len(trick) == 1:
+                found.add("second-hand")
+            elif len(trick) == 2:
+                found.add("third-hand")
+    tricks_left = len(deal.hands[seat]) + (0 if deal.table is None else len(deal.table_up(seat)))
+    if (
+        not trick
+        and not contract.is_misere
+        and tricks_left <= 5
+        and best_takes is not None
+        and not side_wins(best_takes)
+        and any(side_wins(first_winner.get(a)) for a in d.losers)
+    ):
+        found.add("endplay")
+    if deal.discards and not contract.is_misere:
+        out_above = [
+            c for c in deal.discards if suit_of[c.index] == best_suit and power[c.index] > power[best.card.index]
+        ]
+        live_above = [
+            c
+            for s in deal.active
+            if s != seat
+            for c in deal.hands[s]
+            if suit_of[c.index] == best_suit and power[c.index] > power[best.card.index]
+        ]
+        if out_above and not live_above and side_wins(best_takes):
+            found.add("counting-kitty")
+    return tuple(t for t in THEMES if t in found)
+
+
+def _ruffs(
+    deal: Deal, line: Sequence[Action], seats: Sequence[int], suit_of: Sequence[int], trump: int
+) -> dict[int, int]:
+    """How many times each of ``seats`` ruffs (a trump on another suit's lead) along ``line``."""
+    out: dict[int, int] = {}
+    pushed = 0
+    try:
+        for action in line:
+            mover = deal.to_move
+            if isinstance(action, Play) and deal.trick and mover is not None and mover in seats:
+                led = suit_of[deal.trick[0][1].index]
+                if led != trump and suit_of[action.card.index] == trump:
+                    out[mover] = out.get(mover, 0) + 1
+            deal.push(action)
+            pushed += 1
+    finally:
+        for _ in range(pushed):
+            deal.pop()
+    return out
+
+
+def lesson(theme: str) -> str:
+    return LESSONS[theme]

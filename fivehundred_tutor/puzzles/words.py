@@ -1,0 +1,334 @@
+"""What a learner reads about a puzzle: the question, and the verdict on each choice.
+
+Everything here is computed from the puzzle's own data (the position, the solver's values and
+the lines kept in the bank): no solving at read time, so a verdict is instant in every host.
+
+>>> from fivehundred_tutor.puzzles import load_bank
+>>> card = puzzle_card(load_bank()[0])
+>>> sum(c["best"] for c in card["classes"]), card["seat_name"] in card["prompt"]
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action, Play
+from ..cards import Card, Suit
+from ..deal import Deal
+from ..rules import preset_title
+from .classes import class_key
+from .lines import side_running, trick_winners
+from .model import Puzzle
+from .relayout import hand_voids
+from .setups import KIND_TITLES
+from .themes import LESSONS, THEMES
+from .thumb import RULE_WORDS
+
+__all__ = ["lines_in_words", "puzzle_card"]
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def _card_words(action: Action) -> str:
+    if isinstance(action, Play) and action.joker_suit is not None:
+        return f"the joker naming {action.joker_suit.word}"
+    text = _name(action.card.code) if isinstance(action, Play) else str(action)
+    if isinstance(action, Play) and action.source is not None:
+        text += f" from your {action.source}"
+    return text
+
+
+def _line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
+    """The line as tricks, from the trick on the table (its cards already played included)."""
+    out: list[dict[str, Any]] = []
+    current = [[s, c.code, src] for s, c, src in deal.trick]
+    start = len(deal.tricks)
+    pushed = 0
+    try:
+        for action in line:
+            deal.push(action)
+            pushed += 1
+            if len(deal.tricks) > start + len(out):
+                trick = deal.tricks[-1]
+                out.append(
+                    {
+                        "number": len(deal.tricks),
+                        "plays": [[s, c.code, src] for s, c, src in trick.plays],
+                        "winner": trick.winner,
+                        "win_index": trick.win_index,
+                    }
+                )
+        if deal.trick:
+            out.append(
+                {
+                    "number": len(deal.tricks) + 1,
+                    "plays": [[s, c.code, src] for s, c, src in deal.trick],
+                    "winner": None,
+                }
+            )
+    finally:
+        for _ in range(pushed):
+            deal.pop()
+    del current
+    return out
+
+
+def _trick_words(deal: Deal, trick: dict[str, Any]) -> str:
+    name = deal.rules.seat_name
+    plays = ", ".join(f"{name(s)} {_code_words(code)}" for s, code, _src in trick["plays"])
+    if trick["winner"] is None:
+        return f"Trick {trick['number']}: {plays}."
+    return f"Trick {trick['number']}: {plays}; {name(trick['winner'])} wins."
+
+
+def _name(code: str) -> str:
+    card = Card.parse(code)
+    return "the joker" if card.is_joker else str(card)
+
+
+def _code_words(code: str) -> str:
+    """A play's code in words: "J♦", "the joker" (a 2-player code's source left out)."""
+    parts = code.split(":")
+    return _name(parts[1] if parts[0] in ("h", "t") else parts[0])
+
+
+def _class_words(deal: Deal, actions: Sequence[Action]) -> str:
+    """Equivalent choices in words, highest first: "A♥, K♥ or Q♥"; the joker's suits together."""
+    plays = [a for a in actions if isinstance(a, Play)]
+    if plays and all(a.joker_suit is not None for a in plays):
+        suits = [a.joker_suit.word for a in plays if a.joker_suit is not None]
+        if len(suits) == 4:
+            return "the joker, naming any suit"
+        return "the joker naming " + _or(suits)
+    power = deal.rules.table(deal.contract, deal.joker_fixed).power
+    ordered = sorted(actions, key=lambda a: -power[a.card.index] if isinstance(a, Play) else 0)
+    return _or([_card_words(a) for a in ordered])
+
+
+def _or(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _outcome(deal: Deal, seat: int, winners: Sequence[int], total_now: int) -> str:
+    """What the line gives the seat's side, in words (the contract's fate included)."""
+    rules, contract = deal.rules, deal.contract
+    assert contract is not None and deal.declarer is not None
+    left = len(winners)
+    if contract.is_misere:
+        declarer = rules.seat_name(deal.declarer)
+        taken = next((i for i, w in enumerate(winners) if w == deal.declarer), None)
+        if taken is None:
+            return f"{declarer} takes no trick: the misère succeeds"
+        if seat == deal.declarer:
+            return f"you must win trick {len(deal.tricks) + taken + 1}: the misère fails"
+        return f"{declarer} must win trick {len(deal.tricks) + taken + 1}: the misère fails"
+    mine = side_running(deal, winners, seat)[-1] if winners else 0
+    count = f"{mine}" if mine else "none"
+    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
+    side_total = total_now + mine
+    ours = "your side takes" if rules.players == 4 else "you take"
+    text = f"{ours} {count} of the {_tricks(left)} left"
+    decl_total = side_total if declaring else None
+    if decl_total is None:
+        # the declarer's side: every trick of the deal the defence does not take
+        played = len(deal.tricks)
+        decl_total = played + left - (total_now + mine) if rules.players != 3 else None
+    if decl_total is not None and 0 <= decl_total <= 10:
+        made = decl_total >= contract.tricks
+        text += f", and {contract} " + ("makes" if made else f"goes down ({decl_total} tricks)")
+    return text
+
+
+def _loss_index(deal: Deal, seat: int, best: Sequence[int], wrong: Sequence[int]) -> int:
+    """The trick (from the one on the table) where the wrong line first differs in who wins."""
+    for i, (g, b) in enumerate(zip(best, wrong)):
+        if deal.rules.side_of(g) != deal.rules.side_of(b) or g != b:
+            return i
+    return max(0, min(len(best), len(wrong)) - 1)
+
+
+def lines_in_words(deal: Deal, tricks: Sequence[dict[str, Any]]) -> list[str]:
+    """A line's tricks in words ("Trick 7: South Q♠, West 6♣ …; South wins.")."""
+    return [_trick_words(deal, t) for t in tricks]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _misere_miss(deal: Deal, seat: int, winners: Sequence[int], tricks: list[dict[str, Any]]) -> str:
+    """A wrong card in misère: the trick the declarer is forced to win, or the escape it allows."""
+    assert deal.declarer is not None
+    declarer = deal.rules.seat_name(deal.declarer)
+    taken = next((i for i, w in enumerate(winners) if w == deal.declarer), None)
+    if seat != deal.declarer:
+        return f"lets {declarer} escape: {declarer} takes no trick and the misère succeeds"
+    if taken is None or taken >= len(tricks):
+        return "costs the contract"
+    trick = tricks[taken]
+    card = trick["plays"][trick["win_index"]][1] if trick.get("win_index", -1) >= 0 else None
+    with_card = f" with {_code_words(card)}" if card else ""
+    return f"costs the contract: you must win trick {trick['number']}{with_card}"
+
+
+def _side_total(deal: Deal, seat: int) -> int:
+    rules = deal.rules
+    if rules.players == 3 or deal.declarer is None:
+        return deal.tricks_won[seat]
+    return deal.side_tricks(rules.side_of(seat))
+
+
+def _first_loss(
+    deal: Deal, seat: int, best: Sequence[int], wrong: Sequence[int], lines_wrong: list[dict[str, Any]]
+) -> str:
+    """Where the wrong line falls behind: the trick and the card that takes it."""
+    contract = deal.contract
+    assert contract is not None
+    good, bad = side_running(deal, best, seat), side_running(deal, wrong, seat)
+    misere_decl = contract.is_misere and seat == deal.declarer
+    for i, (g, b) in enumerate(zip(good, bad)):
+        behind = b > g if misere_decl else b < g
+        if contract.is_misere and seat != deal.declarer:
+            behind = b < g
+        if behind and i < len(lines_wrong):
+            trick = lines_wrong[i]
+            win = trick["plays"][trick["win_index"]] if trick.get("win_index", -1) >= 0 else None
+            who = deal.rules.seat_name(trick["winner"])
+            which = "this trick" if i == 0 and deal.trick else f"trick {trick['number']}"
+            card = f" with {_code_words(win[1])}" if win else ""
+            return f"{who} wins {which}{card}"
+    return "the other side gains a trick later"
+
+
+def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
+    """Plain data the trainer draws one puzzle from: the seat's view, the choices and every verdict."""
+    deal = puzzle.deal
+    seat = puzzle.seat
+    rules = deal.rules
+    contract = deal.contract
+    assert contract is not None and deal.declarer is not None
+    view = deal.view(seat)
+    name = rules.seat_name
+    legal = deal.legal_actions()
+    values = {a: puzzle.values[a.code] for a in legal}
+    # choices by class and outcome; each group's line is the one the bank kept for one of its actions
+    groups: dict[tuple[Any, ...], list[Action]] = {}
+    for action in legal:
+        groups.setdefault((class_key(deal, action), values[action]), []).append(action)
+    best_value = values[next(iter(puzzle.best))]
+    total_now = _side_total(deal, seat)
+    best_line_codes = next(v for k, v in puzzle.lines.items() if deal.parse_action(k) in puzzle.best)
+    best_winners = trick_winners(deal, _replay_line(deal, best_line_codes))
+    best_outcome = _outcome(deal, seat, best_winners, total_now)
+    best_words = _class_words(deal, [a for a in legal if a in puzzle.best])
+    themes = [t for t in puzzle.themes if t not in ("declarer-play", "defence")] or list(puzzle.themes)
+    lesson = LESSONS[themes[0]]
+    thumb = puzzle.thumb
+    thumb_note = ""
+    if thumb is not None and deal.parse_action(thumb[1]) not in puzzle.best:
+        thumb_note = f"The usual rule — {RULE_WORDS[thumb[0]]} — loses here."
+    classes: list[dict[str, Any]] = []
+    choice_of: dict[str, int] = {}
+    for (_key, value), actions in groups.items():
+        rep_code = next((a.code for a in actions if a.code in puzzle.lines), None)
+        codes = [a.code for a in actions]
+        is_best = value == best_value
+        if rep_code is None:
+            raise ValueError(f"{puzzle.id}: the bank keeps no line for {codes}")
+        line_codes = puzzle.lines[rep_code]
+        line = _replay_line(deal, line_codes)
+        tricks = _line_tricks(deal, line)
+        words_card = _class_words(deal, actions)
+        if is_best:
+            verdict = f"Right: {words_card}. {_capital(best_outcome)}."
+        else:
+            cost = abs(best_value - value)
+            winners = trick_winners(deal, line)
+            if contract.is_misere:
+                verdict = f"{_capital(words_card)} {_misere_miss(deal, seat, winners, tricks)}. Best is {best_words}: {best_outcome}."
+            else:
+                where = _first_loss(deal, seat, best_winners, winners, tricks)
+                verdict = (
+                    f"{_capital(words_card)} costs {_tricks(cost)}: {where}, and {_outcome(deal, seat, winners, total_now)}. "
+                    f"Best is {best_words}: {best_outcome}."
+                )
+        if not is_best:
+            # a wrong choice's line only as far as the trick after the one where it shows
+            shown = _loss_index(deal, seat, best_winners, trick_winners(deal, line))
+            tricks = tricks[: shown + 2]
+        index = len(classes)
+        classes.append(
+            {"codes": codes, "best": is_best, "cost": abs(best_value - value), "verdict": verdict, "line": tricks}
+        )
+        for code in codes:
+            choice_of[code] = index
+    voids = {str(s): [Suit(v).letter for v in sorted(vs)] for s, vs in hand_voids(deal).items() if vs and s != seat}
+    history = [
+        {"number": i + 1, "plays": [[s, c.code, src] for s, c, src in t.plays], "winner": t.winner}
+        for i, t in enumerate(deal.tricks)
+    ]
+    side_names = [rules.side_name(i) for i in range(len(rules.sides))]
+    you = "You are" if rules.players != 4 else "You play"
+    role = (
+        "the declarer"
+        if seat == deal.declarer
+        else ("the declarer's partner" if rules.side_of(seat) == rules.side_of(deal.declarer) else "a defender")
+    )
+    task = "lead" if not deal.trick else "play"
+    prompt = (
+        f"{you} {name(seat)}, {role}. Contract: {contract} by {name(deal.declarer)}. Your {task}: which card is best?"
+    )
+    return {
+        "id": puzzle.id,
+        "rating": puzzle.rating,
+        "kind": puzzle.kind,
+        "kind_title": KIND_TITLES[puzzle.kind],
+        "rules_title": preset_title(rules.preset_name),
+        "themes": list(puzzle.themes),
+        "theme_names": [THEMES[t] for t in puzzle.themes],
+        "lesson_theme": themes[0],
+        "lesson": lesson,
+        "thumb_note": thumb_note,
+        "players": rules.players,
+        "seat": seat,
+        "seat_name": name(seat),
+        "seat_names": list(rules.seat_names),
+        "side_names": side_names,
+        "declarer": deal.declarer,
+        "contract": contract.code,
+        "contract_label": str(contract),
+        "hands": view["hands"],
+        "left_bower": view["left_bower"],
+        "exposed": view["exposed"],
+        "out": view["out"],
+        "piles": view.get("piles"),
+        "trick": view["trick"],
+        "trick_joker_suit": view["trick_joker_suit"],
+        "tricks_won": view["tricks_won"],
+        "side_tricks": view["side_tricks"],
+        "history": history,
+        "voids": voids,
+        "prompt": prompt,
+        "legal": [a.code for a in legal],
+        "choice_of": choice_of,
+        "classes": classes,
+        "solution": f"Best is {best_words}: {best_outcome}.",
+    }
+
+
+def _replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
+    """The line's codes as actions, each parsed in the position it is played in."""
+    actions: list[Action] = []
+    try:
+        for code in codes:
+            action = deal.parse_action(code)
+            deal.push(action)
+            actions.append(action)
+    finally:
+        for _ in actions:
+            deal.pop()
+    return actions

@@ -1,0 +1,533 @@
+// PuzzleTrainer: one position at a time, as the seat sees it; one card; a verdict that teaches.
+// Everything a verdict says was computed in Python (handlers/puzzles.py → puzzles/words.py) and
+// saved in the model; this code picks the next puzzle near the learner's rating, keeps the
+// progress (puzzle-progress.js) and draws.  puzzleState reads the model, puzzleView draws parts,
+// puzzleReduce says what an event changes (all pure, widgets/tests/puzzles.test.js).
+
+import { card } from "./cards.js";
+import { el, expect, svgEl } from "./dom.js";
+import { focusVerdict, renderVerdict } from "./feedback.js";
+import { PLURALS, plural as pluralOf } from "./format.js";
+import { checkVersion, mountView } from "./mount.js";
+import { titlePart } from "./parts.js";
+import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
+import {
+  cardPart,
+  contractPart,
+  faceDownPart,
+  faceDownWords,
+  gridPlace,
+  handPart,
+  pilesPart,
+  placeOf,
+  seatPart,
+  slotPart,
+  TABLE_RENDERERS,
+  tablePart,
+  trickPart,
+} from "./table.js";
+
+/** The trainer's phrases with a count (a catalog beside format.js's, in its shape). */
+const PUZZLE_PLURALS = { ...PLURALS, puzzle: { one: "# puzzle", other: "# puzzles" } };
+const plural = (count, key) => pluralOf(count, key, { catalog: PUZZLE_PLURALS });
+
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+const SUIT_SYMBOLS = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
+const AREAS = ["top", "left", "right", "bottom"];
+const MODES = [
+  ["rated", "Rated"],
+  ["streak", "Streak"],
+  ["theme", "Theme drill"],
+  ["levels", "Levels A\u2013E"],
+];
+
+/** The model, checked. */
+export function puzzleState(data) {
+  expect(data, "object", "puzzle trainer model");
+  checkVersion(data, "puzzle trainer");
+  expect(data.puzzles, "array", "puzzles");
+  expect(data.levels, "array", "levels");
+  for (const c of data.puzzles) {
+    expect(c.classes, "array", `the choices of puzzle ${c.id}`);
+    expect(c.hands, "array", `the hands of puzzle ${c.id}`);
+  }
+  return { data, names: Object.fromEntries((data.themes || []).map((t) => [t.id, t.name])) };
+}
+
+/** The trainer's own state at the start. */
+export function freshPuzzleUi(data, progress) {
+  const mode = data.mode === "drill" ? "drill" : data.mode === "levels" ? "levels" : "rated";
+  return {
+    mode,
+    theme: null,
+    level: null,
+    current: null,
+    picked: null,
+    tries: 0,
+    solution: false,
+    replay: null,
+    extra: [],
+    live: false,
+    progress,
+    waiting: false,
+    done: false,
+    focus: null,
+    streakOver: false,
+  };
+}
+
+const everyCard = (s, ui) => [...s.data.puzzles, ...ui.extra.filter((c) => !s.data.puzzles.some((p) => p.id === c.id))];
+
+/** The puzzles the current mode draws from, in the order it offers them. */
+export function modePool(s, ui) {
+  const all = everyCard(s, ui);
+  if (ui.mode === "levels") {
+    const level = s.data.levels.find((l) => l.name === (ui.level || s.data.levels[0]?.name));
+    return level ? level.ids.map((id) => all.find((c) => c.id === id)).filter(Boolean) : [];
+  }
+  if (ui.mode === "theme") return ui.theme ? all.filter((c) => c.themes.includes(ui.theme)) : [];
+  return all;
+}
+
+/**
+ * The next puzzle: in order for a level or a drill (the first not yet solved), else the one nearest
+ * the learner's rating among those not tried yet (`pick`, a number the caller drew, chooses among
+ * the five nearest).  null: none left.
+ */
+export function nextPuzzle(s, ui, pick = 0) {
+  const pool = modePool(s, ui).filter((c) => !ui.current || c.id !== ui.current.id);
+  const tries = ui.progress.tries;
+  if (ui.mode === "levels" || ui.mode === "drill") return pool.find((c) => !tries[c.id]?.solved) || null;
+  const fresh = pool.filter((c) => !tries[c.id]);
+  if (!fresh.length) return null;
+  const r = ui.progress.rating.rating;
+  fresh.sort((a, b) => Math.abs(a.rating - r) - Math.abs(b.rating - r) || (a.id < b.id ? -1 : 1));
+  return fresh[Math.abs(Math.floor(pick)) % Math.min(5, fresh.length)];
+}
+
+// ----------------------------------------------------------------------------------- the view
+
+function modeBar(ui) {
+  if (ui.mode === "drill") return null;
+  return {
+    kind: "box",
+    cls: "fht-bar fht-nav fht-pz-modes",
+    attrs: { role: "toolbar", "aria-label": "puzzle modes" },
+    children: MODES.map(([mode, text]) => ({
+      kind: "button",
+      cls: `fht-pz-mode${ui.mode === mode ? " fht-selected" : ""}`,
+      text,
+      attrs: { "aria-pressed": String(ui.mode === mode), "data-mode": mode },
+      on: { type: "mode", mode },
+    })),
+  };
+}
+
+function themeBar(s, ui) {
+  if (ui.mode !== "theme") return null;
+  return {
+    kind: "box",
+    cls: "fht-choices fht-pz-themes",
+    attrs: { role: "group", "aria-label": "choose a theme" },
+    children: s.data.themes.map((t) => ({
+      kind: "button",
+      cls: `fht-pz-theme${ui.theme === t.id ? " fht-selected" : ""}`,
+      text: t.name,
+      attrs: { "aria-pressed": String(ui.theme === t.id), "data-theme": t.id },
+      on: { type: "theme", theme: t.id },
+    })),
+  };
+}
+
+function levelBar(s, ui) {
+  if (ui.mode !== "levels") return null;
+  const rows = levelState(s.data.levels, ui.progress, s.data.level_pass);
+  const current = ui.level || rows[0]?.name;
+  return {
+    kind: "box",
+    cls: "fht-pz-levels",
+    children: [
+      {
+        kind: "box",
+        cls: "fht-choices",
+        attrs: { role: "group", "aria-label": "levels" },
+        children: rows.map((row) => ({
+          kind: "button",
+          cls: `fht-pz-level${current === row.name ? " fht-selected" : ""}`,
+          text: `${row.name} \u00b7 ${row.solved}/${row.total}${row.open ? "" : " (locked)"}`,
+          disabled: !row.open,
+          attrs: { "aria-pressed": String(current === row.name), "data-level": row.name },
+          on: { type: "level", level: row.name },
+        })),
+      },
+      { kind: "text", cls: "fht-hint", text: `Solve ${s.data.level_pass} problems of a level to open the next one.` },
+    ],
+  };
+}
+
+function statusPart(ui) {
+  const r = ui.progress.rating;
+  const bits = [`Your rating: ${Math.round(r.rating)} (\u00b1${Math.round(r.deviation)})`];
+  if (ui.mode === "streak") bits.push(`streak ${ui.progress.streak.current} (best ${ui.progress.streak.best})`);
+  return { kind: "text", tag: "p", cls: "fht-pz-status", attrs: { role: "status" }, text: bits.join(" \u00b7 ") };
+}
+
+function seatOf(c, seat, ui) {
+  const name = c.seat_names[seat];
+  const hand = c.hands[seat];
+  const out = (c.out || []).includes(seat);
+  const tags = [seat === c.declarer ? "declarer" : "", seat === c.seat ? "you" : "", out ? "sits out" : ""].filter(Boolean);
+  const body = [];
+  if (typeof hand === "number") body.push(faceDownPart(hand, faceDownWords(name, hand)));
+  else if (seat === c.seat) {
+    const answered = ui.picked !== null;
+    const chosen = answered ? c.classes[c.choice_of[ui.picked]] : null;
+    const best = new Set(c.classes.filter((k) => k.best).flatMap((k) => k.codes));
+    const legalCards = new Set(c.legal.filter((code) => !code.startsWith("t:")).map((code) => code.replace(/^h:/, "").split(":")[0]));
+    const cards = hand.map((code) =>
+      cardPart(code, {
+        button: true,
+        disabled: answered || ui.waiting || !legalCards.has(code) || !hasPlain(c, code),
+        dim: !legalCards.has(code),
+        bower: code === c.left_bower,
+        mark: answered && (ui.solution || chosen?.best) && best.has(code) ? "right" : answered && code === ui.picked && !chosen?.best ? "wrong" : null,
+        on: { type: "choose" },
+      }),
+    );
+    body.push(handPart(cards, `Your hand (${name}): choose a card`, "fht-pz-hand"));
+  } else {
+    const label = `${name}'s hand, face up: ${hand.map((x) => card(x).name).join(", ")}`;
+    body.push(
+      handPart(
+        hand.map((code) => cardPart(code, { small: true, bower: code === c.left_bower })),
+        label,
+      ),
+    );
+  }
+  if (c.piles)
+    body.push(
+      pilesPart(name, c.piles[seat], {
+        choosable: seat === c.seat && ui.picked === null ? c.legal.filter((x) => x.startsWith("t:")).map((x) => x.slice(2)) : [],
+        on: { type: "choose", source: "t" },
+      }),
+    );
+  const voids = c.voids?.[String(seat)];
+  if (voids?.length)
+    body.push({
+      kind: "text",
+      tag: "div",
+      cls: "fht-hint fht-pz-void",
+      text: `Shown out of ${voids.map((v) => `${SUIT_WORDS[v]} ${SUIT_SYMBOLS[v]}`).join(", ")}`,
+    });
+  return seatPart(seat, name, { tags, counts: plural(c.tricks_won[seat] || 0, "trick"), cls: seat === c.seat ? "fht-to-move" : out ? "fht-out" : "", body });
+}
+
+/** Whether the hand's card `code` can be chosen by a plain click (the joker led in no trumps names a suit: buttons below). */
+function hasPlain(c, code) {
+  return c.legal.includes(code) || c.legal.includes(`h:${code}`);
+}
+
+function trickOf(c, plays, heading) {
+  const positions = c.seat_names.map((_n, seat) => placeOf(seat, c.seat, c.players));
+  const compass = c.players >= 3;
+  const slots = plays.map(([seat, code, source]) =>
+    slotPart(seat, code, {
+      caption: c.seat_names[seat] + (source ? ` (${source})` : ""),
+      words: `${c.seat_names[seat]} played ${card(code).name}`,
+      at: compass ? gridPlace(positions[seat]) : null,
+    }),
+  );
+  const notes = c.trick_joker_suit && plays === c.trick ? [{ cls: "fht-hint", text: `The joker was led naming ${SUIT_WORDS[c.trick_joker_suit]}.` }] : [];
+  return compass
+    ? trickPart(slots, { label: "cards played to this trick", heading, lead: plays.length ? null : "Your lead: no card on the table yet.", notes })
+    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: "cards played to this trick, in order", heading, notes });
+}
+
+function historyPart(c) {
+  if (!c.history.length) return null;
+  return {
+    kind: "box",
+    tag: "details",
+    cls: "fht-pz-history",
+    children: [
+      { kind: "text", tag: "summary", text: `Cards played so far (${plural(c.history.length, "trick")})` },
+      {
+        kind: "box",
+        tag: "ol",
+        cls: "fht-pz-history-list",
+        children: c.history.map((t) => ({
+          kind: "text",
+          tag: "li",
+          text: `${t.plays.map(([seat, code]) => `${c.seat_names[seat]} ${card(code).short}`).join(", ")}; ${c.seat_names[t.winner]} won`,
+        })),
+      },
+    ],
+  };
+}
+
+function jokerChoices(c, ui) {
+  const named = c.legal.filter((code) => /^(h:)?JK:/.test(code));
+  if (!named.length || ui.picked !== null) return null;
+  return {
+    kind: "box",
+    cls: "fht-choices fht-pz-joker",
+    attrs: { role: "group", "aria-label": "lead the joker, naming a suit" },
+    children: named.map((code) => {
+      const letter = code.slice(-1);
+      return {
+        kind: "button",
+        cls: "fht-choice",
+        text: `Joker naming ${SUIT_WORDS[letter]} ${SUIT_SYMBOLS[letter]}`,
+        attrs: { "data-choice": code },
+        on: { type: "choose", code },
+      };
+    }),
+  };
+}
+
+function replayPart(c, ui) {
+  if (!ui.replay) return null;
+  const line = c.classes.find((k) => k.best)?.line || [];
+  if (!line.length) return null;
+  const at = Math.max(0, Math.min(ui.replay.at, line.length - 1));
+  const trick = line[at];
+  const winner = trick.winner === null || trick.winner === undefined ? "" : `: ${c.seat_names[trick.winner]} wins`;
+  return {
+    kind: "box",
+    cls: "fht-pz-replay",
+    attrs: { role: "group", "aria-label": "the best line, trick by trick" },
+    children: [
+      { kind: "text", cls: "fht-label", text: `The best line \u00b7 trick ${trick.number}${winner}` },
+      trickOf(c, trick.plays, ""),
+      {
+        kind: "box",
+        cls: "fht-bar",
+        children: [
+          { kind: "button", cls: "fht-pz-replay-back", text: "\u25C0 Trick before", disabled: at === 0, on: { type: "replayStep", by: -1 } },
+          { kind: "text", tag: "span", cls: "fht-progress", text: `${at + 1} of ${line.length}` },
+          { kind: "button", cls: "fht-pz-replay-next", text: "Next trick \u25B6", disabled: at >= line.length - 1, on: { type: "replayStep", by: 1 } },
+        ],
+      },
+    ],
+  };
+}
+
+function verdictPart(c, ui) {
+  if (ui.picked === null) return null;
+  const chosen = c.classes[c.choice_of[ui.picked]];
+  const right = Boolean(chosen?.best);
+  const last = ui.progress.history[ui.progress.history.length - 1];
+  const notes = [];
+  if (last && last.id === c.id && ui.tries === 1) notes.push(`Rating ${last.before} \u2192 ${last.after}.`);
+  if (ui.streakOver) notes.push(`Streak over: ${plural(ui.streakLength || 0, "puzzle")} solved in a row (your best: ${ui.progress.streak.best}).`);
+  const more = [];
+  if (!right && c.thumb_note) more.push(c.thumb_note);
+  if (right || ui.solution)
+    more.push(`Theme: ${c.theme_names.filter((n) => n !== "Declarer play" && n !== "Defence").join(", ") || c.theme_names.join(", ")}. ${c.lesson}`);
+  if (ui.solution && !right) more.push(c.solution);
+  const extra = [
+    !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: "Show the solution", on: { type: "solution" } } : null,
+    right || ui.solution
+      ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? "Hide the line" : "Replay the best line", on: { type: "replay" } }
+      : null,
+    { kind: "button", cls: "fht-pz-next", text: "Next puzzle", on: { type: "next" } },
+  ];
+  return {
+    kind: "verdict",
+    cls: "fht-pz-verdict",
+    correct: right,
+    heading: right ? "Right" : "Not the best",
+    reason: chosen ? chosen.verdict : "",
+    more,
+    notes,
+    onTryAgain: right || ui.solution || ui.mode === "streak" ? null : { type: "tryAgain" },
+    extra,
+  };
+}
+
+function statsPart(s, ui) {
+  const history = ui.progress.history;
+  if (!history.length) return null;
+  const { strong, weak } = strongWeak(ui.progress, s.names);
+  const words = (list) => list.map((t) => `${t.name} (${t.solved}/${t.tries})`).join(", ");
+  return {
+    kind: "box",
+    tag: "details",
+    cls: "fht-pz-stats",
+    children: [
+      { kind: "text", tag: "summary", text: `Your rating over ${plural(history.length, "puzzle")}` },
+      { kind: "sparkline", values: [history[0].before, ...history.map((h) => h.after)] },
+      { kind: "text", tag: "p", text: strong.length ? `Strong themes: ${words(strong)}.` : "Strong themes: solve a few more puzzles to see them." },
+      { kind: "text", tag: "p", text: weak.length ? `Themes to practise: ${words(weak)}.` : "Themes to practise: none yet." },
+    ],
+  };
+}
+
+/** The trainer as parts. */
+export function puzzleView(s, ui) {
+  const c = ui.current;
+  const parts = [titlePart(s.data.title || "Puzzles"), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui)];
+  if (!c) {
+    const empty =
+      ui.mode === "theme" && !ui.theme
+        ? "Choose a theme above."
+        : ui.done
+          ? "You have solved every puzzle here. Choose another mode, level or theme."
+          : "Choose Next puzzle to start.";
+    parts.push({ kind: "text", tag: "p", cls: "fht-pz-empty", text: empty });
+    parts.push(ui.mode === "theme" && !ui.theme ? null : { kind: "button", cls: "fht-pz-next fht-pz-start", text: "Next puzzle", on: { type: "next" } });
+    parts.push(statsPart(s, ui));
+    return parts;
+  }
+  const byArea = Object.fromEntries(AREAS.map((a) => [a, []]));
+  for (let seat = 0; seat < c.players; seat++) byArea[placeOf(seat, c.seat, c.players)].push(seatOf(c, seat, ui));
+  const sides = (c.side_tricks || []).map((n, i) => `${c.side_names[i]} ${n}`);
+  parts.push(
+    { kind: "text", tag: "p", cls: "fht-pz-prompt fht-label", text: c.prompt },
+    { kind: "text", tag: "p", cls: "fht-hint", text: `${c.rules_title}, ${c.kind_title}. Puzzle rating ${c.rating}.` },
+    verdictPart(c, ui),
+    jokerChoices(c, ui),
+    replayPart(c, ui),
+    tablePart(
+      AREAS.map((a) => [a, byArea[a]]),
+      [contractPart(`Contract: ${c.contract_label} by ${c.seat_names[c.declarer]}`, sides), trickOf(c, c.trick, c.trick.length ? "This trick" : "")],
+    ),
+    historyPart(c),
+    statsPart(s, ui),
+  );
+  return parts;
+}
+
+// -------------------------------------------------------------------------------- the reducer
+
+/**
+ * What an event changes.  Events: mode {mode}, theme {theme}, level {level}, next {pick}, puzzle
+ * {reply} (a host's answer to "next"), choose {code}, tryAgain, solution, replay, replayStep {by}, hello.
+ * Effects: `run: {save: progress}` saves the progress.
+ */
+export function puzzleReduce(s, ui, event) {
+  const clear = { current: null, picked: null, tries: 0, solution: false, replay: null, done: false };
+  switch (event.type) {
+    case "mode":
+      if (event.mode === ui.mode) return null;
+      return { ui: { ...ui, ...clear, mode: event.mode, theme: event.mode === "theme" ? ui.theme : null }, redraw: true };
+    case "theme":
+      return { ui: { ...ui, ...clear, theme: event.theme, focus: "next" }, redraw: true };
+    case "level":
+      return { ui: { ...ui, ...clear, level: event.level, focus: "next" }, redraw: true };
+    case "next": {
+      if (ui.live && ui.mode !== "levels" && ui.mode !== "drill") {
+        const seen = Object.keys(ui.progress.tries).slice(-1000);
+        return {
+          ui: { ...ui, waiting: true },
+          request: { type: "next", rating: Math.round(ui.progress.rating.rating), theme: ui.mode === "theme" ? ui.theme : null, seen, pick: event.pick || 0 },
+          wait: 30000,
+          reply: "puzzle",
+          redraw: true,
+        };
+      }
+      const found = nextPuzzle(s, ui, event.pick || 0);
+      return { ui: { ...ui, ...clear, current: found, done: !found, focus: "hand", waiting: false }, redraw: true };
+    }
+    case "puzzle": {
+      const reply = event.reply;
+      if (reply?.type === "puzzle" && reply.card)
+        return { ui: { ...ui, ...clear, waiting: false, current: reply.card, extra: [...ui.extra, reply.card], focus: "hand" }, redraw: true };
+      // nothing answered (or nothing left there): the puzzles saved in the page
+      const found = nextPuzzle(s, { ...ui, live: false }, event.asked?.pick || 0);
+      return { ui: { ...ui, ...clear, waiting: false, live: reply ? ui.live : false, current: found, done: !found, focus: "hand" }, redraw: true };
+    }
+    case "choose": {
+      const c = ui.current;
+      if (!c || ui.picked !== null || ui.waiting) return null;
+      const code = event.source === "t" ? `t:${event.code}` : c.legal.includes(event.code) ? event.code : `h:${event.code}`;
+      if (!(code in c.choice_of)) return null;
+      const right = Boolean(c.classes[c.choice_of[code]].best);
+      const progress = recordAttempt(ui.progress, c, right);
+      const first = ui.tries === 0;
+      const streakOver = ui.mode === "streak" && first && !right;
+      return {
+        ui: { ...ui, picked: code, tries: ui.tries + 1, progress, focus: "verdict", streakOver, streakLength: ui.progress.streak.current },
+        run: { save: progress },
+        redraw: true,
+      };
+    }
+    case "tryAgain":
+      return { ui: { ...ui, picked: null, solution: false, replay: null, focus: "hand" }, redraw: true };
+    case "solution":
+      return { ui: { ...ui, solution: true, focus: "verdict" }, redraw: true };
+    case "replay":
+      return { ui: { ...ui, replay: ui.replay ? null : { at: 0 }, focus: ui.replay ? "verdict" : "replay" }, redraw: true };
+    case "replayStep":
+      return { ui: { ...ui, replay: { at: (ui.replay?.at || 0) + event.by }, focus: "replay" }, redraw: true };
+    case "hello":
+      return { ui: { ...ui, live: true }, redraw: true };
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------------------ the renderers
+
+function renderSparkline(part) {
+  const values = part.values.filter((v) => Number.isFinite(v));
+  const w = 260;
+  const h = 60;
+  const lo = Math.min(...values) - 10;
+  const hi = Math.max(...values) + 10;
+  const x = (i) => (values.length < 2 ? w / 2 : (i * (w - 8)) / (values.length - 1) + 4);
+  const y = (v) => h - 4 - ((v - lo) * (h - 8)) / (hi - lo || 1);
+  const svg = svgEl("svg", {
+    viewBox: `0 0 ${w} ${h}`,
+    width: w,
+    height: h,
+    role: "img",
+    class: "fht-pz-spark",
+    "aria-label": `rating from ${values[0]} to ${values[values.length - 1]}`,
+  });
+  svg.append(svgEl("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 }));
+  return el(
+    "div",
+    { class: "fht-pz-spark-wrap" },
+    svg,
+    el("span", { class: "fht-hint", text: ` lowest ${Math.min(...values)}, highest ${Math.max(...values)}, now ${values[values.length - 1]}` }),
+  );
+}
+
+const RENDERERS = { ...TABLE_RENDERERS, verdict: renderVerdict, sparkline: renderSparkline };
+
+function placeFocus(root, _s, ui) {
+  const want = ui.focus;
+  if (want === "verdict") {
+    const box = root.querySelector(".fht-pz-verdict");
+    if (box) {
+      if (typeof box.scrollIntoView === "function") box.scrollIntoView({ block: "nearest" });
+      focusVerdict(box, { preventScroll: true });
+    }
+  } else if (want === "hand") root.querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")?.focus();
+  else if (want === "next") root.querySelector(".fht-pz-next")?.focus();
+  else if (want === "replay") root.querySelector(".fht-pz-replay-next:not([disabled]), .fht-pz-replay-back:not([disabled])")?.focus();
+  return { ...ui, focus: null };
+}
+
+export default {
+  render({ model, el: host }) {
+    const widget = mountView(host, model, {
+      kind: "puzzles",
+      label: () => model.get("model")?.title || "puzzle trainer",
+      fourColour: true,
+      traits: ["model"],
+      hello: true,
+      ui: freshPuzzleUi(model.get("model") || {}, loadPuzzleProgress()),
+      read: () => puzzleState(model.get("model")),
+      view: puzzleView,
+      reduce: (s, ui, event) => puzzleReduce(s, ui, event.type === "next" ? { ...event, pick: Math.floor(Math.random() * 5) } : event),
+      renderers: RENDERERS,
+      after: placeFocus,
+      run: (effect) => {
+        if (effect.save) savePuzzleProgress(effect.save);
+      },
+    });
+    return widget.dispose;
+  },
+};

@@ -1,0 +1,201 @@
+// The puzzle trainer's pure parts (widgets/src/glicko.js, puzzle-progress.js, puzzles.js) without a
+// browser: Glickman's worked example, the progress record, and what the learner sees and does.
+
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import { update } from "../src/glicko.js";
+import { findPart, walk } from "../src/parts.js";
+import { freshProgress, levelState, loadPuzzleProgress, PUZZLE_KEY, recordAttempt, savePuzzleProgress, strongWeak } from "../src/puzzle-progress.js";
+import { freshPuzzleUi, nextPuzzle, puzzleReduce, puzzleState, puzzleView } from "../src/puzzles.js";
+
+class MemoryStorage {
+  constructor() {
+    this.map = new Map();
+  }
+  getItem(k) {
+    return this.map.has(k) ? this.map.get(k) : null;
+  }
+  setItem(k, v) {
+    this.map.set(k, String(v));
+  }
+  removeItem(k) {
+    this.map.delete(k);
+  }
+}
+
+beforeEach(() => {
+  Object.defineProperty(globalThis, "localStorage", { value: new MemoryStorage(), configurable: true, writable: true });
+});
+
+test("Glickman's worked example", () => {
+  const after = update({ rating: 1500, deviation: 200, volatility: 0.06 }, [
+    [{ rating: 1400, deviation: 30 }, 1],
+    [{ rating: 1550, deviation: 100 }, 0],
+    [{ rating: 1700, deviation: 300 }, 0],
+  ]);
+  assert.ok(Math.abs(after.rating - 1464.06) < 0.02, after.rating);
+  assert.ok(Math.abs(after.deviation - 151.52) < 0.01, after.deviation);
+  assert.ok(Math.abs(after.volatility - 0.05999) < 0.00001, after.volatility);
+});
+
+const card = (id, rating, themes = ["ducking"]) => ({
+  id,
+  rating,
+  kind: "suit",
+  kind_title: "four players, a trump contract",
+  rules_title: "Australian rules (the usual game)",
+  themes,
+  theme_names: themes.map((t) => t),
+  lesson: "Sometimes you should let a trick go.",
+  thumb_note: "The usual rule — win the trick as cheaply as you can — loses here.",
+  players: 4,
+  seat: 0,
+  seat_name: "North",
+  seat_names: ["North", "East", "South", "West"],
+  side_names: ["North–South", "East–West"],
+  declarer: 0,
+  contract: "7H",
+  contract_label: "7♥",
+  hands: [["AS", "5S"], 2, 2, 2],
+  left_bower: "JD",
+  exposed: [],
+  out: [],
+  piles: null,
+  trick: [[3, "KS", null]],
+  trick_joker_suit: null,
+  tricks_won: [4, 2, 2, 0],
+  side_tricks: [6, 2],
+  history: [],
+  voids: {},
+  prompt: "You play North, the declarer.",
+  legal: ["AS", "5S"],
+  choice_of: { AS: 0, "5S": 1 },
+  classes: [
+    { codes: ["AS"], best: false, cost: 1, verdict: "A♠ costs 1 trick.", line: [] },
+    { codes: ["5S"], best: true, cost: 0, verdict: "Right: 5♠.", line: [{ number: 9, plays: [[3, "KS", null]], winner: 3 }] },
+  ],
+  solution: "Best is 5♠.",
+});
+const model = {
+  title: "Puzzles",
+  mode: "trainer",
+  puzzles: [card("p1", 1400), card("p2", 1500, ["entries"]), card("p3", 2100)],
+  levels: [
+    { name: "A", ids: ["p1"] },
+    { name: "B", ids: ["p2", "p3"] },
+  ],
+  level_pass: 1,
+  themes: [
+    { id: "ducking", name: "Ducking" },
+    { id: "entries", name: "Entries: reaching partner" },
+  ],
+};
+
+test("a first try moves the rating and the streak; a second try does not", () => {
+  let p = freshProgress();
+  p = recordAttempt(p, card("x", 1500), true);
+  assert.ok(p.rating.rating > 1500);
+  assert.equal(p.streak.current, 1);
+  const rated = p.rating.rating;
+  p = recordAttempt(p, card("x", 1500), false);
+  assert.equal(p.rating.rating, rated, "a retry is not rated");
+  p = recordAttempt(p, card("y", 1500), false);
+  assert.ok(p.rating.rating < rated);
+  assert.equal(p.streak.current, 0);
+  assert.equal(p.streak.best, 1);
+  savePuzzleProgress(p);
+  assert.deepEqual(loadPuzzleProgress(), p, "kept across reloads");
+  globalThis.localStorage.setItem(PUZZLE_KEY, "{broken");
+  assert.deepEqual(loadPuzzleProgress(), freshProgress(), "a damaged record starts afresh");
+});
+
+test("levels open in order", () => {
+  let p = freshProgress();
+  assert.deepEqual(
+    levelState(model.levels, p, 1).map((l) => l.open),
+    [true, false],
+  );
+  p = recordAttempt(p, card("p1", 1400), true);
+  assert.deepEqual(
+    levelState(model.levels, p, 1).map((l) => l.open),
+    [true, true],
+  );
+});
+
+test("strong and weak themes come from first tries", () => {
+  let p = freshProgress();
+  for (const [id, ok, theme] of [
+    ["a", true, "ducking"],
+    ["b", true, "ducking"],
+    ["c", false, "entries"],
+    ["d", false, "entries"],
+  ])
+    p = recordAttempt(p, card(id, 1500, [theme]), ok);
+  const { strong, weak } = strongWeak(p, { ducking: "Ducking", entries: "Entries" });
+  assert.deepEqual(
+    strong.map((t) => t.theme),
+    ["ducking"],
+  );
+  assert.deepEqual(
+    weak.map((t) => t.theme),
+    ["entries"],
+  );
+});
+
+test("the next puzzle is the nearest the learner's rating, then a wrong card gets a teaching verdict", () => {
+  const s = puzzleState(model);
+  let ui = freshPuzzleUi(model, freshProgress());
+  assert.equal(nextPuzzle(s, ui, 0).id, "p2", "1500 is nearest p2");
+  let out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  ui = out.ui;
+  assert.equal(ui.current.id, "p2");
+  const hand = findPart(puzzleView(s, ui), "hand");
+  assert.deepEqual(
+    hand.cards.map((c) => [c.code, c.button, c.disabled]),
+    [
+      ["AS", true, false],
+      ["5S", true, false],
+    ],
+  );
+  out = puzzleReduce(s, ui, { type: "choose", code: "AS" });
+  assert.ok(out.run.save, "the progress is saved");
+  ui = out.ui;
+  const verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, false);
+  assert.equal(verdict.reason, "A♠ costs 1 trick.");
+  assert.ok(verdict.more.includes(model.puzzles[1].thumb_note));
+  assert.ok(verdict.onTryAgain, "try again after a miss");
+  assert.ok(
+    [...walk(verdict.extra)].some((p) => p.cls === "fht-pz-solution"),
+    "show the solution",
+  );
+  ui = puzzleReduce(s, ui, { type: "tryAgain" }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  const right = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(right.correct, true);
+  ui = puzzleReduce(s, ui, { type: "replay" }).ui;
+  assert.ok(findPart(puzzleView(s, ui), "box", "fht-pz-replay"), "the best line replays");
+  assert.equal(puzzleReduce(s, ui, { type: "choose", code: "AS" }), null, "one answer per try");
+});
+
+test("a streak ends at the first miss, and a theme drill keeps to its theme", () => {
+  const s = puzzleState(model);
+  let ui = { ...freshPuzzleUi(model, freshProgress()), mode: "streak" };
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "AS" }).ui;
+  assert.equal(ui.streakOver, true);
+  assert.equal(findPart(puzzleView(s, ui), "verdict").onTryAgain, null, "no second try in a streak");
+  ui = puzzleReduce(s, ui, { type: "mode", mode: "theme" }).ui;
+  ui = puzzleReduce(s, ui, { type: "theme", theme: "ducking" }).ui;
+  for (const pick of [0, 1, 2, 3]) assert.equal(puzzleReduce(s, ui, { type: "next", pick }).ui.current?.themes.includes("ducking"), true);
+});
+
+test("live: the next puzzle is asked of the host, and the saved ones answer when nothing does", () => {
+  const s = puzzleState(model);
+  let ui = { ...freshPuzzleUi(model, freshProgress()), live: true };
+  const out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  assert.equal(out.request.type, "next");
+  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: null, asked: out.request }).ui;
+  assert.equal(ui.current.id, "p2");
+  assert.equal(ui.live, false);
+});
