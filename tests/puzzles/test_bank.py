@@ -1,0 +1,144 @@
+"""The puzzle bank keeps its promises: the public API, exact answers (re-solved), fair positions,
+reproducible mining (one process, worker processes, a Dask cluster), and words a learner reads."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from fivehundred_tutor.deal import PLAY
+from fivehundred_tutor.handlers import handle
+from fivehundred_tutor.puzzles import KINDS, THEMES, Puzzle, check_puzzle, load_bank
+from fivehundred_tutor.puzzles.bank import SPEC, read_manifest, spec_digest
+from fivehundred_tutor.puzzles.mine import Job, mine_job
+from fivehundred_tutor.puzzles.relayout import relayouts
+from fivehundred_tutor.puzzles.setups import setup_deal
+from fivehundred_tutor.puzzles.words import puzzle_card
+from fivehundred_tutor.puzzles.workers import run_jobs
+from fivehundred_tutor.rng import Random
+from fivehundred_tutor.solver import Solver, best_actions
+
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA]|1[0-3])[SCDH]\b|\bJK\b")
+
+
+def _sample(count: int, salt: int) -> list[Puzzle]:
+    """A seeded sample of the bank, every kind in it."""
+    bank = load_bank()
+    rng = Random(salt)
+    by_kind: dict[str, list[Puzzle]] = {}
+    for p in bank:
+        by_kind.setdefault(p.kind, []).append(p)
+    out = []
+    for kind in KINDS:
+        out += rng.sample(by_kind[kind], min(len(by_kind[kind]), max(1, count // len(KINDS))))
+    return out
+
+
+def test_the_bank_is_big_and_varied() -> None:
+    bank = load_bank()
+    assert len(bank) >= 2000
+    kinds = Counter(p.kind for p in bank)
+    assert set(kinds) == set(KINDS), kinds
+    themes = Counter(t for p in bank for t in p.themes)
+    assert len([t for t, n in themes.items() if n >= 5]) >= 10, themes
+    assert set(themes) <= set(THEMES)
+    assert len({p.id for p in bank}) == len(bank)
+    manifest = read_manifest()
+    assert manifest is not None and manifest["count"] == len(bank)
+    assert manifest["spec_digest"] == spec_digest(SPEC), "the bank was mined from another spec: run `python -m fivehundred_tutor.puzzles build`"
+
+
+def test_the_public_api() -> None:
+    puzzle = load_bank()[0]
+    deal = puzzle.deal
+    assert deal.phase == PLAY and deal.to_move == puzzle.seat
+    assert puzzle.deal is not deal, "each .deal is a fresh Deal"
+    assert isinstance(puzzle.best, frozenset) and puzzle.best <= set(deal.legal_actions())
+    assert isinstance(puzzle.themes, tuple) and isinstance(puzzle.rating, int)
+    assert re.fullmatch(r"[a-z-]+-\d+-\d+", puzzle.id)
+
+
+@pytest.mark.slow
+def test_a_seeded_sample_resolves_exactly() -> None:
+    """For every sampled puzzle, .best is exactly the solver's best and every other action loses a trick."""
+    problems = [found for p in _sample(18, 28) if (found := check_puzzle(p))]
+    assert not problems, problems
+
+
+def test_a_planted_wrong_answer_is_caught() -> None:
+    puzzle = _sample(6, 3)[0]
+    loser = next(code for code in puzzle.values if code not in puzzle.best_codes)
+    forged = Puzzle.from_dict({**puzzle.to_dict(), "best": [*puzzle.best_codes, loser]})
+    assert check_puzzle(forged) is not None
+
+
+@pytest.mark.slow
+def test_mining_again_gives_the_banks_puzzles() -> None:
+    """A rebuild is reproducible: the first deals of some kinds, mined now, are the bank's."""
+    bank = {p.id: p.to_dict() for p in load_bank()}
+    for job in [Job("suit", 1), Job("suit", 2), Job("misere", 1), Job("open-misere", 3), Job("three-player", 0)]:
+        for puzzle in mine_job(job):
+            assert bank.get(puzzle["id"]) == puzzle, f"{puzzle['id']} differs from the bank: mine it again"
+
+
+@pytest.mark.slow
+def test_workers_and_a_dask_cluster_mine_the_same_puzzles() -> None:
+    distributed = pytest.importorskip("distributed")
+    jobs = [Job("misere", s) for s in range(4)] + [Job("suit", s) for s in range(4)] + [Job("suit", 8, "sampling")]
+    here = run_jobs(jobs)
+    assert run_jobs(jobs, workers=2) == here
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            assert run_jobs(jobs, dask=client) == here
+    assert sum(len(batch) for batch in here) > 0
+
+
+@pytest.mark.parametrize("kind", ["suit", "two-player", "three-player", "open-misere"])
+def test_relayouts_keep_everything_the_seat_sees(kind: str) -> None:
+    deal = setup_deal(kind, 4)
+    assert deal is not None
+    for _ in range(9):
+        deal.push(deal.legal_actions()[-1])
+    seat = deal.to_move
+    assert seat is not None
+    seen = 0
+    for other in relayouts(deal, seat, 4, Random(1)):
+        assert other.view(seat) == deal.view(seat)
+        assert other.legal_actions() == deal.legal_actions()
+        seen += 1
+    assert seen == 4
+
+
+def test_a_fair_puzzle_stays_best_in_other_layouts() -> None:
+    puzzle = _sample(6, 5)[0]
+    deal = puzzle.deal
+    for other in relayouts(deal, puzzle.seat, 3, Random(9)):
+        assert puzzle.best <= set(best_actions(other, Solver().analyse(other)))
+
+
+def test_every_choice_has_a_verdict_in_words() -> None:
+    for puzzle in _sample(30, 7):
+        card = puzzle_card(puzzle)
+        assert sorted(card["choice_of"]) == sorted(card["legal"])
+        assert sum(c["best"] for c in card["classes"]) == 1
+        for choice in card["classes"]:
+            assert choice["verdict"] and choice["line"]
+            for text in (choice["verdict"], card["prompt"], card["lesson"], card["thumb_note"]):
+                assert not CARD_CODE.search(text), text
+        best = next(c for c in card["classes"] if c["best"])
+        assert set(best["codes"]) == set(puzzle.best_codes)
+
+
+def test_the_trainers_requests() -> None:
+    bank = load_bank()
+    seen = [p.id for p in bank if abs(p.rating - 1500) < 60][:40]
+    reply = handle("puzzles", {"type": "next", "rating": 1500, "seen": seen, "id": 1}, {})["reply"]
+    assert reply["type"] == "puzzle" and reply["card"]["id"] not in seen and reply["id"] == 1
+    themed = handle("puzzles", {"type": "next", "rating": 1500, "theme": "ducking", "seen": []}, {})["reply"]
+    assert "ducking" in themed["card"]["themes"]
+    for bad in ({"type": "next", "rating": "high"}, {"type": "next", "rating": 1500, "theme": "nope"}, {"type": "card", "id": "x"}):
+        assert handle("puzzles", bad, {})["reply"]["type"] == "error"
+    one = handle("puzzles", {"type": "card", "id": bank[3].id}, {})["reply"]
+    assert one["card"]["id"] == bank[3].id

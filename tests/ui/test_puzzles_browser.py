@@ -1,0 +1,119 @@
+"""The puzzle trainer as a learner meets it in a kernel-less page (the built book): a puzzle as the
+seat sees it, one card by click or keyboard, a visible verdict that teaches, the best line replayed,
+the rating and streak kept across a reload, the levels opening in order; at 1280 and 390 px, in
+light and dark mode, with a clean console.  Screenshots go to ``test-artifacts/puzzles``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "puzzles"
+NOTEBOOK = """\
+---
+jupytext:
+  text_representation:
+    format_name: myst
+kernelspec:
+  name: python3
+  display_name: Python 3
+---
+
+# Puzzles
+
+```{code-cell} ipython3
+from fivehundred_tutor.widgets import PuzzleTrainer
+PuzzleTrainer(size=10, levels=False)
+```
+
+```{code-cell} ipython3
+PuzzleTrainer("Problem sets A–E", mode="levels")
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def page_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.support.browser import render_notebook_to_html
+
+    folder = tmp_path_factory.mktemp("puzzles")
+    source = folder / "puzzles.md"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    return render_notebook_to_html(source, folder / "out")
+
+
+def _answer(page, root, *, keyboard: bool) -> str:  # type: ignore[no-untyped-def]
+    """Play the first playable card (or joker choice) of the puzzle; returns the verdict's text."""
+    choice = root.locator(".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button").first
+    choice.wait_for(state="visible")
+    if keyboard:
+        choice.focus()
+        page.keyboard.press("Enter")
+    else:
+        choice.click()
+    verdict = root.locator(".fht-pz-verdict")
+    verdict.wait_for(state="visible")
+    return str(verdict.inner_text())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
+def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> None:
+    from tests.support.browser import assert_seen, launch_chromium, open_page, run_axe, serve_directory
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with launch_chromium() as browser, serve_directory(page_html.parent) as base:
+        page, problems = open_page(browser, base + page_html.name, viewport={"width": width, "height": 900}, color_scheme=scheme)
+        root = page.locator(".fht-puzzles").first
+        root.wait_for()
+        assert "Your rating: 1500" in root.inner_text()
+        start = root.locator(".fht-pz-start")
+        start.focus()
+        page.keyboard.press("Enter")
+        prompt = root.locator(".fht-pz-prompt")
+        assert_seen(page, prompt, min_height=10)
+        assert "which card is best?" in prompt.inner_text()
+        hand = root.locator(".fht-pz-hand")
+        assert_seen(page, hand, min_height=30, rows="top")
+        # the keyboard lands on the hand: Enter plays a card
+        text = _answer(page, root, keyboard=True)
+        verdict = root.locator(".fht-pz-verdict")
+        assert_seen(page, verdict, rows="top")
+        assert "Rating 1500 \u2192" in text
+        page.screenshot(path=str(SHOTS / f"verdict-{width}-{scheme}.png"))
+        if "Not the best" in text:
+            assert "costs" in text or "escape" in text or "contract" in text
+            root.get_by_role("button", name="Show the solution").click()
+            assert "Best is" in root.locator(".fht-pz-verdict").inner_text()
+        assert "Theme:" in root.locator(".fht-pz-verdict").inner_text()
+        root.get_by_role("button", name="Replay the best line").click()
+        replay = root.locator(".fht-pz-replay")
+        assert_seen(page, replay, rows="top")
+        assert "The best line" in replay.inner_text()
+        page.screenshot(path=str(SHOTS / f"replay-{width}-{scheme}.png"))
+        # more puzzles, by click: each gets a verdict
+        solved_before = root.locator(".fht-pz-status").inner_text()
+        for _ in range(3):
+            root.get_by_role("button", name="Next puzzle").click()
+            _answer(page, root, keyboard=False)
+        # kept across a reload: the rating is not 1500 any more, the history shows
+        status = root.locator(".fht-pz-status").inner_text()
+        assert status != solved_before or "1500" not in status
+        page.reload()
+        root = page.locator(".fht-puzzles").first
+        root.wait_for()
+        assert root.locator(".fht-pz-status").inner_text() == status
+        assert "Your rating over 4 puzzles" in root.locator(".fht-pz-stats summary").inner_text()
+        # the levels: A open, B locked until A is mostly solved
+        levels = page.locator(".fht-puzzles").nth(1)
+        levels.scroll_into_view_if_needed()
+        assert levels.get_by_role("button", name="A \u00b7").first.is_enabled()
+        assert not levels.locator("button[data-level='B']").is_enabled()
+        assert "(locked)" in levels.locator("button[data-level='B']").inner_text()
+        page.screenshot(path=str(SHOTS / f"levels-{width}-{scheme}.png"), full_page=False)
+        violations = [v for v in run_axe(page) if any(".fht-" in str(n.get("target")) for n in v.get("nodes", []))]
+        assert violations == [], violations
+        problems.assert_clean()
+        page.context.close()
