@@ -31,7 +31,6 @@ from .classes import class_key
 from .mine import LEVELS, MAX_PER_DEAL, MINE_VERSION, ROBUST_LAYOUTS, Job
 from .model import Puzzle, PuzzleError
 from .setups import KINDS
-from .workers import run_jobs
 
 __all__ = [
     "BANK_FORMAT",
@@ -61,12 +60,12 @@ SPEC: dict[str, Any] = {
     "robust_layouts": ROBUST_LAYOUTS,
     "max_per_deal": MAX_PER_DEAL,
     "jobs": [
-        ["suit", 0, 2300, 8],
-        ["no-trumps", 0, 320, 8],
-        ["misere", 0, 1400, 0],
-        ["open-misere", 0, 1300, 0],
+        ["suit", 0, 2500, 16],
+        ["no-trumps", 0, 200, 16],
+        ["misere", 0, 2400, 0],
+        ["open-misere", 0, 2200, 0],
         ["three-player", 0, 330, 0],
-        ["two-player", 0, 170, 0],
+        ["two-player", 0, 30, 0],
     ],
 }
 
@@ -100,6 +99,8 @@ def mine_bank(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Every puzzle the spec gives, sorted by id."""
+    from .workers import run_jobs  # process pools and Dask: not needed to read the bank (the live book)
+
     batches = run_jobs(jobs(spec), workers=workers, dask=dask, progress=progress)
     puzzles = [p for batch in batches for p in batch]
     puzzles.sort(key=lambda p: p["id"])

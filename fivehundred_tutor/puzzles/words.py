@@ -244,7 +244,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         tricks = _line_tricks(deal, line)
         words_card = _class_words(deal, actions)
         if is_best:
-            verdict = f"Right: {words_card}. {_capital(best_outcome)}."
+            verdict = f"{_capital(words_card)}: {best_outcome}."
         else:
             cost = abs(best_value - value)
             winners = trick_winners(deal, line)

@@ -47,7 +47,9 @@ def test_the_bank_is_big_and_varied() -> None:
     assert len({p.id for p in bank}) == len(bank)
     manifest = read_manifest()
     assert manifest is not None and manifest["count"] == len(bank)
-    assert manifest["spec_digest"] == spec_digest(SPEC), "the bank was mined from another spec: run `python -m fivehundred_tutor.puzzles build`"
+    assert manifest["spec_digest"] == spec_digest(SPEC), (
+        "the bank was mined from another spec: run `python -m fivehundred_tutor.puzzles build`"
+    )
 
 
 def test_the_public_api() -> None:
@@ -89,9 +91,11 @@ def test_workers_and_a_dask_cluster_mine_the_same_puzzles() -> None:
     jobs = [Job("misere", s) for s in range(4)] + [Job("suit", s) for s in range(4)] + [Job("suit", 8, "sampling")]
     here = run_jobs(jobs)
     assert run_jobs(jobs, workers=2) == here
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            assert run_jobs(jobs, dask=client) == here
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert run_jobs(jobs, dask=client) == here
     assert sum(len(batch) for batch in here) > 0
 
 
@@ -138,7 +142,11 @@ def test_the_trainers_requests() -> None:
     assert reply["type"] == "puzzle" and reply["card"]["id"] not in seen and reply["id"] == 1
     themed = handle("puzzles", {"type": "next", "rating": 1500, "theme": "ducking", "seen": []}, {})["reply"]
     assert "ducking" in themed["card"]["themes"]
-    for bad in ({"type": "next", "rating": "high"}, {"type": "next", "rating": 1500, "theme": "nope"}, {"type": "card", "id": "x"}):
+    for bad in (
+        {"type": "next", "rating": "high"},
+        {"type": "next", "rating": 1500, "theme": "nope"},
+        {"type": "card", "id": "x"},
+    ):
         assert handle("puzzles", bad, {})["reply"]["type"] == "error"
     one = handle("puzzles", {"type": "card", "id": bank[3].id}, {})["reply"]
     assert one["card"]["id"] == bank[3].id

@@ -73,9 +73,14 @@ def test_the_front_end_agrees() -> None:
     cases = []
     for _ in range(200):
         player = [1000 + rng.randbelow(1400), 30 + rng.randbelow(320), 0.03 + rng.randbelow(60) / 1000]
-        games = [[[900 + rng.randbelow(1600), 20 + rng.randbelow(330)], rng.randbelow(3) / 2] for _ in range(1 + rng.randbelow(3))]
+        games = [
+            [[900 + rng.randbelow(1600), 20 + rng.randbelow(330)], rng.randbelow(3) / 2]
+            for _ in range(1 + rng.randbelow(3))
+        ]
         expected = update(Rating(*player), [(Rating(o[0], o[1]), s) for o, s in games])
-        cases.append({"player": player, "games": games, "expected": [expected.rating, expected.deviation, expected.volatility]})
+        cases.append(
+            {"player": player, "games": games, "expected": [expected.rating, expected.deviation, expected.volatility]}
+        )
     script = """
 import { update } from "./src/glicko.js";
 const cases = JSON.parse(process.argv[1]);

@@ -34,6 +34,9 @@ PuzzleTrainer("Problem sets A–E", mode="levels")
 """
 
 
+_NO_JP = "<style>* { --jp-layout-color1: initial; --jp-ui-font-color1: initial; --jp-layout-color2: initial; --jp-border-color1: initial; --jp-brand-color1: initial; }</style>"
+
+
 @pytest.fixture(scope="module")
 def page_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.support.browser import render_notebook_to_html
@@ -65,7 +68,12 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with launch_chromium() as browser, serve_directory(page_html.parent) as base:
-        page, problems = open_page(browser, base + page_html.name, viewport={"width": width, "height": 900}, color_scheme=scheme)
+        page, problems = open_page(
+            browser, base + page_html.name, viewport={"width": width, "height": 900}, color_scheme=scheme
+        )
+        if scheme == "dark":
+            # a plain page (no JupyterLab colours): the widget follows the system's dark scheme
+            page.evaluate("html => document.head.insertAdjacentHTML('beforeend', html)", _NO_JP)
         root = page.locator(".fht-puzzles").first
         root.wait_for()
         assert "Your rating: 1500" in root.inner_text()
@@ -102,6 +110,8 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         status = root.locator(".fht-pz-status").inner_text()
         assert status != solved_before or "1500" not in status
         page.reload()
+        if scheme == "dark":
+            page.evaluate("html => document.head.insertAdjacentHTML('beforeend', html)", _NO_JP)
         root = page.locator(".fht-puzzles").first
         root.wait_for()
         assert root.locator(".fht-pz-status").inner_text() == status

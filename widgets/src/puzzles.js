@@ -324,7 +324,6 @@ function verdictPart(c, ui) {
   if (!right && c.thumb_note) more.push(c.thumb_note);
   if (right || ui.solution)
     more.push(`Theme: ${c.theme_names.filter((n) => n !== "Declarer play" && n !== "Defence").join(", ") || c.theme_names.join(", ")}. ${c.lesson}`);
-  if (ui.solution && !right) more.push(c.solution);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: "Show the solution", on: { type: "solution" } } : null,
     right || ui.solution
@@ -383,15 +382,15 @@ export function puzzleView(s, ui) {
   for (let seat = 0; seat < c.players; seat++) byArea[placeOf(seat, c.seat, c.players)].push(seatOf(c, seat, ui));
   const sides = (c.side_tricks || []).map((n, i) => `${c.side_names[i]} ${n}`);
   parts.push(
-    { kind: "text", tag: "p", cls: "fht-pz-prompt fht-label", text: c.prompt },
+    { kind: "box", tag: "p", cls: "fht-pz-prompt", children: [{ kind: "text", tag: "strong", text: c.prompt }] },
     { kind: "text", tag: "p", cls: "fht-hint", text: `${c.rules_title}, ${c.kind_title}. Puzzle rating ${c.rating}.` },
-    verdictPart(c, ui),
-    jokerChoices(c, ui),
-    replayPart(c, ui),
     tablePart(
       AREAS.map((a) => [a, byArea[a]]),
       [contractPart(`Contract: ${c.contract_label} by ${c.seat_names[c.declarer]}`, sides), trickOf(c, c.trick, c.trick.length ? "This trick" : "")],
     ),
+    jokerChoices(c, ui),
+    verdictPart(c, ui),
+    replayPart(c, ui),
     historyPart(c),
     statsPart(s, ui),
   );

@@ -1,0 +1,174 @@
+"""Puzzle figures: mining throughput, the bank's size and load time, and move → verdict.
+
+    .venv/bin/python -m bench.bench_puzzles [--deals 60] [--skip-live] [--html DIR]
+
+Prints (no pass/fail):
+- mining: puzzles per CPU-minute on a fixed batch of deals (four-player trumps and misère, the
+  kinds most of the bank is), in this process (1 worker) and in 2 worker processes (CPU of the
+  workers counted through their rusage), with wall times and the machine's load;
+- the bank: puzzles, bytes (gzip) and uncompressed, and the time to load it in a fresh CPython;
+- move → verdict in the kernel: a handler's next puzzle (the card with every verdict) in CPython,
+  and in Chromium the click on a card to the verdict on screen (the verdicts are in the page);
+- the live book (unless --skip-live): the same next-puzzle request answered by the engine in the
+  browser (Pyodide in a Web Worker): the first (which loads the bank) and the following ones.
+Targets: move → verdict ≤ 0.3 s in the kernel, ≤ 1 s live.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.benchkit import load_average
+from fivehundred_tutor.puzzles import bank
+from fivehundred_tutor.puzzles.mine import Job
+from fivehundred_tutor.puzzles.workers import run_jobs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def mining(deals: int) -> None:
+    jobs = [Job("suit", 10_000 + s) for s in range(deals)] + [Job("misere", 10_000 + s) for s in range(deals)]
+    for workers in (1, 2):
+        cpu, wall = _cpu(), time.perf_counter()
+        found = sum(len(b) for b in run_jobs(jobs, workers=workers))
+        cpu, wall = _cpu() - cpu, time.perf_counter() - wall
+        print(
+            f"mining, {workers} worker{'s' if workers > 1 else ''}: {found} puzzles from {len(jobs)} deals in "
+            f"{cpu:.1f} s CPU, {wall:.1f} s wall: {found / (cpu / 60):.0f} puzzles per CPU-minute, "
+            f"{found / (wall / 60):.0f} per wall minute"
+        )
+
+
+def bank_figures() -> None:
+    raw = gzip.decompress(bank.BANK_PATH.read_bytes())
+    code = "import time; t=time.perf_counter(); from fivehundred_tutor.puzzles import load_bank; n=len(load_bank()); print(n, time.perf_counter()-t)"
+    times = []
+    for _ in range(3):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout.split()
+        times.append(float(out[1]))
+    print(
+        f"bank: {out[0]} puzzles, {bank.BANK_PATH.stat().st_size / 1e6:.2f} MB gzip ({len(raw) / 1e6:.2f} MB JSON); "
+        f"load_bank() in a fresh CPython {statistics.median(times):.2f} s (import included; runs {', '.join(f'{t:.2f}' for t in times)})"
+    )
+
+
+def kernel_verdict() -> None:
+    from fivehundred_tutor.handlers import handle
+    from fivehundred_tutor.puzzles import load_bank
+
+    load_bank()
+    times = []
+    for i in range(20):
+        t = time.perf_counter()
+        handle("puzzles", {"type": "next", "rating": 1200 + 50 * i, "seen": []}, {})
+        times.append(time.perf_counter() - t)
+    print(
+        f"kernel: next puzzle with every verdict (handler) median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms (target ≤ 300 ms)"
+    )
+
+
+def browser_verdict() -> None:
+    from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory
+
+    notebook = "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n  display_name: Python 3\n---\n\n```{code-cell} ipython3\nfrom fivehundred_tutor.widgets import PuzzleTrainer\nPuzzleTrainer(size=40, levels=False)\n```\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "bench.md"
+        source.write_text(notebook, encoding="utf-8")
+        html = render_notebook_to_html(source, Path(tmp) / "out")
+        with launch_chromium() as browser, serve_directory(html.parent) as base:
+            page, _ = open_page(browser, base + html.name)
+            root = page.locator(".fht-puzzles")
+            root.locator(".fht-pz-start").click()
+            times = []
+            for _ in range(10):
+                button = root.locator(
+                    ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button"
+                ).first
+                button.wait_for()
+                ms = page.evaluate(
+                    """(b) => new Promise((done) => { const t = performance.now(); b.click();
+                       const wait = () => document.querySelector('.fht-pz-verdict') ? requestAnimationFrame(() => done(performance.now() - t)) : requestAnimationFrame(wait);
+                       wait(); })""",
+                    button.element_handle(),
+                )
+                times.append(ms)
+                root.locator(".fht-pz-next").first.click()
+            print(
+                f"browser: click on a card → verdict drawn median {statistics.median(times):.0f} ms, max {max(times):.0f} ms"
+            )
+            page.context.close()
+
+
+def live_verdict(html: Path) -> None:
+    from bench.benchkit import chromium_profile, static_host
+    from tests.support.browser import wait_for_widgets
+
+    with (
+        tempfile.TemporaryDirectory() as profile,
+        static_host(html, "/") as (base, _sent),
+        chromium_profile(Path(profile)) as context,
+    ):
+        page = context.new_page()
+        page.goto(base + "chapters/12b-puzzle-trainer.html")
+        wait_for_widgets(page)
+        calls = page.evaluate(
+            """async () => {
+                const out = [];
+                for (let i = 0; i < 6; i++) {
+                    const t = performance.now();
+                    const r = await window.__fhtLive.call("puzzles", { type: "next", rating: 1300 + 80 * i, seen: [] }, {});
+                    out.push([performance.now() - t, r && r.reply ? r.reply.type : String(r)]);
+                }
+                return out;
+            }"""
+        )
+        first, rest = calls[0], calls[1:]
+        print(
+            f"live book: first next-puzzle request (starts the engine, loads the bank) {first[0] / 1000:.2f} s; "
+            f"then median {statistics.median(t for t, _ in rest):.0f} ms, max {max(t for t, _ in rest):.0f} ms "
+            f"(target ≤ 1 s); replies: {sorted({k for _, k in calls})}"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=60, help="deals of each kind for the mining figure")
+    parser.add_argument("--skip-live", action="store_true")
+    parser.add_argument("--skip-mining", action="store_true")
+    parser.add_argument("--html", default=str(ROOT / "book" / "_build" / "html"))
+    args = parser.parse_args()
+    print(load_average())
+    if not args.skip_mining:
+        mining(args.deals)
+    bank_figures()
+    kernel_verdict()
+    browser_verdict()
+    if not args.skip_live:
+        html = Path(args.html)
+        if not (html / "chapters" / "12b-puzzle-trainer.html").exists():
+            print(f"live book: no built page in {html} (run `fivehundred-tutor book build` first)")
+        else:
+            live_verdict(html)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    raise SystemExit(main())
