@@ -227,14 +227,15 @@ function hasPlain(c, code) {
   return c.legal.includes(code) || c.legal.includes(`h:${code}`);
 }
 
-function trickOf(c, plays, heading) {
+function trickOf(c, plays, heading, winIndex = -1) {
   const positions = c.seat_names.map((_n, seat) => placeOf(seat, c.seat, c.players));
   const compass = c.players >= 3;
-  const slots = plays.map(([seat, code, source]) =>
+  const slots = plays.map(([seat, code, source], index) =>
     slotPart(seat, code, {
-      caption: c.seat_names[seat] + (source ? ` (${source})` : ""),
-      words: `${c.seat_names[seat]} played ${card(code).name}`,
+      caption: c.seat_names[seat] + (source ? ` (${source})` : "") + (index === winIndex ? ": wins" : ""),
+      words: `${c.seat_names[seat]} played ${card(code).name}${index === winIndex ? ", winning the trick" : ""}`,
       at: compass ? gridPlace(positions[seat]) : null,
+      won: index === winIndex,
     }),
   );
   const notes = c.trick_joker_suit && plays === c.trick ? [{ cls: "fht-hint", text: `The joker was led naming ${SUIT_WORDS[c.trick_joker_suit]}.` }] : [];
@@ -298,7 +299,7 @@ function replayPart(c, ui) {
     attrs: { role: "group", "aria-label": "the best line, trick by trick" },
     children: [
       { kind: "text", cls: "fht-label", text: `The best line \u00b7 trick ${trick.number}${winner}` },
-      trickOf(c, trick.plays, ""),
+      trickOf(c, trick.plays, "", trick.win_index ?? -1),
       {
         kind: "box",
         cls: "fht-bar",
