@@ -153,6 +153,14 @@ def run_build(
         webassets.install_widget_js(book_dir / "_static_widgets" / "widgetjs", book_dir=book_dir)
     except (webassets.NodeNotFoundError, RuntimeError, FileNotFoundError) as err:
         raise BookError(f"cannot install the widget front end: {err}") from err
+    # the puzzle bank: mined only when its spec changed (committed data otherwise), and every puzzle
+    # re-solved once per bank and solver (a stamp in the build folder)
+    from ..puzzles import bank as puzzle_bank
+
+    puzzle_bank.build(log=lambda line: print(line, flush=True) if not capture else None)
+    wrong = puzzle_bank.check_cached(build_dir / ".puzzles-checked", log=lambda line: print(line, flush=True))
+    if wrong:
+        raise BookError("puzzles whose answer is no longer the solver's:\n  " + "\n  ".join(wrong[:20]))
     digest = package_digest()
     stamp = build_dir / _DIGEST_FILE
     package_changed = outputs_outdated(build_dir, digest)

@@ -39,11 +39,13 @@ __all__ = [
     "SPEC",
     "bank_digest",
     "check_bank",
+    "check_cached",
     "check_puzzle",
     "jobs",
     "load_bank",
     "mine_bank",
     "read_manifest",
+    "solver_digest",
     "spec_digest",
     "write_bank",
 ]
@@ -196,6 +198,34 @@ def check_bank(
             problems.append(found)
         if progress is not None:
             progress(i, len(items))
+    return problems
+
+
+def solver_digest() -> str:
+    """A digest of the code a puzzle's answer depends on: the engine's rules and deal, and the solver."""
+    package = Path(__file__).resolve().parent.parent
+    names = ("rules.py", "deal.py", "cards.py", "actions.py", "bids.py")
+    digest = hashlib.sha256()
+    for path in sorted([*package.glob("solver/*.py"), *(package / name for name in names)]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str]:
+    """:func:`check_bank` over the whole bank, unless ``stamp`` says this bank was checked with this
+    solver already (the build's cache: the bank's digest and the solver's sources)."""
+    manifest = read_manifest() or {}
+    key = f"{manifest.get('bank_digest')} {solver_digest()}"
+    if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key:
+        return []
+    start = time.time()
+    problems = check_bank()
+    if not problems:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(key, encoding="utf-8")
+        log(
+            f"puzzle bank: all {manifest.get('count')} puzzles re-solved, as the bank says ({time.time() - start:.0f} s)"
+        )
     return problems
 
 
