@@ -19,7 +19,7 @@ from ..cards import Card, Suit
 from ..deal import Deal
 from ..rules import preset_title
 from .classes import class_key
-from .lines import side_running, trick_winners
+from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
 from .setups import KIND_TITLES
@@ -106,6 +106,9 @@ def _class_words(deal: Deal, actions: Sequence[Action]) -> str:
         return "the joker naming " + _or(suits)
     power = deal.rules.table(deal.contract, deal.joker_fixed).power
     ordered = sorted(actions, key=lambda a: -power[a.card.index] if isinstance(a, Play) else 0)
+    sources = {a.source for a in plays}
+    if len(plays) == len(ordered) > 1 and len(sources) == 1 and None not in sources:
+        return _or([_name(a.card.code) for a in ordered if isinstance(a, Play)]) + f" from your {next(iter(sources))}"
     return _or([_card_words(a) for a in ordered])
 
 
@@ -113,7 +116,7 @@ def _or(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def _outcome(deal: Deal, seat: int, winners: Sequence[int], total_now: int) -> str:
+def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
     """What the line gives the seat's side, in words (the contract's fate included)."""
     rules, contract = deal.rules, deal.contract
     assert contract is not None and deal.declarer is not None
@@ -126,21 +129,44 @@ def _outcome(deal: Deal, seat: int, winners: Sequence[int], total_now: int) -> s
         if seat == deal.declarer:
             return f"you must win trick {len(deal.tricks) + taken + 1}: the misère fails"
         return f"{declarer} must win trick {len(deal.tricks) + taken + 1}: the misère fails"
-    mine = side_running(deal, winners, seat)[-1] if winners else 0
-    count = f"{mine}" if mine else "none"
-    declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
-    side_total = total_now + mine
-    ours = "your side takes" if rules.players == 4 else "you take"
-    text = f"{ours} {count} of the {_tricks(left)} left"
-    decl_total = side_total if declaring else None
-    if decl_total is None:
-        # the declarer's side: every trick of the deal the defence does not take
-        played = len(deal.tricks)
-        decl_total = played + left - (total_now + mine) if rules.players != 3 else None
-    if decl_total is not None and 0 <= decl_total <= 10:
+    declaring = _on_declaring_side(deal, seat)
+    mine = team_running(deal, winners, seat)[-1] if winners else 0
+    count = "none of the" if not mine else f"{mine} of the"
+    if rules.players == 4:
+        ours = "your side takes"
+    elif declaring or rules.players == 2:
+        ours = "you take"
+    else:
+        ours = "the defenders take"
+    text = f"{ours} all {_tricks(left)} left" if mine == left > 1 else f"{ours} {count} {_tricks(left)} left"
+    in_line = sum(1 for w in winners if _on_declaring_side(deal, w))
+    decl_total = deal.declarer_tricks + in_line
+    if 0 <= decl_total <= 10:
         made = decl_total >= contract.tricks
         text += f", and {contract} " + ("makes" if made else f"goes down ({decl_total} tricks)")
     return text
+
+
+def _on_declaring_side(deal: Deal, seat: int) -> bool:
+    assert deal.declarer is not None
+    return seat in deal.declaring_seats
+
+
+def team_running(deal: Deal, winners: Sequence[int], seat: int) -> list[int]:
+    """The tricks ``seat``'s team has won after each trick of ``winners``: the declaring side, or
+    all the defenders together (with three players, the two defenders play as one against the
+    declarer, as the solver counts them); in misère the declarer's own tricks."""
+    assert deal.contract is not None and deal.declarer is not None
+    declaring = _on_declaring_side(deal, seat)
+    out: list[int] = []
+    count = 0
+    for winner in winners:
+        if deal.contract.is_misere:
+            count += winner == deal.declarer
+        else:
+            count += _on_declaring_side(deal, winner) == declaring
+        out.append(count)
+    return out
 
 
 def _loss_index(deal: Deal, seat: int, best: Sequence[int], wrong: Sequence[int]) -> int:
@@ -175,20 +201,13 @@ def _misere_miss(deal: Deal, seat: int, winners: Sequence[int], tricks: list[dic
     return f"costs the contract: you must win trick {trick['number']}{with_card}"
 
 
-def _side_total(deal: Deal, seat: int) -> int:
-    rules = deal.rules
-    if rules.players == 3 or deal.declarer is None:
-        return deal.tricks_won[seat]
-    return deal.side_tricks(rules.side_of(seat))
-
-
 def _first_loss(
     deal: Deal, seat: int, best: Sequence[int], wrong: Sequence[int], lines_wrong: list[dict[str, Any]]
 ) -> str:
     """Where the wrong line falls behind: the trick and the card that takes it."""
     contract = deal.contract
     assert contract is not None
-    good, bad = side_running(deal, best, seat), side_running(deal, wrong, seat)
+    good, bad = team_running(deal, best, seat), team_running(deal, wrong, seat)
     misere_decl = contract.is_misere and seat == deal.declarer
     for i, (g, b) in enumerate(zip(good, bad)):
         behind = b > g if misere_decl else b < g
@@ -220,10 +239,9 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     for action in legal:
         groups.setdefault((class_key(deal, action), values[action]), []).append(action)
     best_value = values[next(iter(puzzle.best))]
-    total_now = _side_total(deal, seat)
     best_line_codes = next(v for k, v in puzzle.lines.items() if deal.parse_action(k) in puzzle.best)
     best_winners = trick_winners(deal, _replay_line(deal, best_line_codes))
-    best_outcome = _outcome(deal, seat, best_winners, total_now)
+    best_outcome = _outcome(deal, seat, best_winners)
     best_words = _class_words(deal, [a for a in legal if a in puzzle.best])
     themes = [t for t in puzzle.themes if t not in ("declarer-play", "defence")] or list(puzzle.themes)
     lesson = LESSONS[themes[0]]
@@ -253,7 +271,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
             else:
                 where = _first_loss(deal, seat, best_winners, winners, tricks)
                 verdict = (
-                    f"{_capital(words_card)} costs {_tricks(cost)}: {where}, and {_outcome(deal, seat, winners, total_now)}. "
+                    f"{_capital(words_card)} costs {_tricks(cost)}: {where}, and {_outcome(deal, seat, winners)}. "
                     f"Best is {best_words}: {best_outcome}."
                 )
         if not is_best:
