@@ -1,31 +1,22 @@
-// The puzzle trainer's progress in the browser's localStorage (no server), shared by every page
-// and every trainer: the learner's Glicko-2 rating and its history, first tries per puzzle, the
-// streak, solved problems (the levels open from them).  Like progress.js it fails quietly.
+// The puzzle trainer's progress, kept in the learner's one progress store (progress.js: the book, the
+// live book and the book's JupyterLite share it; the progress file carries it elsewhere), as one
+// widget record shared by every trainer and drill on every page: the Glicko-2 rating and its
+// history, first tries per puzzle, the streak.  Each answer counts towards the day's goal.
 //
-//   fht-puzzles/v1   {rating: {rating, deviation, volatility}, history: [{id, ok, before, after, themes}],
-//                     tries: {id: {first: bool, solved: bool}}, streak: {current, best}}
+//   record "puzzle-trainer"  {rating: {rating, deviation, volatility}, history: [{id, ok, before, after, themes}],
+//                             tries: {id: {first: bool, solved: bool}}, streak: {current, best}}
 
 import { newcomer, update } from "./glicko.js";
+import { loadWidget, noteActivity, saveWidget } from "./progress.js";
 
-export const PUZZLE_KEY = "fht-puzzles/v1";
+/** The trainer's record in the progress store. */
+export const PUZZLE_RECORD = "puzzle-trainer";
 /** Rated attempts kept (the oldest go first). */
 export const HISTORY_LIMIT = 400;
 /** A learner's deviation never falls below this (lichess keeps a floor too: a rating can still move). */
 export const MIN_DEVIATION = 45;
 /** A puzzle's rating deviation when it plays against the learner. */
 export const PUZZLE_DEVIATION = 80;
-
-function storage() {
-  try {
-    const s = globalThis.localStorage;
-    if (!s) return null;
-    s.setItem("fht-probe", "1");
-    s.removeItem("fht-probe");
-    return s;
-  } catch (_error) {
-    return null;
-  }
-}
 
 /** A fresh record. */
 export function freshProgress() {
@@ -51,25 +42,15 @@ function valid(p) {
 }
 
 export function loadPuzzleProgress() {
-  const s = storage();
-  if (!s) return freshProgress();
-  try {
-    const p = JSON.parse(s.getItem(PUZZLE_KEY) || "null");
-    return valid(p) ? p : freshProgress();
-  } catch (_error) {
-    return freshProgress();
-  }
+  const record = loadWidget(PUZZLE_RECORD);
+  const p = { rating: record.rating, history: record.history, tries: record.tries, streak: record.streak };
+  return valid(p) ? p : freshProgress();
 }
 
-export function savePuzzleProgress(p) {
-  const s = storage();
-  if (!s) return false;
-  try {
-    s.setItem(PUZZLE_KEY, JSON.stringify(p));
-    return true;
-  } catch (_error) {
-    return false;
-  }
+/** Keep the record, and count the answer towards the day's practice. */
+export function savePuzzleProgress(p, { answered = true } = {}) {
+  if (answered) noteActivity(1);
+  return saveWidget(PUZZLE_RECORD, p);
 }
 
 /**

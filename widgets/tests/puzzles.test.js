@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { update } from "../src/glicko.js";
 import { findPart, walk } from "../src/parts.js";
-import { freshProgress, levelState, loadPuzzleProgress, PUZZLE_KEY, recordAttempt, savePuzzleProgress, strongWeak } from "../src/puzzle-progress.js";
+import { dayStats, STORE_PREFIX } from "../src/progress.js";
+import { freshProgress, levelState, loadPuzzleProgress, PUZZLE_RECORD, recordAttempt, savePuzzleProgress, strongWeak } from "../src/puzzle-progress.js";
 import { freshPuzzleUi, nextPuzzle, puzzleReduce, puzzleState, puzzleView } from "../src/puzzles.js";
 
 class MemoryStorage {
@@ -105,7 +106,9 @@ test("a first try moves the rating and the streak; a second try does not", () =>
   assert.equal(p.streak.best, 1);
   savePuzzleProgress(p);
   assert.deepEqual(loadPuzzleProgress(), p, "kept across reloads");
-  globalThis.localStorage.setItem(PUZZLE_KEY, "{broken");
+  assert.ok(globalThis.localStorage.getItem(`${STORE_PREFIX}w:${PUZZLE_RECORD}`), "in the one progress store");
+  assert.equal(dayStats().today, 1, "an answer counts towards the day");
+  globalThis.localStorage.setItem(`${STORE_PREFIX}w:${PUZZLE_RECORD}`, "{broken");
   assert.deepEqual(loadPuzzleProgress(), freshProgress(), "a damaged record starts afresh");
 });
 
