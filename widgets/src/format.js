@@ -57,6 +57,7 @@ export function listWords(words) {
  */
 export const PLURALS = {
   trick: { one: "# trick", other: "# tricks" },
+  puzzle: { one: "# puzzle", other: "# puzzles" },
   point: { one: "# point", other: "# points" },
   answer: { one: "# answer", other: "# answers" },
   card: { one: "# card", other: "# cards" },

@@ -7,7 +7,7 @@
 import { card } from "./cards.js";
 import { el, expect, svgEl } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
-import { PLURALS, plural as pluralOf } from "./format.js";
+import { plural } from "./format.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
@@ -26,10 +26,6 @@ import {
   tablePart,
   trickPart,
 } from "./table.js";
-
-/** The trainer's phrases with a count (a catalog beside format.js's, in its shape). */
-const PUZZLE_PLURALS = { ...PLURALS, puzzle: { one: "# puzzle", other: "# puzzles" } };
-const plural = (count, key) => pluralOf(count, key, { catalog: PUZZLE_PLURALS });
 
 const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 const SUIT_SYMBOLS = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
