@@ -41,6 +41,7 @@ __all__ = [
     "check_bank",
     "check_cached",
     "check_puzzle",
+    "code_digest",
     "jobs",
     "load_bank",
     "mine_bank",
@@ -131,7 +132,13 @@ def write_bank(
         "count": len(puzzles),
         "by_kind": dict(sorted(Counter(p["kind"] for p in puzzles).items())),
         "by_theme": dict(sorted(Counter(t for p in puzzles for t in p["themes"]).items())),
-        "mined_with": {"dds": dds.available(), "search": native_status().split(" ")[0], "workers": workers},
+        "mined_with": {
+            "dds": dds.available(),
+            "search": native_status().split(" ")[0],
+            "workers": workers,
+            "code_digest": code_digest(),
+            "commit": _commit(),
+        },
         "seconds": round(seconds, 1),
         "bytes": BANK_PATH.stat().st_size,
     }
@@ -199,6 +206,36 @@ def check_bank(
         if progress is not None:
             progress(i, len(items))
     return problems
+
+
+#: the modules of the package that decide which puzzles a spec gives (the miner reads them all)
+_MINING_MODULES = ("mine", "setups", "classes", "relayout", "thumb", "lines", "themes", "rating", "model")
+
+
+def code_digest() -> str:
+    """A digest of the code mining reads: the engine and bots, the analysis, the solver and the miner.
+    Another digest than the manifest's means mining again would give other puzzles (the bots play
+    the deals: a change of theirs deals other hands)."""
+    package = Path(__file__).resolve().parent.parent
+    files = [*package.glob("*.py"), *package.glob("analysis/*.py"), *package.glob("solver/*.py")]
+    files += [package / "puzzles" / f"{name}.py" for name in _MINING_MODULES]
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _commit() -> str | None:
+    """The git commit of this checkout, when there is one (a wheel has none)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=DATA_DIR, capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
 
 
 def solver_digest() -> str:
