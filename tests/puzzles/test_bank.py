@@ -110,8 +110,7 @@ def test_workers_and_a_dask_cluster_mine_the_same_puzzles() -> None:
 
 @pytest.mark.parametrize("kind", ["suit", "two-player", "three-player", "open-misere"])
 def test_relayouts_keep_everything_the_seat_sees(kind: str) -> None:
-    deal = setup_deal(kind, 4)
-    assert deal is not None
+    deal = next(d for seed in range(4, 60) if (d := setup_deal(kind, seed)) is not None)
     for _ in range(9):
         deal.push(deal.legal_actions()[-1])
     seat = deal.to_move
