@@ -47,6 +47,8 @@ from typing import NamedTuple
 from .bids import Bid, Pass
 from .cards import ACE, JOKER, KING, QUEEN, Card, Suit
 from .deal import AUCTION, Deal
+from .i18n import decimal, ngettext
+from .i18n import gettext as _
 from .rules import Rules
 
 __all__ = [
@@ -359,10 +361,14 @@ def misere_problem(rules: Rules, hand: Sequence[Card], open_misere: bool = False
     limits = OPEN_MISERE_LIMITS if open_misere else MISERE_LIMITS
     after_kitty = misere_danger(rules, hand, rules.kitty_size)
     if after_kitty > limits[0]:
-        return f"misère with the joker, bowers or aces that must win tricks (danger {after_kitty:.1f})"
+        return _("misère with the joker, bowers or aces that must win tricks (danger {danger})").format(
+            danger=decimal(after_kitty)
+        )
     after_one = misere_danger(rules, hand, 1)
     if after_one > limits[1]:
-        return f"misère with more high cards than the kitty exchange can safely clear (danger {after_one:.1f})"
+        return _("misère with more high cards than the kitty exchange can safely clear (danger {danger})").format(
+            danger=decimal(after_one)
+        )
     return None
 
 
@@ -432,15 +438,22 @@ class HandJudge:
         own, total = self.own(bid), self.count(bid)
         level = self.raising(bid)
         if level is not None:
-            parts = f"{own:.1f} tricks of its own + partner's {level} − {self.partner_share:.1f}"
+            parts = _("{own} tricks of its own + partner's {level} − {share}").format(
+                own=decimal(own), level=level, share=decimal(self.partner_share)
+            )
+        elif self.partner_share:
+            parts = _("{own} tricks of its own + {support} from partner and the kitty").format(
+                own=decimal(own), support=decimal(self.support)
+            )
         else:
-            helpers = "partner and the kitty" if self.partner_share else "the kitty"
-            parts = f"{own:.1f} tricks of its own + {self.support:.1f} from {helpers}"
-        shown = f"{total:.1f}"
+            parts = _("{own} tricks of its own + {support} from the kitty").format(
+                own=decimal(own), support=decimal(self.support)
+            )
+        shown = decimal(total)
         if self.adjust:
-            parts += f" {'+' if self.adjust > 0 else '−'} {abs(self.adjust):g}"
-            shown = f"{total:.2f}".rstrip("0").rstrip(".")
-        return f"{parts} = {shown}, about {rounded(total)}"
+            parts += f" {'+' if self.adjust > 0 else '−'} {decimal(abs(self.adjust), 2, trim=True)}"
+            shown = decimal(total, 2, trim=True)
+        return _("{parts} = {total}, about {whole}").format(parts=parts, total=shown, whole=rounded(total))
 
     def _misere_problem(self, open_misere: bool) -> str | None:
         if open_misere not in self._misere:
@@ -454,15 +467,21 @@ class HandJudge:
             trumps = self.trumps(call)
             want = RAISE_TRUMPS if level is not None else trumps_needed(call.tricks)
             if trumps == 0:
-                return f"{call} with no {call.trump.word}"
+                return _("{call} with no {suit}").format(call=call, suit=call.trump.local_name)
+            if trumps < want and level is not None:
+                return ngettext(
+                    "{call} with only {n} trump to raise partner ({want} wanted)",
+                    "{call} with only {n} trumps to raise partner ({want} wanted)",
+                    trumps,
+                ).format(call=call, n=trumps, want=want)
             if trumps < want:
-                plural = "s" if trumps != 1 else ""
-                why = " to raise partner" if level is not None else ""
-                return f"{call} with only {trumps} trump{plural}{why} ({want} wanted)"
+                return ngettext(
+                    "{call} with only {n} trump ({want} wanted)", "{call} with only {n} trumps ({want} wanted)", trumps
+                ).format(call=call, n=trumps, want=want)
         elif level is None:
             aces = sum(1 for c in self.hand if c.rank == ACE and not c.is_joker)
             if JOKER not in self.hand and aces < NO_TRUMP_ACES:
-                return f"{call} with neither the joker nor two aces"
+                return _("{call} with neither the joker nor two aces").format(call=call)
         return None
 
     def is_sound(self, call: Bid | Pass) -> bool:
@@ -490,10 +509,20 @@ class HandJudge:
         if shape is not None:
             return shape
         need = self.need(call)
+        reckoning = self.reckoning(call)
+        if need > 10:
+            return _(
+                "{call} takes over partner's bid, which wants a trick to spare: more than all ten tricks; "
+                "this hand counts {reckoning}"
+            ).format(call=call, reckoning=reckoning)
         if need > call.tricks:
-            wanted = "more than all ten tricks" if need > 10 else f"a count of {need}"
-            return f"{call} takes over partner's bid, which wants a trick to spare: {wanted}; this hand counts {self.reckoning(call)}"
-        return f"{call} needs a count of {need}; this hand counts {self.reckoning(call)}"
+            return _(
+                "{call} takes over partner's bid, which wants a trick to spare: a count of {need}; "
+                "this hand counts {reckoning}"
+            ).format(call=call, need=need, reckoning=reckoning)
+        return _("{call} needs a count of {need}; this hand counts {reckoning}").format(
+            call=call, need=need, reckoning=reckoning
+        )
 
 
 def call_problem(
@@ -536,13 +565,16 @@ def call_problem_in(deal: Deal, call: Bid | Pass) -> str | None:
     return judge_in(deal).problem(call)
 
 
-def _denomination_words(bid: Bid) -> str:
-    return "in no trumps" if bid.trump is None else f"with {bid.trump.word} as trumps"
+def _listed(words: Sequence[str]) -> str:
+    """``'A♠'``, ``'A♠ and K♥'``, ``'A♠, K♥ and 5♣'`` (the last joined as the language joins it)."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{cards} and {last}").format(cards=", ".join(words[:-1]), last=words[-1])
 
 
 def explain_call(deal: Deal, call: Bid | Pass) -> str:
     """A sentence on ``call`` by the player to call in ``deal``, in the standard's terms (the book's
-    replayed auctions are told with it, so the words always match the cards).
+    replayed auctions are told with it, so the words always match the cards), in the reader's language.
 
     >>> from fivehundred_tutor import Deal, Rules, PASS
     >>> deal = Deal.new(Rules(), seed=2367, dealer=0)
@@ -553,36 +585,75 @@ def explain_call(deal: Deal, call: Bid | Pass) -> str:
     rules = deal.rules
     seat = deal.to_move
     assert seat is not None
-    name = rules.seat_name(seat)
+    name = rules.local_seat_name(seat)
     high = deal.high_bid
     if isinstance(call, Bid) and call.is_misere:
-        worst = [str(c) for c, _ in misere_dangers(rules, judge.hand)]
+        worst = [str(c) for c, _danger in misere_dangers(rules, judge.hand)]
         if not worst:
-            high_cards = "no card too high for a hand that must lose every trick"
-        else:
-            listed = ", ".join(worst[:-1]) + " and " + worst[-1] if len(worst) > 1 else worst[0]
-            high_cards = f"only the {listed} too high for a hand that must lose every trick"
-            if len(worst) <= rules.kitty_size:
-                high_cards += ", and the kitty exchange can throw them away"
-        return f"{name}'s hand has {high_cards}: {call}."
+            return _("{seat}'s hand has no card too high for a hand that must lose every trick: {call}.").format(
+                seat=name, call=call
+            )
+        if len(worst) <= rules.kitty_size:
+            return _(
+                "{seat}'s hand has only the {cards} too high for a hand that must lose every trick, "
+                "and the kitty exchange can throw them away: {call}."
+            ).format(seat=name, cards=_listed(worst), call=call)
+        return _("{seat}'s hand has only the {cards} too high for a hand that must lose every trick: {call}.").format(
+            seat=name, cards=_listed(worst), call=call
+        )
     if isinstance(call, Bid):
+        reckoning = judge.reckoning(call)
         if judge.raising(call) is not None:
-            words = call.trump.word if call.trump is not None else "no trumps"
-            return f"{name} raises partner's {words} to {call}: {name}'s hand counts {judge.reckoning(call)}."
+            if call.trump is None:
+                return _("{seat} raises partner's no trumps to {call}: {seat}'s hand counts {reckoning}.").format(
+                    seat=name, call=call, reckoning=reckoning
+                )
+            return _("{seat} raises partner's {suit} to {call}: {seat}'s hand counts {reckoning}.").format(
+                seat=name, suit=call.trump.local_name, call=call, reckoning=reckoning
+            )
         same = [b for b in deal.legal_actions() if isinstance(b, Bid) and b.denomination == call.denomination]
         cheapest = high is not None and call.tricks > 6 and call == min(same, key=rules.bid_key)
-        tail = f", the cheapest such bid above {high}" if cheapest else ""
-        return f"{name}'s hand counts {judge.reckoning(call)}, {_denomination_words(call)}: {call}{tail}."
+        if call.trump is None and cheapest:
+            text = _("{seat}'s hand counts {reckoning}, in no trumps: {call}, the cheapest such bid above {high}.")
+        elif call.trump is None:
+            text = _("{seat}'s hand counts {reckoning}, in no trumps: {call}.")
+        elif cheapest:
+            text = _(
+                "{seat}'s hand counts {reckoning}, with {suit} as trumps: {call}, the cheapest such bid above {high}."
+            )
+        else:
+            text = _("{seat}'s hand counts {reckoning}, with {suit} as trumps: {call}.")
+        suit = call.trump.local_name if call.trump is not None else ""
+        return text.format(seat=name, reckoning=reckoning, suit=suit, call=call, high=high)
     legal = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
     sound = [b for b in legal if judge.is_sound(b)]
     if sound:
-        return f"{name} passes, though {max(sound, key=rules.bid_value)} would have been sound."
+        return _("{seat} passes, though {bid} would have been sound.").format(
+            seat=name, bid=max(sound, key=rules.bid_value)
+        )
     if not legal:
-        return f"{name} passes: no bid is left that outranks {high}."
+        return _("{seat} passes: no bid is left that outranks {high}.").format(seat=name, high=high)
     best = max(legal, key=judge.count)
     total = judge.count(best)
-    over = f"nothing above {high} is in reach" if high is not None else "not enough for a bid"
-    return f"{name}'s best count is {total:.1f}, about {rounded(total)}, {_denomination_words(best)}: {over}, so {name} passes."
+    if best.trump is None and high is not None:
+        text = _(
+            "{seat}'s best count is {total}, about {whole}, in no trumps: nothing above {high} is in reach, "
+            "so {seat} passes."
+        )
+    elif best.trump is None:
+        text = _("{seat}'s best count is {total}, about {whole}, in no trumps: not enough for a bid, so {seat} passes.")
+    elif high is not None:
+        text = _(
+            "{seat}'s best count is {total}, about {whole}, with {suit} as trumps: nothing above {high} is in "
+            "reach, so {seat} passes."
+        )
+    else:
+        text = _(
+            "{seat}'s best count is {total}, about {whole}, with {suit} as trumps: not enough for a bid, "
+            "so {seat} passes."
+        )
+    suit = best.trump.local_name if best.trump is not None else ""
+    return text.format(seat=name, total=decimal(total), whole=rounded(total), suit=suit, high=high)
 
 
 def count(rules: Rules, hand: Sequence[Card], bid: Bid, context: AuctionContext = NO_CONTEXT) -> float:

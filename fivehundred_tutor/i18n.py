@@ -35,6 +35,7 @@ __all__ = [
     "LOCALE_DIR",
     "SOURCE_LANGUAGE",
     "available_languages",
+    "decimal",
     "get_language",
     "gettext",
     "gettext_noop",
@@ -166,6 +167,22 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a ``context``."""
     return _translation.npgettext(context, singular, plural, n)
+
+
+def decimal(number: float, digits: int = 1, *, trim: bool = False) -> str:
+    """``number`` with ``digits`` decimals, written as the language writes them (``5.7``; ``5,7`` in
+    Polish and Italian); ``trim`` drops trailing zeros (``6.25``, ``6.2``, ``6``).
+
+    >>> decimal(5.67), decimal(6.20, 2, trim=True)
+    ('5.7', '6.2')
+    >>> set_language("pl"); decimal(5.67); set_language("en")
+    '5,7'
+    """
+    text = f"{number:.{digits}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    # Translators: the decimal separator of numbers such as 5.7
+    return text.replace(".", pgettext("decimal separator", "."))
 
 
 def per_language(build: Callable[[], T]) -> Callable[[], T]:

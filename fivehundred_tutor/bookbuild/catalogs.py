@@ -279,7 +279,7 @@ def check(languages: Iterable[str] | None = None) -> list[Problem]:
                 problems.append(Problem(code, ids[0], f"{len(strings)} plural forms, the language has {plurals}"))
             fields = set(placeholders(ids[-1])) | set(placeholders(ids[0]))
             for s in strings:
-                if not set(placeholders(s)) <= fields or (len(ids) == 1 and placeholders(s) != placeholders(ids[0])):
+                if not set(placeholders(s)) <= fields or (len(ids) == 1 and set(placeholders(s)) != fields):
                     problems.append(
                         Problem(code, ids[0], f"placeholders {placeholders(s)} differ from {sorted(fields)}")
                     )

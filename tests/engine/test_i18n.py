@@ -429,3 +429,46 @@ def test_typing_errors_are_explained_in_the_language() -> None:
         Card.parse("QX")
     with pytest.raises(ValueError, match=r"^'kiery' non è un seme"):
         Suit.parse("kiery")
+
+
+def test_the_bidding_standards_words_in_polish_and_italian() -> None:
+    """The count behind a call (decimal commas: 3,9), the reason a bid is unsound, a pass explained."""
+    from fivehundred_tutor import PASS
+    from fivehundred_tutor.bidding_standard import call_problem_in, explain_call
+
+    east = Deal.new(Rules(), seed=2367, dealer=0)
+    south = Deal.new(Rules(), seed=48, dealer=0)
+    set_language("pl")
+    assert explain_call(east, Bid.parse("6C")) == (
+        "Wschód: rachunek ręki, gdy atutem jest trefl, to 3,9 lewy z własnej ręki + 2,3 od partnera i z musika "
+        "= 6,2, czyli około 6; odzywka: 6♣."
+    )
+    assert explain_call(east, PASS) == "Wschód pasuje, choć odzywka 6♣ byłaby poprawna."
+    assert call_problem_in(south, Bid.parse("7C")) == (
+        "7♣ wymaga rachunku 7; rachunek tej ręki: 3,4 lewy z własnej ręki + 2,3 od partnera i z musika = 5,7, "
+        "czyli około 6"
+    )
+    set_language("it")
+    assert explain_call(east, Bid.parse("6C")) == (
+        "La mano di Est conta 3,9 prese proprie + 2,3 dal partner e dal tallone = 6,2, circa 6, "
+        "con fiori come briscola: 6♣."
+    )
+
+
+def test_every_call_of_many_auctions_is_explained_without_english() -> None:
+    from fivehundred_tutor.bidding_standard import call_problem_in, explain_call
+
+    for language in ("pl", "it"):
+        set_language(language)
+        texts = []
+        for preset in ("australian", "three-player", "misere-any-time"):
+            for seed in range(12):
+                deal = Deal.new(Rules.preset(preset), seed=seed, dealer=0)
+                for _ in range(3):
+                    legal = deal.legal_actions()
+                    texts += [explain_call(deal, a) for a in legal]
+                    texts += [str(call_problem_in(deal, a)) for a in legal if isinstance(a, Bid)]
+                    deal.push(legal[len(legal) // 3])
+        assert len(texts) > 1000
+        found = [t for t in texts if ENGLISH.search(t) or re.search(r"\d\.\d", t)]
+        assert not found, found[:3]
