@@ -46,7 +46,7 @@ def test_biome_lint_and_format_of_the_front_end_are_clean() -> None:
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
 
 
-ROOMS = {"engine", "widgets", "ui", "book", "exercises", "quality"}
+ROOMS = {"engine", "widgets", "ui", "book", "exercises", "quality", "puzzles"}
 
 
 def test_tests_live_in_room_folders_and_import_helpers_as_a_package() -> None:
