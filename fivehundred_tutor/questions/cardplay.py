@@ -14,7 +14,7 @@ from ..bids import Bid
 from ..cards import ACE, JACK, JOKER, Card, Suit
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, answer_slot, bid_info, card_choice, card_info, cards_info
+from .core import QuestionError, answer_slot, bid_info, card_choice, card_in_text, card_info, cards_info
 from .judging import sound_suit_levels
 from .positions import TrickSpot, random_contract, random_trick, retry
 
@@ -122,7 +122,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         card = rng.choice(candidates)
         suit = rules.effective_suit(card, contract)
         return {
-            "prompt": f"{contract_phrase(contract)} Which suit does {card} belong to?",
+            "prompt": f"{contract_phrase(contract)} Which suit does {card_in_text(card)} belong to?",
             "kind": "choice",
             "choices": _suit_choices(),
             "context": {"contract": bid_info(contract), "card": card_info(card)},

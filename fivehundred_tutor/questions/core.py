@@ -37,6 +37,7 @@ __all__ = [
     "QuestionError",
     "answer_slot",
     "bid_info",
+    "card_in_text",
     "card_info",
     "check",
     "make_rng",
@@ -190,6 +191,11 @@ def card_info(card: Card) -> dict[str, str]:
 
 def cards_info(cards: Sequence[Card]) -> list[dict[str, str]]:
     return [card_info(c) for c in cards]
+
+
+def card_in_text(card: Card) -> str:
+    """A card inside a sentence: "J♥", but "the joker" (its label "Joker" reads as a name mid-sentence)."""
+    return "the joker" if card.is_joker else str(card)
 
 
 def card_choice(card: Card) -> dict[str, str]:

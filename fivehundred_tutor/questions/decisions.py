@@ -15,7 +15,7 @@ from ..rng import Random
 from ..rules import Rules
 from .bidding import call_verdict, finished_deal, hand_words, random_auction
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, bid_info, card_choice, card_info, cards_info, rules_key, sub_seed
+from .core import QuestionError, bid_info, card_choice, card_in_text, card_info, cards_info, rules_key, sub_seed
 from .play import gen_play_decision, set_verdict_provider, verdict_provider
 from .positions import TrickSpot, random_trick, retry
 from .reading import player_word
@@ -144,7 +144,7 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
         "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
         "answer": [c.code for c in safe],
         "explanation": (
-            f"Safe: {' '.join(str(c) for c in safe)}. Playing {'the joker' if example.is_joker else example} would win "
+            f"Safe: {' '.join(str(c) for c in safe)}. Playing {card_in_text(example)} would win "
             f"the trick. {why}{illegal_note}"
         ),
     }
@@ -239,7 +239,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             last_ctx = {"winner": r2.seat_name(last.winner), "source": src, **card_info(last.winning_card)}
             situation = (
                 f"Two players{note}. {r2.seat_name(last.winner)} won the last trick with "
-                f"{last.winning_card} from the {src}."
+                f"{card_in_text(last.winning_card)} from the {src}."
             )
             why = (
                 "After the first trick the winner leads, and the order follows where the winning card came from: "

@@ -345,3 +345,18 @@ def test_a_misere_value_sentence_starts_with_a_capital() -> None:
     for seed in range(30):
         q = generate("bid-values", Rules(), seed, 3)
         assert not q["explanation"].startswith(("misère", "open misère")), q["explanation"]
+
+
+def test_the_joker_in_a_sentence_is_the_joker() -> None:
+    """'Which suit does Joker belong to?' and 'won the last trick with Joker from the table': in a sentence the
+    card is 'the joker' (its label stays 'Joker' on the card and in the lists of cards played)."""
+    found = 0
+    for topic, level, preset in [("bowers", 2, "australian"), ("two-player", 2, "two-player")]:
+        for seed in range(200):
+            try:
+                prompt = generate(topic, Rules.preset(preset), seed, level)["prompt"]
+            except QuestionError:
+                continue
+            assert "does Joker" not in prompt and "with Joker" not in prompt, prompt
+            found += "the joker" in prompt
+    assert found >= 2
