@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -73,6 +73,22 @@ def mo_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
+_PLURAL_ENTRY = re.compile(r'\bone:\s*"((?:[^"\\]|\\.)*)",\s*other:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _extract_widget_js(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's JavaScript extractor, and the English plural table of format.js (``PLURALS``: ``{one: "# trick",
+    other: "# tricks"}``) read as counted messages, so every phrase ``plural()`` says is in the catalogs."""
+    from babel.messages.extract import extract_javascript
+
+    source = fileobj.read()
+    yield from extract_javascript(io.BytesIO(source), keywords, comment_tags, options)
+    text = source.decode("utf-8")
+    for found in _PLURAL_ENTRY.finditer(text):
+        one, other = (json.loads(f'"{form}"') for form in found.groups())
+        yield text.count("\n", 0, found.start()) + 1, "nt", (one, other), []
+
+
 def translated_languages() -> list[str]:
     """The languages with a ``.po`` catalog (English, the source, has none)."""
     return sorted(p.name for p in LOCALE_DIR.iterdir() if po_path(p.name).is_file() and p.name != SOURCE_LANGUAGE)
@@ -91,7 +107,7 @@ def extract(package_dir: Path = PACKAGE_DIR) -> Catalog:
     if widgets.is_dir():
         for filename, lineno, message, comments, context in extract_from_dir(
             widgets,
-            method_map=[("catalogs.js", "ignore"), ("**.js", "javascript")],
+            method_map=[("catalogs.js", "ignore"), ("**.js", cast(Any, _extract_widget_js))],  # a callable works
             options_map={"**.js": {"parse_template_string": "true"}},
             keywords=_JS_KEYWORDS,
             comment_tags=("Translators:",),
@@ -277,6 +293,8 @@ def check(languages: Iterable[str] | None = None) -> list[Problem]:
                 continue
             if len(ids) > 1 and len(strings) != plurals:
                 problems.append(Problem(code, ids[0], f"{len(strings)} plural forms, the language has {plurals}"))
+            if len(ids) > 1 and "#" in ids[-1] and not all("#" in form for form in strings[1:]):
+                problems.append(Problem(code, ids[0], "a plural form lost the count '#'"))
             fields = set(placeholders(ids[-1])) | set(placeholders(ids[0]))
             for s in strings:
                 if not set(placeholders(s)) <= fields or (len(ids) == 1 and set(placeholders(s)) != fields):

@@ -6,7 +6,92 @@ export const WORDS = {
     "card": "{rank} of {suit}",
     "joker": "Joker",
     "messages": {},
-    "plurals": {},
+    "plurals": {
+      "# answer": [
+        "# answer",
+        "# answers"
+      ],
+      "# bid outranks it": [
+        "# bid outranks it",
+        "# bids outrank it"
+      ],
+      "# card": [
+        "# card",
+        "# cards"
+      ],
+      "# card face down": [
+        "# card face down",
+        "# cards face down"
+      ],
+      "# chapter done": [
+        "# chapter done",
+        "# chapters done"
+      ],
+      "# day": [
+        "# day",
+        "# days"
+      ],
+      "# day in a row": [
+        "# day in a row",
+        "# days in a row"
+      ],
+      "# face-down card": [
+        "# face-down card",
+        "# face-down cards"
+      ],
+      "# is still empty": [
+        "# is still empty",
+        "# are still empty"
+      ],
+      "# more card": [
+        "# more card",
+        "# more cards"
+      ],
+      "# point": [
+        "# point",
+        "# points"
+      ],
+      "# puzzle": [
+        "# puzzle",
+        "# puzzles"
+      ],
+      "# question to review": [
+        "# question to review",
+        "# questions to review"
+      ],
+      "# question you missed in the chapters comes first.": [
+        "# question you missed in the chapters comes first.",
+        "# questions you missed in the chapters come first."
+      ],
+      "# quiz or widget": [
+        "# quiz or widget",
+        "# quizzes and widgets"
+      ],
+      "# trick": [
+        "# trick",
+        "# tricks"
+      ],
+      "Answer the skipped one": [
+        "Answer the skipped one",
+        "Answer the skipped ones"
+      ],
+      "The hint you read": [
+        "The hint you read",
+        "The hints you read"
+      ],
+      "The one you missed": [
+        "The one you missed",
+        "The # you missed"
+      ],
+      "The one you skipped — answer it now, or start again:": [
+        "The one you skipped — answer it now, or start again:",
+        "The # you skipped — answer them now, or start again:"
+      ],
+      "one trick": [
+        "one trick",
+        "# tricks"
+      ]
+    },
     "ranks": {
       "11": "Eleven",
       "12": "Twelve",
@@ -39,9 +124,95 @@ export const WORDS = {
       "Re-run the cell that made it (the saved data may be from an older version).": "Esegui di nuovo la cella che lo ha creato (i dati salvati potrebbero venire da una versione precedente).",
       "This widget cannot be shown.": "Questo widget non può essere mostrato.",
       "a face-down card": "una carta coperta",
-      "no cards": "nessuna carta"
+      "no cards": "nessuna carta",
+      "{cards} and {last}": "{cards} e {last}"
     },
-    "plurals": {},
+    "plurals": {
+      "# answer": [
+        "# risposta",
+        "# risposte"
+      ],
+      "# bid outranks it": [
+        "# dichiarazione è più alta",
+        "# dichiarazioni sono più alte"
+      ],
+      "# card": [
+        "# carta",
+        "# carte"
+      ],
+      "# card face down": [
+        "# carta coperta",
+        "# carte coperte"
+      ],
+      "# chapter done": [
+        "# capitolo completato",
+        "# capitoli completati"
+      ],
+      "# day": [
+        "# giorno",
+        "# giorni"
+      ],
+      "# day in a row": [
+        "# giorno di fila",
+        "# giorni di fila"
+      ],
+      "# face-down card": [
+        "# carta coperta",
+        "# carte coperte"
+      ],
+      "# is still empty": [
+        "# è ancora vuoto",
+        "# sono ancora vuoti"
+      ],
+      "# more card": [
+        "ancora # carta",
+        "ancora # carte"
+      ],
+      "# point": [
+        "# punto",
+        "# punti"
+      ],
+      "# puzzle": [
+        "# problema",
+        "# problemi"
+      ],
+      "# question to review": [
+        "# domanda da ripassare",
+        "# domande da ripassare"
+      ],
+      "# question you missed in the chapters comes first.": [
+        "Prima # domanda che hai sbagliato nei capitoli.",
+        "Prima le # domande che hai sbagliato nei capitoli."
+      ],
+      "# quiz or widget": [
+        "# quiz o widget",
+        "# quiz e widget"
+      ],
+      "# trick": [
+        "# presa",
+        "# prese"
+      ],
+      "Answer the skipped one": [
+        "Rispondi a quella saltata",
+        "Rispondi a quelle saltate"
+      ],
+      "The hint you read": [
+        "Il suggerimento che hai letto",
+        "I suggerimenti che hai letto"
+      ],
+      "The one you missed": [
+        "Quella che hai sbagliato",
+        "Le # che hai sbagliato"
+      ],
+      "The one you skipped — answer it now, or start again:": [
+        "Quella che hai saltato — rispondi ora, o ricomincia:",
+        "Le # che hai saltato — rispondi ora, o ricomincia:"
+      ],
+      "one trick": [
+        "una presa",
+        "# prese"
+      ]
+    },
     "ranks": {
       "11": "Undici",
       "12": "Dodici",
@@ -74,9 +245,116 @@ export const WORDS = {
       "Re-run the cell that made it (the saved data may be from an older version).": "Uruchom ponownie komórkę, która go utworzyła (zapisane dane mogą pochodzić ze starszej wersji).",
       "This widget cannot be shown.": "Nie można wyświetlić tego widżetu.",
       "a face-down card": "zakryta karta",
-      "no cards": "brak kart"
+      "no cards": "brak kart",
+      "{cards} and {last}": "{cards} i {last}"
     },
-    "plurals": {},
+    "plurals": {
+      "# answer": [
+        "# odpowiedź",
+        "# odpowiedzi",
+        "# odpowiedzi"
+      ],
+      "# bid outranks it": [
+        "# odzywka jest wyższa",
+        "# odzywki są wyższe",
+        "# odzywek jest wyższych"
+      ],
+      "# card": [
+        "# karta",
+        "# karty",
+        "# kart"
+      ],
+      "# card face down": [
+        "# karta zakryta",
+        "# karty zakryte",
+        "# kart zakrytych"
+      ],
+      "# chapter done": [
+        "# rozdziału ukończone",
+        "# rozdziałów ukończone",
+        "# rozdziałów ukończone"
+      ],
+      "# day": [
+        "# dzień",
+        "# dni",
+        "# dni"
+      ],
+      "# day in a row": [
+        "# dzień z rzędu",
+        "# dni z rzędu",
+        "# dni z rzędu"
+      ],
+      "# face-down card": [
+        "# zakryta karta",
+        "# zakryte karty",
+        "# zakrytych kart"
+      ],
+      "# is still empty": [
+        "wciąż puste: #",
+        "wciąż puste: #",
+        "wciąż puste: #"
+      ],
+      "# more card": [
+        "jeszcze # kartę",
+        "jeszcze # karty",
+        "jeszcze # kart"
+      ],
+      "# point": [
+        "# punkt",
+        "# punkty",
+        "# punktów"
+      ],
+      "# puzzle": [
+        "# zadanie",
+        "# zadania",
+        "# zadań"
+      ],
+      "# question to review": [
+        "# pytanie do powtórki",
+        "# pytania do powtórki",
+        "# pytań do powtórki"
+      ],
+      "# question you missed in the chapters comes first.": [
+        "Najpierw # pytanie z rozdziałów, na które padła błędna odpowiedź.",
+        "Najpierw # pytania z rozdziałów, na które padła błędna odpowiedź.",
+        "Najpierw # pytań z rozdziałów, na które padła błędna odpowiedź."
+      ],
+      "# quiz or widget": [
+        "# quiz lub widżet",
+        "# quizy i widżety",
+        "# quizów i widżetów"
+      ],
+      "# trick": [
+        "# lewa",
+        "# lewy",
+        "# lew"
+      ],
+      "Answer the skipped one": [
+        "Odpowiedz na pominięte pytanie",
+        "Odpowiedz na pominięte pytania",
+        "Odpowiedz na pominięte pytania"
+      ],
+      "The hint you read": [
+        "Przeczytana podpowiedź",
+        "Przeczytane podpowiedzi",
+        "Przeczytane podpowiedzi"
+      ],
+      "The one you missed": [
+        "Pytanie z błędną odpowiedzią",
+        "# pytania z błędną odpowiedzią",
+        "# pytań z błędną odpowiedzią"
+      ],
+      "The one you skipped — answer it now, or start again:": [
+        "Pominięte pytanie — odpowiedz teraz albo zacznij od nowa:",
+        "# pominięte pytania — odpowiedz teraz albo zacznij od nowa:",
+        "# pominiętych pytań — odpowiedz teraz albo zacznij od nowa:"
+      ],
+      "one trick": [
+        "jedna lewa",
+        "# lewy",
+        "# lew"
+      ]
+    },
     "ranks": {
       "11": "Jedenastka",
       "12": "Dwunastka",

@@ -2,6 +2,7 @@
 // Pure functions (tested in widgets/tests): no DOM, no rules of the game.
 
 import { card, SUITS } from "./cards.js";
+import { language, nt, t } from "./language.js";
 
 const BID_RE = /^(6|7|8|9|10)(S|C|D|H|NT)$/;
 
@@ -44,9 +45,9 @@ export function playWords(code) {
   return `${card(first).name}, naming ${SUITS[second]?.word || second}`;
 }
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a and b", "a, b and c" (joined as the language spoken joins a list: "a, b i c", "a, b e c"). */
 export function listWords(words) {
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] || "";
+  return words.length > 1 ? t("{cards} and {last}", { cards: words.slice(0, -1).join(", "), last: words.at(-1) }) : words[0] || "";
 }
 
 /**
@@ -91,6 +92,8 @@ export const PLURALS = {
 export function plural(count, key, { shown = null, catalog = PLURALS, locale = "en" } = {}) {
   const forms = Object.hasOwn(catalog, key) ? catalog[key] : null;
   if (!forms) throw new Error(`no plural forms for "${key}"`);
-  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  // PLURALS in another language: its catalog's forms (language.js; the phrases are extracted from this table)
+  const form =
+    catalog === PLURALS && language() !== "en" ? nt(forms.one, forms.other, count) : (forms[new Intl.PluralRules(locale).select(count)] ?? forms.other);
   return form.replaceAll("#", shown ?? String(count));
 }

@@ -78,3 +78,28 @@ test("plural rules from the catalogs: Polish 1 / 2-4 / 5+ (12-14 many, 22 few), 
   assert.equal(nt("{n} card", "{n} cards", 1, { n: 1 }), "1 card");
   assert.equal(nt("{n} card", "{n} cards", 22, { n: 22 }), "22 cards");
 });
+
+test("every counted phrase of the widgets (format.js's plural table) in Polish and Italian", async () => {
+  const { listWords, plural } = await import("../src/format.js");
+  assert.deepEqual(
+    [1, 2, 5, 22].map((n) => plural(n, "trick")),
+    ["1 trick", "2 tricks", "5 tricks", "22 tricks"],
+  );
+  useLanguage("pl");
+  assert.deepEqual(
+    [1, 2, 5, 12, 22].map((n) => plural(n, "trick")),
+    ["1 lewa", "2 lewy", "5 lew", "12 lew", "22 lewy"],
+  );
+  assert.deepEqual(
+    [1, 3, 5].map((n) => plural(n, "more card")),
+    ["jeszcze 1 kartę", "jeszcze 3 karty", "jeszcze 5 kart"],
+  );
+  assert.equal(plural(2, "still empty", { shown: "Północ, Wschód" }), "wciąż puste: Północ, Wschód");
+  assert.equal(listWords(["A♠", "K♥", "5♣"]), "A♠, K♥ i 5♣");
+  useLanguage("it");
+  assert.deepEqual(
+    [1, 2, 22].map((n) => plural(n, "point")),
+    ["1 punto", "2 punti", "22 punti"],
+  );
+  assert.equal(listWords(["A♠", "K♥"]), "A♠ e K♥");
+});
