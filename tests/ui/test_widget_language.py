@@ -33,6 +33,12 @@ CardView(["JD", "JK", "TH", "QS"], label="Ręka")
 set_language("it")
 CardView(["JD", "JK", "TH", "QS"], label="Mano")
 ```
+
+```{code-cell} ipython3
+from fivehundred_tutor.widgets import CardHierarchyQuiz
+set_language("pl")
+CardHierarchyQuiz(seed=3, questions=4, title="Starszeństwo kart")
+```
 """
 
 HAND = ["JD", "JK", "TH", "QS"]
@@ -62,7 +68,7 @@ def test_card_names_in_polish_and_italian_in_the_browser(tmp_path: Path, browser
     with serve_directory(html.parent) as base:
         for width in (1280, 390):
             page, problems = open_page(browser, base + html.name, viewport={"width": width, "height": 900})
-            assert wait_for_widgets(page) == (2, 2)
+            assert wait_for_widgets(page) == (3, 3)
             for label, names in expected.items():
                 hand = page.locator(f'.fht-root[aria-label="{label}"]')
                 cards = hand.locator(".fht-card")
@@ -71,6 +77,13 @@ def test_card_names_in_polish_and_italian_in_the_browser(tmp_path: Path, browser
                 for i in range(len(names)):
                     box = cards.nth(i).bounding_box()
                     assert cards.nth(i).is_visible() and box and box["width"] > 20 and box["height"] > 30, box
+            # the quiz's own words in Polish, on screen: its progress, its buttons
+            quiz = page.locator('.fht-root[aria-label*="Starszeństwo kart"]').first
+            progress = quiz.locator(".fht-progress")
+            assert progress.inner_text() == "Pytanie 1 z 4" and progress.is_visible()
+            assert quiz.get_by_role("button", name="Pomiń").is_visible()
+            assert quiz.get_by_role("group", name="Przechodzenie między pytaniami").count() == 1
+            assert "Jeszcze bez odpowiedzi" in quiz.inner_text()
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"widget-language-{width}.png"), full_page=True)
             problems.assert_clean("cards in Polish and Italian")

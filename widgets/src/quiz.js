@@ -9,9 +9,10 @@ import { contextParts } from "./context.js";
 import { chapterOfQuiz, chapterState, courseStates, masteryWords, nextStep, pageCourse, readStore } from "./course.js";
 import { el, expect, roving, uid } from "./dom.js";
 import { focusVerdict, hintButton, hintsRead, markAnswer, missReason, missRung, momentBox, renderVerdict, statusLine, summaryBox } from "./feedback.js";
-import { listWords } from "./format.js";
+import { listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict, missedFields, numberMisses } from "./keys.js";
+import { t } from "./language.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer, titlePart } from "./parts.js";
 import { answeredIds, dayStats, loadWidget, markDone, masteredCount, noteActivity, noteForReview, quizMastery, saveWidget, widgetId } from "./progress.js";
@@ -128,13 +129,13 @@ function answerPart(question, done, s) {
     case "order":
       return { kind: "answer-order", ...base, choices, order: done ? [...done.response] : [] };
     case "number": {
-      const fields = Array.isArray(question.fields) && question.fields.length ? question.fields : [{ id: "", label: "Answer" }];
+      const fields = Array.isArray(question.fields) && question.fields.length ? question.fields : [{ id: "", label: t("Answer") }];
       const missed = done && !done.correct && done.response !== null ? new Set(missedFields(question, done.response).map((f) => String(f.id))) : new Set();
       const prior = (field) => (done ? (field.id ? done.response?.[field.id] : done.response) : "");
       return {
         kind: "answer-number",
         ...base,
-        fields: fields.map((field) => ({ id: field.id, label: field.label || "Answer", value: prior(field) ?? "", invalid: missed.has(String(field.id)) })),
+        fields: fields.map((field) => ({ id: field.id, label: field.label || t("Answer"), value: prior(field) ?? "", invalid: missed.has(String(field.id)) })),
       };
     }
     default:
@@ -156,7 +157,7 @@ export function verdictOf(question, done, { shown = false } = {}) {
   const rung = Number.isInteger(done.hint) ? done.hint : missRung(hints.length, done.hint === undefined ? 0 : hints.length);
   // which boxes of a number question are off, in words (their outlines say it only to the eye)
   const misses = done.correct ? [] : numberMisses(question, done.response);
-  const feedback = [misses.length ? `Not right yet: ${listWords(misses)}.` : "", done.feedback].filter(Boolean).join(" ");
+  const feedback = [misses.length ? t("Not right yet: {fields}.", { fields: listWords(misses) }) : "", done.feedback].filter(Boolean).join(" ");
   let reason = why;
   if (!done.correct && revealed) reason = [feedback, why].filter(Boolean).join(" ");
   else if (!done.correct) reason = missReason(feedback, rung === null ? "" : hints[rung], { repeated: rung !== null && rung < (done.opened || 0) });
@@ -166,13 +167,13 @@ export function verdictOf(question, done, { shown = false } = {}) {
 function barPart(s, source, record) {
   const { firstRight, answered, pos, indices } = s;
   const items = [
-    { kind: "text", tag: "span", cls: "fht-progress", text: `Question ${pos + 1} of ${indices.length}` },
+    { kind: "text", tag: "span", cls: "fht-progress", text: t("Question {n} of {total}", { n: pos + 1, total: indices.length }) },
     {
       kind: "text",
       tag: "span",
       cls: "fht-score",
       attrs: { "data-score": firstRight },
-      text: answered.length ? `Right at the first try: ${firstRight} of ${answered.length}` : "No answers yet",
+      text: answered.length ? t("Right at the first try: {right} of {answered}", { right: firstRight, answered: answered.length }) : t("No answers yet"),
     },
   ];
   if (!source.review) {
@@ -183,7 +184,9 @@ function barPart(s, source, record) {
       tag: "span",
       cls: done ? "fht-mastered fht-mastered-done" : "fht-mastered",
       attrs: { "data-mastered": mastered },
-      text: done ? `\u2713 Quiz mastered (${mastered} of ${source.bank.length})` : `Mastered ${mastered} of ${source.bank.length}`,
+      text: done
+        ? `\u2713 ${t("Quiz mastered ({mastered} of {total})", { mastered, total: source.bank.length })}`
+        : t("Mastered {mastered} of {total}", { mastered, total: source.bank.length }),
     });
   }
   return { kind: "box", cls: "fht-bar", children: items };
@@ -202,7 +205,7 @@ function summaryPart(s, source, ui) {
     skipped: skipped.map((i) => ({ prompt: bank[i].prompt })),
     note: source.review
       ? ""
-      : `Mastered ${masteredCount(ui.record, bank)} of ${bank.length} in this quiz. ${masteryWords(quizMastery(ui.record, source.size || bank.length))}`,
+      : `${t("Mastered {mastered} of {total} in this quiz.", { mastered: masteredCount(ui.record, bank), total: bank.length })} ${masteryWords(quizMastery(ui.record, source.size || bank.length))}`,
     onSkipped: { type: "answerSkipped", to: skipped[0] },
     onPractise: { type: "practise", indices: missed },
     onRestart: { type: "restart" },
@@ -217,7 +220,7 @@ function navPart(s, source, ui) {
       cls: "fht-prev",
       disabled: pos <= 0,
       on: { type: "go", to: indices[pos - 1] },
-      children: [{ kind: "text", tag: "span", attrs: { "aria-hidden": "true" }, text: "\u25C0 " }, "Previous"],
+      children: [{ kind: "text", tag: "span", attrs: { "aria-hidden": "true" }, text: "\u25C0 " }, t("Previous")],
     },
     // once a question is answered, the verdict's "Next question" is the one way on (two "Next" buttons
     // side by side read as the same thing with an unclear difference)
@@ -228,24 +231,24 @@ function navPart(s, source, ui) {
           cls: "fht-next",
           disabled: pos >= indices.length - 1,
           on: { type: "go", to: indices[pos + 1] },
-          children: ["Skip", { kind: "text", tag: "span", attrs: { "aria-hidden": "true" }, text: " \u25B6" }],
+          children: [t("Skip"), { kind: "text", tag: "span", attrs: { "aria-hidden": "true" }, text: " \u25B6" }],
         },
   ];
   const quiz = source.quiz;
   if (ui.live && !source.review) {
-    children.push({ kind: "button", cls: "fht-new", text: "New question", on: { type: "newQuestion" } });
+    children.push({ kind: "button", cls: "fht-new", text: t("New question"), on: { type: "newQuestion" } });
     if (Array.isArray(quiz.presets) && quiz.presets.length) {
       const options = quiz.presets.map((p) => (typeof p === "string" ? [p, p] : [p.name, p.title]));
       children.push({ kind: "rules", id: `${s.promptId}-rules`, value: quiz.rules_name, options });
     }
   }
-  return { kind: "box", cls: "fht-bar fht-nav", attrs: { role: "group", "aria-label": "Move between questions" }, children };
+  return { kind: "box", cls: "fht-bar fht-nav", attrs: { role: "group", "aria-label": t("Move between questions") }, children };
 }
 
 /** The panel as parts: the round's progress, then the question (or the round's summary), the moves. */
 export function quizView(s, source, ui) {
   const { question, done, qid } = s;
-  const head = [titlePart(source.quiz.title || "Quiz"), barPart(s, source, ui.record)];
+  const head = [titlePart(source.quiz.title || t("Quiz")), barPart(s, source, ui.record)];
   if (ui.round.summary) return [...head, summaryPart(s, source, ui)];
   const hints = Array.isArray(question.hints) ? question.hints : [];
   const choiceCards = (Array.isArray(question.choices) ? question.choices : []).map((c) => c.card).filter(Boolean);
@@ -263,10 +266,10 @@ export function quizView(s, source, ui) {
       correct: done.correct,
       reason: words.reason,
       answer: words.answer,
-      extra: words.revealed ? [] : [{ kind: "button", cls: "fht-show-answer", text: "Show the answer", on: { type: "revealAnswer" } }],
+      extra: words.revealed ? [] : [{ kind: "button", cls: "fht-show-answer", text: t("Show the answer"), on: { type: "revealAnswer" } }],
       onTryAgain: done.correct ? null : { type: "tryAgain" },
       onContinue: { type: "next" },
-      continueLabel: last ? "See how you did" : "Next question",
+      continueLabel: last ? t("See how you did") : t("Next question"),
       // the answer is on screen: going on is the main way, trying again a second one
       continueFirst: words.revealed,
       notes: ui.notes[qid] ? [ui.notes[qid]] : [],
@@ -319,7 +322,7 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
   const now = quizMastery(record, size);
   const moment =
     !source.review && !old && now.mastered && !quizMastery(ui.record, size).mastered
-      ? { qid, heading: "Quiz mastered", text: `${now.right} of its questions right at your first try.` }
+      ? { qid, heading: t("Quiz mastered"), text: t("{right} of its questions right at your first try.", { right: now.right }) }
       : ui.moment;
   const out = {
     ui: { ...ui, round, record, hintsSeen, retry: null, focus: "verdict", moment, shown: gaveUp ? { ...ui.shown, [qid]: true } : ui.shown },
@@ -367,7 +370,7 @@ export function quizReduce(s, source, ui, event) {
       const reply = event.reply;
       if (reply?.type !== "judged" || reply.index !== event.asked.index || Boolean(reply.correct) === event.verdict.correct) return null;
       const id = idOf(source.bank, reply.index);
-      return { ui: { ...ui, notes: { ...ui.notes, [id]: "Checked again, this answer reads differently: see the explanation." } }, redraw: true };
+      return { ui: { ...ui, notes: { ...ui.notes, [id]: t("Checked again, this answer reads differently: see the explanation.") } }, redraw: true };
     }
     // the last rung of the hint ladder, the answer when the learner asks: before any answer it counts as
     // a miss (not right at the first try); after a miss it shows the answer to that question
@@ -408,7 +411,7 @@ export function quizReduce(s, source, ui, event) {
     }
     case "rules":
       return {
-        ui: { ...ui, focus: "prompt", note: { text: "Changing the rules\u2026", failed: false } },
+        ui: { ...ui, focus: "prompt", note: { text: t("Changing the rules…"), failed: false } },
         request: { type: "set_rules", rules: event.value },
         wait: 20000,
         reply: "rulesSet",
@@ -455,7 +458,7 @@ function choiceButton(choice, attrs = {}) {
   return el("button", { type: "button", class: "fht-choice", "data-choice": choice.id, ...attrs }, el("span", { text: choice.label }), extra);
 }
 
-const checkButton = (enabled) => el("button", { type: "button", class: "fht-check", disabled: !enabled, text: "Check" });
+const checkButton = (enabled) => el("button", { type: "button", class: "fht-check", disabled: !enabled, text: t("Check") });
 
 /** The answer area with its controls, and the line that says what to fix in what was typed. */
 function answerArea(part, controls, problem = null) {
@@ -521,10 +524,10 @@ function renderOrder(part, r) {
   const line = el("div", { class: "fht-order-line", "aria-live": "polite" });
   const check = checkButton(false);
   check.addEventListener("click", () => r.dispatch({ type: "submit", response: [...order] }));
-  const undo = el("button", { type: "button", class: "fht-undo", text: "Undo", disabled: part.locked });
+  const undo = el("button", { type: "button", class: "fht-undo", text: t("Undo"), disabled: part.locked });
   const labelOf = (id) => (part.choices.find((c) => c.id === id) || { label: id }).label;
   const refresh = () => {
-    line.textContent = order.length ? `Your order: ${order.map(labelOf).join(" > ")}` : "Click the cards from highest to lowest.";
+    line.textContent = order.length ? t("Your order: {order}", { order: order.map(labelOf).join(" > ") }) : t("Click the cards from highest to lowest.");
     for (const btn of group.querySelectorAll("[data-choice]")) btn.disabled = part.locked || order.includes(btn.dataset.choice);
     check.disabled = part.locked || order.length !== part.choices.length;
     undo.disabled = part.locked || order.length === 0;
@@ -591,7 +594,7 @@ function renderRules(part, r) {
   );
   select.addEventListener("change", () => r.dispatch({ type: "rules", value: select.value }));
   const fragment = document.createDocumentFragment();
-  fragment.append(el("label", { for: part.id, text: "Rules" }), select);
+  fragment.append(el("label", { for: part.id, text: t("Rules") }), select);
   return fragment;
 }
 
@@ -623,7 +626,7 @@ const RENDERERS = {
     hintButton(part.hints, {
       start: part.start,
       onUse: (n) => r.dispatch({ type: "hintUsed", n }),
-      last: { text: "Show the answer", onClick: () => r.dispatch({ type: "showAnswer" }) },
+      last: { text: t("Show the answer"), onClick: () => r.dispatch({ type: "showAnswer" }) },
     }).node,
   read: (part) => hintsRead(part.hints, part.read),
   summary: (part, r) =>
@@ -701,7 +704,7 @@ function apply(model, state, source, out, dispatch) {
   if (out.save) saveProgress(state, source);
   const fresh = Boolean(state.moment) && state.moment !== before;
   if (fresh) state.moment = chapterMoment(state.moment, source.progressId);
-  if (goal) state.moment = fresh ? { ...state.moment, lines: [goal] } : { qid: out.firstAnswer.qid, heading: "Today's goal reached", text: goal };
+  if (goal) state.moment = fresh ? { ...state.moment, lines: [goal] } : { qid: out.firstAnswer.qid, heading: t("Today's goal reached"), text: goal };
   if (out.set) {
     for (const [name, value] of Object.entries(out.set)) model.set(name, value);
     model.save_changes();
@@ -722,7 +725,8 @@ function dayGoalMoment(count) {
   count();
   const now = dayStats();
   if (was.met || !now.met) return null;
-  return `Today's goal reached: ${now.today} answers. ${now.streak > 1 ? `${now.streak} days in a row.` : "Come back tomorrow to start a streak."}`;
+  const streak = now.streak > 1 ? `${plural(now.streak, "day in a row")}.` : t("Come back tomorrow to start a streak.");
+  return `${t("Today's goal reached: {answers}.", { answers: plural(now.today, "answer") })} ${streak}`;
 }
 
 /** A quiz mastered in the book: when that finishes its chapter, the chapter's moment and the next step. */
@@ -732,7 +736,7 @@ function chapterMoment(moment, quizId) {
   if (!chapter || chapterState(chapter, readStore()).state !== "done" || !markDone(`chapter:${chapter.path}`)) return moment;
   const next = nextStep(courseStates(course));
   const href = (path) => (course.root ? new URL(`${path}.html`, course.root).href : `${path}.html`);
-  return { ...moment, chapter: `Chapter done: ${chapter.title}.`, next: next ? { title: next.title, href: href(next.path) } : null };
+  return { ...moment, chapter: t("Chapter done: {title}.", { title: chapter.title }), next: next ? { title: next.title, href: href(next.path) } : null };
 }
 
 /**
@@ -746,7 +750,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
   container.append(section);
   ownKeys(section);
   if (!source.bank.length) {
-    section.append(el("p", { text: source.review ? "Nothing to review yet." : "This quiz has no questions." }));
+    section.append(el("p", { text: source.review ? t("Nothing to review yet.") : t("This quiz has no questions.") }));
     return;
   }
   loadProgress(model, state, source);
