@@ -22,6 +22,8 @@ if (
 # First, before any of the engine is imported: importing native decides whether the engine core is
 # its compiled build or the plain modules (see native.py).
 from . import native  # noqa: F401
+
+# isort: split
 from .actions import Action, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import JOKER, Card, CardParseError, Suit, format_cards, parse_cards
@@ -30,6 +32,10 @@ from .errors import FiveHundredError
 from .game import Game
 from .i18n import get_language, set_language
 from .rules import PRESETS, Rules, RulesError
+
+# isort: split
+# Last, render: it hands the engine's values their pictures (display.py), so Jupyter draws a card or a deal.
+from . import render  # noqa: F401
 
 __version__ = "0.1.0"
 

@@ -16,6 +16,7 @@ import re
 from typing import ClassVar, Final, Literal
 
 from .cards import Suit
+from .display import picture
 from .errors import BidParseError, CardParseError
 from .i18n import gettext as _
 from .i18n import per_language, pgettext
@@ -202,9 +203,7 @@ class Bid:
         return f"Bid.parse({self._code!r})"
 
     def _repr_html_(self) -> str:
-        from .render import bid_html
-
-        return bid_html(self)
+        return picture(self, "html")
 
 
 def _build_bid_words() -> dict[str, str]:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
+from .display import picture
 from .errors import CardParseError
 from .i18n import gettext as _
 from .i18n import per_language, pgettext
@@ -289,9 +290,7 @@ class Card:
         return self.index < other.index
 
     def _repr_html_(self) -> str:
-        from .render import cards_html
-
-        return cards_html([self])
+        return picture(self, "html")
 
 
 JOKER: Final = Card(JOKER_RANK, None)

@@ -27,6 +27,7 @@ from typing import Any, Final, NamedTuple, cast
 from .actions import HAND, TABLE, Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order, left_bower
+from .display import picture
 from .errors import GameStateError, IllegalAction
 from .explain import why_illegal
 from .i18n import gettext as _
@@ -1372,17 +1373,13 @@ class Deal:
 
     # ------------------------------------------------------------- display
     def __str__(self) -> str:
-        from .render import deal_text
-
-        return deal_text(self)
+        return picture(self, "text")
 
     def __repr__(self) -> str:
         return f"<Deal {self.rules.preset_name} phase={self.phase} actions={len(self.history)}>"
 
     def _repr_html_(self) -> str:
-        from .render import deal_html
-
-        return deal_html(self)
+        return picture(self, "html")
 
 
 def _from_record(record: dict[str, Any]) -> Deal:

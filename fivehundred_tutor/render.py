@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .bids import Bid
 from .cards import Card, Suit
+from .deal import Deal
+from .display import draws
 from .i18n import gettext as _
-
-if TYPE_CHECKING:
-    from .deal import Deal
 
 __all__ = ["CARD_CSS", "bid_html", "card_svg", "cards_html", "deal_html", "deal_text"]
 
@@ -161,3 +159,10 @@ def deal_html(deal: Deal) -> str:
         f"{_PHASE_WORDS.get(str(deal.phase), str(deal.phase))}</caption>{''.join(rows)}</table>"
         f"<p>{'<br>'.join(info)}</p></div>"
     )
+
+
+# the engine's values show themselves through these (see display.py: the engine does not import this module)
+draws(Card, "html", lambda card: cards_html([card]))
+draws(Bid, "html", bid_html)
+draws(Deal, "html", deal_html)
+draws(Deal, "text", deal_text)

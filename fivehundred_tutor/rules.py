@@ -26,6 +26,7 @@ from typing import Any, Final, Literal, get_args
 from .bids import DENOMINATIONS, Bid
 from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 from .errors import RulesError
+from .explain import describe_rules, explain_card, explain_trick, why_illegal
 from .i18n import gettext as _
 from .i18n import per_language, pgettext
 
@@ -629,8 +630,6 @@ class Rules:
         >>> Rules().explain_card(Card.parse("JD"), Bid.parse("7H"))
         'J♦ is the left bower: a heart (a trump) while hearts are trumps, the third-highest card.'
         """
-        from .explain import explain_card
-
         return explain_card(self, card, contract)
 
     def why_illegal(
@@ -642,14 +641,10 @@ class Rules:
         joker_suit: Suit | None = None,
     ) -> str | None:
         """``None`` if ``card`` may be played, else the reason in words."""
-        from .explain import why_illegal
-
         return why_illegal(self, card, hand, trick, contract, joker_suit)
 
     def explain_trick(self, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:
         """Why the winning card wins."""
-        from .explain import explain_trick
-
         return explain_trick(self, trick, contract, joker_suit)
 
     @property
@@ -665,8 +660,6 @@ class Rules:
     # -------------------------------------------------------------- for people
     def describe(self) -> list[tuple[str, str]]:
         """(topic, setting) pairs in words, for the book and CLI."""
-        from .explain import describe_rules
-
         return describe_rules(self)
 
     @property

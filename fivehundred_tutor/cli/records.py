@@ -21,11 +21,11 @@ __all__ = ["register"]
 
 
 def _load(path: str) -> Any:
-    from ..records import DealRecord
+    from ..records import load_record
 
     if not Path(path).is_file():
         raise FileNotFoundError(f"no such record file: {path}")
-    return DealRecord.load(path)
+    return load_record(path)
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:

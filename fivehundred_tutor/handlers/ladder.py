@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..bids import Bid
-from ..rules import Rules
+from ..rules import Rules, preset_title
 from .fields import Handler, RequestError, str_field
 from .models import MODEL_VERSION
 from .quiz import HANDLERS as QUIZ_HANDLERS
-from .quiz import preset_title
 
 __all__ = ["HANDLERS", "ladder_model"]
 
@@ -71,4 +70,11 @@ def _ladder_explain(request: dict[str, Any], state: dict[str, Any]) -> dict[str,
     return {"reply": {"type": "explain", "bid": bid.code, "text": text}, "update": {}}
 
 
-HANDLERS: dict[str, Handler] = {**QUIZ_HANDLERS, "explain": _ladder_explain}
+def _ladder_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """The quiz under the new rules (the ladder widget is a quiz too), and the ladder of those rules."""
+    result = QUIZ_HANDLERS["set_rules"](request, state)
+    result["update"]["ladder"] = ladder_model(Rules.from_dict(result["update"]["quiz"]["rules"]))
+    return result
+
+
+HANDLERS: dict[str, Handler] = {**QUIZ_HANDLERS, "set_rules": _ladder_set_rules, "explain": _ladder_explain}

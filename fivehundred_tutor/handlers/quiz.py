@@ -203,10 +203,6 @@ def _quiz_set_rules(request: dict[str, Any], state: dict[str, Any]) -> dict[str,
         rules, quiz["topics"], len(quiz["bank"]), int(quiz["next_seed"]), quiz["title"], quiz.get("difficulty")
     )
     update: dict[str, Any] = {"quiz": model, "index": 0, "responses": {}}
-    if "ladder" in state:
-        from .ladder import ladder_model  # the ladder widget is a quiz too
-
-        update["ladder"] = ladder_model(rules)
     return {"reply": {"type": "rules", "rules_name": rules.preset_name}, "update": update}
 
 

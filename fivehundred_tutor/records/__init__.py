@@ -17,7 +17,7 @@ from typing import Any
 
 from .annotate import annotate, critical_moments
 from .library import library, library_names, load_library_record
-from .notation import NotationError, format_text, parse_text
+from .notation import NotationError, format_text, load_record, parse_text
 from .record import FORMAT, MARKS, DealRecord, RecordError
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "library",
     "library_names",
     "load_library_record",
+    "load_record",
     "parse_text",
     "schema",
 ]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from ..actions import Discard, NominateJoker, Play
@@ -45,7 +46,7 @@ from ..deal import AUCTION, KITTY, PLAY, IllegalAction
 from ..rules import Rules, RulesError
 from .record import DealRecord, RecordError, sorted_hand
 
-__all__ = ["NotationError", "format_text", "parse_text", "sorted_hand"]
+__all__ = ["NotationError", "format_text", "load_record", "parse_text", "sorted_hand"]
 
 _KNOWN_TAGS = {
     "title",
@@ -474,3 +475,12 @@ def format_text(record: DealRecord, *, symbols: bool = True) -> str:
             flush()
     flush()
     return "\n".join(lines).rstrip() + "\n"
+
+
+def load_record(path: str | Path) -> DealRecord:
+    """Read a record file: JSON (``.json``, or text that starts with ``{``) or the text notation."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return DealRecord.from_json(text)
+    return parse_text(text, source=str(path))

@@ -34,7 +34,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ..cards import Card
@@ -301,22 +300,6 @@ class DealRecord:
         except json.JSONDecodeError as err:
             raise RecordError(f"not valid JSON: line {err.lineno}, column {err.colno}: {err.msg}") from None
         return cls.from_dict(data)
-
-    @classmethod
-    def load(cls, path: str | Path) -> DealRecord:
-        """Read a record file: JSON (``.json``) or the text notation (anything else)."""
-        path = Path(path)
-        text = path.read_text(encoding="utf-8")
-        if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-            return cls.from_json(text)
-        from .notation import parse_text
-
-        return parse_text(text, source=str(path))
-
-    def to_text(self, *, symbols: bool = True) -> str:
-        from .notation import format_text
-
-        return format_text(self, symbols=symbols)
 
 
 def _hand_order(code: str) -> tuple[int, int]:

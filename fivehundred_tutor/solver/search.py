@@ -5,7 +5,7 @@ with the relevant-rank transposition table.  See :mod:`.solver` for the method.
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import Any, Final, Protocol, final
 
 from ..actions import TABLE
 from ..deal import Deal
@@ -24,8 +24,14 @@ from .position import (
     group_moves,
 )
 
-if TYPE_CHECKING:
-    from . import Solver
+
+class Owner(Protocol):
+    """What a search reads from and reports to the solver that made it."""
+
+    #: key the transposition table on relevant ranks (else on exact cards)
+    relevant_ranks: bool
+    #: search nodes visited, every search of the solver together
+    nodes: int
 
 
 @final
@@ -61,7 +67,7 @@ class Search(Position):
 
     def __init__(
         self,
-        owner: Solver,
+        owner: Owner,
         ctx: Context,
         tt: Table,
         rel: dict[int, SuitInfo],

@@ -1,6 +1,7 @@
 """The package layout keeps its promises: imports point one way, no cycles, no private names across modules.
 
-Read with ``ast`` (nothing is imported), so a violation fails here even in code no test runs.
+Read with ``ast`` (nothing is imported), so a violation fails here even in code no test runs.  An import
+inside a function counts like one at the top: a lazy import that closes a loop is still a loop.
 """
 
 from __future__ import annotations
@@ -10,7 +11,20 @@ from collections import defaultdict
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fivehundred_tutor"
-ENGINE = {"cards", "bids", "rules", "deal", "actions", "errors", "explain", "native", "rng", "render", "game"}
+ENGINE = {
+    "cards",
+    "bids",
+    "rules",
+    "deal",
+    "actions",
+    "errors",
+    "explain",
+    "native",
+    "rng",
+    "render",
+    "display",
+    "game",
+}
 # room -> rooms it must never import (the arrows of DESIGN.md point one way)
 FORBIDDEN = {
     "engine": {
@@ -65,11 +79,26 @@ def resolve(current: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-def imports_of(name: str, path: Path, tree: ast.Module, known: set[str]) -> list[tuple[str, str, int]]:
-    """(imported module, imported name or '', line) for every import of this package in ``tree``."""
+def type_only_nodes(tree: ast.Module) -> set[int]:
+    """ids of the nodes under ``if TYPE_CHECKING:``: imported for annotations only, never run."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {"TYPE_CHECKING", "typing.TYPE_CHECKING"}:
+            out.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    return out
+
+
+def imports_of(
+    name: str, path: Path, tree: ast.Module, known: set[str], *, run_only: bool = False
+) -> list[tuple[str, str, int]]:
+    """(imported module, imported name or '', line) for every import of this package in ``tree``: at the top,
+    inside functions, and (unless ``run_only``) under ``if TYPE_CHECKING:``."""
     out = []
     is_package = path.name == "__init__.py"
+    skip = type_only_nodes(tree) if run_only else set()
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("fivehundred_tutor"):
@@ -159,3 +188,80 @@ def test_imports_point_one_way_and_make_no_cycle() -> None:
     for node in sorted(rooms):
         if node not in seen:
             visit(node, [])
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules that import each other (directly or round a loop), Tarjan's algorithm."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_import_cycle_between_modules() -> None:
+    """Zero cycles between modules, imports inside functions included (issue 26 §2).
+
+    A package's ``__init__`` is a module like any other: a submodule that imports its own package while
+    the package imports it is a cycle.  Imports under ``if TYPE_CHECKING:`` are left out: they name a type
+    for the annotations and never run (``explain`` names ``Rules`` so, while ``Rules`` imports ``explain``).
+    """
+    mods = modules()
+    known = set(mods)
+    graph: dict[str, set[str]] = defaultdict(set)
+    where: dict[tuple[str, str], int] = {}
+    for name, (path, tree) in mods.items():
+        for target, _imported, line in imports_of(name, path, tree, known, run_only=True):
+            target = target if target in known else target.rsplit(".", 1)[0]
+            if target != name:
+                graph[name].add(target)
+                where.setdefault((name, target), line)
+    loops = []
+    for group in strongly_connected(graph):
+        ties = [f"{a} -> {b} (line {where[a, b]})" for a in group for b in sorted(graph[a]) if b in group]
+        loops.append(" | ".join(ties))
+    assert not loops, "modules that import each other:\n" + "\n".join(loops)
+
+
+def test_the_cycle_finder_finds_a_lazy_loop() -> None:
+    """The check above can fail: a loop closed by an import inside a function is found, a type-only one is not."""
+    known = {"fivehundred_tutor.a", "fivehundred_tutor.b"}
+    a = ast.parse("from . import b\n")
+    b = ast.parse(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\ndef f():\n    from .a import x\n"
+    )
+    b_types = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n")
+    assert imports_of("fivehundred_tutor.b", PACKAGE / "b.py", b_types, known, run_only=True) == []
+    edges = {
+        "fivehundred_tutor.a": {t for t, _, _ in imports_of("fivehundred_tutor.a", PACKAGE / "a.py", a, known)},
+        "fivehundred_tutor.b": {
+            t for t, _, _ in imports_of("fivehundred_tutor.b", PACKAGE / "b.py", b, known, run_only=True)
+        },
+    }
+    assert strongly_connected(edges) == [["fivehundred_tutor.a", "fivehundred_tutor.b"]]

@@ -9,13 +9,13 @@ import jsonschema
 import pytest
 
 from fivehundred_tutor.records import (
-    DealRecord,
     annotate,
     critical_moments,
     format_text,
     library,
     library_names,
     load_library_record,
+    load_record,
     parse_text,
     schema,
 )
@@ -114,4 +114,8 @@ def test_records_load_from_json_files(tmp_path) -> None:  # type: ignore[no-unty
     rec = load_library_record("08-three-players")
     path = tmp_path / "deal.json"
     path.write_text(rec.to_json(), encoding="utf-8")
-    assert DealRecord.load(path).to_dict() == rec.to_dict()
+    assert load_record(path).to_dict() == rec.to_dict()
+    plain = load_library_record("08-three-players", annotated=False)  # the notation carries no solver verdicts
+    text = tmp_path / "deal.txt"
+    text.write_text(format_text(plain), encoding="utf-8")
+    assert load_record(text).to_dict() == plain.to_dict()
