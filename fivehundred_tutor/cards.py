@@ -269,10 +269,6 @@ class Card:
         return _card_names()[self.index] if self.suit is None else _rank_words()[self.rank]
 
     @property
-    def is_jack(self) -> bool:
-        return self.rank == JACK
-
-    @property
     def is_red(self) -> bool:
         return self.suit is not None and self.suit.is_red
 

@@ -514,9 +514,6 @@ class Deal:
         self._active = seats
         self._successor = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
 
-    def _next_active(self, seat: int) -> int:
-        return self._successor[seat]
-
     # ------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty only when the deal is done)."""

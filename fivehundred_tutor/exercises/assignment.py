@@ -234,11 +234,6 @@ class Assignment:
         return self.feedback == "none"
 
     @property
-    def answers_in_student_files(self) -> bool:
-        """Only ``immediate`` feedback puts accepted answers in what a student has before the deadline."""
-        return self.feedback == "immediate"
-
-    @property
     def question_count(self) -> int:
         return sum(s.count for s in self.sections)
 
@@ -327,12 +322,6 @@ class Assignment:
         object.__setattr__(self, "secret", secret)
         if secret_file:
             object.__setattr__(self, "secret_file", str(secret_file))
-
-    def with_secret(self, secret: bytes) -> Assignment:
-        """A copy carrying ``secret``."""
-        copy = dataclasses.replace(self, secret=None)
-        copy.adopt_secret(secret)
-        return copy
 
     def secret_hint(self) -> str:
         """Where this assignment's secret is expected, for messages."""

@@ -83,10 +83,6 @@ class Roster:
     def ids(self) -> list[str]:
         return [s.id for s in self.students]
 
-    @classmethod
-    def of(cls, ids: list[str]) -> Roster:
-        return cls([Student(i) for i in ids])
-
 
 def load_roster(path: str | Path) -> Roster:
     p = Path(path)

@@ -549,4 +549,3 @@ def response_key(question: Mapping[str, Any], response: Any) -> str | None:
         texts = [_number_text(v) for v in _number_values(fields, response) or [None]]
         return ",".join(t for t in texts if t is not None) if None not in texts else None
     return None
-    return None

@@ -46,7 +46,6 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..bids import Bid, Pass
 from ..cards import Card, parse_cards
 from ..i18n import get_language
 from ..rules import Rules
@@ -85,10 +84,6 @@ def rules_from(rules: Rules | str | dict[str, Any] | None) -> Rules:
     if rules is not None and not isinstance(rules, (Rules, str, dict)):
         raise TypeError(f"rules must be a Rules object, a preset name or a dict, not {type(rules).__name__}")
     return Rules.coerce(rules)
-
-
-def call_code(call: Bid | Pass) -> str:
-    return call.code
 
 
 class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
