@@ -39,8 +39,8 @@ from bench.benchkit import browser_cpu, chromium_profile, load_average, static_h
 from fivehundred_tutor import Rules
 from fivehundred_tutor.bookbuild import jupyterbook
 from fivehundred_tutor.handlers.play import start as play_start
+from fivehundred_tutor.handlers.problem import start as problem_start
 from fivehundred_tutor.handlers.quiz import quiz_model
-from fivehundred_tutor.records.problems import start as problem_start
 from tests.support.browser import LONGTASKS_JS, wait_for_widgets
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -353,3 +353,132 @@ def action_text(rules: Rules, seat: int, action: Action) -> str:
     if action.source is not None:
         text += f" from the {action.source}"
     return text
+
+
+# ------------------------------------------------------- a play problem's words
+def play_principle(
+    rules: Rules, contract: Bid, seat: int, declarer: int, winning: tuple[int, Card] | None, *, joker_names_suit: bool
+) -> str:
+    """A principle for ``seat``'s card, from what it sees: ``winning`` is the seat and card winning the trick
+    so far (``None`` when ``seat`` leads); ``joker_names_suit``: ``seat`` may lead the joker and name its suit.
+
+    >>> from fivehundred_tutor import Rules
+    >>> play_principle(Rules(), Bid.parse("7H"), 0, 0, None, joker_names_suit=False)
+    "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
+    """
+    if contract.is_misere:
+        if seat == declarer:
+            return "In misère you must lose every trick: play the highest card that is still sure to lose."
+        return "Against misère you want the declarer to win a trick: lead or keep the cards that can force it."
+    if joker_names_suit:
+        return (
+            "Led in no trumps, the joker wins and names the suit everyone must follow. "
+            "Which suit would make an opponent's high card fall under it?"
+        )
+    mine = rules.side_of(seat)
+    if winning is None:
+        declaring = mine == rules.side_of(declarer)
+        if declaring and contract.has_trumps:
+            return "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
+        if declaring:
+            return (
+                "On lead in no trumps: count your sure winners, and keep an entry to the hand that holds the long suit."
+            )
+        return (
+            "On lead in defence: lead through the declarer's strength, and keep the cards that can still beat theirs."
+        )
+    winner, card = winning
+    if rules.side_of(winner) == mine:
+        return (
+            f"Your side is winning this trick ({rules.seat_name(winner)}'s {card}). "
+            "Do you need the lead yourself, or can you keep your high cards for later?"
+        )
+    return (
+        f"{rules.seat_name(winner)}'s {card} is winning this trick. Can you win it cheaply, "
+        "or should you save a card that will take a trick later?"
+    )
+
+
+def play_verdict(
+    rules: Rules,
+    contract: Bid,
+    declarer: int,
+    seat: int | None,
+    played: str,
+    best: Sequence[str],
+    *,
+    cost: int,
+    after: int,
+    target: int,
+    total: int,
+    moved: bool = False,
+) -> str:
+    """The verdict on a card (``played``; ``best``: the cards that keep the best result), said from the
+    learner's side: what *their* side takes.  ``after``/``target``: the declaring side's tricks (in misère the
+    declarer's) after this card and with best play; ``total``: every trick of the deal; ``moved``: the
+    defenders' cards were rearranged to beat a line that works only on the actual layout."""
+    better_cards = " or ".join(best[:3])
+    if moved:
+        return (
+            f"{played} works only if the defenders' cards lie kindly. They don't: with the cards as they "
+            f"really are, the defence now holds you to {after}. {better_cards} "
+            "would have succeeded on this layout too."
+        )
+    if cost == 0:
+        others = [b for b in best if b != played]
+        extra = f" ({' or '.join(others[:3])} would do as well)" if others else ""
+        return f"{played} keeps the best result within reach{extra}."
+    better = f"Better was {better_cards}."
+    costs = f"{played} costs {'a trick' if cost == 1 else f'{cost} tricks'}"
+    if contract.is_misere:
+        if seat == declarer:
+            return f"You take {after} instead of {target}: {costs}. {better}"
+        return f"{rules.seat_name(declarer)} takes {after} instead of {target} and is closer to escaping: {costs}. {better}"
+    costs += stake_words(rules, contract, after, target, cost)
+    if seat is None or rules.players == 2:
+        return f"{rules.side_name(rules.side_of(declarer))} take {after} instead of {target}: {costs}. {better}"
+    declaring = rules.side_of(seat) == rules.side_of(declarer)
+    mine, should = (after, target) if declaring else (total - after, total - target)
+    name = rules.side_name(rules.side_of(seat))
+    who = "You take" if name == rules.seat_name(seat) else f"Your side ({name}) takes"
+    return f"{who} {mine} instead of {should}: {costs}. {better}"
+
+
+def stake_words(rules: Rules, contract: Bid, after: int, target: int, cost: int) -> str:
+    """What the lost tricks are worth when they change the score — the slam, or the contract
+    (", and with it the slam: 7NT scores 220 instead of 250"); empty when the score stays the
+    same.  ``after`` and ``target`` are the declaring side's tricks in the whole deal.
+
+    >>> from fivehundred_tutor import Rules
+    >>> stake_words(Rules(), Bid.parse("7H"), 6, 7, 1)
+    ', and with it the contract: 7♥ goes down, -200 instead of +200'
+    """
+    if contract.is_misere or after == target or not 0 <= min(after, target) <= max(after, target) <= 10:
+        return ""
+    now, best = rules.score(contract, after)[0], rules.score(contract, target)[0]
+    if now == best:
+        return ""
+    it = "it" if cost == 1 else "them"
+    if after >= contract.tricks and target >= contract.tricks:  # both made: the slam is at stake
+        if target > after:
+            return f", and with {it} the slam: {contract} scores {now} instead of {best}"
+        return f", and gives the declaring side the slam: {contract} scores {now} instead of {best}"
+    if target >= contract.tricks:
+        return f", and with {it} the contract: {contract} goes down, {now:+d} instead of {best:+d}"
+    return f", and lets {contract} make: {now:+d} for the declaring side instead of {best:+d}"
+
+
+def line_intro(rules: Rules, seat: int | None) -> str:
+    """The words before the line of best play after a costly card (the learner's opponents' play).
+
+    >>> from fivehundred_tutor import Rules
+    >>> line_intro(Rules(), 0)
+    'Here is how East–West make the most of it'
+    """
+    if seat is None:
+        return "How the best play goes from there"
+    mine = rules.side_of(seat)
+    others = [rules.side_name(s) for s in range(len(rules.sides)) if s != mine]
+    if len(others) == 1:
+        return f"Here is how {others[0]} make the most of it"
+    return "Here is how the other players make the most of it"

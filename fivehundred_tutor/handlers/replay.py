@@ -15,10 +15,10 @@ from ..bots import HeuristicBot, discards_for
 from ..cards import ACE, JACK, KING, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
-from ..records.problems import principle
 from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
+from .problem import principle
 
 __all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "discard_verdict", "judge_stop", "replay_model"]
 

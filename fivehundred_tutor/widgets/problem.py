@@ -1,6 +1,6 @@
 """PlayProblem: the learner plays one seat of a problem deal; the solver answers for the others.
 
-In the built book (no kernel) the widget uses the verdicts :func:`~fivehundred_tutor.records.problems.precompute`
+In the built book (no kernel) the widget uses the verdicts :func:`~fivehundred_tutor.handlers.problem.precompute`
 stored in its model, along the recorded line.  In JupyterLab each card goes to
 the ``problem`` family of :mod:`fivehundred_tutor.handlers`: the other seats answer with the
 solver and, on declarer problems, the defenders' unseen cards may be rearranged.
@@ -18,7 +18,7 @@ from typing import Any
 
 import traitlets
 
-from ..records.problems import precompute, start
+from ..handlers.problem import precompute, start
 from .base import FhtWidget, bundle
 
 __all__ = ["PlayProblem"]

@@ -41,8 +41,8 @@ import pytest
 from fivehundred_tutor import Bid, Deal, Rules
 from fivehundred_tutor.actions import Play
 from fivehundred_tutor.bids import PASS
+from fivehundred_tutor.handlers.problem import precompute
 from fivehundred_tutor.records import library_names, load_library_record
-from fivehundred_tutor.records.problems import precompute
 from fivehundred_tutor.records.record import DealRecord
 from fivehundred_tutor.solver import analyse
 from tests.support.claims import SUIT_WORDS, Token, tokens

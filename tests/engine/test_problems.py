@@ -8,8 +8,9 @@ import re
 import pytest
 
 from fivehundred_tutor.deal import Deal
-from fivehundred_tutor.records import DealRecord, problems
-from fivehundred_tutor.records.problems import ProblemError, precompute, respond, start
+from fivehundred_tutor.handlers import problem as problems
+from fivehundred_tutor.handlers.problem import ProblemError, precompute, respond, start
+from fivehundred_tutor.records import DealRecord
 from fivehundred_tutor.rng import Random
 from fivehundred_tutor.rules import Rules
 from fivehundred_tutor.solver import Solver, analyse, best_actions

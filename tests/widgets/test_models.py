@@ -32,11 +32,11 @@ from fivehundred_tutor.handlers.models import (
     shape_problems,
 )
 from fivehundred_tutor.handlers.play import start as play_start
+from fivehundred_tutor.handlers.problem import precompute
+from fivehundred_tutor.handlers.problem import start as problem_start
 from fivehundred_tutor.handlers.quiz import quiz_model
 from fivehundred_tutor.handlers.replay import bot_deal, replay_model
 from fivehundred_tutor.questions import TOPICS
-from fivehundred_tutor.records.problems import precompute
-from fivehundred_tutor.records.problems import start as problem_start
 
 PRESETS = ["australian", "american", "three-player", "two-player", "six-player"]
 
