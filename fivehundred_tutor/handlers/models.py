@@ -48,9 +48,9 @@ MARKS = ("!", "?", "??", "!?", "?!", "!!")
 
 # Words the handlers and the widgets' JavaScript share (widgets/src/protocol.js has the same lists;
 # tests/widgets/test_models.py checks the two agree, and that every reply a handler writes is here).
-#: the ``type`` of every reply a handler sends back
+#: the ``type`` of every reply a handler sends back (and the hand-grading desk's ``marked``)
 ReplyType = Literal[
-    "hello", "error", "cards", "deal", "explain", "hand", "hint", "judged", "level", "made", "moved",
+    "hello", "error", "cards", "deal", "explain", "hand", "hint", "judged", "level", "made", "marked", "moved",
     "progress", "question", "restarted", "review", "rules", "taken-back", "verdict",
 ]  # fmt: skip
 #: the bots of ``PlayDeal``: rules of thumb, or looking at many ways the unseen cards could lie

@@ -140,9 +140,11 @@ def js_typedef(name: str) -> tuple[str, ...]:
 
 
 def handler_reply_types() -> set[str]:
-    """Every ``"type": "<word>"`` a handler module writes into a dict (requests are not built there)."""
+    """Every ``"type": "<word>"`` a module that answers a widget writes into a dict (requests are not built
+    there): the handlers, and the hand-grading desk (exercises/grading/handgrading.py)."""
     found = set()
-    for path in (Path(__file__).resolve().parents[2] / "fivehundred_tutor" / "handlers").glob("*.py"):
+    package = Path(__file__).resolve().parents[2] / "fivehundred_tutor"
+    for path in [*(package / "handlers").glob("*.py"), package / "exercises" / "grading" / "handgrading.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Dict):
                 for key, value in zip(node.keys, node.values):

@@ -70,6 +70,8 @@ function announce(model, status, onStatus) {
  * is busy (up to `options.patience` ms, default 3 minutes): after `wait` ms `options.onStatus("waiting",
  * text)` is called, `hello` is re-sent at 2, 4, 8, 16… s; a restart resolves at once with
  * `{type: "error", restarted: true, error: RESTARTED_TEXT}` and onStatus("restarted", text).
+ * A reply's `type` is one of protocol.js's REPLY_TYPES (widgets/tests/protocol.test.js checks the widgets).
+ * @returns {Promise<import("./protocol.js").Reply | null>}
  */
 export function request(model, message, wait = 4000, { onStatus = null, patience = 180000, born = undefined } = {}) {
   if (liveConfig()) return liveRequest(model, { ...message, id: `r${nextId++}` });

@@ -11,7 +11,7 @@ export const PHASES = Object.freeze(["auction", "kitty", "play", "done"]);
 
 /**
  * @typedef {"hello" | "error" | "cards" | "deal" | "explain" | "hand" | "hint" | "judged" | "level" | "made" |
- *   "moved" | "progress" | "question" | "restarted" | "review" | "rules" | "taken-back" | "verdict"} ReplyType
+ *   "marked" | "moved" | "progress" | "question" | "restarted" | "review" | "rules" | "taken-back" | "verdict"} ReplyType
  */
 /** @type {readonly ReplyType[]} */
 export const REPLY_TYPES = Object.freeze([
@@ -25,6 +25,7 @@ export const REPLY_TYPES = Object.freeze([
   "judged",
   "level",
   "made",
+  "marked",
   "moved",
   "progress",
   "question",
