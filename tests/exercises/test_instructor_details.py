@@ -161,3 +161,14 @@ def test_pool_sizes_are_reported_at_assign_with_a_warning(tmp_path: Path, capsys
     assert "bid-values" in text and "8 different questions" in text and "repeat" in text
     manifest = json.loads((tmp_path / "out" / "instructor" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["pools"][0]["distinct"] == 8
+
+
+def test_the_instructors_chapter_says_an_unsupervised_exam_is_open_engine_and_how_to_proctor_one() -> None:
+    """Honest exam docs (issue 27): the package answers its own questions, so the chapter says what that means
+    and each step of a supervised exam the issue asks for."""
+    text = (ROOT / "book" / "chapters" / "14-instructors.md").read_text(encoding="utf-8")
+    exams = " ".join(text.split("**Exams, honestly.**", 1)[1].split("```", 1)[0].split())
+    assert "*open-engine* exam" in exams and "unsupervised" in exams
+    for step in ('`feedback = "none"`', "secret", "page", "offline", "no engine", "JupyterHub", "`environment.yml`"):
+        assert step in exams, step
+    assert "time window" in exams and "`--collected-at`" in exams and "no network" in exams
