@@ -51,7 +51,7 @@ MARKS = ("!", "?", "??", "!?", "?!", "!!")
 #: the ``type`` of every reply a handler sends back (and the hand-grading desk's ``marked``)
 ReplyType = Literal[
     "hello", "error", "cards", "deal", "explain", "hand", "hint", "judged", "level", "made", "marked", "moved",
-    "progress", "question", "restarted", "review", "rules", "taken-back", "verdict",
+    "none", "progress", "puzzle", "question", "restarted", "review", "rules", "taken-back", "verdict",
 ]  # fmt: skip
 #: the bots of ``PlayDeal``: rules of thumb, or looking at many ways the unseen cards could lie
 BotLevel = Literal["easy", "strong"]

@@ -11,7 +11,8 @@ export const PHASES = Object.freeze(["auction", "kitty", "play", "done"]);
 
 /**
  * @typedef {"hello" | "error" | "cards" | "deal" | "explain" | "hand" | "hint" | "judged" | "level" | "made" |
- *   "marked" | "moved" | "progress" | "question" | "restarted" | "review" | "rules" | "taken-back" | "verdict"} ReplyType
+ *   "marked" | "moved" | "none" | "progress" | "puzzle" | "question" | "restarted" | "review" | "rules" | "taken-back" |
+ *   "verdict"} ReplyType
  */
 /** @type {readonly ReplyType[]} */
 export const REPLY_TYPES = Object.freeze([
@@ -27,7 +28,9 @@ export const REPLY_TYPES = Object.freeze([
   "made",
   "marked",
   "moved",
+  "none",
   "progress",
+  "puzzle",
   "question",
   "restarted",
   "review",
