@@ -82,6 +82,8 @@ def test_card_names_in_polish_and_italian_in_the_browser(tmp_path: Path, browser
             progress = quiz.locator(".fht-progress")
             assert progress.inner_text() == "Pytanie 1 z 4" and progress.is_visible()
             assert quiz.get_by_role("button", name="Pomiń").is_visible()
+            assert quiz.get_by_role("button", name="Podpowiedź").is_visible()
+            assert "Kontrakt" in quiz.inner_text()
             assert quiz.get_by_role("group", name="Przechodzenie między pytaniami").count() == 1
             assert "Jeszcze bez odpowiedzi" in quiz.inner_text()
             ARTIFACTS.mkdir(exist_ok=True)

@@ -4,6 +4,7 @@
 
 import { card } from "./cards.js";
 import { bidLabel, contextName, isBidCode } from "./format.js";
+import { t } from "./language.js";
 import { cardPart, contextTrick, handPart } from "./table.js";
 
 /** Is this context object a card (the engine's card_info), not a bid or anything else? */
@@ -33,7 +34,7 @@ function entryParts(key, value) {
     // cards by player: each player's cards under their name
     const rows = Object.entries(value).flatMap(([who, cards]) => [
       { kind: "text", tag: "div", cls: "fht-hint", text: who },
-      cardsRow(cards, `${who}: ${cards.map((c) => c.words).join(", ") || "no cards"}`),
+      cardsRow(cards, `${who}: ${cards.map((c) => c.words).join(", ") || t("no cards")}`),
     ]);
     return entry(label(heading), ...rows);
   }
@@ -41,18 +42,20 @@ function entryParts(key, value) {
     return entry(label(heading), span(value.map((v) => `${v.seat ? `${v.seat}: ` : ""}${v.label || bidLabel(v.call)}`).join(", ")));
   }
   if (key === "contract" && typeof value === "object") {
-    const trumps = value.trumps ? `${value.trumps} are trumps` : "no trumps";
-    return entry(label("Contract"), { kind: "text", tag: "strong", text: value.label }, ` (${value.words}; ${trumps})`);
+    const trumps = value.trumps ? t("{suit} are trumps", { suit: value.trumps }) : t("no trumps");
+    return entry(label(contextName("contract")), { kind: "text", tag: "strong", text: value.label }, ` (${value.words}; ${trumps})`);
   }
   if (Array.isArray(value) && value.length && value.every(isCardInfo)) {
     if (value.some((v) => v.seat)) return entry(label(heading), contextTrick(heading, value));
     return entry(label(heading), cardsRow(value, `${heading}: ${value.map((v) => v.words || card(v.code).name).join(", ")}`));
   }
-  if (Array.isArray(value) && value.length === 0) return entry(label(heading), span("none yet", "fht-muted"));
+  if (Array.isArray(value) && value.length === 0) return entry(label(heading), span(t("none yet"), "fht-muted"));
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && isBidCode(v))) return entry(label(heading), span(value.map(bidLabel).join("  ")));
   if (isObject(value) && typeof value.code === "string" && (value.words || value.label)) {
     if (isCardInfo(value)) {
-      const extra = [value.winner ? `won by ${value.winner}` : "", value.source ? `from the ${value.source}` : ""].filter(Boolean).join(", ");
+      const from = { hand: t("from the hand"), table: t("from the table") };
+      const source = value.source ? (Object.hasOwn(from, value.source) ? from[value.source] : value.source) : "";
+      const extra = [value.winner ? t("won by {seat}", { seat: value.winner }) : "", source].filter(Boolean).join(", ");
       return entry(
         label(heading),
         cardsRow([value], value.words + (extra ? `, ${extra}` : "")),

@@ -12,6 +12,7 @@
 
 import { el, uid } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 
 /**
  * A *Hint* button and the place its hints appear: a ladder, one rung a click (the principle, then a
@@ -19,7 +20,7 @@ import { plural } from "./format.js";
  * have been shown.  Past the last hint the button becomes `last` ({text, onClick}: e.g. "Show the
  * answer") when given, else it says there are no more.  Returns {button, panel, node, shown()}.
  */
-export function hintButton(hints, { onUse = null, label = "Hint", start = 0, last = null } = {}) {
+export function hintButton(hints, { onUse = null, label = t("Hint"), start = 0, last = null } = {}) {
   const list = (Array.isArray(hints) ? hints : []).filter((h) => typeof h === "string" && h);
   const panelId = uid("fht-hints");
   const panel = el("ol", { class: "fht-hints", id: panelId, hidden: true });
@@ -39,7 +40,7 @@ export function hintButton(hints, { onUse = null, label = "Hint", start = 0, las
     button.setAttribute("aria-expanded", "true");
   };
   const relabel = () => {
-    if (shown < list.length) button.textContent = shown === 0 ? label : "Another hint";
+    if (shown < list.length) button.textContent = shown === 0 ? label : t("Another hint");
     else if (last) {
       button.textContent = last.text;
       button.classList.add("fht-hint-last");
@@ -47,7 +48,7 @@ export function hintButton(hints, { onUse = null, label = "Hint", start = 0, las
       button.removeAttribute("aria-expanded");
     } else {
       button.disabled = true;
-      button.textContent = "No more hints";
+      button.textContent = t("No more hints");
     }
   };
   while (shown < Math.min(start, list.length)) reveal();
@@ -100,7 +101,7 @@ export function missRung(count, read) {
  * had read that rung already (every rung was read), so it is offered again as such.
  */
 export function missReason(feedback, hint, { repeated = false } = {}) {
-  const teach = hint ? (repeated ? `Look again at the last hint: ${hint}` : hint) : "Read the question again: which rule decides it?";
+  const teach = hint ? (repeated ? t("Look again at the last hint: {hint}", { hint }) : hint) : t("Read the question again: which rule decides it?");
   return [feedback, teach].filter(Boolean).join(" ");
 }
 
@@ -110,9 +111,9 @@ export function missReason(feedback, hint, { repeated = false } = {}) {
  */
 export function roundScoreWords(score, total, skipped = 0) {
   const answered = total - skipped;
-  if (!skipped) return `${score} of ${total} right at the first try.`;
-  if (!answered) return `None answered yet; ${skipped} skipped.`;
-  return `${score} of ${answered} answered right at the first try; ${skipped} skipped.`;
+  if (!skipped) return t("{score} of {total} right at the first try.", { score, total });
+  if (!answered) return t("None answered yet; {skipped} skipped.", { skipped });
+  return t("{score} of {answered} answered right at the first try; {skipped} skipped.", { score, answered, skipped });
 }
 
 /**
@@ -137,14 +138,14 @@ export function verdictBox({
   detail = "",
   onTryAgain = null,
   onContinue = null,
-  continueLabel = "Continue",
+  continueLabel = t("Continue"),
   continueFirst = false,
-  tryAgainLabel = "Try again",
+  tryAgainLabel = t("Try again"),
   hints = null,
   extra = [],
 } = {}) {
   const tone = correct === true ? "fht-verdict-right" : correct === false ? "fht-verdict-wrong" : "fht-verdict-note";
-  const words = heading ?? (correct === true ? "Right" : correct === false ? "Not yet" : "");
+  const words = heading ?? (correct === true ? t("Right") : correct === false ? t("Not yet") : "");
   const node = el("div", { class: `fht-verdict ${tone}`, role: "status", "aria-live": "polite", "aria-atomic": "false" });
   if (words)
     node.append(
@@ -156,7 +157,8 @@ export function verdictBox({
       ),
     );
   if (reason) node.append(el("p", { class: "fht-verdict-reason", text: reason }));
-  if (answer && correct === false) node.append(el("p", { class: "fht-verdict-answer" }, el("span", { text: "The answer: " }), el("strong", { text: answer })));
+  if (answer && correct === false)
+    node.append(el("p", { class: "fht-verdict-answer" }, el("span", { text: `${t("The answer:")} ` }), el("strong", { text: answer })));
   if (detail) node.append(el("p", { class: "fht-verdict-detail", text: detail }));
   const notes = el("div", { class: "fht-verdict-notes" });
   node.append(notes);
@@ -250,7 +252,7 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
   const all = score === total;
   const node = el("div", { class: `fht-summary ${all ? "fht-verdict-right" : "fht-summary-some"}`, role: "status", "aria-live": "polite" });
   node.append(
-    el("div", { class: "fht-verdict-heading" }, el("strong", { text: all ? "All right at the first try" : "Round finished" })),
+    el("div", { class: "fht-verdict-heading" }, el("strong", { text: all ? t("All right at the first try") : t("Round finished") })),
     el("p", { class: "fht-summary-score", text: roundScoreWords(score, total, skipped.length) }),
   );
   if (missed.length) {
@@ -292,8 +294,9 @@ export function summaryBox({ score, total, missed = [], skipped = [], onPractise
         text: plural(skipped.length, "answer skipped"),
       }),
     );
-  if (onPractise && missed.length) row.append(el("button", { type: "button", class: "fht-practise", onclick: onPractise, text: "Practise the missed ones" }));
-  if (onRestart) row.append(el("button", { type: "button", class: "fht-restart", onclick: onRestart, text: "Start again" }));
+  if (onPractise && missed.length)
+    row.append(el("button", { type: "button", class: "fht-practise", onclick: onPractise, text: t("Practise the missed ones") }));
+  if (onRestart) row.append(el("button", { type: "button", class: "fht-restart", onclick: onRestart, text: t("Start again") }));
   if (row.childElementCount) node.append(row);
   return {
     node,
@@ -332,6 +335,12 @@ export function momentBox(part) {
   );
   for (const line of [part.text, part.chapter, ...(part.lines || [])]) if (line) node.append(el("p", { class: "fht-moment-line", text: line }));
   if (part.next)
-    node.append(el("p", { class: "fht-moment-next" }, el("a", { href: part.next.href, class: "fht-moment-link", text: `Next: ${part.next.title} \u2192` })));
+    node.append(
+      el(
+        "p",
+        { class: "fht-moment-next" },
+        el("a", { href: part.next.href, class: "fht-moment-link", text: `${t("Next: {title}", { title: part.next.title })} \u2192` }),
+      ),
+    );
   return node;
 }

@@ -2,7 +2,7 @@
 // Pure functions (tested in widgets/tests): no DOM, no rules of the game.
 
 import { card, SUITS } from "./cards.js";
-import { language, nt, t } from "./language.js";
+import { language, nt, t, words } from "./language.js";
 
 const BID_RE = /^(6|7|8|9|10)(S|C|D|H|NT)$/;
 
@@ -13,36 +13,52 @@ export function isBidCode(code) {
 
 /** Display text for a bid code: "7H" → "7♥", "MIS" → "misère"; anything else as it is. */
 export function bidLabel(code) {
-  if (code === "MIS") return "misère";
-  if (code === "OM") return "open misère";
+  if (code === "MIS") return t("misère");
+  if (code === "OM") return t("open misère");
   const m = BID_RE.exec(code);
   if (!m) return code;
   return m[1] + (m[2] === "NT" ? "NT" : SUITS[m[2]].sym);
 }
 
-const CONTEXT_NAMES = { hand: "Your hand", trick: "The trick so far", cards: "Cards", card: "Card", contract: "Contract" };
+const contextNames = () => ({
+  hand: t("Your hand"),
+  trick: t("The trick so far"),
+  cards: t("Cards"),
+  card: t("Card"),
+  contract: t("Contract"),
+});
 
 /** The heading of a question's context entry: "hand" → "Your hand", "cards_left" → "Cards left". */
 export function contextName(key) {
-  return CONTEXT_NAMES[key] || key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  const names = contextNames();
+  return Object.hasOwn(names, key) ? names[key] : key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-const MARK_WORDS = { "!": "good move", "?": "mistake", "??": "blunder", "!?": "interesting move", "?!": "dubious move", "!!": "brilliant move" };
+const markNames = () => ({
+  "!": t("good move"),
+  "?": t("mistake"),
+  "??": t("blunder"),
+  "!?": t("interesting move"),
+  "?!": t("dubious move"),
+  "!!": t("brilliant move"),
+});
 
 /** The spoken words of an annotation mark: "?!" → "dubious move". */
 export function markWords(mark) {
-  return MARK_WORDS[mark] || mark;
+  const names = markNames();
+  return Object.hasOwn(names, mark) ? names[mark] : mark;
 }
 
 /** The words of a problem's choice: "JD" → "Jack of diamonds", "h:JK:H" → "Joker from hand, naming hearts". */
 export function playWords(code) {
   if (!code.includes(":")) return card(code).name;
   const [first, second, third] = code.split(":");
-  if (first === "h" || first === "t") {
-    const where = first === "h" ? "from hand" : "from the table";
-    return `${card(second).name} ${where}${third ? `, naming ${SUITS[third]?.word}` : ""}`;
-  }
-  return `${card(first).name}, naming ${SUITS[second]?.word || second}`;
+  const suitName = (letter) => (Object.hasOwn(SUITS, letter) ? words().suits[letter] : letter);
+  if (first === "h" && third) return t("{card} from hand, naming {suit}", { card: card(second).name, suit: suitName(third) });
+  if (first === "h") return t("{card} from hand", { card: card(second).name });
+  if (first === "t" && third) return t("{card} from the table, naming {suit}", { card: card(second).name, suit: suitName(third) });
+  if (first === "t") return t("{card} from the table", { card: card(second).name });
+  return t("{card}, naming {suit}", { card: card(first).name, suit: suitName(second) });
 }
 
 /** "a", "a and b", "a, b and c" (joined as the language spoken joins a list: "a, b i c", "a, b e c"). */

@@ -103,3 +103,22 @@ test("every counted phrase of the widgets (format.js's plural table) in Polish a
   );
   assert.equal(listWords(["A♠", "K♥"]), "A♠ e K♥");
 });
+
+test("verdicts, scores, play choices and annotation words in Polish and Italian", async () => {
+  const { roundScoreWords } = await import("../src/feedback.js");
+  const { bidLabel, contextName, markWords, playWords } = await import("../src/format.js");
+  assert.equal(roundScoreWords(3, 5), "3 of 5 right at the first try.");
+  assert.equal(playWords("h:JK:H"), "Joker from hand, naming hearts");
+  useLanguage("pl");
+  assert.equal(roundScoreWords(3, 5), "Dobrze za pierwszym razem: 3 z 5.");
+  assert.equal(roundScoreWords(2, 5, 2), "Dobrze za pierwszym razem: 2 z 3 odpowiedzianych; pominięte: 2.");
+  assert.equal(playWords("h:JK:H"), "Dżoker z ręki, nominowany do koloru kier");
+  assert.equal(playWords("t:JD"), "Walet karo ze stołu");
+  assert.equal(markWords("?!"), "wątpliwe zagranie");
+  assert.equal(contextName("hand"), "Twoja ręka");
+  assert.equal(contextName("cards_left"), "Cards left", "a key the catalogs do not name keeps its own words");
+  assert.equal(bidLabel("OM"), "odkryte misère");
+  useLanguage("it");
+  assert.equal(playWords("JK:S"), "Jolly, nominando picche");
+  assert.equal(bidLabel("OM"), "misère aperta");
+});
