@@ -6,6 +6,7 @@ light and dark mode, with a clean console.  Screenshots go to ``test-artifacts/p
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,3 +128,51 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         assert violations == [], violations
         problems.assert_clean()
         page.context.close()
+
+
+@pytest.mark.browser
+def test_the_live_book_serves_puzzles_from_the_whole_bank(built_book: Any, browser: Any) -> None:
+    """Chapter 12b in the built book, live: the engine in the page (Pyodide) answers the trainer's
+    'next puzzle' from the whole bank, puzzles the page did not save, each with a verdict; the
+    drills and the levels keep to their saved sets.  Kept across a reload, in the one progress store."""
+    import json
+    import re
+
+    from tests.support.browser import open_page, wait_for_widgets
+
+    page_file = built_book.html / "chapters" / "12b-puzzle-trainer.html"
+    state = re.search(
+        r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>',
+        page_file.read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert state, "chapter 12b has no saved widget state"
+    saved = {
+        card["id"]
+        for m in json.loads(state.group(1))["state"].values()
+        for card in m["state"].get("model", {}).get("puzzles", [])
+    }
+    assert len(saved) >= 80
+    page, problems = open_page(browser, built_book.url("chapters/12b-puzzle-trainer.html"))
+    wait_for_widgets(page)
+    trainer = page.locator(".fht-puzzles").first
+    trainer.locator(".fht-pz-start").click()
+    answered: list[str] = []
+    for _ in range(6):
+        _answer(page, trainer, keyboard=False)
+        record = page.evaluate(
+            "() => Object.keys(localStorage).filter((k) => k.endsWith('puzzle-trainer')).map((k) => localStorage.getItem(k))"
+        )
+        assert len(record) == 1, record
+        answered = list(json.loads(record[0])["tries"])
+        if set(answered) - saved:
+            break
+        trainer.get_by_role("button", name="Next puzzle").click()
+    assert page.evaluate("window.__fhtLive.status") == "live", page.evaluate("window.__fhtLive.text")
+    assert set(answered) - saved, f"every puzzle came from the page's saved ones: {answered}"
+    status = trainer.locator(".fht-pz-status").inner_text()
+    page.reload()
+    wait_for_widgets(page)
+    assert page.locator(".fht-puzzles").first.locator(".fht-pz-status").inner_text() == status
+    problems.assert_clean("chapter 12b, live")
+    page.context.close()
