@@ -12,6 +12,7 @@ from typing import Any
 
 from ..bids import Bid
 from ..cards import ACE, JACK, JOKER, Card, Suit
+from ..i18n import gettext as _
 from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, answer_slot, bid_info, card_choice, card_in_text, card_info, cards_info
@@ -28,11 +29,16 @@ def _suit_contract(rng: Random, rules: Rules) -> Bid:
 
 
 def contract_phrase(contract: Bid) -> str:
+    """The sentence a question about play opens with: the contract and what is trumps, in the reader's language."""
     if contract.is_misere:
-        return f"The contract is {contract}: no trumps, and the declarer must take no trick."
+        return _("The contract is {contract}: no trumps, and the declarer must take no trick.").format(
+            contract=contract
+        )
     if contract.trump is None:
-        return f"The contract is {contract} ({contract.words}): no trumps."
-    return f"The contract is {contract} ({contract.words}): {contract.trump.word} are trumps."
+        return _("The contract is {contract} ({words}): no trumps.").format(contract=contract, words=contract.words)
+    return _("The contract is {contract} ({words}): {suit} are trumps.").format(
+        contract=contract, words=contract.words, suit=contract.trump.local_name
+    )
 
 
 # ---------------------------------------------------------------- hierarchy
@@ -45,7 +51,9 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         a, b = rng.sample(pool, 2)
         order = [c for c in pool if c in (a, b)]  # highest first
         cards = [a, b]
-        prompt = f"{contract_phrase(contract)} Which card ranks higher: {a} or {b}?"
+        prompt = _("{contract} Which card ranks higher: {a} or {b}?").format(
+            contract=contract_phrase(contract), a=a, b=b
+        )
         explanation = " ".join(rules.explain_card(c, contract) for c in order)
         return {
             "prompt": prompt,
@@ -69,7 +77,7 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     context = {"contract": bid_info(contract), "cards": cards_info(picked)}
     if difficulty == 2:
         return {
-            "prompt": f"{contract_phrase(contract)} Which of these cards is the highest?",
+            "prompt": _("{contract} Which of these cards is the highest?").format(contract=contract_phrase(contract)),
             "kind": "choice",
             "choices": [card_choice(c) for c in picked],
             "context": context,
@@ -77,7 +85,7 @@ def gen_hierarchy(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "explanation": explanation,
         }
     return {
-        "prompt": f"{contract_phrase(contract)} Put these trumps in order, highest first.",
+        "prompt": _("{contract} Put these trumps in order, highest first.").format(contract=contract_phrase(contract)),
         "kind": "order",
         "choices": [card_choice(c) for c in picked],
         "context": context,
@@ -91,8 +99,8 @@ _NO_SUIT_ID = "none"
 
 
 def _suit_choices() -> list[dict[str, str]]:
-    out = [{"id": s.letter, "label": str(s), "words": s.word} for s in Suit]
-    out.append({"id": _NO_SUIT_ID, "label": "no suit", "words": "no suit until it is played"})
+    out = [{"id": s.letter, "label": str(s), "words": s.local_name} for s in Suit]
+    out.append({"id": _NO_SUIT_ID, "label": _("no suit"), "words": _("no suit until it is played")})
     return out
 
 
@@ -105,7 +113,11 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         want = 99 if which == "right" else 98
         bower = next(c for c in jacks if rules.card_power(c, contract) == want)
         return {
-            "prompt": f"{contract_phrase(contract)} Which jack is the {which} bower?",
+            "prompt": (
+                _("{contract} Which jack is the right bower?")
+                if which == "right"
+                else _("{contract} Which jack is the left bower?")
+            ).format(contract=contract_phrase(contract)),
             "kind": "choice",
             "choices": [card_choice(c) for c in jacks],
             "context": {"contract": bid_info(contract)},
@@ -122,7 +134,9 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         card = rng.choice(candidates)
         suit = rules.effective_suit(card, contract)
         return {
-            "prompt": f"{contract_phrase(contract)} Which suit does {card_in_text(card)} belong to?",
+            "prompt": _("{contract} Which suit does {card} belong to?").format(
+                contract=contract_phrase(contract), card=card_in_text(card)
+            ),
             "kind": "choice",
             "choices": _suit_choices(),
             "context": {"contract": bid_info(contract), "card": card_info(card)},
@@ -146,12 +160,16 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     trumps = [c.code for c in hand if rules.effective_suit(c, contract) == trump]
     notes = [rules.explain_card(c, contract) for c in hand if c.is_joker or c.rank == JACK or c.suit == trump.sister]
     return {
-        "prompt": f"{contract_phrase(contract)} Which of these cards are trumps? Pick every one.",
+        "prompt": _("{contract} Which of these cards are trumps? Pick every one.").format(
+            contract=contract_phrase(contract)
+        ),
         "kind": "multi",
         "choices": [card_choice(c) for c in hand],
         "context": {"contract": bid_info(contract), "hand": cards_info(hand)},
         "answer": trumps,
-        "explanation": f"Trumps here: {' '.join(str(Card.parse(a)) for a in trumps)}. " + " ".join(notes),
+        "explanation": _("Trumps here: {cards}.").format(cards=" ".join(str(Card.parse(a)) for a in trumps))
+        + " "
+        + " ".join(notes),
     }
 
 

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from ..bids import Bid
 from ..cards import Card, CardParseError
 from ..errors import FiveHundredError
+from ..i18n import gettext as _
 from ..rng import Random, derive_seed
 from ..rules import Rules
 
@@ -195,7 +196,7 @@ def cards_info(cards: Sequence[Card]) -> list[dict[str, str]]:
 
 def card_in_text(card: Card) -> str:
     """A card inside a sentence: "J♥", but "the joker" (its label "Joker" reads as a name mid-sentence)."""
-    return "the joker" if card.is_joker else str(card)
+    return _("the joker") if card.is_joker else str(card)
 
 
 def card_choice(card: Card) -> dict[str, str]:

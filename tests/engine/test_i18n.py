@@ -472,3 +472,25 @@ def test_every_call_of_many_auctions_is_explained_without_english() -> None:
         assert len(texts) > 1000
         found = [t for t in texts if ENGLISH.search(t) or re.search(r"\d\.\d", t)]
         assert not found, found[:3]
+
+
+@pytest.mark.parametrize("topic", ["card-hierarchy", "bowers"])
+def test_card_ranking_and_bower_questions_are_asked_in_polish_and_italian(topic: str) -> None:
+    """The prompt, the choices' words and the explanation of every level, over many seeds: no English left
+    (the same seed asks the same question in every language; the English ids and answers are unchanged)."""
+    from fivehundred_tutor.questions import TOPICS, generate
+
+    english = [generate(topic, None, seed, level) for level in TOPICS[topic].difficulties for seed in range(15)]
+    for language in ("pl", "it"):
+        set_language(language)
+        asked = [generate(topic, None, seed, level) for level in TOPICS[topic].difficulties for seed in range(15)]
+        assert [(q["answer"], [c["id"] for c in q["choices"]]) for q in asked] == [
+            (q["answer"], [c["id"] for c in q["choices"]]) for q in english
+        ]
+        texts = [q["prompt"] for q in asked] + [q["explanation"] for q in asked]
+        texts += [str(c.get("words", "")) for q in asked for c in q["choices"]]
+        texts = [t.replace("(left bower)", "").replace("(right bower)", "") for t in texts]
+        found = [t for t in texts if ENGLISH.search(t) or re.search(r"\b(Which|contract|card|no suit)\b", t)]
+        assert not found, found[:3]
+    set_language("pl")
+    assert generate("bowers", None, 3, 1)["prompt"].startswith("Kontrakt: ")
