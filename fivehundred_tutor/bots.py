@@ -149,15 +149,17 @@ class HeuristicBot:
         trick_cards = deal.trick_cards()
         if contract.is_misere:
             return self._play_misere(deal, plays, strength)
-        my_side = rules.side_of(seat)
-        declaring = rules.side_of(deal.declarer) == my_side  # type: ignore[arg-type]
+        # the seats this one knows to be on its side (with 5 players the called partner is secret
+        # until the called card is played: only what the seat itself can know)
+        allies = deal.known_partners(seat)
+        declaring = seat in deal.declaring_seats  # a seat knows whether it declares or holds the called card
         if not trick_cards:
             return self._lead(deal, plays, strength, declaring)
         win_now = rules.trick_winner(trick_cards, contract, deal.trick_joker_suit, deal.joker_fixed)
         winner_seat = deal.trick[win_now][0]
         slots = 4 if rules.players == 2 else len(deal.active)
         last = len(trick_cards) == slots - 1
-        partner_winning = winner_seat != seat and rules.side_of(winner_seat) == my_side
+        partner_winning = winner_seat in allies
         if rules.players == 2:
             partner_winning = winner_seat == seat  # my own hand card already leads the trick
         winners = [

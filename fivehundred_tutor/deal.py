@@ -300,11 +300,16 @@ class Deal:
         tricks_won: Sequence[int] | None = None,
         joker_fixed: Suit | None = None,
         table: Sequence[Sequence[Sequence[Card | str]]] | None = None,
+        called_card: Card | str | None = None,
+        partner: int | str | None = None,
     ) -> Deal:
         """A play-phase position set up directly (problems, endings, tests).
 
         ``hands`` maps seat (index or name) to cards; seats sitting out of a misère
         may be omitted.  ``tricks_won`` counts tricks already taken by each seat.
+        With 5 players, ``called_card`` is the card the declarer called and ``partner`` its holder
+        (by default whoever holds it in ``hands``; give it when the card was played before this
+        position); without either the declarer plays alone.
 
         >>> d = Deal.from_position(Rules(), {0: "JH 5S", 1: "AH 6S", 2: "KH 7S", 3: "QH 8S"}, "7H", 0)
         >>> d.phase, d.to_move, len(d.legal_actions())
@@ -338,7 +343,7 @@ class Deal:
             table=table or ([[]] * 2 if rules.players == 2 else None),
             _position=True,
         )
-        deal._start_position = {
+        deal._start_position = start = {
             "contract": bid.code,
             "declarer": decl,
             "leader": lead,
@@ -346,7 +351,31 @@ class Deal:
             "joker_fixed": None if joker_fixed is None else joker_fixed.letter,
         }
         deal._enter_position(bid, decl, lead, tricks_won, joker_fixed)
+        if called_card is not None or partner is not None:
+            called = Card.parse(called_card) if isinstance(called_card, str) else called_card
+            deal._set_partner(called, None if partner is None else seat_index(partner))
+            start["called_card"] = None if called is None else called.code
+            start["partner"] = deal.partner
         return deal
+
+    def _set_partner(self, called: Card | None, partner: int | None) -> None:
+        """A position's called card and partner (5 players), checked as the call would be."""
+        if not self.rules.calls_partner:
+            raise RulesError("only the 5-player game calls a partner")
+        assert self.contract is not None and self.declarer is not None
+        if self.contract.is_misere:
+            raise RulesError("misère is played alone: no partner is called")
+        if partner is None:
+            holders = [s for s in range(self.n) if called in self.hands[s]]
+            if not holders:
+                raise RulesError(f"nobody holds {called}: say who the partner is")
+            partner = holders[0]
+        elif called is not None and any(called in self.hands[s] for s in range(self.n) if s != partner):
+            raise RulesError(f"{called} is in another player's hand, not the partner's")
+        if partner == self.declarer:
+            raise RulesError("the declarer cannot be their own partner")
+        self.called_card = called
+        self.partner = partner
 
     def _enter_position(
         self, bid: Bid, decl: int, lead: int, tricks_won: Sequence[int] | None, joker_fixed: Suit | None
@@ -441,6 +470,52 @@ class Deal:
                 return (self.declarer,)
             return (self.declarer, self.partner)
         return self.rules.sides[self.rules.side_of(self.declarer)]
+
+    @property
+    def partner_shown(self) -> bool:
+        """5 players: whether the called card has been played (on the table now or in a finished
+        trick, or before a position set up with :meth:`from_position`), so that every player knows
+        who the partner is.  Only play takes a card out of a hand, and nobody discards the called card."""
+        card = self.called_card
+        return card is not None and not any(card in hand for hand in self.hands)
+
+    def partner_known_to(self, seat: int | None) -> int | None:
+        """5 players: the called partner as ``seat`` knows it (``None`` for a commentator's view: every
+        card seen).  The partner knows from the call, having the card; everyone else when it is played.
+
+        >>> d = Deal.from_position(
+        ...     Rules.preset("five-player"),
+        ...     ["AH", "KH", "QH", "JH", "2H"], "7NT", 0, called_card="KH")
+        >>> d.partner, d.partner_known_to(0), d.partner_known_to(1), d.partner_known_to(2)
+        (1, None, 1, None)
+        >>> d.push("AH"); d.push("KH"); d.partner_known_to(0), d.partner_known_to(2)
+        (1, 1)
+        """
+        if self.partner is None:
+            return None
+        if seat is None or seat == self.partner or self.partner_shown:
+            return self.partner
+        return None
+
+    def known_partners(self, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` knows to be on its side for this hand (itself left out): its partners in
+        a partnership game; with 5 players the declarer and the called partner once ``seat`` knows the
+        partner, and the other defenders for a defender who knows who the partner is (in misère the
+        declarer plays alone, so every defender knows the other three)."""
+        if not self.rules.calls_partner:
+            return self.rules.partners(seat)
+        declarer = self.declarer
+        if declarer is None or self.contract is None:
+            return ()
+        if self.contract.is_misere:
+            return () if seat == declarer else tuple(s for s in range(self.n) if s not in (seat, declarer))
+        partner = self.partner_known_to(seat)
+        if partner is None:
+            return ()
+        declaring = (declarer, partner)
+        if seat in declaring:
+            return tuple(s for s in declaring if s != seat)
+        return tuple(s for s in range(self.n) if s != seat and s not in declaring)
 
     @property
     def play_order(self) -> tuple[tuple[int, str], ...]:
@@ -1246,9 +1321,7 @@ class Deal:
             "left_bower": None if bower is None else bower.code,
             "is_nominating": self._nominating,
             "called_card": None if self.called_card is None else self.called_card.code,
-            "partner": self.partner
-            if sees_all or seat == self.partner or any(self.called_card in t.cards for t in self.tricks)
-            else None,
+            "partner": self.partner_known_to(seat),
             "is_calling": self._calling,
             "play_order": [[s, src] for s, src in self._order] if self.phase is PLAY else [],
             "over": self.phase is DONE,
@@ -1301,6 +1374,8 @@ class Deal:
                 tricks_won=position.get("tricks_won"),
                 joker_fixed=None if joker_fixed is None else Suit.parse(joker_fixed),
                 table=data.get("table"),
+                called_card=position.get("called_card"),
+                partner=position.get("partner"),
             )
             deal.dealer = data.get("dealer", deal.dealer)
         else:

@@ -76,6 +76,9 @@ class Knowledge:
     contract: Bid | None = None
     declarer: int | None = None
     view: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # 5 players: the card the declarer called while it is still unseen; whoever holds it is the
+    # partner, so neither the declarer nor the discards (``KITTY``) may hold it in a layout
+    called: Card | None = None
 
     @classmethod
     def from_view(cls, rules: Rules, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> Knowledge:
@@ -139,10 +142,19 @@ class Knowledge:
                 bid_suits[s] = int(bid.trump)  # counted with its bowers and the joker
         if sum(hidden.values()) != len(unseen):
             raise ValueError(f"the view does not add up: {len(unseen)} unseen cards for {sum(hidden.values())} places")
-        return cls(rules, seat, known, hidden, unseen, voids, bid_suits, played_by, contract, declarer, dict(view))
+        called_code = view.get("called_card")
+        called = None if called_code is None else Card.parse(called_code)
+        if called is not None and called not in unseen:
+            called = None  # held by the seat itself, or played: no constraint left to keep
+        return cls(
+            rules, seat, known, hidden, unseen, voids, bid_suits, played_by, contract, declarer, dict(view), called
+        )
 
     def allowed(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` may hold ``card`` as far as this knowledge goes (the kitty may hold anything)."""
+        """Whether ``seat`` may hold ``card`` as far as this knowledge goes (the kitty may hold anything
+        but the called card)."""
+        if card == self.called and (seat == KITTY or seat == self.declarer):
+            return False  # another player holds the called card (5 players): never the declarer or the discards
         if seat == KITTY or not self.voids.get(seat):
             return True
         joker_fixed = None if self.view.get("joker_fixed") is None else Suit.parse(self.view["joker_fixed"])
@@ -253,6 +265,9 @@ def layout_position(knowledge: Knowledge, layout: Mapping[int, Sequence[Card]]) 
         hands.setdefault(s, []).append(Card.parse(code))
     leader = plays[0][0] if plays else view["to_move"]
     joker_fixed = None if view.get("joker_fixed") is None else Suit.parse(view["joker_fixed"])
+    # 5 players: the called partner as this layout has it (whoever holds the called card in it,
+    # unless the seat already knows)
+    called = view.get("called_card")
     deal = Deal.from_position(
         rules,
         hands,
@@ -261,6 +276,8 @@ def layout_position(knowledge: Knowledge, layout: Mapping[int, Sequence[Card]]) 
         leader,
         tricks_won=view["tricks_won"],
         joker_fixed=joker_fixed,
+        called_card=called,
+        partner=view.get("partner") if called is not None else None,
     )
     letter = view.get("trick_joker_suit")
     for k, (_s, code, src) in enumerate(plays):

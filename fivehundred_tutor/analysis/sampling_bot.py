@@ -91,6 +91,14 @@ PLANS: dict[str, SamplePlan] = {
 PARTNER_PASSED = 0.35
 
 
+def _side_of(deal: Deal, seat: int) -> int:
+    """``seat``'s side in a layout: the rules' sides, except that with 5 players the declarer and the
+    layout's called partner are one side and the other three another (as the solver counts them)."""
+    if deal.rules.calls_partner:
+        return 0 if seat in deal.declaring_seats else 1
+    return deal.rules.side_of(seat)
+
+
 def search_kind(solver: Solver) -> str:
     """ "compiled" (the mypyc-built search) or "interpreted" (plain Python, as in the live book)."""
     return "compiled" if solver.native else "interpreted"
@@ -265,10 +273,9 @@ class SamplingBot:
         """Tricks the mover's side ends with, from a solver value (the declaring side's tricks; in
         misère, the declarer's own, which is the mover's side's count only for the declarer)."""
         assert deal.to_move is not None and deal.declarer is not None
-        rules = deal.rules
-        if rules.side_of(deal.to_move) == rules.side_of(deal.declarer):
+        if deal.to_move in deal.declaring_seats:  # (5 players: the layout's called partner too)
             return value
-        return rules.hand_size - value
+        return deal.rules.hand_size - value
 
     @staticmethod
     def _holds(deal: Deal, action: Action) -> bool:
@@ -277,19 +284,19 @@ class SamplingBot:
         rules = deal.rules
         seat = deal.to_move
         assert seat is not None and isinstance(action, Play)
-        side = rules.side_of(seat)
+        side = _side_of(deal, seat)
         deal.push(action)
         try:
             if not deal.trick:  # the trick is complete
-                return rules.side_of(deal.tricks[-1].winner) == side
+                return _side_of(deal, deal.tricks[-1].winner) == side
             leader = deal.trick_leader()
             assert leader is not None
-            if rules.side_of(leader[0]) != side:
+            if _side_of(deal, leader[0]) != side:
                 return False
             cards = deal.trick_cards()
             played = {s for s, _c, _src in deal.trick}
             for other in deal.active:
-                if other in played or rules.side_of(other) == side:
+                if other in played or _side_of(deal, other) == side:
                     continue
                 legal = rules.legal_plays(
                     deal.hands[other], cards, deal.contract, deal.trick_joker_suit, deal.joker_fixed

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from ..actions import Discard, Play
+from ..actions import CallPartner, Discard, Play
 from ..analysis.duplicate import DuplicateBot
 from ..analysis.sampling_bot import SamplingBot
 from ..bids import Bid, Pass
@@ -35,6 +35,7 @@ from ..explain import action_text
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
 from .models import BotLevel
+from .partner_call import partner_view
 from .play_hints import action_label, hint
 from .play_review import review
 
@@ -44,7 +45,13 @@ __all__ = ["DUPLICATE", "HANDLERS", "LEVELS", "hint", "review", "start", "view"]
 def _as_you(name: str, text: str) -> str:
     """ "South plays 8♠" → "You play 8♠" (the learner's own actions in the log)."""
     rest = text[len(name) :] if text.startswith(name) else " " + text
-    for third, second in ((" plays", " play"), (" bids", " bid"), (" passes", " pass"), (" discards", " discard")):
+    for third, second in (
+        (" plays", " play"),
+        (" bids", " bid"),
+        (" passes", " pass"),
+        (" discards", " discard"),
+        (" calls", " call"),
+    ):
         if rest.startswith(third):
             rest = second + rest[len(third) :]
             break
@@ -70,23 +77,39 @@ def _level(value: object) -> str:
     return str(value)
 
 
-def _step(deal: Deal, mover: int, action: Any, tricks_before: int) -> dict[str, Any] | None:
+def _step(deal: Deal, mover: int, action: Any, tricks_before: int, seat: int) -> dict[str, Any] | None:
     """One card on the table, for the widget to show the bots' cards one at a time: who played
     what, the trick as it stands after it, the winner once the trick is complete, and the tricks
-    taken so far (so the counts change with the card that wins a trick, not before it is seen)."""
+    taken so far (so the counts change with the card that wins a trick, not before it is seen);
+    with 5 players, the partner as the learner at ``seat`` knows it after this card (it shows with
+    the called card, not before)."""
     if not isinstance(action, Play):
         return None
     done = len(deal.tricks) > tricks_before
     plays = deal.tricks[-1].plays if done else deal.trick
-    return {
+    step: dict[str, Any] = {
         "seat": mover,
         "card": action.card.code,
-        "words": f"{deal.rules.seat_name(mover)} plays {action}",
+        "words": f"{deal.rules.seat_name(mover)} plays {action}" + _reveal_words(deal, mover, action, seat),
         "trick": [[s, c.code] for s, c, _src in plays],
         "winner": deal.tricks[-1].winner if done else None,
         "tricks_won": list(deal.tricks_won),
         "side_tricks": [deal.side_tricks(i) for i in range(len(deal.rules.sides))],
     }
+    if deal.rules.calls_partner:  # the partner as the learner knows it after this card, and in words
+        known = partner_view(deal, seat)
+        step.update({key: known[key] for key in ("partner", "partner_words", "declaring_known")})
+    return step
+
+
+def _reveal_words(deal: Deal, mover: int, action: Play, seat: int) -> str:
+    """With 5 players, what the called card tells everyone as it is played (to the learner at ``seat``)."""
+    if deal.called_card is None or action.card is not deal.called_card or deal.declarer is None:
+        return ""
+    rules = deal.rules
+    who = "you are" if mover == seat else f"{rules.seat_name(mover)} is"
+    whose = "your" if deal.declarer == seat else f"{rules.seat_name(deal.declarer)}'s"
+    return f": the called card, so {who} {whose} partner"
 
 
 def _bots_move(
@@ -99,14 +122,31 @@ def _bots_move(
         action = bot.choose(deal)
         before = len(deal.tricks)
         deal.push(action)
-        text = action_text(deal.rules, mover, action)
-        if isinstance(action, Discard):
-            text = f"{deal.rules.seat_name(mover)} discards a card"
-        if steps is not None and (step := _step(deal, mover, action, before)) is not None:
+        text = _log_text(deal, mover, action, seat)
+        if steps is not None and (step := _step(deal, mover, action, before, seat)) is not None:
             steps.append(step)
         if len(deal.tricks) > before:
             text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
         log.append(text)
+
+
+def _log_text(deal: Deal, mover: int, action: Any, seat: int) -> str:
+    """An action in the story of the deal, as the learner at ``seat`` may read it (a bot's discards
+    are face down; the called partner shows only with the called card)."""
+    rules = deal.rules
+    name = rules.seat_name(mover)
+    if isinstance(action, Discard) and mover != seat:
+        return f"{name} discards a card"
+    if isinstance(action, CallPartner):
+        whose = "your" if mover == seat else f"{name}'s"
+        text = f"{name} calls {action.card}: whoever holds it is {whose} partner for this deal"
+        if deal.partner == seat:
+            text += " (you hold it: you are the partner)"
+        return text
+    text = action_text(rules, mover, action)
+    if isinstance(action, Play):
+        text += _reveal_words(deal, mover, action, seat)
+    return text
 
 
 def view(deal: Deal, seat: int) -> dict[str, Any]:
@@ -124,6 +164,8 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
             ) or (isinstance(action, Discard))
             if plain_card:
                 entry["card"] = action.card.code  # type: ignore[union-attr]
+            if isinstance(action, CallPartner):
+                entry["call"] = action.card.code  # a card to call, drawn in the partner call's picker
             legal.append(entry)
     last = seen["last_trick"] if not deal.trick else None
     out: dict[str, Any] = {
@@ -159,8 +201,10 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         "over": deal.is_over,
         "result": None,
     }
-    if seen["side_tricks"] is not None:
+    if seen["side_tricks"] is not None and not rules.calls_partner:
         out["side_tricks"] = seen["side_tricks"]
+    if rules.calls_partner:
+        out.update(partner_view(deal, seat))
     if deal.is_over:
         result = deal.result()
         out["result"] = {
@@ -230,9 +274,9 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     before = len(deal.tricks)
     deal.push(action)
     steps: list[dict[str, Any]] = []
-    if (own := _step(deal, seat, action, before)) is not None:
+    if (own := _step(deal, seat, action, before, seat)) is not None:
         steps.append(own)
-    text = action_text(deal.rules, seat, action)
+    text = _log_text(deal, seat, action, seat)
     if len(deal.tricks) > before:
         text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
     log.append(_as_you(deal.rules.seat_name(seat), text))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Discard, NominateJoker, Play
+from ..actions import CallPartner, Discard, NominateJoker, Play
 from ..analysis import Knowledge, public_history
 from ..analysis.sampling_bot import PARTNER_PASSED, PlayReport, SamplingBot, partner_passed
 from ..bidding_standard import judge_in, rounded
@@ -35,6 +35,8 @@ def action_label(action: object) -> str:
         return f"Bid {action}"
     if isinstance(action, Discard):
         return f"Discard {action.card.name}"
+    if isinstance(action, CallPartner):
+        return f"Call the {action.card.name}"
     if isinstance(action, NominateJoker):
         return str(action)
     assert isinstance(action, Play)
@@ -124,7 +126,28 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         text += _play_reason(deal, seat, action, report)
     elif isinstance(action, Discard):
         text += _discard_reason(deal, seat, action.card)
+    elif isinstance(action, CallPartner):
+        text += _call_reason(deal, action.card)
     return {"type": "hint", "code": action.code, "label": action_label(action), "text": text}
+
+
+def _call_reason(deal: Deal, card: Card) -> str:
+    """Why this call (5 players), in the words of the bots' rule: the best card someone else holds, so
+    that the partner it chooses holds a sure trick for the declarer's side."""
+    contract = deal.contract
+    assert contract is not None
+    table = deal.rules.table(contract, deal.joker_fixed)
+    callable_ = [a.card for a in deal.legal_actions() if isinstance(a, CallPartner)]
+    top = max(table.power[c.index] for c in callable_)
+    higher = sum(1 for c in callable_ if table.power[c.index] == top)
+    what = "trump" if table.trump != NO_SUIT else "card"
+    best = f"the best {what}" if higher == 1 else f"one of the best {what}s"
+    if table.power[card.index] != top:
+        return ""
+    return (
+        f" It is {best} you do not hold: whoever holds it becomes your partner, and a card that high "
+        "wins a trick for your side. The others learn who your partner is only when it is played."
+    )
 
 
 def _led_words(deal: Deal) -> str:

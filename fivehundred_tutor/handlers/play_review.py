@@ -3,6 +3,11 @@
 Each card the learner chose is compared with the best card with every hand in view; the rows say
 which cost tricks, whether the other side later gave them back, and a lesson on the contract
 (could it make? would another discard have made it?).
+
+Five hands have no fast solver (DDS takes four), so a 5-player deal is checked by the solver's own
+search within :data:`FIVE_PLAYER_NODES` search nodes: the learner's cards from the last back, as
+many as the nodes allow; the earlier ones are left unchecked and the review says so
+(``python -m bench.bench_five_review`` measures what that leaves).
 """
 
 from __future__ import annotations
@@ -10,11 +15,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..actions import Discard, Play
+from ..actions import Action, Discard, Play
 from ..bidding_standard import call_problem_in
 from ..cards import Card
 from ..deal import Deal, Phase
 from .fields import RequestError
+
+#: Search nodes *Check my play* may spend on a 5-player deal, by the search that runs ("compiled": the
+#: kernel's mypyc-built search; "interpreted": plain Python, as in the live book).  Nodes, not seconds:
+#: the same cards are checked on every machine with the same build.
+FIVE_PLAYER_NODES: dict[str, int] = {"compiled": 1_500_000, "interpreted": 200_000}
 
 
 def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -33,7 +43,8 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     >>> r["checked"], r["lost"]
     (1, 1)
     """
-    from ..solver import Solver
+    from ..analysis.sampling_bot import search_kind
+    from ..solver import SearchLimit, Solver
     from .replay import FACE_DOWN_NOTE
 
     if not deal.is_over:
@@ -43,45 +54,40 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
         return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
                 "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip
-    replay = deal.root()
     solver = Solver()
+    budget = FIVE_PLAYER_NODES[search_kind(solver)] if rules.calls_partner else None
+    decisions = _decisions(deal, seat)
     rows: list[dict[str, Any]] = []
     checked = 0
-    for number, action in enumerate(deal.history):
-        if (
-            replay.phase is Phase.PLAY
-            and replay.to_move == seat
-            and isinstance(action, Play)
-            and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
-        ):
-            checked += 1
-            played, best_value, best = solver.check(replay, action, all_best=False)  # best: only if lost
-            lost = abs(played - best_value)
-            if lost:
-                trick = len(replay.tricks) + 1
-                better = " or ".join(str(a) for a in best[:3])
-                rows.append(
-                    {
-                        "trick": trick,
-                        "card": str(action),
-                        "lost": lost,
-                        "better": [a.code for a in best],
-                        "after": played,  # the declaring side's tricks with best play by all after the card
-                        "text": f"Trick {trick}: your {action} cost {_tricks_words(lost)} against the best play "
-                        f"from there on; {better} kept the best result.",
-                    }
-                )
-                if hinted and hinted.get(str(number)) == action.code:
-                    # the hint judged with the other hands hidden, this check with every hand in view
-                    rows[-1]["hinted"] = True
-                    rows[-1]["text"] += (
-                        " It was the hint's card: with the other hands hidden it was a fair choice, and only "
-                        "with every hand in view was another card better."
-                    )
-        replay.push(action)
+    unchecked: list[int] = []  # the tricks of the cards the node budget left unchecked
+    spent = solver.nodes
+    # the last cards first: they are the cheap ones, so a budget leaves out the first tricks only
+    for number, replay, action in reversed(decisions):
+        if unchecked:
+            unchecked.append(len(replay.tricks) + 1)
+            continue
+        left = None if budget is None else budget - (solver.nodes - spent)
+        try:
+            if left is not None and left <= 0:
+                raise SearchLimit("the review's budget is spent")
+            played, best_value, best = solver.check(replay, action, all_best=False, node_limit=left)
+        except SearchLimit:
+            unchecked.append(len(replay.tricks) + 1)
+            continue
+        checked += 1
+        lost = abs(played - best_value)
+        if lost:
+            rows.append(
+                _row(replay, action, played, lost, best, bool(hinted and hinted.get(str(number)) == action.code))
+            )
+    rows.reverse()
+    if unchecked:
+        notes.append(_unchecked_note(deal, sorted(unchecked), checked))
     given = _given_back(deal, seat, rows)
     lost_total = sum(r["lost"] for r in rows)
-    if not checked:
+    if not checked and unchecked:
+        summary = "None of your cards could be checked in time: " + notes[-1][0].lower() + notes[-1][1:]
+    elif not checked:
         summary = "You had no real choice of card in this deal (or sat it out), so there is nothing to check."
     elif not rows:
         summary = (
@@ -103,11 +109,67 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
             )
         if given:
             summary += f" The other side later gave {_tricks_words(given)} back by playing less than their best."
-    lesson = _contract_lesson(deal, seat, solver)
+    lesson = _contract_lesson(deal, seat, solver, budget)
     if lesson:
         summary = f"{lesson} {summary}"
     return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary,
             "lesson": lesson}  # fmt: skip
+
+
+def _decisions(deal: Deal, seat: int) -> list[tuple[int, Deal, Play]]:
+    """The learner's cards that were a real choice: (number of actions before it, the position then
+    (a copy), the card played)."""
+    replay = deal.root()
+    out: list[tuple[int, Deal, Play]] = []
+    for number, action in enumerate(deal.history):
+        if (
+            replay.phase is Phase.PLAY
+            and replay.to_move == seat
+            and isinstance(action, Play)
+            and len({a.card for a in replay.legal_actions() if isinstance(a, Play)}) > 1
+        ):
+            out.append((number, replay.copy(), action))
+        replay.push(action)
+    return out
+
+
+def _row(replay: Deal, action: Play, played: int, lost: int, best: list[Action], hinted: bool) -> dict[str, Any]:
+    """The review's row for a card that cost ``lost`` tricks (``best``: the cards that kept the best result)."""
+    trick = len(replay.tricks) + 1
+    better = " or ".join(str(a) for a in best[:3])
+    row: dict[str, Any] = {
+        "trick": trick,
+        "card": str(action),
+        "lost": lost,
+        "better": [a.code for a in best],
+        "after": played,  # the declaring side's tricks with best play by all after the card
+        "text": f"Trick {trick}: your {action} cost {_tricks_words(lost)} against the best play "
+        f"from there on; {better} kept the best result.",
+    }
+    if hinted:
+        # the hint judged with the other hands hidden, this check with every hand in view
+        row["hinted"] = True
+        row["text"] += (
+            " It was the hint's card: with the other hands hidden it was a fair choice, and only "
+            "with every hand in view was another card better."
+        )
+    return row
+
+
+def _unchecked_note(deal: Deal, tricks: list[int], checked: int) -> str:
+    """Why some cards were not checked (five hands: no fast solver), in a learner's words."""
+    first, last = tricks[0], tricks[-1]
+    which = f"trick {first}" if first == last else f"tricks {first} to {last}"
+    cards = "your card" if len(tricks) == 1 else f"your {len(tricks)} cards"
+    text = (
+        f"Not checked: {cards} in {which}. With five players there are too many ways to play out the "
+        "tricks to check every card while you wait."
+    )
+    if checked:
+        later = "your card" if checked == 1 else f"your {checked} cards"
+        text += f" {later[0].upper()}{later[1:]} after {'it' if len(tricks) == 1 else 'them'} "
+        text += "was checked." if checked == 1 else "were checked."
+    return text
 
 
 def _tricks_words(n: int) -> str:
@@ -127,7 +189,7 @@ def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
     # the learner's gain is more declaring-side tricks if they want those (solver.maximises), else fewer
     sign = 1 if maximises(deal, seat) else -1
     misere = deal.contract is not None and deal.contract.is_misere
-    if deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer):
+    if seat in deal.declaring_seats:  # (5 players: the declarer or the called partner)
         other = "the defenders"
     else:
         other = "the declarer" if misere else "the declarer's side"
@@ -182,29 +244,39 @@ def _better_discards(deal: Deal, start: Deal, solver: Any, best: int) -> tuple[i
     return found
 
 
-def _contract_lesson(deal: Deal, seat: int, solver: Any) -> str:
+def _declaring_name(deal: Deal) -> str:
+    """The declaring side in words: "North–South"; with 5 players "North and North-east" (the partner)."""
+    assert deal.declarer is not None
+    rules = deal.rules
+    if rules.calls_partner:
+        return " and ".join(rules.seat_name(s) for s in deal.declaring_seats)
+    return rules.side_name(rules.side_of(deal.declarer))
+
+
+def _contract_lesson(deal: Deal, seat: int, solver: Any, node_limit: int | None = None) -> str:
     """When the learner's side went down as declarers, or defended and let the contract make: what the
     cards were worth with every hand in view (from the first card played, after the discards), and for
-    a declarer who went down, what the bid was worth by the count of their cards and a better discard."""
-    from ..solver import SolveError
+    a declarer who went down, what the bid was worth by the count of their cards and a better discard.
+    ``node_limit``: the search nodes the whole-deal solve may take (5 players), else no lesson."""
+    from ..solver import SearchLimit, SolveError
 
     rules = deal.rules
     contract, declarer = deal.contract, deal.declarer
     if contract is None or declarer is None or contract.is_misere or rules.players == 2:
         return ""
     result = deal.result()
-    declaring = rules.side_of(seat) == rules.side_of(declarer)
+    declaring = seat in deal.declaring_seats  # (5 players: the declarer or the called partner)
     if result.made == declaring:
         return ""  # made as declarers, or beaten as defenders: nothing to add
     start = _play_start(deal)
     try:
-        best = solver.solve(start)
-    except SolveError:
+        best = solver.solve(start, node_limit=node_limit)
+    except (SolveError, SearchLimit):
         return ""
     need, took = contract.tricks, result.declarer_tricks
     name = rules.seat_name(declarer)
     if not declaring:
-        them = rules.side_name(rules.side_of(declarer))
+        them = _declaring_name(deal)
         if best >= need:
             return (
                 f"With every hand in view, {contract} could not be beaten: {them} take {_tricks(best)} "

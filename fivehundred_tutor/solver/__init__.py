@@ -106,7 +106,7 @@ def maximises(deal: Deal, seat: int) -> bool:
     assert deal.contract is not None and deal.declarer is not None
     if deal.contract.is_misere:
         return seat != deal.declarer
-    return deal.rules.side_of(seat) == deal.rules.side_of(deal.declarer)
+    return seat in deal.declaring_seats  # with 5 players, the declarer and the called partner
 
 
 class Solver:
@@ -229,7 +229,9 @@ class Solver:
                 seen[gid] = v
         return out
 
-    def check(self, deal: Deal, action: Action, *, all_best: bool = True) -> tuple[int, int, list[Action]]:
+    def check(
+        self, deal: Deal, action: Action, *, all_best: bool = True, node_limit: int | None = None
+    ) -> tuple[int, int, list[Action]]:
         """What a review needs of one played card: its value, the best value, and the actions
         that keep the best value — cheaper than :meth:`analyse`, which gives every action's exact
         value: here an action other than ``action`` is only asked whether it keeps the best.
@@ -237,15 +239,28 @@ class Solver:
         ``all_best=False``: when ``action`` itself keeps the best value, the list is just
         ``[action]`` and the other actions are not asked at all (a review names the better cards
         only of a card that cost something; the other cards' probes were half of the work on a
-        2-player deal's opening lead)."""
+        2-player deal's opening lead).
+
+        ``node_limit``: the search nodes all of it may visit together (the pure-Python search; DDS
+        solves ignore it); past them it raises :class:`SearchLimit`."""
         if deal.phase != PLAY or deal.is_nominating or self.uses_dds(deal):
-            values = self.analyse(deal)
+            values = self.analyse(deal, node_limit=node_limit)
             if not all_best and values[action] == _best_of(deal, values)[0]:
                 return values[action], values[action], [action]
             return values[action], *_best_of(deal, values)
         assert deal.to_move is not None
         mover_max = maximises(deal, deal.to_move)
-        search = self._search(deal)
+        start = self.nodes
+
+        def left() -> int | None:
+            if node_limit is None:
+                return None
+            remaining = node_limit - (self.nodes - start)
+            if remaining <= 0:
+                raise SearchLimit(f"the check went past its limit of {node_limit:,} nodes")
+            return remaining
+
+        search = self._search(deal, left())
         best_value = deal.declarer_tricks + search.value(self._playout_guess(deal))
         groups = search.root_groups()
         keeps: dict[int, bool] = {}
@@ -266,14 +281,14 @@ class Solver:
                     v = deal.declarer_tricks
                     keep = v == best_value
                 elif a == action:
-                    child = self._search(deal)
+                    child = self._search(deal, left())
                     bound = {"hi": future} if mover_max else {"lo": future}
                     v = deal.declarer_tricks + child.value(future, **bound)
                     keep = v == best_value
                 else:
                     # One null-window probe: does it keep the best?  (``future`` more tricks for
                     # a maximising mover; for a minimising one, no more than ``future``.)
-                    child = self._search(deal)
+                    child = self._search(deal, left())
                     if mover_max:
                         keep = future <= 0 or child.probe(future) >= future
                     else:
@@ -301,7 +316,7 @@ class Solver:
 
     def _context(self, deal: Deal) -> tuple[Context, Table, dict[int, SuitInfo], dict[Any, Entry]]:
         # (Whether the joker is free follows from the contract and joker_fixed.)
-        key = (deal.rules, deal.contract, deal.declarer, deal.joker_fixed, deal.active)
+        key = (deal.rules, deal.contract, deal.declarer, deal.declaring_seats, deal.joker_fixed, deal.active)
         found = self._contexts.get(key)
         if found is None:
             found = self._contexts[key] = (self._context_class(deal), {}, {}, {})
@@ -381,6 +396,8 @@ def solve_report(deal: Deal, solver: Solver | None = None) -> dict[str, Any]:
         counts = f"tricks taken by the declarer ({deal.rules.seat_name(deal.declarer)}), who tries to take none"
     else:
         counts = f"tricks taken by {deal.rules.side_name(deal.rules.side_of(deal.declarer))}"
+        if deal.rules.calls_partner:  # the declarer and the called partner
+            counts = "tricks taken by " + " and ".join(deal.rules.seat_name(s) for s in deal.declaring_seats)
     return {
         "value": value,
         "counts": counts,

@@ -118,12 +118,13 @@ class Context:
             self.vps = [(s, None) for s in deal.active]
         n = len(self.vps)
         self.n = n
-        dside = rules.side_of(self.declarer)
+        # the declarer's side (with 5 players: the declarer and the called partner of this deal)
+        declaring = deal.declaring_seats
         if self.misere:
             self.counts = [seat == self.declarer for seat, _ in self.vps]
             self.is_max = [seat != self.declarer for seat, _ in self.vps]
         else:
-            self.counts = [rules.side_of(seat) == dside for seat, _ in self.vps]
+            self.counts = [seat in declaring for seat, _ in self.vps]
             self.is_max = list(self.counts)
         # Play order of a trick, from the vp that won the last one.
         self.next_order: list[tuple[int, ...]] = []

@@ -47,8 +47,13 @@ class PlayDeal(FhtWidget):
         **kwargs: Any,
     ) -> None:
         rules = rules_from(rules)
-        if seat is None:  # South when there is one, as in the book's diagrams
-            seat = rules.seat_names.index("South") if "South" in rules.seat_names else 0
+        if seat is None:  # South when there is one, as in the book's diagrams (South-east of five)
+            names = rules.seat_names
+            seat = (
+                names.index("South")
+                if "South" in names
+                else next((i for i, n in enumerate(names) if n.startswith("South")), 0)
+            )
         state = start(rules, seed, seat)
         extra = {"title": title} if title else {}
         super().__init__(state=state, four_colour=four_colour, **extra, **kwargs)
