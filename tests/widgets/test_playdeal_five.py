@@ -30,7 +30,7 @@ def _check_secret(state: dict[str, Any]) -> None:
     """The learner's view names the partner only when the learner can know it, and every legal action
     the view offers is legal in the deal."""
     deal, view = _deal(state), state["view"]
-    knows = deal.partner is not None and (SEAT == deal.partner or deal.partner_shown)
+    knows = deal.partner is not None and (deal.partner == SEAT or deal.partner_shown)
     assert view["partner"] == (deal.partner if knows else None)
     assert view["you_are_partner"] == (deal.partner == SEAT and deal.partner is not None)
     if not knows and deal.partner is not None:

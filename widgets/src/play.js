@@ -11,9 +11,22 @@ import { renderVerdict } from "./feedback.js";
 import { plural } from "./format.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
+import {
+  calledCardOptions,
+  callPickerPart,
+  declaringTricks,
+  isCall,
+  isCalling,
+  markCalled,
+  myPartnerTricks,
+  PARTNER_RENDERERS,
+  partnerLinePart,
+  partnerTags,
+  withStep,
+} from "./partnercall.js";
 import { renderer, titlePart } from "./parts.js";
 import { keepState, keptState, testButtonParts, testHeaderPart, testOf, testPanelPart } from "./playtest.js";
-import { cardPart, contractPart, faceDownPart, gridPlace, handPart, placeOf, seatPart, slotPart, TABLE_RENDERERS, tablePart, trickPart } from "./table.js";
+import { cardPart, contractPart, faceDownPart, handPart, placeOf, seatPart, slotPart, TABLE_RENDERERS, tablePart, trickPart, trickPlace } from "./table.js";
 
 /** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue;
  * "wait": until Continue, for a learner who wants to look at every trick). */
@@ -47,7 +60,9 @@ export function freshPlayUi() {
 export function playState(state, ui) {
   const shown = expect(ui.before || state, "object", "deal state");
   const view = expect(shown.view, "object", "deal view");
-  const v = Array.isArray(ui.anim?.tricks_won) ? { ...view, tricks_won: ui.anim.tricks_won, side_tricks: ui.anim.side_tricks ?? view.side_tricks } : view;
+  const counted = Array.isArray(ui.anim?.tricks_won) ? { ...view, tricks_won: ui.anim.tricks_won, side_tricks: ui.anim.side_tricks ?? view.side_tricks } : view;
+  // five players: the partner as the learner knew it at that card (it shows with the called card)
+  const v = withStep(counted, ui.anim);
   expect(v.seat_names, "array", "seat names");
   return { state: shown, v, me: Number(v.seat), log: Array.isArray(shown.log) ? shown.log : [] };
 }
@@ -63,6 +78,7 @@ export function discardWords(v) {
 
 /** The learner's tricks, and their side's when they have a partner: which count is which, in words. */
 export function myTricks(v, me) {
+  if (Array.isArray(v.declaring_known)) return myPartnerTricks(v, me); // five players: a called partner
   const own = `you took ${plural(v.tricks_won[me], "trick")}`;
   const side = Number.isInteger(v.side) && Array.isArray(v.side_tricks) ? v.side_tricks[v.side] : null;
   const partnered = v.side_names && typeof v.side_names[v.side] === "string" && v.side_names[v.side] !== v.seat_names[me];
@@ -110,7 +126,7 @@ function settingsPart(s, ui) {
 function otherSeat(v, seat, ui) {
   const name = v.seat_names[seat];
   const moving = ui.anim ? false : v.to_move === seat && !v.over;
-  const tags = [seat === v.dealer ? "dealer" : "", v.declarer === seat ? "declarer" : "", moving ? "to play" : ""].filter(Boolean);
+  const tags = [seat === v.dealer ? "dealer" : "", v.declarer === seat ? "declarer" : "", ...partnerTags(v, seat), moving ? "to play" : ""].filter(Boolean);
   const hand = v.hands[seat];
   const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
   return seatPart(seat, name, {
@@ -137,7 +153,7 @@ function trickOf(v, me, ui) {
     winner = v.last_trick.winner;
     heading = `Last trick: ${names[winner]} won it`;
   }
-  const at = (seat) => gridPlace(placeOf(seat, me, names.length));
+  const at = (seat) => trickPlace(seat, me, names.length);
   const slots = plays.map(([seat, code]) =>
     slotPart(seat, code, { caption: names[seat] + (seat === winner ? ": wins" : ""), won: seat === winner, at: at(seat) }),
   );
@@ -149,7 +165,7 @@ function trickOf(v, me, ui) {
   // never a heading over an empty table: say who leads
   const lead =
     !plays.length && v.to_move !== null && v.to_move !== undefined ? (v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.`) : null;
-  return trickPart(slots, { label, heading, lead });
+  return trickPart(slots, { label, heading, lead, cls: names.length === 5 ? "fht-trick fht-trick-five" : "fht-trick" });
 }
 
 function centerOf(v, me, ui) {
@@ -159,14 +175,15 @@ function centerOf(v, me, ui) {
     center.push(
       contractPart(
         `Contract ${v.contract} by ${names[v.declarer]}`,
-        (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`),
+        Array.isArray(v.declaring_known) ? declaringTricks(v) : (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`),
       ),
     );
+  center.push(partnerLinePart(v)); // five players: the called card, and who holds it once that may be known
   if (v.phase === "auction") {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` });
     const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : "no calls yet";
     center.push({ kind: "box", tag: "p", cls: "fht-play-auction", children: [{ kind: "text", tag: "span", cls: "fht-label", text: "Auction: " }, calls] });
-  } else if (v.phase === "kitty") {
+  } else if (v.phase === "kitty" && !v.partner_words) {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` });
   }
   if (v.phase === "play" || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));
@@ -188,19 +205,23 @@ function mySeat(v, me, ui) {
     prompt =
       v.phase === "auction"
         ? "Your call: bid or pass."
-        : v.phase === "kitty"
-          ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
-          : "Your turn: choose a card.";
+        : isCalling(v)
+          ? "Call a card (usually the best trump you do not hold): whoever holds it becomes your partner for this deal."
+          : v.phase === "kitty"
+            ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
+            : "Your turn: choose a card.";
   // while you discard: the cards that came from the kitty say so, on the card and in its name
   const cards = (ui.mine ? held.filter((c) => c !== ui.mine[1]) : held).map((code) => {
     if (v.over) return cardPart(code);
     const action = byCard.get(code);
     const open = action && !ui.waiting;
     const marks = { bower: Boolean(v.left_bower) && code === v.left_bower, kitty: fromKitty.has(code), kittyTag: true };
-    return cardPart(code, { button: true, disabled: !open, words: open ? action.label : null, on: { type: "act", action: action?.code }, ...marks });
+    const part = cardPart(code, { button: true, disabled: !open, words: open ? action.label : null, on: { type: "act", action: action?.code }, ...marks });
+    return calledCardOptions(v, code).called ? markCalled(part) : part;
   });
   const body = [{ kind: "text", cls: "fht-label fht-play-prompt", text: prompt }, handPart(cards, `Your hand (${names[me]})`)];
-  const others = legal.filter((a) => !a.card);
+  if (isCalling(v) && !ui.anim && !v.over) body.push(callPickerPart(v, { disabled: Boolean(ui.waiting) }));
+  const others = legal.filter((a) => !a.card && !isCall(a));
   if (others.length && !v.over) {
     body.push({
       kind: "choices",
@@ -281,8 +302,12 @@ function reviewPart(review) {
 export function playView(s, ui) {
   const { v, me, log } = s;
   const players = v.seat_names.length;
-  const byArea = { top: [], left: [], right: [] };
-  for (let seat = 0; seat < players; seat++) if (seat !== me) byArea[placeOf(seat, me, players)]?.push(otherSeat(v, seat, ui));
+  const byArea = { top: [], left: [], right: [] }; // with five, the two seats across share the top
+  // in the order of play from the learner's left, so two seats sharing the top sit left to right
+  for (let turn = 1; turn < players; turn++) {
+    const seat = (me + turn) % players;
+    byArea[placeOf(seat, me, players)]?.push(otherSeat(v, seat, ui));
+  }
   return [
     titlePart(s.title || "Play a deal against the bots"),
     testOf(s.state) ? testHeaderPart(s.state) : null,
@@ -290,7 +315,7 @@ export function playView(s, ui) {
     tablePart(
       ["top", "left", "right"].map((area) => [area, byArea[area]]),
       centerOf(v, me, ui),
-      "fht-table fht-play-table",
+      `fht-table fht-play-table${players === 5 ? " fht-table-five" : ""}`,
     ),
     mySeat(v, me, ui),
     navPart(v, ui, s.state),
@@ -331,6 +356,10 @@ function sending(s, ui, message, extra = {}) {
  */
 export function playReduce(s, ui, event) {
   switch (event.type) {
+    case "call":
+      // five players: the declarer calls a card (a card of another hand, never put on the table)
+      if (ui.anim || !event.action) return null;
+      return sending(s, ui, { type: "act", code: event.action });
     case "act":
       if (ui.anim || !event.action) return null;
       return sending(s, ui, { type: "act", code: event.action }, { mine: event.code ? [s.me, event.code] : null });
@@ -425,7 +454,7 @@ function renderHistory(part, r) {
   return history;
 }
 
-const RENDERERS = { ...TABLE_RENDERERS, select: renderSelect, choices: renderChoices, history: renderHistory, verdict: renderVerdict };
+const RENDERERS = { ...TABLE_RENDERERS, ...PARTNER_RENDERERS, select: renderSelect, choices: renderChoices, history: renderHistory, verdict: renderVerdict };
 
 // -------------------------------------------------------------------------------- the runtime
 

@@ -18,13 +18,21 @@ export function gridPlace(area) {
   return AT[area] || "c";
 }
 
-/** Where each seat sits with `me` at the bottom: four round the table, three without a top, two face to face. */
+/** Where each seat sits with `me` at the bottom: four round the table, three without a top, two face to
+ * face, five with the two seats across sharing the top (left of it first, in the order of play). */
 export function placeOf(seat, me, players) {
   const turn = (seat - me + players) % players;
   if (players === 4) return ["bottom", "left", "top", "right"][turn];
   if (players === 3) return ["bottom", "left", "right"][turn];
   if (players === 2) return ["bottom", "top"][turn];
+  if (players === 5) return ["bottom", "left", "top", "top", "right"][turn];
   return turn === 0 ? "bottom" : "top";
+}
+
+/** A seat's card's place in the trick's grid: as the seat sits, the two seats across five apart ("tl", "tr"). */
+export function trickPlace(seat, me, players) {
+  if (players === 5) return ["b", "l", "tl", "tr", "r"][(seat - me + players) % players];
+  return gridPlace(placeOf(seat, me, players));
 }
 
 /**

@@ -41,7 +41,11 @@ test("seats sit round the learner, who is at the bottom", () => {
     [0, 1, 2].map((seat) => placeOf(seat, 1, 3)),
     ["right", "bottom", "left"],
   );
-  assert.equal(placeOf(4, 0, 5), "top");
+  // five: the two seats across share the top (playing order: left, top left, top right, right)
+  assert.deepEqual(
+    [0, 1, 2, 3, 4].map((seat) => placeOf(seat, 2, 5)),
+    ["top", "right", "bottom", "left", "top"],
+  );
 });
 
 test("the learner's legal cards are buttons named by their action; the others wait; the left bower is tagged", () => {
