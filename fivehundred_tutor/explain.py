@@ -345,7 +345,7 @@ def action_text(rules: Rules, seat: int, action: Action) -> str:
     if isinstance(action, NominateJoker):
         return f"{name}: {action}"
     if isinstance(action, CallPartner):
-        return f"{name} calls {action.card}: its holder is the partner"
+        return f"{name} calls the {action.card}: whoever holds it is {name}'s partner"
     assert isinstance(action, Play)
     text = f"{name} plays {action.card}"
     if action.joker_suit is not None:

@@ -30,6 +30,13 @@ the heuristic bot's card.
   so a learner's move with up to three bots' replies stays within about 3 s in the browser
   (``python -m bench.bench_bot_moves --host interpreted``; ``python -m bench.bench_live``).
 
+With 5 players the called card is public, its holder is not: the partner knows, and everyone once
+the card is played (``Deal.partner_known_to``); until then each layout deals the called card to one
+of the hands that may hold it (never the declarer's, never the discards), so the layouts weigh every
+seat that might be the partner, and in each layout the partner is whoever holds the card there.  The
+choice depends on nothing else (tests/engine/test_five_players.py deals whole other deals the seat
+cannot tell apart and checks the bot chooses the same).
+
 Bids are simulated only with DDS in the 4-player game (without it 100 layouts take minutes);
 otherwise the bot counts its hand as the heuristic bot does, counting less on a partner who
 passed (:func:`counted_bid`).  ``budget`` seconds stop the sampling early (then the choice

@@ -62,7 +62,7 @@ def _words(deal: Deal, seat: int) -> str:
     if called is None:
         if deal.is_calling:
             if declarer == seat:
-                return "Call a card: whoever holds it becomes your partner for this deal."
+                return ""  # the learner's prompt says what to do
             return f"{name} is calling a card: whoever holds it becomes {name}'s partner for this deal."
         return ""
     card = called.name

@@ -139,7 +139,7 @@ def _log_text(deal: Deal, mover: int, action: Any, seat: int) -> str:
         return f"{name} discards a card"
     if isinstance(action, CallPartner):
         whose = "your" if mover == seat else f"{name}'s"
-        text = f"{name} calls {action.card}: whoever holds it is {whose} partner for this deal"
+        text = f"{name} calls the {action.card}: whoever holds it is {whose} partner for this deal"
         if deal.partner == seat:
             text += " (you hold it: you are the partner)"
         return text
@@ -184,7 +184,7 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
         "declarer": deal.declarer,
         "kitty": len(deal.kitty),
         # while the learner discards: which cards of their hand came from the kitty
-        "from_kitty": list(seen.get("kitty_in_hand") or []),
+        "from_kitty": [] if deal.is_calling else list(seen.get("kitty_in_hand") or []),
         # while the learner discards: how many cards they have still to put down
         "to_discard": max(0, len(deal.hands[seat]) - rules.hand_size)
         if deal.phase is Phase.KITTY and deal.to_move == seat

@@ -24,7 +24,7 @@ from .fields import RequestError
 #: Search nodes *Check my play* may spend on a 5-player deal, by the search that runs ("compiled": the
 #: kernel's mypyc-built search; "interpreted": plain Python, as in the live book).  Nodes, not seconds:
 #: the same cards are checked on every machine with the same build.
-FIVE_PLAYER_NODES: dict[str, int] = {"compiled": 1_500_000, "interpreted": 200_000}
+FIVE_PLAYER_NODES: dict[str, int] = {"compiled": 1_000_000, "interpreted": 150_000}
 
 
 def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -85,18 +85,21 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
         notes.append(_unchecked_note(deal, sorted(unchecked), checked))
     given = _given_back(deal, seat, rows)
     lost_total = sum(r["lost"] for r in rows)
+    # the cards the summary counts: with some left unchecked (5 players), only those checked
+    which = "that were a real choice" + (" and could be checked in time" if unchecked else "")
     if not checked and unchecked:
-        summary = "None of your cards could be checked in time: " + notes[-1][0].lower() + notes[-1][1:]
+        summary = (
+            "None of your cards could be checked while you wait: with five players there are too many ways "
+            "to play out the tricks."
+        )
     elif not checked:
         summary = "You had no real choice of card in this deal (or sat it out), so there is nothing to check."
     elif not rows:
-        summary = (
-            f"All {checked} of your cards that were a real choice kept the best result, even with every hand in view."
-        )
+        summary = f"All {checked} of your cards {which} kept the best result, even with every hand in view."
     else:
         cost = _tricks_words(lost_total) + ("" if lost_total == 1 else " in all")
         summary = (
-            f"Of your {checked} cards that were a real choice, {checked - len(rows)} kept the best result and "
+            f"Of your {checked} cards {which}, {checked - len(rows)} kept the best result and "
             f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
             "have been fair guesses."
         )
@@ -113,7 +116,7 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     if lesson:
         summary = f"{lesson} {summary}"
     return {"type": "review", "rows": rows, "checked": checked, "lost": lost_total, "notes": notes, "summary": summary,
-            "lesson": lesson}  # fmt: skip
+            "lesson": lesson, "unchecked": len(unchecked)}  # fmt: skip
 
 
 def _decisions(deal: Deal, seat: int) -> list[tuple[int, Deal, Play]]:

@@ -104,7 +104,7 @@ def test_the_learner_declares_calls_a_card_from_the_picker_and_both_score() -> N
     assert deal.declarer == SEAT and deal.is_over and called
     assert deal.called_card is not None and deal.called_card.code == called[0]["call"]
     assert any(
-        line.startswith(f"You call {deal.called_card}: whoever holds it is your partner") for line in state["log"]
+        line.startswith(f"You call the {deal.called_card}: whoever holds it is your partner") for line in state["log"]
     )
     result = state["view"]["result"]
     assert (
@@ -220,9 +220,10 @@ def test_check_my_play_says_plainly_which_cards_it_could_not_check_in_time(monke
     )
     assert "With five players there are too many ways to play out the tricks" in note
     assert (
-        f"Of your {cut['checked']} cards that were a real choice" in cut["summary"]
-        or str(cut["checked"]) in cut["summary"]
+        f"{cut['checked']} of your cards that were a real choice and could be checked in time" in cut["summary"]
+        or f"Of your {cut['checked']} cards that were a real choice and could be checked in time" in cut["summary"]
     )
+    assert cut["unchecked"] == left_out and full["unchecked"] == 0
     assert all(row["trick"] > left_out for row in cut["rows"])
 
 

@@ -76,7 +76,7 @@ export function declaringTricks(v) {
   const total = known.reduce((sum, seat) => sum + (v.tricks_won[seat] || 0), 0);
   const names = known.map((seat) => (seat === v.seat ? "you" : v.seat_names[seat]));
   if (known.length > 1) return [`${names.join(" and ")} ${total}`];
-  return [`${names[0]} ${total}, the partner's not yet known`];
+  return [`${names[0]} ${total} (partner not known yet)`];
 }
 
 /** The learner's tricks, and with a known partner the pair's: which count is which, in words. */

@@ -206,7 +206,7 @@ function mySeat(v, me, ui) {
       v.phase === "auction"
         ? "Your call: bid or pass."
         : isCalling(v)
-          ? "Call a card (usually the best trump you do not hold): whoever holds it becomes your partner for this deal."
+          ? "Call a card, usually the best one you do not hold: whoever holds it becomes your partner for this deal."
           : v.phase === "kitty"
             ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
             : "Your turn: choose a card.";

@@ -31,7 +31,7 @@ const calling = (over = {}) => ({
   called_card: null,
   partner: null,
   you_are_partner: false,
-  partner_words: "Call a card: whoever holds it becomes your partner for this deal.",
+  partner_words: "",
   declaring_known: [2],
   call_groups: [
     { label: "Trumps", open: true, cards: ["JK", "JD", "KH"] },
@@ -66,7 +66,8 @@ test("calling: the picker shows the trumps open, the other suits folded, each ca
   assert.equal(findPart(parts, "choices"), null);
   const me = [...walk(parts)].find((p) => p.kind === "seat" && p.seat === 2);
   assert.ok(findPart(me.body, "hand").cards.every((c) => c.disabled));
-  assert.match(findPart(me.body, "text", "fht-play-prompt").text, /^Call a card \(usually the best trump you do not hold\)/);
+  assert.match(findPart(me.body, "text", "fht-play-prompt").text, /^Call a card, usually the best one you do not hold: /);
+  assert.equal(findPart(parts, "text", "fht-partner-line"), null); // the prompt says it: no second line on the table
 });
 
 test("a call is sent as the learner's action and never put on the table as a card played", () => {
@@ -91,7 +92,7 @@ test("the partner on the table: a secret until the called card shows, then tagge
   let parts = playView(at(state(secret)), freshPlayUi());
   assert.equal(findPart(parts, "text", "fht-partner-line").text, secret.partner_words);
   assert.ok([...walk(parts)].filter((p) => p.kind === "seat").every((seat) => !seat.tags.includes("partner")));
-  assert.deepEqual(findPart(parts, "contract").sides, ["you 2, the partner's not yet known"]);
+  assert.deepEqual(findPart(parts, "contract").sides, ["you 2 (partner not known yet)"]);
   const shown = {
     ...secret,
     partner: 1,
