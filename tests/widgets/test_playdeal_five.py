@@ -189,7 +189,13 @@ def test_a_wrong_call_is_refused_in_words_and_changes_nothing() -> None:
         assert "that cannot be played now; you may: Call the" in out["reply"]["error"]
 
 
-def test_check_my_play_answers_a_five_player_deal_and_agrees_with_the_solver() -> None:
+#: a budget that checks every card of the deals these tests play, with the compiled search or without it
+#: (the budget the widget uses is a speed matter, measured by bench/bench_five_players.py)
+WHOLE = {"compiled": 50_000_000, "interpreted": 50_000_000}
+
+
+def test_check_my_play_answers_a_five_player_deal_and_agrees_with_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play_review, "FIVE_PLAYER_NODES", WHOLE)
     state = _play(3, _declare)
     reply = handle("play", {"type": "review"}, {"state": state})["reply"]
     assert reply["type"] == "review" and reply["checked"] > 0 and not reply["notes"]
@@ -209,6 +215,7 @@ def test_check_my_play_says_plainly_which_cards_it_could_not_check_in_time(monke
     """With a budget too small for the first tricks, the review checks the last cards, says which
     tricks it left out and why, and never claims them as kept."""
     state = _play(3, _declare)
+    monkeypatch.setattr(play_review, "FIVE_PLAYER_NODES", WHOLE)
     full = handle("play", {"type": "review"}, {"state": state})["reply"]
     monkeypatch.setattr(play_review, "FIVE_PLAYER_NODES", {"compiled": 3_000, "interpreted": 3_000})
     cut = handle("play", {"type": "review"}, {"state": state})["reply"]
