@@ -258,10 +258,13 @@ def _call_question(rules: Rules, rng: Random) -> dict[str, Any]:
     # the answers a player who passed can get: the default game only no; bridge-like bidding only yes;
     # one round of bidding never comes round again
     verdicts = {"australian": (False,), "rebid": (True,), "rebid-on-change": (True, False)}.get(rules.bidding, ())
-    ask_passed = rng.random() < 0.5 and want_legal in verdicts
+    # with two players a pass ends the auction or leaves one bidder: the bidding never comes round to a pass
+    ask_passed = rng.random() < 0.5 and want_legal in verdicts and rules.players > 2
+    # enough calls for the bidding to come round to a player who passed (five and six players need more)
+    fewest = max(2, rules.players - 2)
 
     def passed_player(r: Random) -> tuple[Deal, int, Bid] | None:
-        deal = random_auction(rules, r, 2 + r.randbelow(4))
+        deal = random_auction(rules, r, fewest + r.randbelow(4))
         seat = (deal.auction[-1][0] + 1) % rules.players  # the next seat round from the last call
         if not any(s == seat and call is PASS for s, call in deal.auction):
             return None

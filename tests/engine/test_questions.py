@@ -182,6 +182,15 @@ def test_auction_quiz_asks_whether_passing_is_final():
     assert back_in and all(q["answer"] == "yes" and "as in bridge" in q["explanation"] for q in back_in)
 
 
+@pytest.mark.parametrize("preset", ["five-player", "six-player"])
+def test_auction_quiz_asks_whether_passing_is_final_at_a_big_table(preset):
+    """With five or six players the auction question never asked about a player who passed: two to five calls
+    cannot come round the table, so every try failed (and cost the generator 100 auctions a question)."""
+    asked = [generate("bid-ladder", Rules.preset(preset), seed, 3) for seed in range(60)]
+    passed = [q for q in asked if "passed earlier" in q["prompt"]]
+    assert len(passed) >= 10 and all(q["answer"] == "no" and "a pass is final" in q["explanation"] for q in passed)
+
+
 def test_legal_plays_agree_with_the_engine():
     for rules, level, q in _questions("legal-plays"):
         contract = _contract(q)
