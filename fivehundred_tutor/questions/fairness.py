@@ -27,7 +27,7 @@ from typing import Any
 
 from .core import check
 
-__all__ = ["BLIND_GUESS_LIMIT", "answer_place", "blind_guess_score", "select_all_score"]
+__all__ = ["BLIND_GUESS_LIMIT", "all_subsets_score", "answer_place", "blind_guess_score", "select_all_score"]
 
 #: responses a blind-guess expectation goes through at most (an order of 7 cards, a kitty of 5 from 15)
 BLIND_GUESS_LIMIT = 6000
@@ -64,9 +64,7 @@ def blind_guess_score(question: Mapping[str, Any]) -> float:
     if kind == "choice":
         return _mean(question, ids, len(ids))
     if kind == "multi":
-        n = len(ids)
-        subsets = ([i for b, i in enumerate(ids) if mask >> b & 1] for mask in range(1, 1 << n))
-        return _mean(question, subsets, 1 << n)  # the empty response (mask 0) scores 0
+        return _multi_mean(question, ids)
     if kind == "order":
         return _mean(question, permutations(ids), factorial(len(ids)))
     if kind == "cards":
@@ -74,6 +72,30 @@ def blind_guess_score(question: Mapping[str, Any]) -> float:
         count = int((question.get("answer") or {}).get("count", 0))
         return _mean(question, combinations(hand, count), comb(len(hand), count))
     return 0.0
+
+
+def _multi_mean(question: Mapping[str, Any], ids: list[str]) -> float:
+    """The mean over every subset of the choices, one ``check`` per (right picks, wrong picks): a multi
+    question's grade depends on those two counts only, so each class is weighted by its number of subsets
+    (``all_subsets_score`` in the tests goes through all 2ⁿ and agrees)."""
+    answer = {str(a) for a in question.get("answer") or []}
+    right = [i for i in ids if i in answer]
+    other = [i for i in ids if i not in answer]
+    total = 0.0
+    for hits in range(len(right) + 1):
+        for wrong in range(len(other) + 1):
+            if hits or wrong:  # the empty response scores 0
+                score = float(check(question, right[:hits] + other[:wrong])["score"])
+                total += comb(len(right), hits) * comb(len(other), wrong) * score
+    return total / (1 << len(ids))
+
+
+def all_subsets_score(question: Mapping[str, Any]) -> float:
+    """The mean score of a ``multi`` question over all 2ⁿ subsets, one ``check`` each (the slow, plain way)."""
+    ids = _ids(question)
+    n = len(ids)
+    subsets = ([i for b, i in enumerate(ids) if mask >> b & 1] for mask in range(1, 1 << n))
+    return _mean(question, subsets, 1 << n)  # the empty response (mask 0) scores 0
 
 
 def select_all_score(question: Mapping[str, Any]) -> float | None:
