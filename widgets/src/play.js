@@ -183,7 +183,7 @@ function centerOf(v, me, ui) {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` });
     const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : "no calls yet";
     center.push({ kind: "box", tag: "p", cls: "fht-play-auction", children: [{ kind: "text", tag: "span", cls: "fht-label", text: "Auction: " }, calls] });
-  } else if (v.phase === "kitty" && !v.partner_words) {
+  } else if (v.phase === "kitty" && !v.partner_words && !isCalling(v)) {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` });
   }
   if (v.phase === "play" || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));

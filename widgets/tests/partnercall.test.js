@@ -68,6 +68,7 @@ test("calling: the picker shows the trumps open, the other suits folded, each ca
   assert.ok(findPart(me.body, "hand").cards.every((c) => c.disabled));
   assert.match(findPart(me.body, "text", "fht-play-prompt").text, /^Call a card, usually the best one you do not hold: /);
   assert.equal(findPart(parts, "text", "fht-partner-line"), null); // the prompt says it: no second line on the table
+  assert.ok(![...walk(parts)].some((p) => /is discarding/.test(p.text || ""))); // the discards are done: no stale line
 });
 
 test("a call is sent as the learner's action and never put on the table as a card played", () => {
