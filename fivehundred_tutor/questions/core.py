@@ -208,7 +208,7 @@ def bid_info(bid: Bid) -> dict[str, Any]:
         "code": bid.code,
         "label": str(bid),
         "words": bid.words,
-        "trumps": None if bid.trump is None else bid.trump.local_name,  # shown as it is: the reader's words
+        "trumps": None if bid.trump is None else bid.trump.word,
     }
 
 

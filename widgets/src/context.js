@@ -4,7 +4,7 @@
 
 import { card } from "./cards.js";
 import { bidLabel, contextName, isBidCode } from "./format.js";
-import { t } from "./language.js";
+import { t, words } from "./language.js";
 import { cardPart, contextTrick, handPart } from "./table.js";
 
 /** Is this context object a card (the engine's card_info), not a bid or anything else? */
@@ -42,7 +42,10 @@ function entryParts(key, value) {
     return entry(label(heading), span(value.map((v) => `${v.seat ? `${v.seat}: ` : ""}${v.label || bidLabel(v.call)}`).join(", ")));
   }
   if (key === "contract" && typeof value === "object") {
-    const trumps = value.trumps ? t("{suit} are trumps", { suit: value.trumps }) : t("no trumps");
+    // the trump suit in the reader's words, from the contract's code ("10C"); `trumps` is the English word
+    const letter = typeof value.code === "string" ? value.code.slice(-1) : "";
+    const suit = Object.hasOwn(words().suits, letter) ? words().suits[letter] : value.trumps;
+    const trumps = value.trumps ? t("{suit} are trumps", { suit }) : t("no trumps");
     return entry(label(contextName("contract")), { kind: "text", tag: "strong", text: value.label }, ` (${value.words}; ${trumps})`);
   }
   if (Array.isArray(value) && value.length && value.every(isCardInfo)) {
