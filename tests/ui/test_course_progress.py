@@ -249,3 +249,30 @@ def test_jupyterlite_and_the_book_share_one_progress(built_book: Any, browser: A
     wait_for_widgets(page)
     assert page.locator(".fht-quiz").last.locator(".fht-mastered").inner_text() == "Mastered 3 of 12"
     context.close()
+
+
+def test_the_front_pages_review_follows_answers_given_elsewhere(built_book: Any, browser: Any) -> None:
+    """The front page open in one tab, a chapter's question missed in another: the review's first line
+    counts it at once, and the review (not yet begun) asks it first.  (It said "Questions you miss …
+    come back here" until the page was loaded again.)"""
+    page, problems = open_page(browser, built_book.url("index.html"), viewport=SIZES["phone"])
+    wait_for_widgets(page)
+    review = page.locator('.fht-root[aria-label="Review"]')
+    intro = review.locator(".fht-review-intro")
+    assert not intro.inner_text().startswith("1 question you missed"), intro.inner_text()
+    chapter = page.context.new_page()
+    chapter.goto(built_book.url(f"{SECOND}.html"))
+    wait_for_widgets(chapter)
+    bank = chapter.evaluate(BANK_JS)
+    _answer(chapter.locator(".fht-quiz").last, bank[0], right=False)
+    chapter.close()
+    expect(intro).to_have_text(re.compile(r"^1 question you missed"))
+    assert_seen(page, intro, min_height=10)
+    prompt = page.evaluate(
+        "(id) => { const st = JSON.parse(localStorage.getItem('fht/v2:review')); return st.items[id].item.prompt; }",
+        bank[0]["id"],
+    )
+    expect(review.locator(".fht-prompt")).to_have_text(prompt)
+    _left_behind(problems)
+    problems.assert_clean("the front page's review")
+    page.context.close()

@@ -298,6 +298,8 @@ export function replayView(s, ui) {
     tablePart(
       AREAS.map((area) => [area, byArea[area]]),
       centerOf(s),
+      // face to face, nobody sits left or right: the trick takes the table's whole width
+      data.players === 2 ? "fht-table fht-face-to-face" : "fht-table",
     ),
     auctionPart(s),
     s.position === s.actions.length && data.result

@@ -5,9 +5,14 @@
 import { el, expect } from "./dom.js";
 import { plural } from "./format.js";
 import { checkVersion } from "./mount.js";
-import { loadReview, resetProgress, reviewAnswer, reviewQueue } from "./progress.js";
+import { loadReview, resetProgress, reviewAnswer, reviewQueue, STORE_PREFIX } from "./progress.js";
 import { progressFileArea } from "./progressfile.js";
 import { mountQuiz, quizPanel } from "./quiz.js";
+
+/** Questions missed and not yet put right (box 1): what the review's first line counts. */
+export function missedCount(data = loadReview()) {
+  return reviewQueue(data).filter((e) => e.box === 1).length;
+}
 
 /** The questions of one review round: the stored ones (due first), then the bank's others. */
 function reviewBank(quiz) {
@@ -20,7 +25,6 @@ function reviewBank(quiz) {
   return {
     items: [...due.map((e) => e.item), ...fresh, ...later.map((e) => e.item)],
     from: [...due.map((e) => e.where || ""), ...fresh.map(() => ""), ...later.map((e) => e.where || "")],
-    missed: due.filter((e) => e.box === 1).length,
   };
 }
 
@@ -56,12 +60,40 @@ function resetButton(state) {
   return area;
 }
 
+/**
+ * Answers given elsewhere (another tab, or a chapter left with Back, which brings this page back as it
+ * was): the first line counts them at once, and a round not yet begun is made again to ask them.
+ */
+function watchElsewhere(state) {
+  const refresh = () => {
+    if (!Object.keys(state.round?.answers || {}).length) {
+      state.reviewBank = null;
+      state.index = 0;
+    }
+    state.redraw?.();
+  };
+  const onShow = (event) => {
+    if (event.persisted) refresh();
+  };
+  const onStorage = (event) => {
+    if (event.key === null || event.key?.startsWith(STORE_PREFIX)) refresh();
+  };
+  window.addEventListener("pageshow", onShow);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener("pageshow", onShow);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
 export default {
   render({ model, el: host }) {
-    return mountQuiz(host, model, {
+    let watching = null;
+    const dispose = mountQuiz(host, model, {
       kind: "review",
       label: "Review",
       draw: (root, state) => {
+        watching ??= watchElsewhere(state);
         const quiz = expect(model.get("quiz"), "object", "review");
         checkVersion(quiz, "review");
         if (!state.reviewBank) {
@@ -69,8 +101,9 @@ export default {
           state.index = 0;
         }
         const bank = state.reviewBank;
-        const intro = bank.missed
-          ? plural(bank.missed, "missed questions first")
+        const missed = missedCount();
+        const intro = missed
+          ? plural(missed, "missed questions first")
           : bank.from.some(Boolean)
             ? "Questions from the chapters come back here, missed ones sooner than known ones."
             : "Questions you miss in any chapter come back here. Until then: questions from every chapter.";
@@ -115,5 +148,9 @@ export default {
         );
       },
     });
+    return () => {
+      watching?.();
+      dispose();
+    };
   },
 };
