@@ -31,6 +31,11 @@ __all__ = [
     "ProblemModel",
     "ProblemState",
     "ProblemStatus",
+    "PuzzleCard",
+    "PuzzleClass",
+    "PuzzleLevel",
+    "PuzzleTheme",
+    "PuzzleTrainerModel",
     "QuizItem",
     "QuizModel",
     "ReplayAction",
@@ -380,6 +385,80 @@ class EvaluatorModel(TypedDict):
     tolerance: float
     hands: list[EvaluatorHand]
     next_seed: int
+
+
+class PuzzleClass(TypedDict):
+    """A class of touching cards of a puzzle's position: one verdict and the solver's line for all of them."""
+
+    codes: list[str]
+    best: bool
+    cost: int  # tricks lost against the best card
+    verdict: str
+    line: list[dict[str, Any]]  # per trick: number, plays [seat, card, where], winner, win_index
+
+
+class PuzzleCard(TypedDict):
+    """One puzzle as the trainer shows it (``puzzles.words.puzzle_card``): the seat's view and every verdict."""
+
+    id: str
+    rating: int
+    kind: str
+    kind_title: str
+    rules_title: str
+    themes: list[str]
+    theme_names: list[str]
+    lesson_theme: str
+    lesson: str
+    thumb_note: str
+    players: int
+    seat: int
+    seat_name: str
+    seat_names: list[str]
+    side_names: list[str]
+    declarer: int
+    contract: str
+    contract_label: str
+    hands: list[int]  # cards in each seat's hand
+    left_bower: str | None
+    exposed: list[Any]
+    out: list[int]
+    piles: list[Any] | None  # two players: each seat's table piles
+    trick: list[list[Any]]
+    trick_joker_suit: str | None
+    tricks_won: list[int]
+    side_tricks: list[int]
+    history: list[dict[str, Any]]
+    voids: dict[str, list[str]]
+    prompt: str
+    legal: list[str]
+    choice_of: dict[str, int]  # card code -> index of its class
+    classes: list[PuzzleClass]
+    solution: str
+
+
+class PuzzleLevel(TypedDict):
+    """A problem set A–E: its puzzles' ids in order."""
+
+    name: str
+    ids: list[str]
+
+
+class PuzzleTheme(TypedDict):
+    id: str
+    name: str
+
+
+class PuzzleTrainerModel(TypedDict):
+    """``PuzzleTrainer``'s model (``handlers.puzzles.trainer_model``)."""
+
+    version: int
+    title: str
+    mode: Literal["trainer", "drill", "levels"]
+    drill: str | None
+    puzzles: list[PuzzleCard]
+    levels: list[PuzzleLevel]
+    level_pass: int
+    themes: list[PuzzleTheme]
 
 
 def shape_problems(value: Any, shape: type, where: str = "") -> list[str]:

@@ -20,11 +20,12 @@ from typing import Any
 
 from ..actions import Action
 from ..deal import Deal
+from ..errors import FiveHundredError
 
 __all__ = ["Puzzle", "PuzzleError"]
 
 
-class PuzzleError(ValueError):
+class PuzzleError(FiveHundredError, ValueError):
     """A puzzle or a bank that cannot be read; the message says why."""
 
 

@@ -17,6 +17,7 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..errors import FiveHundredError
 from .mine import Job, mine_job
 
 __all__ = ["DaskUnavailable", "run_jobs"]
@@ -24,7 +25,7 @@ __all__ = ["DaskUnavailable", "run_jobs"]
 Progress = Callable[[int, int], None]
 
 
-class DaskUnavailable(RuntimeError):
+class DaskUnavailable(FiveHundredError, RuntimeError):
     """``--dask`` was given but ``dask.distributed`` is not installed."""
 
 

@@ -26,6 +26,8 @@ from fivehundred_tutor.handlers.models import (
     ProblemModel,
     ProblemState,
     ProblemStatus,
+    PuzzleCard,
+    PuzzleTrainerModel,
     QuizModel,
     ReplayModel,
     ReplyType,
@@ -34,6 +36,7 @@ from fivehundred_tutor.handlers.models import (
 from fivehundred_tutor.handlers.play import start as play_start
 from fivehundred_tutor.handlers.problem import precompute
 from fivehundred_tutor.handlers.problem import start as problem_start
+from fivehundred_tutor.handlers.puzzles import handle_next, trainer_model
 from fivehundred_tutor.handlers.quiz import quiz_model
 from fivehundred_tutor.handlers.replay import bot_deal, replay_model
 from fivehundred_tutor.questions import TOPICS
@@ -104,10 +107,20 @@ def test_the_evaluator_says_it_is_for_three_or_four_players(preset: str) -> None
         evaluator_model(Rules.preset(preset), hands=1, seed=2, layouts=2)
 
 
+@pytest.mark.parametrize("mode", ["trainer", "levels"])
+def test_puzzle_trainer_models_match_their_shape(mode: str) -> None:
+    model = trainer_model("Puzzles", mode=mode, size=40)
+    assert model["puzzles"], "the trainer's model carries puzzles"
+    assert shape_problems(model, PuzzleTrainerModel) == []
+    # the card a host sends for "next puzzle" has the saved cards' shape
+    reply = handle_next({"type": "next", "rating": 1500, "seen": []}, {})["reply"]
+    assert shape_problems(reply["card"], PuzzleCard) == []
+
+
 def test_every_handler_family_has_a_model_test() -> None:
     from fivehundred_tutor.handlers import KINDS
 
-    tested = {"cards", "quiz", "ladder", "replay", "play", "playtest", "problem", "evaluator"}
+    tested = {"cards", "quiz", "ladder", "replay", "play", "playtest", "problem", "evaluator", "puzzles"}
     untested = {"maker", "review"}  # the maker's and the review's models are the quiz's and the assignment's
     assert set(KINDS) == tested | untested
 

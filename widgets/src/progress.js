@@ -172,10 +172,14 @@ export function loadWidget(id, _page = undefined) {
   return rec || { mastered: {}, round: null };
 }
 
-/** Keep a widget's record (a plain JSON object); stamps `updated` (ms). Returns false when it cannot. */
+// The last stamp this page gave: two saves in one millisecond still come in order (a merge keeps the newer).
+let lastStamp = 0;
+
+/** Keep a widget's record (a plain JSON object); stamps `updated` (ms, rising within a page). Returns false when it cannot. */
 export function saveWidget(id, record, _page = undefined) {
   if (!id || !isObject(record)) return false;
-  return writeJson(WIDGET_PREFIX + id, { ...record, updated: Date.now() });
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return writeJson(WIDGET_PREFIX + id, { ...record, updated: lastStamp });
 }
 
 /** Every widget record there is: {id: record}. */

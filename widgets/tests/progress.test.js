@@ -318,3 +318,17 @@ test("a stored review item that cannot be drawn (edited by hand, an old format) 
   );
   assert.ok(globalThis.localStorage.getItem(DAYS_KEY) === null);
 });
+
+test("two saves in one millisecond are stamped in order (a merge keeps the later one)", () => {
+  globalThis.localStorage = new MemoryStorage();
+  const realNow = Date.now;
+  Date.now = () => 1_800_000_000_000;
+  try {
+    saveWidget("Tie#1", { mastered: { a: true } });
+    const first = loadWidget("Tie#1").updated;
+    saveWidget("Tie#1", { mastered: { a: false } });
+    assert.ok(loadWidget("Tie#1").updated > first, "the second save's stamp is later");
+  } finally {
+    Date.now = realNow;
+  }
+});
