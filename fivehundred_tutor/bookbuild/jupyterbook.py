@@ -222,6 +222,9 @@ def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:
 # viewer.  Made the default for markdown files in this environment's JupyterLab (settings overrides).
 LAB_VIEWERS = {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
 _DOCMANAGER = "@jupyterlab/docmanager-extension:plugin"
+#: JupyterLab's news and update pop-ups, off (they cover the chapter and ask to go online)
+LAB_QUIET = {"fetchNews": "false", "checkForUpdates": False}
+_NOTIFICATION = "@jupyterlab/apputils-extension:notification"
 
 
 def lab_overrides_file() -> Path:
@@ -230,16 +233,22 @@ def lab_overrides_file() -> Path:
 
 
 def configure_jupyterlab(overrides: Path | None = None) -> bool:
-    """Make JupyterLab open ``.md`` chapters as notebooks; keep every other override.  True if changed."""
+    """Make JupyterLab open ``.md`` chapters as notebooks, without news or update pop-ups; keep every
+    other override (a news or update setting already there too).  True if changed."""
     path = overrides or lab_overrides_file()
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except json.JSONDecodeError as err:
         raise BookError(f"{path} is not valid JSON ({err}); fix or remove it") from err
     viewers = data.setdefault(_DOCMANAGER, {}).setdefault("defaultViewers", {})
-    if all(viewers.get(k) == v for k, v in LAB_VIEWERS.items()):
+    # no "Would you like to get notified about official Jupyter news?" pop-up over the chapter, no
+    # update check going online: unless the learner chose otherwise (their own setting is kept)
+    notes = data.setdefault(_NOTIFICATION, {})
+    if all(viewers.get(k) == v for k, v in LAB_VIEWERS.items()) and all(k in notes for k in LAB_QUIET):
         return False
     viewers.update(LAB_VIEWERS)
+    for key, value in LAB_QUIET.items():
+        notes.setdefault(key, value)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return True

@@ -4,12 +4,15 @@ Each chapter is a MyST markdown notebook (``book/chapters/*.md``); JupyterLab op
 notebook (the Jupytext viewer is set as the default for ``.md``), and *Run All* makes the
 widgets answer from the Python kernel.  The book's hidden cells open collapsed (``labcontents``), and
 saving writes the same text back (``book/jupytext.toml``, the chapters' kernelspec as JupyterLab writes it).
-Arguments after ``--`` go to ``jupyter lab`` unchanged (e.g. ``-- --ServerApp.token=secret``).
+The chapter opens full width in a workspace of its own (``fivehundred-tutor``: the file browser
+folded away, one click on the folder icon opens it), so a phone shows the notebook, not the files.
+Arguments after ``--`` go to ``jupyter lab`` unchanged (e.g. ``-- --IdentityProvider.token=secret``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -21,6 +24,28 @@ from ..bookbuild.jupyterbook import BOOK_DIR, BookError, configure_jupyterlab
 __all__ = ["lab_command", "register"]
 
 FIRST_CHAPTER = "chapters/01-how-to-use.md"
+#: the JupyterLab workspace the command opens (written once; JupyterLab keeps the learner's changes in it)
+WORKSPACE = "fivehundred-tutor"
+#: that workspace at first: the left area (the file browser) folded, so the chapter takes the width
+WORKSPACE_DATA: dict[str, Any] = {
+    "data": {
+        "layout-restorer:data": {
+            "main": {"dock": {"type": "tab-area", "currentIndex": 0, "widgets": []}},
+            "down": {"size": 0, "collapsed": True, "widgets": []},
+            # folded: no "current" (a current widget is shown open); the folder icon opens the file browser
+            "left": {"collapsed": True, "visible": True, "widgets": ["filebrowser"]},
+            "right": {"collapsed": True, "visible": True, "widgets": []},
+            "relativeSizes": [0.2, 0.8, 0],
+            "top": {"simpleVisibility": True},
+        }
+    },
+    "metadata": {"id": WORKSPACE},
+}
+#: no update check going online (the news pop-up: ``configure_jupyterlab``'s settings)
+QUIET_FLAGS = (
+    "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
+    "--LabApp.news_url=None",
+)
 #: Jupytext's contents manager, with the book's hidden cells collapsed
 CONTENTS_MANAGER = "fivehundred_tutor.cli.labcontents.BookContentsManager"
 
@@ -29,7 +54,8 @@ def lab_command(book_dir: Path, port: int | None, open_browser: bool, extra: lis
     """The ``jupyter lab`` command line that serves ``book_dir`` and opens its first chapter."""
     cmd = [
         sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={book_dir}",
-        f"--ServerApp.default_url=/lab/tree/{FIRST_CHAPTER}", f"--ServerApp.contents_manager_class={CONTENTS_MANAGER}",
+        f"--LabApp.default_url=/lab/workspaces/{WORKSPACE}/tree/{FIRST_CHAPTER}",
+        f"--ServerApp.contents_manager_class={CONTENTS_MANAGER}", *QUIET_FLAGS,
     ]  # fmt: skip
     if port is not None:
         cmd.append(f"--port={port}")
@@ -38,6 +64,26 @@ def lab_command(book_dir: Path, port: int | None, open_browser: bool, extra: lis
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     return cmd + extra
+
+
+def workspaces_dir() -> Path:
+    """JupyterLab's workspaces folder, as JupyterLab finds it (``JUPYTERLAB_WORKSPACES_DIR``, else the config folder's)."""
+    from jupyter_core.paths import jupyter_config_dir
+
+    return Path(os.environ.get("JUPYTERLAB_WORKSPACES_DIR") or Path(jupyter_config_dir()) / "lab" / "workspaces")
+
+
+def ensure_workspace(folder: Path | None = None) -> Path:
+    """The command's workspace file: written with the file browser folded when there is none yet
+    (a learner's own layout in it is kept)."""
+    from jupyterlab_server import WORKSPACE_EXTENSION, slugify
+
+    name = slugify(WORKSPACE) + WORKSPACE_EXTENSION  # the file JupyterLab looks for ("fivehundred-tutor-4663…")
+    path = (folder or workspaces_dir()) / name
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(WORKSPACE_DATA), encoding="utf-8")
+    return path
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
@@ -51,6 +97,10 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     except (OSError, BookError) as err:
         print(f"note: could not set JupyterLab's default viewer for .md ({err}); "
               "right-click a chapter > Open With > Jupytext Notebook", file=sys.stderr)  # fmt: skip
+    try:
+        ensure_workspace()
+    except OSError as err:
+        print(f"note: could not write JupyterLab's workspace for the book ({err})", file=sys.stderr)
     extra = list(args.jupyter_args)
     if extra[:1] == ["--"]:
         extra = extra[1:]
