@@ -298,8 +298,9 @@ export function replayView(s, ui) {
     tablePart(
       AREAS.map((area) => [area, byArea[area]]),
       centerOf(s),
-      // face to face, nobody sits left or right: the trick takes the table's whole width
-      data.players === 2 ? "fht-table fht-face-to-face" : "fht-table",
+      // face to face, nobody sits left or right: the trick takes the table's whole width; five or six round
+      // the table: a phone draws it tighter (fht.css)
+      data.players === 2 ? "fht-table fht-face-to-face" : data.players >= 5 ? "fht-table fht-crowded" : "fht-table",
     ),
     auctionPart(s),
     s.position === s.actions.length && data.result
