@@ -51,9 +51,22 @@ from ..i18n import get_language
 from ..rules import Rules
 from . import bundled
 
-__all__ = ["STATIC_DIR", "FhtWidget", "bundle", "card_codes", "rules_from"]
+__all__ = [
+    "SAFE_INTEGER",
+    "STATIC_DIR",
+    "FhtWidget",
+    "bundle",
+    "card_codes",
+    "json_safe",
+    "rules_from",
+    "unsafe_integers",
+]
 
 STATIC_DIR = bundled.STATIC_DIR
+#: the largest whole number JavaScript's numbers hold exactly (``Number.MAX_SAFE_INTEGER``).  A bigger one (a
+#: 63-bit seed of :func:`~fivehundred_tutor.rng.derive_seed`) reaches JupyterLab rounded off, and in JupyterLite
+#: (Pyodide hands it over as a ``BigInt``) it stops the widget: "Do not know how to serialize a BigInt".
+SAFE_INTEGER = 2**53 - 1
 
 
 def bundle(name: str) -> Path:
@@ -86,6 +99,40 @@ def rules_from(rules: Rules | str | dict[str, Any] | None) -> Rules:
     return Rules.coerce(rules)
 
 
+def json_safe(value: Any) -> Any:
+    """``value`` (plain data) with every whole number beyond :data:`SAFE_INTEGER` as its decimal text.
+
+    Such numbers are identifiers (seeds): no front end computes with them, and text keeps them exact.
+
+    >>> json_safe({"seed": 2**62, "tricks": [10, 2**53 - 1], "ok": True})
+    {'seed': '4611686018427387904', 'tricks': [10, 9007199254740991], 'ok': True}
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value if -SAFE_INTEGER <= value <= SAFE_INTEGER else str(value)
+    if isinstance(value, dict):
+        return {key: json_safe(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(item) for item in value]
+    return value
+
+
+def unsafe_integers(value: Any, where: str = "") -> list[str]:
+    """Where in ``value`` (plain data) a whole number lies beyond :data:`SAFE_INTEGER` (``"deal.seed"``), for checks."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [] if -SAFE_INTEGER <= value <= SAFE_INTEGER else [where or "(the value)"]
+    if isinstance(value, dict):
+        return [
+            f for key, item in value.items() for f in unsafe_integers(item, f"{where}.{key}" if where else str(key))
+        ]
+    if isinstance(value, (list, tuple)):
+        return [f for i, item in enumerate(value) for f in unsafe_integers(item, f"{where}[{i}]")]
+    return []
+
+
 class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
     """Base class: shared stylesheet, and forwarding of front-end requests to :mod:`handlers`."""
 
@@ -109,6 +156,11 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.on_msg(self._on_front_end_message)
 
+    @staticmethod
+    def _trait_to_json(x: Any, self: Any) -> Any:
+        """What the front end gets of a trait: no whole number JavaScript cannot hold (:func:`json_safe`)."""
+        return json_safe(x)
+
     def handler_state(self) -> dict[str, Any]:
         """The plain-data state the handlers see (a JSON round trip: no traitlets, no shared lists)."""
         state = {name: getattr(self, name) for name in self._state_traits}
@@ -123,7 +175,7 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
             if name in self._state_traits:
                 setattr(self, name, value)
         self.last_reply = result["reply"]
-        self.send(result["reply"])
+        self.send(json_safe(result["reply"]))
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Answer ``message`` as if the front end had sent it (for tests and scripts); returns the reply."""
