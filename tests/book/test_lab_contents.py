@@ -118,3 +118,61 @@ def test_saving_keeps_the_chapter_kernelspec_when_the_kernel_is_the_same(tmp_pat
     assert chapter.read_bytes() == before
     run_apart(save_with({"name": "other", "display_name": "Other", "language": "python"}))
     assert "display_name: Other" in chapter.read_text()
+
+
+def test_a_chapter_arrives_as_jupyterlab_would_leave_it_on_opening() -> None:
+    """Issue 31 (5): every chapter opened "modified" (●) in JupyterLab: it adds ``collapsed`` to a cell
+    whose outputs are hidden, and the kernel's ``language_info`` as it starts.  Both arrive with the
+    notebook, and saving takes ``collapsed`` off again (tests/ui/test_lab_chapters.py: no ● in a real
+    JupyterLab, every chapter)."""
+    from fivehundred_tutor.cli.labcontents import add_language_info, python_language_info
+
+    nb: dict[str, Any] = {
+        "cells": [_cell(["remove-cell"]), _cell(["hide-input"])],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    }
+    original = copy.deepcopy(nb)
+    collapse_hidden_cells(nb)
+    add_language_info(nb)
+    assert nb["cells"][0]["metadata"]["collapsed"] is True  # outputs hidden: JupyterLab's mirror
+    assert "collapsed" not in nb["cells"][1]["metadata"]  # outputs shown
+    info = python_language_info()
+    assert info is not None and info["name"] == "python"
+    assert nb["metadata"]["language_info"] == info
+    expand_hidden_cells(nb)
+    del nb["metadata"]["language_info"]  # jupytext leaves it out of the chapter's text
+    assert nb == original
+
+
+def test_myst_labels_become_anchors_and_links_open_the_chapter_and_go_back_on_saving() -> None:
+    """Issue 31 (8): JupyterLab showed ``(ch-bowers)=`` as text and ``[the bowers](#ch-bowers)`` went
+    nowhere.  In every page of the book a label is an anchor and a link to another page's label opens
+    that page (a path JupyterLab opens); saving gives back the very text."""
+    import re
+
+    from fivehundred_tutor.bookbuild import mystlinks
+
+    index = mystlinks.labels(BOOK)
+    assert index["ch-bowers"] == "chapters/03-bowers.md" and index["gloss-trick"] == "glossary.md"
+    assert mystlinks.link_target("gloss-trick", "chapters/01-how-to-use.md", index) == "../glossary.md#gloss-trick"
+    assert mystlinks.link_target("ch-bowers", "chapters/01-how-to-use.md", index) == "03-bowers.md#ch-bowers"
+    pages = [p for p in mystlinks.markdown_files(BOOK) if p.parent.name == "chapters" or p.name == "glossary.md"]
+    assert len(pages) > 20
+    linked = 0
+    for page in pages:
+        rel = page.relative_to(BOOK).as_posix()
+        nb = jupytext.reads(page.read_text(encoding="utf-8"), fmt="md:myst")
+        original = copy.deepcopy(nb)
+        mystlinks.to_notebook(nb, rel, index)
+        for cell in nb.cells:
+            if cell.cell_type != "markdown":
+                continue
+            assert not re.search(r"^\([\w.:-]+\)=\s*$", cell.source, re.M), f"{rel}: a label shown as text"
+            for label in re.findall(r"\]\(#([\w.:-]+)\)", cell.source):  # what stays in-page is on this page
+                assert index.get(label, rel) == rel, f"{rel}: #{label} is on {index[label]}"
+            for target, _label in re.findall(r"\]\(([^()\s#]+\.md)#([\w.:-]+)\)", cell.source):
+                assert (page.parent / target).is_file(), f"{rel}: {target} is no page"
+                linked += 1
+        mystlinks.from_notebook(nb, rel, index)
+        assert nb == original, f"{rel}: not the same text after the way back"
+    assert linked > 100

@@ -3,7 +3,8 @@
 - a cell that sleeps 10 s after the quiz: the quiz says it waits for the kernel, then gets live
   answers (New question) once the kernel is free;
 - Enter submits a number answer (JupyterLab would otherwise take the key);
-- after a kernel restart, New question shows "Python restarted: run this cell again (Shift+Enter).", and
+- after a kernel restart, New question shows "Python restarted: run the whole notebook again (Run → Run All
+  Cells).", and
   after re-running the cell the new quiz works.
 """
 
@@ -97,7 +98,7 @@ def test_busy_kernel_then_restart_then_rerun(lab: Any) -> None:
         page.get_by_text("| Idle").first.wait_for(timeout=60000)
         page.wait_for_timeout(1000)
         quiz.locator(".fht-new").click()
-        restarted = quiz.get_by_text("Python restarted: run this cell again (Shift+Enter).")
+        restarted = quiz.get_by_text("Python restarted: run the whole notebook again (Run → Run All Cells).")
         restarted.wait_for(state="visible", timeout=15000)
         page.screenshot(path=str(ARTIFACTS / "lab-restarted.png"))
 

@@ -39,6 +39,14 @@ export function liveRegion(root) {
   return region;
 }
 
+/**
+ * Is this key the notebook's?  Shift+Enter (and Ctrl/Alt/Cmd+Enter) runs a cell in JupyterLab: a widget
+ * lets it through, never takes it for a press of the button that has the focus after an answer.
+ */
+export function notebookKey(event) {
+  return event.key === "Enter" && Boolean(event.shiftKey || event.ctrlKey || event.metaKey || event.altKey);
+}
+
 /** Arrow keys (and Home/End) move focus among the buttons inside `container`. */
 export function roving(container, selector = "button:not([disabled])") {
   container.addEventListener("keydown", (event) => {

@@ -5,7 +5,7 @@
 // evaluatorState reads the model, evaluatorView draws it as parts, evaluatorReduce says what an event
 // changes (pure, tested in widgets/tests/evaluator.test.js); renderers and the runtime are below.
 
-import { el, expect, uid } from "./dom.js";
+import { el, expect, notebookKey, uid } from "./dom.js";
 import { focusVerdict, hintButton, renderVerdict, statusLine } from "./feedback.js";
 import { listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted } from "./host.js";
@@ -344,6 +344,7 @@ function renderChart(part) {
 /** Keys typed in the widget stay in it: JupyterLab must not take Enter or digits from its inputs. */
 function ownKeys(node) {
   node.addEventListener("keydown", (event) => {
+    if (notebookKey(event)) return; // Shift+Enter runs the notebook's cell (JupyterLab then keeps the button unpressed)
     const tag = event.target?.tagName;
     if (tag === "INPUT") {
       event.stopPropagation();

@@ -5,16 +5,20 @@
 // In JupyterLab a busy kernel answers late (its messages wait behind the running cell), and a
 // restarted kernel never answers an old widget: a request then waits (a visible "waiting for the
 // Python kernel…" after a few seconds, `hello` re-sent with backoff) and, after a restart, says so
-// ("the kernel restarted: run this cell again").  Widgets show these lines through `onStatus`
+// ("Python restarted: … Run → Run All Cells").  Widgets show these lines through `onStatus`
 // (or listen to the window's "fht-kernel" event); nothing turns silently static.
 
+import { t } from "./language.js";
 import { liveConfig, liveRequest } from "./live.js";
 
 let nextId = 1;
 
-export const WAITING_TEXT = "Waiting for Python\u2026";
-export const RESTARTED_TEXT = "Python restarted: run this cell again (Shift+Enter).";
-export const SILENT_TEXT = "Python is not answering: if it restarted, run this cell again (Shift+Enter).";
+// After a restart Python has forgotten every earlier cell too (the imports, the rules): running this cell
+// alone gives a NameError, so the advice is the whole notebook (the learner's round is kept: progress.js).
+/** What a widget says while Python is busy, after a restart, when Python does not answer (in the reader's words). */
+export const waitingText = () => t("Waiting for Python\u2026");
+export const restartedText = () => t("Python restarted: run the whole notebook again (Run \u2192 Run All Cells).");
+export const silentText = () => t("Python is not answering: if it restarted, run the whole notebook again (Run \u2192 Run All Cells).");
 
 /** Kernel statuses that end every widget made before them. */
 const RESTART_STATUSES = new Set(["restarting", "autorestarting", "dead"]);
@@ -54,7 +58,7 @@ export function kernelRestarted(model, born = undefined) {
 
 /** Tell the page (and the widget) how the kernel is doing: status "waiting" | "restarted" | "silent" | "ok". */
 function announce(model, status, onStatus) {
-  const text = status === "waiting" ? WAITING_TEXT : status === "restarted" ? RESTARTED_TEXT : status === "silent" ? SILENT_TEXT : "";
+  const text = status === "waiting" ? waitingText() : status === "restarted" ? restartedText() : status === "silent" ? silentText() : "";
   if (onStatus) onStatus(status, text);
   try {
     window.dispatchEvent(new CustomEvent("fht-kernel", { detail: { model, status, text } }));
@@ -69,7 +73,7 @@ function announce(model, status, onStatus) {
  * In the book (no kernel) it waits `wait` ms.  With a JupyterLab kernel it waits as long as the kernel
  * is busy (up to `options.patience` ms, default 3 minutes): after `wait` ms `options.onStatus("waiting",
  * text)` is called, `hello` is re-sent at 2, 4, 8, 16… s; a restart resolves at once with
- * `{type: "error", restarted: true, error: RESTARTED_TEXT}` and onStatus("restarted", text).
+ * `{type: "error", restarted: true, error: restartedText()}` and onStatus("restarted", text).
  * A reply's `type` is one of protocol.js's REPLY_TYPES (widgets/tests/protocol.test.js checks the widgets).
  * @returns {Promise<import("./protocol.js").Reply | null>}
  */
@@ -79,7 +83,7 @@ export function request(model, message, wait = 4000, { onStatus = null, patience
   watchKernel(kernel);
   if (kernel && kernelRestarted(model, born)) {
     announce(model, "restarted", onStatus);
-    return Promise.resolve({ type: "error", restarted: true, error: RESTARTED_TEXT });
+    return Promise.resolve({ type: "error", restarted: true, error: restartedText() });
   }
   return new Promise((resolve) => {
     const ids = new Set();
@@ -135,7 +139,7 @@ export function request(model, message, wait = 4000, { onStatus = null, patience
       if (done) return;
       if (kernelRestarted(model, born)) {
         announce(model, "restarted", onStatus);
-        finish({ type: "error", restarted: true, error: RESTARTED_TEXT });
+        finish({ type: "error", restarted: true, error: restartedText() });
         return;
       }
       if (Date.now() - started > patience) {

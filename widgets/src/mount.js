@@ -88,7 +88,14 @@ export function mountWidget(host, model, { kind, label = kind, fourColour = fals
   drawNow();
   for (const event of events) model.on(event, redraw);
   if (hello) {
+    // `data-fht-live` says where the widget stands: "asking" a host, then "live" (it answered) or "saved"
+    // (nothing answered: the state saved in the page) — what a test waits for after Run All
+    const mark = (state) => {
+      if (host.dataset) host.dataset.fhtLive = state;
+    };
+    mark("asking");
     request(model, { type: "hello" }, 5000).then((reply) => {
+      mark(reply?.live ? "live" : "saved");
       if (reply?.live) hello(reply);
     });
   }

@@ -7,7 +7,7 @@
 import { card, cardEl } from "./cards.js";
 import { contextParts } from "./context.js";
 import { chapterOfQuiz, chapterState, courseStates, masteryWords, nextStep, pageCourse, readStore } from "./course.js";
-import { el, expect, roving, uid } from "./dom.js";
+import { el, expect, notebookKey, roving, uid } from "./dom.js";
 import { focusVerdict, hintButton, hintsRead, markAnswer, missReason, missRung, momentBox, renderVerdict, statusLine, summaryBox } from "./feedback.js";
 import { listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
@@ -602,6 +602,7 @@ function renderRules(part, r) {
 function ownKeys(section) {
   section.addEventListener("focusin", (event) => keepInView(event.target));
   section.addEventListener("keydown", (event) => {
+    if (notebookKey(event)) return; // Shift+Enter runs the notebook's cell (JupyterLab then keeps the button unpressed)
     const target = event.target;
     const tag = target?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
