@@ -16,7 +16,7 @@ from ..assignment import Assignment
 from .intake import Claim
 from .results import Note, StudentResult
 
-__all__ = ["choose", "describe", "order_basis", "trusted"]
+__all__ = ["choose", "describe", "order_basis", "outside_copies", "trusted"]
 
 
 def order_basis(own: list[Claim]) -> tuple[str, Callable[[Claim], Any]]:
@@ -67,6 +67,35 @@ def trusted(own: list[Claim], assignment: Assignment, result: StudentResult) -> 
         )
         return []
     return tokenless
+
+
+def outside_copies(own: list[Claim], result: StudentResult) -> tuple[list[Claim], list[tuple[str, str]]]:
+    """A student's hand-in is their collection entry's: copies of their sheet elsewhere are set aside.
+
+    When the collection's own entry (their folder, their LMS entry) holds a sheet of the student's, a sheet of
+    theirs (with a valid token) found outside it (at the top of the collection, in a folder of no roster
+    student) is someone's copy:
+    it never decides which sheet is graded nor when it came in (with ``--file-times`` a copy's later time
+    would make the owner late).  Returns (the claims kept, the copies set aside as unmatched rows).
+    """
+    inside = [c for c in own if c.own_entry]
+    outside = [c for c in own if not c.own_entry]
+    if not outside or not any(c.token_ok for c in inside):
+        return own, []
+    sid = result.student
+    files = ", ".join(c.rel for c in outside)
+    result.problems.append(
+        Note(
+            f"note: {len(outside)} copy/copies of {sid}'s sheet outside {sid}'s own folder ({files}): not used "
+            "(neither graded nor timed; the sheet in the student's own folder decides)",
+            for_student=f"note: {len(outside)} copy/copies of your sheet were found outside your folder: not used",
+        )
+    )
+    unmatched = [
+        (c.rel, f"a copy of {sid}'s sheet (their token) outside {sid}'s own folder: not used, neither graded nor timed")
+        for c in outside
+    ]
+    return inside, unmatched
 
 
 def choose(own: list[Claim], result: StudentResult) -> Claim:

@@ -64,6 +64,7 @@ class Claim:
     canvas: tuple[int, int] | None = None  # Canvas's (submission id, resubmission -N): higher is later
     token_ok: bool = True  # False: the sheet carries no token (its folder alone says whose it is)
     late_marker: bool | None = None  # Canvas's verdict (``LATE_`` in its name), None outside a Canvas download
+    own_entry: bool = False  # the collection's own entry (folder, LMS entry) names this student: their hand-in
 
 
 @dataclass
@@ -210,9 +211,11 @@ class _Collector:
             stamp = nbgrader_stamp(self.folder, path.relative_to(self.folder).as_posix(), source.owner)
         canvas = canvas_order(path.name)
         late = canvas_late(path.name) if source.owner is not None and source.owner.layout == "canvas" else None
+        # the collection's entry names the student (or, for two of one name, the token picked one of them)
+        own = source.owner is not None and (source.owner.student is not None or bool(source.owner.candidates))
         if stamp is not None:
-            return Claim(source.rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas, token_ok, late)
-        return Claim(source.rel, sheet, file_time, "file time", file_time, None, canvas, token_ok, late)
+            return Claim(source.rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas, token_ok, late, own)
+        return Claim(source.rel, sheet, file_time, "file time", file_time, None, canvas, token_ok, late, own)
 
     # ----------------------------------------------------------- whose
     def take(self, source: _Source, full: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from ..assignment import Assignment
 from ..roster import Roster
 from ..sheets import MAX_SUBMISSION_BYTES
 from ..text import safe_text
-from .choose import choose, trusted
+from .choose import choose, outside_copies, trusted
 from .handmarks import Mark, Marks
 from .intake import Claim, check_header, collect
 from .lateness import CollectionTimes, Lateness, apply_late_penalty, lateness_warnings
@@ -83,6 +83,8 @@ def grade_folder(
         for reason in intake.soft.get(sid, []):
             result.problems.append(f"note: ignored {reason}" if own else reason)
         given = marks.for_student(sid) if marks is not None else {}
+        own, copies = outside_copies(own, result)
+        intake.unmatched.extend(copies)
         lateness = _grade_student(assignment, roster, result, own, questions, times, given)
         judged += [lateness] if lateness is not None else []
         regrading.apply(result)

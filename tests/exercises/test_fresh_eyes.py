@@ -1,0 +1,65 @@
+"""Issue 27, the fresh-eyes instructor's findings (/work/review-instructor/REPORT.md: W1–W3, C2–C15, N1–N10).
+
+One test per finding fixed; each failed before its fix."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from fivehundred_tutor.exercises import grade_folder, parse_assignment
+from tests.support.exercises import (
+    SECTIONS,
+    TEST_SECRET,
+    all_right,
+    roster,
+    sheet_for,
+    write_json,
+)
+
+DUE = dt.datetime(2026, 3, 1, 12, tzinfo=dt.timezone.utc)
+
+
+def _touch(path: Path, when: dt.datetime) -> Path:
+    os.utime(path, (when.timestamp(), when.timestamp()))
+    return path
+
+
+def _with_deadline(feedback: str = "immediate") -> object:
+    data = {
+        "id": "hw1",
+        "title": "Homework one",
+        "seed": 77,
+        "feedback": feedback,
+        "sections": SECTIONS,
+        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10},
+    }
+    return parse_assignment(data, secret=TEST_SECRET)
+
+
+# ------------------------------------------------------------------ W1
+def test_w1_a_copy_outside_the_owners_folder_never_makes_them_late(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    people = roster("amy", "ben", "cy")
+    subs = tmp_path / "subs"
+    on_time = DUE - dt.timedelta(hours=2)
+    for sid in ("amy", "ben", "cy"):
+        _touch(write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid))), on_time)
+    late = DUE + dt.timedelta(days=2)
+    # a classmate puts copies of amy's and ben's sheets outside their folders, with times after the due date
+    _touch(write_json(subs / "hw1-amy.answers.json", sheet_for(hw, "amy", all_right(hw, "amy"))), late)
+    _touch(write_json(subs / "s9999" / "hw1.answers.json", sheet_for(hw, "ben", all_right(hw, "ben"))), late)
+    report = grade_folder(hw, people, subs, file_times=True)
+    by = report.by_id()
+    for sid in ("amy", "ben"):
+        assert by[sid].days_late == 0 and by[sid].penalty == 0, (sid, by[sid].problems)
+        assert by[sid].files == [f"{sid}/hw1.answers.json"], by[sid].files
+        assert any("outside" in p and "not used" in p for p in by[sid].problems), by[sid].problems
+    unmatched = dict(report.unmatched)
+    assert "hw1-amy.answers.json" in unmatched and "s9999/hw1.answers.json" in unmatched, report.unmatched
+    assert "amy" in unmatched["hw1-amy.answers.json"] and "outside" in unmatched["hw1-amy.answers.json"]
+    # a flat download with no folders per student still grades by token, as before
+    flat = tmp_path / "flat"
+    _touch(write_json(flat / "hw1-cy.answers.json", sheet_for(hw, "cy", all_right(hw, "cy"))), late)
+    assert grade_folder(hw, people, flat, file_times=True).by_id()["cy"].days_late == 2
