@@ -8,8 +8,11 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from fivehundred_tutor.exercises import grade_folder, parse_assignment
+from fivehundred_tutor.exercises import Roster, grade_folder, parse_assignment, write_reports
+from fivehundred_tutor.exercises.grading.policy import Override
+from fivehundred_tutor.exercises.roster import Student
 from tests.support.exercises import (
+    MAX_POINTS,
     SECTIONS,
     TEST_SECRET,
     all_right,
@@ -63,3 +66,28 @@ def test_w1_a_copy_outside_the_owners_folder_never_makes_them_late(tmp_path: Pat
     flat = tmp_path / "flat"
     _touch(write_json(flat / "hw1-cy.answers.json", sheet_for(hw, "cy", all_right(hw, "cy"))), late)
     assert grade_folder(hw, people, flat, file_times=True).by_id()["cy"].days_late == 2
+
+
+# ------------------------------------------------------------------ W2
+def test_w2_summary_has_one_mean_stated_and_sections_count_graded_sheets(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    people = Roster(
+        [Student("amy", "Amy", section="A"), Student("ben", "Ben", section="A"), Student("cy", "Cy", section="B")]
+        + [Student("dee", "Dee", section="A")]
+    )
+    subs = tmp_path / "subs"
+    write_json(subs / "amy" / "hw1.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    write_json(subs / "ben" / "hw1.answers.json", sheet_for(hw, "ben", {}))
+    write_json(subs / "cy" / "hw1.answers.json", sheet_for(hw, "cy", all_right(hw, "cy")))
+    # dee handed in nothing: graded by an override alone
+    report = grade_folder(hw, people, subs, overrides=[Override("dee", "1.1", 1.0, "oral exam", 2)])
+    assert report.by_id()["dee"].status == "override"
+    write_reports(report, tmp_path / "g", histogram=False, roster=people)
+    text = (tmp_path / "g" / "summary.md").read_text(encoding="utf-8")
+    mean = (MAX_POINTS + 0 + MAX_POINTS) / 3
+    head = next(line for line in text.splitlines() if line.startswith("Mean "))
+    assert head.startswith(f"Mean {mean:.2f} of"), head
+    assert f"3 graded sheets: mean {mean:.2f}" in text, text
+    assert "over the 3 graded sheets" in text and "1 student(s) graded by an override only" in text, text
+    # the class-section table counts the same graded sheets: A holds amy and ben (dee has no sheet)
+    assert "| A | 2 |" in text and "| B | 1 |" in text, text

@@ -81,13 +81,25 @@ def _class_lines(max_points: float, figures: ClassFigures) -> list[str]:
             f"| {_fig(row['alpha'])} |"
         )
     if figures.groups:
-        lines += ["", "| class section | students | mean | median | SD |", "|---|---|---|---|---|"]
+        lines += ["", "| class section | graded sheets | mean | median | SD |", "|---|---|---|---|---|"]
         for row in figures.groups:
             lines.append(
                 f"| {md_escape(row['group'])} | {row['n']} | {_fig(row['mean'])} | {_fig(row['median'])} "
                 f"| {_fig(row['sd'])} |"
             )
     return lines
+
+
+def _definition(report: GradeReport, graded: int) -> str:
+    """What every mean, median and SD of the summary is taken over, said once."""
+    only = sum(1 for s in report.students if s.status == "override")
+    text = (
+        f"Every mean, median and SD here is over the {graded} graded sheets, with their final totals (after late "
+        "penalties and overrides)"
+    )
+    if only:
+        text += f"; {only} student(s) graded by an override only (no sheet) are not counted"
+    return text + "."
 
 
 def write_distractors(figures: ClassFigures, path: Path) -> None:
@@ -113,7 +125,6 @@ def summary_markdown(
     counts: dict[str, int] = {}
     for s in report.students:
         counts[s.status] = counts.get(s.status, 0) + 1
-    graded = [s.total for s in report.students if s.status in ("graded", "flagged")]
     lines = [
         f"# {md_escape(a.title)} — item analysis",
         "",
@@ -121,11 +132,12 @@ def summary_markdown(
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
         + ".",
     ]
-    if graded:
-        mean = sum(graded) / len(graded)
+    if figures.n:
         lines.append(
-            f"Mean {mean:.2f} of {fmt_points(a.max_points)} points; highest {max(graded):g}, lowest {min(graded):g}."
+            f"Mean {_fig(figures.mean)} of {fmt_points(a.max_points)} points; highest {_fig(figures.high, 'g')}, "
+            f"lowest {_fig(figures.low, 'g')}."
         )
+        lines.append(_definition(report, figures.n))
     if report.warnings:
         lines += ["", "## Warnings", ""] + [f"- {md_escape(w)}" for w in report.warnings]
     if has_histogram:

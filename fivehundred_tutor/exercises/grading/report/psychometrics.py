@@ -171,6 +171,9 @@ def _spread(values: Sequence[float]) -> dict[str, float | None]:
 
 
 def _graded(report: GradeReport) -> list[StudentResult]:
+    """The graded sheets: every class figure (mean, median, SD, per class section) is over these alone, with
+    their final totals (after late penalties and overrides); a student graded by an override only has no sheet
+    and is not counted."""
     return [s for s in report.students if s.status in ("graded", "flagged") and s.items]
 
 
@@ -256,11 +259,10 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
     if roster is not None and any(p.section for p in roster):
         where = {p.id: p.section or "(no section)" for p in roster}
         by_group: dict[str, list[float]] = {}
-        for s in report.students:
-            if s.has_grade:
-                by_group.setdefault(where.get(s.student, "(no section)"), []).append(s.total)
+        for s in students:  # the graded sheets, as everywhere in the summary (see :func:`_graded`)
+            by_group.setdefault(where.get(s.student, "(no section)"), []).append(s.total)
         groups = [{"group": g, "n": len(v), **_spread(v)} for g, v in sorted(by_group.items())]
-    finals = [s.total for s in report.students if s.has_grade]
+    finals = [s.total for s in students]
     spread = _spread(finals)
     return ClassFigures(
         len(students),
