@@ -4,11 +4,16 @@ One test per finding fixed; each failed before its fix."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import os
 from pathlib import Path
+from typing import Any
 
-from fivehundred_tutor.exercises import Roster, grade_folder, parse_assignment, write_reports
+import pytest
+
+from fivehundred_tutor.exercises import Roster, grade, grade_folder, parse_assignment, write_reports
+from fivehundred_tutor.exercises.grading.handgrading import MarkingSession
 from fivehundred_tutor.exercises.grading.policy import Override
 from fivehundred_tutor.exercises.roster import Student
 from tests.support.exercises import (
@@ -91,3 +96,47 @@ def test_w2_summary_has_one_mean_stated_and_sections_count_graded_sheets(tmp_pat
     assert "over the 3 graded sheets" in text and "1 student(s) graded by an override only" in text, text
     # the class-section table counts the same graded sheets: A holds amy and ben (dee has no sheet)
     assert "| A | 2 |" in text and "| B | 1 |" in text, text
+
+
+# ------------------------------------------------------------------ W3
+WRITTEN = {
+    "name": "why",
+    "title": "Explain your play",
+    "kind": "written",
+    "prompt": "Say why that card, and not a higher one.",
+    "topic": "play-decision",
+    "difficulty": 1,
+    "points": 3,
+    "rubric": [{"label": "Names the cheapest winning card", "points": 1}, {"label": "Says why", "points": 2}],
+}
+
+
+def _written_hw(tmp_path: Path) -> Any:
+    data = {
+        "id": "hw1",
+        "title": "Homework one",
+        "seed": 77,
+        "feedback": "after-submit",
+        "sections": [SECTIONS[2], WRITTEN],
+        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10},
+    }
+    return parse_assignment(data, source=str(tmp_path / "hw1.toml"), secret=TEST_SECRET)
+
+
+@pytest.mark.parametrize("when", ["before the due date", "after the due date"])
+def test_w3_hand_marking_comments_reach_the_feedback_file_and_the_moodle_column(tmp_path: Path, when: str) -> None:
+    hw = _written_hw(tmp_path)
+    people = roster("amy")
+    subs = tmp_path / "subs"
+    _touch(write_json(subs / "amy" / "hw1.answers.json", sheet_for(hw, "amy", {"2.1": "The 5♣: cheapest."})), DUE)
+    session = MarkingSession(hw, people, subs)
+    session.mark(0, criteria=[0], comment="Good: the 5♣ is the cheapest winner.")
+    now = DUE - dt.timedelta(days=1) if when.startswith("before") else DUE + dt.timedelta(days=1)
+    report = grade(hw, people, subs, tmp_path / "g", now=now, histogram=False)
+    assert bool(report.by_id()["amy"].held_back) == when.startswith("before")
+    md = (tmp_path / "g" / "feedback" / "amy" / "hw1.md").read_text(encoding="utf-8")
+    assert "Good: the 5♣ is the cheapest winner." in md and "Names the cheapest winning card" in md, md
+    with (tmp_path / "g" / "moodle_grades.csv").open(encoding="utf-8") as fh:
+        cell = next(csv.DictReader(fh))["Feedback"]
+    assert "2.1" in cell and "Good: the 5♣ is the cheapest winner." in cell, cell
+    assert "Names the cheapest winning card" in cell and "Says why" not in cell, cell

@@ -9,7 +9,7 @@ from ...assignment import Assignment
 from ...text import fmt_points, md_escape
 from ..results import ItemResult, Note, StudentResult
 
-__all__ = ["feedback_html", "feedback_markdown", "student_notes"]
+__all__ = ["feedback_html", "feedback_markdown", "hand_marks", "student_notes"]
 
 
 _INSTRUCTOR_ONLY = (
@@ -45,6 +45,17 @@ def student_notes(s: StudentResult) -> list[str]:
     return notes
 
 
+def _by_hand(item: ItemResult) -> bool:
+    """A written answer that has its mark: the ticked rubric lines and the comment are the student's to read,
+    before the due date too (they give away no other student's answer nor the key of a question)."""
+    return item.kind == "text" and item.answered and not item.pending
+
+
+def hand_marks(s: StudentResult) -> list[str]:
+    """Each hand-marked answer's ticked rubric lines and comment, as the Moodle feedback column says them."""
+    return [f"{item.item}: {item.feedback}" for item in s.items if _by_hand(item)] if s.has_grade else []
+
+
 def _earned(s: StudentResult, points: float) -> str:
     """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected)."""
     return fmt_points(points) if s.has_grade else "–"
@@ -75,7 +86,7 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
             lines += [f"*{md_escape(item.note)}*", ""]
         if not s.held_back:
             lines += [f"*{md_escape(item.feedback)}*", "", md_escape(item.explanation), ""]
-        elif item.override or item.pending:
+        elif item.override or item.pending or _by_hand(item):
             lines += [f"*{md_escape(item.feedback)}*", ""]
     return "\n".join(lines)
 
@@ -125,7 +136,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
             more += f"<p><em>{e(item.note)}</em></p>"
         if not s.held_back:
             more += f"<p class='{cls}'><em>{e(item.feedback)}</em></p><p>{e(item.explanation)}</p>"
-        elif item.override or item.pending:
+        elif item.override or item.pending or _by_hand(item):
             more += f"<p class='{cls}'><em>{e(item.feedback)}</em></p>"
         parts.append(
             f"<section><h3>{e(item.item)}: <span class='{cls}'>{_earned(s, item.score)} / {fmt_points(item.points)}</span></h3>"

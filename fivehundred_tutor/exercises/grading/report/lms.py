@@ -8,7 +8,7 @@ from pathlib import Path
 from ...roster import Roster
 from ...text import fmt_points
 from ..results import GradeReport
-from .feedback import student_notes
+from .feedback import hand_marks, student_notes
 from .files import write_csv
 
 __all__ = ["write_lms_exports"]
@@ -52,7 +52,8 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
     mrows = []
     for s in report.students:
         p = people.get(s.student)
-        feedback_text = "; ".join(student_notes(s))[:1000]  # students read it: nothing instructor-only
+        # students read it: nothing instructor-only; the marks given by hand (rubric lines ticked, comments) too
+        feedback_text = "; ".join([*student_notes(s), *hand_marks(s)])[:2000]
         score = fmt_points(s.total) if s.has_grade and not s.pending else ""  # marks to come: no partial grade
         mrows.append([s.student, *([p.email if p else ""] if with_email else []), score, feedback_text])
     header = [id_header, *(["Email address"] if with_email else []), a.title, "Feedback"]
