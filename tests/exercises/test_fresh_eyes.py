@@ -140,3 +140,21 @@ def test_w3_hand_marking_comments_reach_the_feedback_file_and_the_moodle_column(
         cell = next(csv.DictReader(fh))["Feedback"]
     assert "2.1" in cell and "Good: the 5♣ is the cheapest winner." in cell, cell
     assert "Names the cheapest winning card" in cell and "Says why" not in cell, cell
+
+
+# ------------------------------------------------------------------ C10
+def test_c10_a_browser_redownload_is_a_note_and_equal_file_times_say_so(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    subs = tmp_path / "subs"
+    first = write_json(subs / "amy" / "hw1-amy.answers.json", sheet_for(hw, "amy", {}))
+    again = write_json(subs / "amy" / "hw1-amy (1).answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    _touch(first, DUE - dt.timedelta(hours=3))
+    _touch(again, DUE - dt.timedelta(hours=1))
+    amy = grade_folder(hw, roster("amy"), subs).by_id()["amy"]
+    assert amy.status == "graded" and amy.total == MAX_POINTS, amy.problems
+    assert any(p.startswith("note: re-downloaded: 2 versions") for p in amy.problems), amy.problems
+    # the same file times: no "collected last" the times cannot show
+    _touch(first, DUE - dt.timedelta(hours=1))
+    amy = grade_folder(hw, roster("amy"), subs).by_id()["amy"]
+    assert amy.status == "flagged" and not any("collected last" in p for p in amy.problems), amy.problems
+    assert any("same file time" in p and "nothing says which came in last" in p for p in amy.problems)

@@ -9,14 +9,20 @@ never a time written inside a sheet (the student's clock).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import PurePosixPath
 from typing import Any
 
 from ..assignment import Assignment
 from .intake import Claim
 from .results import Note, StudentResult
 
-__all__ = ["choose", "describe", "order_basis", "outside_copies", "trusted"]
+__all__ = ["choose", "describe", "order_basis", "outside_copies", "redownloads", "trusted"]
+
+# what a browser adds to a file it downloads again under a name already taken: "hw1 (1).answers.json" (Chrome,
+# Edge), "hw1.answers(1).json" (Firefox)
+_BROWSER_COPY = re.compile(r" ?\([0-9]{1,3}\)")
 
 
 def order_basis(own: list[Claim]) -> tuple[str, Callable[[Claim], Any]]:
@@ -98,6 +104,22 @@ def outside_copies(own: list[Claim], result: StudentResult) -> tuple[list[Claim]
     return inside, unmatched
 
 
+def redownloads(own: list[Claim]) -> bool:
+    """True when the files are one file the browser saved again ("hw1.answers.json", "hw1 (1).answers.json" …) in
+    one folder: a student who downloaded twice, not a case to flag.
+
+    >>> from datetime import datetime, timezone
+    >>> t = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    >>> c = lambda rel: Claim(rel, {}, t, "file time", t)
+    >>> redownloads([c("amy/hw1-amy.answers.json"), c("amy/hw1-amy (1).answers.json")])
+    True
+    >>> redownloads([c("amy/week3.answers.json"), c("amy/week3-trumps (1).answers.json")])
+    False
+    """
+    paths = [PurePosixPath(c.rel) for c in own]
+    return len({p.parent for p in paths}) == 1 and len({_BROWSER_COPY.sub("", p.name) for p in paths}) == 1
+
+
 def choose(own: list[Claim], result: StudentResult) -> Claim:
     """One sheet per student: the one the collection received last (see :func:`order_basis`)."""
     basis, key = order_basis(own)
@@ -115,6 +137,26 @@ def choose(own: list[Claim], result: StudentResult) -> Claim:
             Note(
                 f"note: {len(own)} submissions with the same answers ({files}): graded once",
                 for_student=f"note: {len(own)} submissions with the same answers: graded once",
+            )
+        )
+        return latest
+    if basis == "file time" and ordered[-2].file_time == latest.file_time:
+        # nothing says which came in last: the order by name is no order of the collection's
+        result.problems.append(
+            Note(
+                f"duplicated: {len(own)} different answer sheets ({files}) with the same file time "
+                f"({latest.file_time:%Y-%m-%d %H:%M:%S %Z}): nothing says which came in last, so {latest.rel} (the "
+                "last by name) was graded — check which one the student meant",
+                for_student=f"{len(own)} different answer sheets were handed in: your teacher will check which counts",
+            )
+        )
+        return latest
+    if basis == "file time" and redownloads(own):
+        result.problems.append(
+            Note(
+                f"note: re-downloaded: {len(own)} versions of one answer sheet saved by the browser ({files}); "
+                f"graded the newest by file time ({latest.rel}, {describe(latest, basis)})",
+                for_student=f"note: {len(own)} versions of your answer sheet were handed in: the newest was graded",
             )
         )
         return latest
