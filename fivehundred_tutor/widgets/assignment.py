@@ -18,9 +18,33 @@ import anywidget
 import traitlets
 
 from ..exercises.sheets import SHEET_MIME, make_sheet
+from ..questions.core import response_key
 from .base import bundle
 
-__all__ = ["AssignmentWidget"]
+__all__ = ["AssignmentWidget", "answer_state"]
+
+#: the kinds whose answer has a key the engine reads (the page counts an answer it cannot read as one to fix)
+_KEYED = ("choice", "multi", "cards", "order", "number")
+
+
+def answer_state(question: Any, response: Any) -> str:
+    """Where an answer stands, as the page counts it (``answerState`` in widgets/src/keys.js): ``"blank"``,
+    ``"unreadable"`` (given, but no whole number in a score box, or one box of two left empty) or ``"answered"``.
+
+    >>> q = {"kind": "number", "fields": [{"id": "ns"}, {"id": "ew"}]}
+    >>> answer_state(q, {"ns": "40", "ew": ""}), answer_state(q, {"ns": "40", "ew": "1e5"})
+    ('unreadable', 'unreadable')
+    >>> answer_state(q, {"ns": "40", "ew": "-10"}), answer_state(q, {"ns": " ", "ew": ""})
+    ('answered', 'blank')
+    """
+    if response in (None, "", [], {}) or (
+        isinstance(response, dict) and not any(str(v if v is not None else "").strip() for v in response.values())
+    ):
+        return "blank"
+    if isinstance(question, dict) and question.get("kind") in _KEYED:
+        return "answered" if response_key(question, response) is not None else "unreadable"
+    return "answered"
+
 
 _HERE = Path(__file__).resolve().parent
 
@@ -131,9 +155,12 @@ class AssignmentWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     # --------------------------------------------------------- the notebook
     def _bundle(self) -> dict[str, Any]:
-        n = len(self.sheet.get("answers", {}))
-        total = len(self._items())
-        text = f"Answer sheet of {self.student}: {n} of {total} answered (saved {self.sheet.get('saved_at', '')})."
+        items = self._items()
+        given = self.sheet.get("answers", {})
+        states = [answer_state(i.get("question"), given.get(i.get("item"))) for i in items]
+        n, to_fix = states.count("answered"), states.count("unreadable")
+        fix = f", {to_fix} to fix (whole numbers only)" if to_fix else ""
+        text = f"Answer sheet of {self.student}: {n} of {len(items)} answered{fix} (saved {self.sheet.get('saved_at', '')})."
         return {SHEET_MIME: self.sheet, "text/plain": text}
 
     def answer_sheet(self) -> None:

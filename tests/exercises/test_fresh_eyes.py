@@ -158,3 +158,23 @@ def test_c10_a_browser_redownload_is_a_note_and_equal_file_times_say_so(tmp_path
     amy = grade_folder(hw, roster("amy"), subs).by_id()["amy"]
     assert amy.status == "flagged" and not any("collected last" in p for p in amy.problems), amy.problems
     assert any("same file time" in p and "nothing says which came in last" in p for p in amy.problems)
+
+
+# ------------------------------------------------------------------ C13
+def test_c13_the_notebook_counts_answers_as_the_page_does(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import assign
+    from fivehundred_tutor.widgets import AssignmentWidget
+
+    hw = _with_deadline()
+    assign(hw, roster("amy"), tmp_path)
+    w = AssignmentWidget.from_file(tmp_path / "students/amy/hw1-amy.questions.json")
+    numbers = [i for i in w.data["items"] if i["question"]["kind"] == "number"]
+    choice = next(i for i in w.data["items"] if i["question"]["kind"] == "choice")
+    assert numbers, "the assignment has a score question"
+    fields = [str(f["id"]) for f in numbers[0]["question"].get("fields") or []]
+    w.answer(choice["item"], choice["question"]["choices"][0]["id"])
+    # "forty" in the first box (the page says "1 to fix" and does not count it)
+    typed: Any = {fields[0]: "forty", **dict.fromkeys(fields[1:], "40")} if fields else "forty"
+    w.answer(numbers[0]["item"], typed)
+    text = w._bundle()["text/plain"]
+    assert f"1 of {len(w.data['items'])} answered, 1 to fix (whole numbers only)" in text, text

@@ -8,7 +8,7 @@
 import { card, cardEl } from "./cards.js";
 import { download, el, expect, uid } from "./dom.js";
 import { plural } from "./format.js";
-import { answerState, isAnswered, responseKey } from "./keys.js";
+import { answerState, isAnswered, numberHint, responseKey } from "./keys.js";
 import { mountWidget, root, safe } from "./mount.js";
 import { renderer } from "./parts.js";
 import { contextTrick, TABLE_RENDERERS } from "./table.js";
@@ -191,17 +191,10 @@ function showVerdict(box, item, response, final = false) {
   const verdict = verdictOf(item, response);
   if (!verdict) return;
   box.className = `fht-feedback ${verdict.correct ? "fht-good" : "fht-bad"}`;
-  const q = item.question;
-  const blank = q.kind === "number" && (q.fields || []).some((f) => String(response?.[f.id] ?? "").trim() === "");
+  const hint = numberHint(item.question, response);
   const head = !isAnswered(response)
     ? "Not answered yet."
-    : blank
-      ? "Write a number in every box (0 if nothing)."
-      : verdict.unreadable
-        ? "Write whole numbers only, like 280 or -140."
-        : verdict.correct
-          ? "Correct!"
-          : "Not quite.";
+    : hint || (verdict.unreadable ? "Write whole numbers only, like 280 or -140." : verdict.correct ? "Correct!" : "Not quite.");
   if (!final && (verdict.unreadable || !isAnswered(response))) {
     box.className = "fht-feedback fht-bad";
     box.replaceChildren(el("span", { class: "fht-verdict-bad", text: head }));
@@ -280,8 +273,11 @@ export function drawSet(container, meta, student, items, store, name = "") {
       store.answers()[item.item],
       (response) => {
         store.setAnswer(item.item, response);
-        feedback.replaceChildren();
-        feedback.className = "fht-feedback";
+        // a number box that holds no whole number says so at once, beside the box (it is not counted)
+        const hint = numberHint(q, response);
+        feedback.className = hint ? "fht-feedback fht-bad" : "fht-feedback";
+        feedback.replaceChildren(...(hint ? [el("span", { class: "fht-verdict-bad fht-asg-hint", text: hint })] : []));
+        for (const input of controls?.querySelectorAll?.("input[type=text]") ?? []) input.setAttribute("aria-invalid", hint ? "true" : "false");
         updateProgress();
       },
       submitted && feedbackMode === "after-submit",
@@ -293,6 +289,11 @@ export function drawSet(container, meta, student, items, store, name = "") {
       box.append(checkBtn);
     }
     box.append(feedback);
+    const saved = numberHint(q, store.answers()[item.item]);
+    if (saved && !(submitted && feedbackMode === "after-submit")) {
+      feedback.className = "fht-feedback fht-bad";
+      feedback.append(el("span", { class: "fht-verdict-bad fht-asg-hint", text: saved }));
+    }
     if (submitted && feedbackMode === "after-submit") showVerdict(feedback, item, store.answers()[item.item], true);
     boxes.push(box);
     container.append(box);

@@ -66,6 +66,17 @@ export function answerState(question, response) {
   return responseKey(question, response) === null ? "unreadable" : "answered";
 }
 
+/**
+ * What is wrong with a number answer as typed, in words for the student ("" when nothing is: blank, or
+ * readable): a box left empty beside a filled one, or text that is no whole number ("forty", "1e5", "40.5").
+ */
+export function numberHint(question, response) {
+  if (question?.kind !== "number" || !isAnswered(response)) return "";
+  const fields = Array.isArray(question.fields) ? question.fields : [];
+  if (fields.some((f) => String(response?.[f.id] ?? "").trim() === "")) return "Write a number in every box (0 if nothing).";
+  return responseKey(question, response) === null ? "Write whole numbers only, like 280 or -140." : "";
+}
+
 /** Look the verdict of a quiz question up in what the engine precomputed ({correct, feedback}). */
 export function localVerdict(question, response) {
   const key = responseKey(question, response);

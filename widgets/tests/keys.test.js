@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { answerState, isAnswered, localVerdict, missedFields, numberMisses, responseKey, wholeNumberText } from "../src/keys.js";
+import { answerState, isAnswered, localVerdict, missedFields, numberHint, numberMisses, responseKey, wholeNumberText } from "../src/keys.js";
 
 const choice = { kind: "choice" };
 const multi = { kind: "multi" };
@@ -70,6 +70,16 @@ test("a number answer that cannot be read is not counted as answered", () => {
   assert.equal(answerState(points, { points: "" }), "blank");
   assert.equal(answerState(points, { points: "-140" }), "answered");
   assert.equal(answerState({ kind: "choice" }, "b"), "answered");
+});
+
+test("a score box holding no whole number says why, at once (issue 27, review C13)", () => {
+  for (const typed of ["forty", "1e5", "40.5", "4 0 x"]) {
+    assert.equal(numberHint(points, { points: typed }), "Write whole numbers only, like 280 or -140.", typed);
+  }
+  assert.equal(numberHint(score, { declarers: "40", defenders: "" }), "Write a number in every box (0 if nothing).");
+  assert.equal(numberHint(score, { declarers: "40", defenders: "forty" }), "Write whole numbers only, like 280 or -140.");
+  for (const fine of [{ points: "-140" }, { points: "" }, null]) assert.equal(numberHint(points, fine), "");
+  assert.equal(numberHint({ kind: "choice" }, "zz"), "");
 });
 
 test("quiz verdicts come from what the engine stored", () => {
