@@ -147,8 +147,10 @@ def test_marking_written_answers_by_keyboard_in_jupyterlab(tmp_path: Path) -> No
         assert "amy" not in widget.inner_text() and "Amy" not in widget.inner_text()  # anonymous
         assert answer.inner_text() == WORDS["amy"]
         browser_support.assert_seen(page, answer, min_height=30)
-        # the keyboard does it all: tick both lines, write a comment, save, the next one not marked
-        answer.click()
+        # the keyboard does it all: tick both lines, write a comment, save, the next one not marked; a click on
+        # the widget's heading (not only on the answer) puts the keys in the widget, not in JupyterLab's notebook
+        widget.locator(".fht-title").click()
+        assert page.evaluate("!!document.activeElement.closest('.fht-handgrader')")
         page.keyboard.press("1")
         widget.locator(".fht-hg-message", has_text="Saved: 1 of 3").wait_for(timeout=15_000)
         page.keyboard.press("2")

@@ -3,9 +3,10 @@
 // being edited); one reducer turns every click and key into what changes.  Python keeps the marks: each
 // one is sent as a request and saved there at once.  A student's words are only ever text (textContent).
 //
-// Keys (when the focus is in the widget, not in the comment box): 1–9 tick a rubric line, s save,
-// j / k next and previous answer, n next answer not marked yet, c comment.  In the comment box:
-// Ctrl+Enter saves, Escape leaves it.
+// Keys (when the focus is in the widget, not in the comment box; a click anywhere on it puts it there):
+// 1–9 tick a rubric line, s save, u undo, j / k next and previous answer, n next answer not marked yet,
+// c comment.  In the comment box: Ctrl+Enter saves, Escape leaves it.  A tick is saved at once; taking a
+// tick off a saved mark is not (s saves it, u undoes it), and u takes back the last mark saved.
 
 import { card, cardRow } from "./cards.js";
 import { el, expect, uid } from "./dom.js";
@@ -13,7 +14,7 @@ import { plural } from "./format.js";
 import { mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 
-const KEYS = "Keys: 1–9 tick a rubric line · s save · j / k next, previous · n next not marked · c comment";
+const KEYS = "Keys (click the widget first): 1–9 tick a rubric line · s save · u undo · j / k next, previous · n next not marked · c comment";
 
 function points(x) {
   return Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100);
@@ -105,6 +106,7 @@ export function view(state, ui) {
       children: [
         { kind: "button", cls: "fht-btn fht-hg-save", text: "Save mark (s)", on: { type: "save" } },
         { kind: "button", cls: "fht-btn fht-hg-clear", text: "Clear mark", disabled: !a.mark && !a.stale, on: { type: "clear" } },
+        { kind: "button", cls: "fht-btn fht-hg-undo", text: "Undo (u)", disabled: !canUndo(ui, i), on: { type: "undo" } },
         { kind: "button", cls: "fht-btn fht-hg-prev", text: "← Previous (k)", disabled: i === 0, on: { type: "go", to: i - 1 } },
         { kind: "button", cls: "fht-btn fht-hg-next", text: "Next (j) →", disabled: i === total - 1, on: { type: "go", to: i + 1 } },
         { kind: "button", cls: "fht-btn fht-hg-unmarked", text: "Next not marked (n)", on: { type: "unmarked" } },
@@ -119,6 +121,17 @@ function withDraft(state, ui, change) {
   const i = ui.index;
   const draft = { ...draftOf(state, ui, i), ...change };
   return { ...ui, drafts: { ...ui.drafts, [i]: draft } };
+}
+
+/** Is there something to undo on answer `i`: a change not saved yet, or the last mark saved here? */
+function canUndo(ui, i) {
+  return Boolean(ui.drafts[i]) || ui.undo?.at === i;
+}
+
+/** What a change sent now replaces: the saved mark (null: none), so that u can put it back. */
+function undoOf(state, ui) {
+  const saved = state.answers[ui.index].mark;
+  return { at: ui.index, mark: saved ? { criteria: [...saved.criteria], comment: saved.comment, points: saved.points } : null };
 }
 
 function markRequest(state, ui) {
@@ -147,8 +160,18 @@ export function reduce(state, ui, event) {
       const criteria = draftOf(state, ui, ui.index).criteria;
       const next = criteria.includes(event.line) ? criteria.filter((c) => c !== event.line) : [...criteria, event.line].sort((x, y) => x - y);
       const changed = withDraft(state, ui, { criteria: next });
-      // a tick is a decision: saved at once, as formgrader does
-      return { ui: { ...changed, message: "Saving…", bad: false }, request: markRequest(state, changed), reply: "saved", redraw: true };
+      if (a.mark?.criteria.includes(event.line) && !next.includes(event.line)) {
+        // taking a tick off a saved mark is never silent: a draft until s saves it (u undoes it)
+        const words = `Line ${event.line + 1} unticked: not saved yet (s saves, u undoes).`;
+        return { ui: { ...changed, message: words, bad: false }, redraw: true };
+      }
+      // a tick is a decision: saved at once, as formgrader does (u takes it back)
+      return {
+        ui: { ...changed, message: "Saving…", bad: false, undo: undoOf(state, ui) },
+        request: markRequest(state, changed),
+        reply: "saved",
+        redraw: true,
+      };
     }
     case "comment":
       return { ui: withDraft(state, ui, { comment: String(event.text) }) };
@@ -157,10 +180,23 @@ export function reduce(state, ui, event) {
       return { ui: withDraft(state, ui, { points: event.value === "" || Number.isNaN(value) ? null : value }) };
     }
     case "save":
-      return { ui: { ...ui, message: "Saving…", bad: false }, request: markRequest(state, ui), reply: "saved", redraw: true };
+      return { ui: { ...ui, message: "Saving…", bad: false, undo: undoOf(state, ui) }, request: markRequest(state, ui), reply: "saved", redraw: true };
+    case "undo": {
+      const i = ui.index;
+      const a = state.answers[i];
+      if (ui.drafts[i]) {
+        return { ui: { ...ui, drafts: { ...ui.drafts, [i]: undefined }, message: "Undone: back to the saved mark.", bad: false }, redraw: true };
+      }
+      if (ui.undo?.at !== i) return { ui: { ...ui, message: "Nothing to undo on this answer.", bad: false }, redraw: true };
+      const before = ui.undo.mark;
+      const request = before
+        ? { type: "mark", index: a.index, criteria: before.criteria, comment: before.comment, points: a.rubric.length ? null : before.points }
+        : { type: "clear", index: a.index };
+      return { ui: { ...ui, undo: null, message: "Undoing…", bad: false }, request, reply: "saved", redraw: true };
+    }
     case "clear":
       return {
-        ui: { ...ui, drafts: { ...ui.drafts, [ui.index]: undefined }, message: "Clearing…", bad: false },
+        ui: { ...ui, drafts: { ...ui.drafts, [ui.index]: undefined }, message: "Clearing…", bad: false, undo: undoOf(state, ui) },
         request: { type: "clear", index: state.answers[ui.index].index },
         reply: "saved",
         redraw: true,
@@ -194,6 +230,7 @@ export function reduce(state, ui, event) {
 function keyEvent(state, ui, key) {
   if (/^[1-9]$/.test(key)) return reduce(state, ui, { type: "toggle", line: Number(key) - 1 });
   if (key === "s") return reduce(state, ui, { type: "save" });
+  if (key === "u") return reduce(state, ui, { type: "undo" });
   if (key === "j") return reduce(state, ui, { type: "go", to: ui.index + 1 });
   if (key === "k") return reduce(state, ui, { type: "go", to: ui.index - 1 });
   if (key === "n") return reduce(state, ui, { type: "unmarked" });
@@ -266,6 +303,13 @@ function after(root, _state, ui, dispatch) {
       event.stopPropagation();
     }
   });
+  // a click on the widget (its heading, the rubric's words, anywhere not a control) puts the keyboard in it,
+  // so 1–9, s, c … reach the widget, not JupyterLab's notebook (whose command mode would take them)
+  root.addEventListener("click", (event) => {
+    if (event.target.closest("button, textarea, input, select, summary, a, .fht-hg-answer")) return;
+    if (window.getSelection?.()?.toString()) return; // selecting words to copy: leave the selection be
+    root.querySelector(".fht-hg-answer")?.focus({ preventScroll: true });
+  });
   if (ui.focus === "comment") root.querySelector(".fht-hg-comment")?.focus();
   else if (ui.focus === "answer") root.querySelector(".fht-hg-answer")?.focus();
   return { ...ui, focus: null };
@@ -276,7 +320,7 @@ function render({ model, el: host }) {
     kind: "handgrader",
     label: "Marking written answers",
     traits: ["data"],
-    ui: { index: 0, drafts: {}, message: "", bad: false, focus: null },
+    ui: { index: 0, drafts: {}, message: "", bad: false, focus: null, undo: null },
     read: () => read(model),
     view,
     reduce,

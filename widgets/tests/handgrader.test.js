@@ -110,3 +110,27 @@ test("an answer changed since its mark says so", () => {
   const parts = view(state([answer({ stale: true })]), ui());
   assert.ok(texts(parts).some((t) => t.startsWith("The answer changed since it was marked")));
 });
+
+test("a number key never takes a tick off a saved mark silently, and u undoes (issue 27, review C4)", () => {
+  const s = state();
+  // answer 2 is marked (line 2 ticked): pressing 2 again is a draft, not a request
+  const off = reduce(s, ui({ index: 1 }), { type: "key", key: "2" });
+  assert.equal(off.request, undefined);
+  assert.equal(off.ui.message, "Line 2 unticked: not saved yet (s saves, u undoes).");
+  assert.deepEqual(draftOf(s, off.ui, 1).criteria, []);
+  assert.equal(findPart(view(s, off.ui), "button", "fht-hg-undo").disabled, false);
+  const back = reduce(s, off.ui, { type: "key", key: "u" });
+  assert.equal(back.request, undefined);
+  assert.deepEqual(draftOf(s, back.ui, 1).criteria, [1]); // the saved mark again
+  // a tick adds and is saved at once; u sends the mark it replaced
+  const tick = reduce(s, ui({ index: 1 }), { type: "key", key: "1" });
+  assert.deepEqual(tick.request.criteria, [0, 1]);
+  const undo = reduce(s, tick.ui, { type: "key", key: "u" });
+  assert.equal(undo.request, undefined); // the draft goes first (the reply has not come back)
+  const afterReply = { ...tick.ui, drafts: {} };
+  assert.deepEqual(reduce(s, afterReply, { type: "key", key: "u" }).request, { type: "mark", index: 1, criteria: [1], comment: "ok", points: null });
+  // on an answer not marked before, u clears the mark the tick made
+  const first = reduce(s, ui(), { type: "key", key: "1" });
+  assert.deepEqual(reduce(s, { ...first.ui, drafts: {} }, { type: "key", key: "u" }).request, { type: "clear", index: 0 });
+  assert.equal(reduce(s, ui(), { type: "key", key: "u" }).ui.message, "Nothing to undo on this answer.");
+});
