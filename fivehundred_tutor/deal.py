@@ -1253,7 +1253,12 @@ class Deal:
             if made:
                 verdict = _("made it: no tricks taken")
             else:
-                verdict = _("failed: took a trick (trick {number})").format(number=len(self.tricks))
+                number = self._misere_lost_at()
+                verdict = (
+                    _("failed: took a trick")
+                    if number is None
+                    else _("failed: took a trick (trick {number})").format(number=number)
+                )
         elif made:
             verdict = ngettext("took {n} trick: made", "took {n} tricks: made", taken).format(n=taken)
         else:
@@ -1267,6 +1272,21 @@ class Deal:
             declarer=name, contract=contract, verdict=verdict, scores=scores_text
         )
         return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary)
+
+    def _misere_lost_at(self) -> int | None:
+        """The number (1–10) of the first trick a failed misère's declarer took, or None when unknown.
+
+        A position (``from_position``) counts the tricks it started with; when the hand stops at the
+        declarer's first trick (``Rules.misere_stops_early``) that trick is the last one played.
+        """
+        start = self._start_position
+        before = sum(start["tricks_won"]) if start is not None else 0
+        for number, trick in enumerate(self.tricks, before + 1):
+            if trick.winner == self.declarer:
+                return number
+        if self.rules.misere_stops_early and self.declarer is not None and self.tricks_won[self.declarer]:
+            return sum(self.tricks_won)
+        return None
 
     # --------------------------------------------------------------- records
     def view(self, seat: int | None = None) -> dict[str, Any]:

@@ -378,8 +378,11 @@ def scoring_position(
         decl_seats = list(side)
         active = list(range(n))
     defenders = [s for s in active if s not in decl_seats]
+    played = 10
+    if contract.is_misere and taken and rules.misere_stops_early:
+        played = 1 + rng.randbelow(10)  # the hand stopped at the declarer's trick: trick 1 to 10
     counts = _spread(rng, taken, decl_seats, n)
-    other = _spread(rng, 10 - taken, defenders, n)
+    other = _spread(rng, played - taken, defenders, n)
     return contract, declarer, [a + b for a, b in zip(counts, other)]
 
 

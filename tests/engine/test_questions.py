@@ -693,3 +693,33 @@ def test_game_end_shows_only_reachable_scores(preset):
             assert shown == [b + p for b, p in zip(before, hand)], (q["explanation"], before, hand)
             for number in re.findall(r"(?<![\w♠♣♦♥])[+-]?\d{2,}(?![♠♣♦♥\w])", q["prompt"]):
                 assert int(number) % 10 == 0, (preset, level, seed, number, q["prompt"])
+
+
+def test_a_failed_misere_names_the_trick_it_failed_at():
+    """Issue 25, F8: the final test showed "West bid misère, failed: took a trick (trick 0)" over a made-up
+    hand of ten tricks. A failed misère's hand stops at the declarer's trick, and names it (1 to 10)."""
+    rules = Rules()
+    failed = set()
+    for level in TOPICS["game-end"].difficulties:
+        for seed in range(150):
+            hand = generate("game-end", rules, seed, level)["context"]["hand"]
+            contract = Bid.parse(hand["contract"])
+            if not contract.is_misere or hand["made"]:
+                continue
+            number = re.search(r"failed: took a trick \(trick (\d+)\)", hand["summary"])
+            assert number, hand["summary"]
+            played = sum(hand["tricks_by_seat"])
+            assert hand["tricks_by_seat"][hand["declarer"]] == 1 and int(number[1]) == played, hand
+            failed.add(played)
+    assert len(failed) >= 5 and failed <= set(range(1, 11)), failed  # the trick varies, 1 to 10
+
+
+def test_a_played_misere_names_the_first_trick_the_declarer_took():
+    """From a position eight tricks in, North's misère fails on the ninth trick: "(trick 9)", not the
+    number of tricks played since the position (1)."""
+    deal = Deal.from_position(
+        Rules(), {"N": "AC 4H", "E": "7C 6H", "S": "", "W": "9C 8H"}, Bid.misere(), "N", tricks_won=[0, 4, 0, 4]
+    )
+    for code in ("AC", "7C", "9C"):
+        deal.push(next(a for a in deal.legal_actions() if a.card == Card.parse(code)))
+    assert deal.is_over and "failed: took a trick (trick 9)" in deal.result().summary, deal.result().summary
