@@ -412,36 +412,41 @@ def play_verdict(
     target: int,
     total: int,
     moved: bool = False,
+    name_better: bool = True,
 ) -> str:
     """The verdict on a card (``played``; ``best``: the cards that keep the best result), said from the
     learner's side: what *their* side takes.  ``after``/``target``: the declaring side's tricks (in misère the
     declarer's) after this card and with best play; ``total``: every trick of the deal; ``moved``: the
-    defenders' cards were rearranged to beat a line that works only on the actual layout."""
+    defenders' cards were rearranged to beat a line that works only on the actual layout.
+    ``name_better=False``: what the card cost, without naming the better card (a first miss: the answer is
+    held back, so that *Try again* is a real second try)."""
     better_cards = " or ".join(best[:3])
     if moved:
         return (
             f"{played} works only if the defenders' cards lie kindly. They don't: with the cards as they "
-            f"really are, the defence now holds you to {after}. {better_cards} "
-            "would have succeeded on this layout too."
+            f"really are, the defence now holds you to {after}."
+            + (f" {better_cards} would have succeeded on this layout too." if name_better else "")
         )
     if cost == 0:
         others = [b for b in best if b != played]
         extra = f" ({' or '.join(others[:3])} would do as well)" if others else ""
         return f"{played} keeps the best result within reach{extra}."
-    better = f"Better was {better_cards}."
+    better = f"Better was {better_cards}." if name_better else ""
     costs = f"{played} costs {'a trick' if cost == 1 else f'{cost} tricks'}"
     if contract.is_misere:
         if seat == declarer:
-            return f"You take {after} instead of {target}: {costs}. {better}"
-        return f"{rules.seat_name(declarer)} takes {after} instead of {target} and is closer to escaping: {costs}. {better}"
+            return f"You take {after} instead of {target}: {costs}. {better}".rstrip()
+        return f"{rules.seat_name(declarer)} takes {after} instead of {target} and is closer to escaping: {costs}. {better}".rstrip()
     costs += stake_words(rules, contract, after, target, cost)
     if seat is None or rules.players == 2:
-        return f"{rules.side_name(rules.side_of(declarer))} take {after} instead of {target}: {costs}. {better}"
+        return (
+            f"{rules.side_name(rules.side_of(declarer))} take {after} instead of {target}: {costs}. {better}".rstrip()
+        )
     declaring = rules.side_of(seat) == rules.side_of(declarer)
     mine, should = (after, target) if declaring else (total - after, total - target)
     name = rules.side_name(rules.side_of(seat))
     who = "You take" if name == rules.seat_name(seat) else f"Your side ({name}) takes"
-    return f"{who} {mine} instead of {should}: {costs}. {better}"
+    return f"{who} {mine} instead of {should}: {costs}. {better}".rstrip()
 
 
 def stake_words(rules: Rules, contract: Bid, after: int, target: int, cost: int) -> str:

@@ -357,7 +357,8 @@ def _with_layout(state: dict[str, Any], deal: Deal, layout: dict[int, list[str]]
 def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -> dict[str, Any]:
     """Play the learner's ``action_code``; judge it; let the other seats answer.
 
-    Returns ``{"verdict", "annotation", "cost", "best", "replies", "rearranged", "state"}``;
+    Returns ``{"verdict", "annotation", "reason", "cost", "best", "replies", "rearranged", "state"}``
+    (``reason``: the annotation without the better card, for a first miss);
     an illegal action gives ``verdict == "illegal"`` with the engine's reason and the
     state unchanged.
     """
@@ -413,6 +414,8 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
     return {
         "verdict": "best" if cost == 0 else "mistake",
         "annotation": words,
+        # the verdict without the better card: what a first miss shows (the answer held back, as quizzes do)
+        "reason": _verdict_words(deal, action, cost, best, after, state, rearranged, name_better=False),
         "card": str(action),
         "line": line,
         "line_intro": line_intro(rules, seat) if line else "",
@@ -428,7 +431,15 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
 
 
 def _verdict_words(
-    deal: Deal, action: Any, cost: int, best: list[Any], after: int, state: dict[str, Any], moved: bool
+    deal: Deal,
+    action: Any,
+    cost: int,
+    best: list[Any],
+    after: int,
+    state: dict[str, Any],
+    moved: bool,
+    *,
+    name_better: bool = True,
 ) -> str:
     """The verdict on the learner's card in words (:func:`~fivehundred_tutor.explain.play_verdict`)."""
     assert deal.contract is not None and deal.declarer is not None
@@ -446,6 +457,7 @@ def _verdict_words(
         target=int(state["target"]),
         total=total,
         moved=moved,
+        name_better=name_better,
     )
 
 
@@ -476,6 +488,9 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "value": v,
                     "card": str(a),
                     "annotation": _verdict_words(deal, a, cost, best, v, {"target": best_value, "seat": seat}, False),
+                    "reason": _verdict_words(
+                        deal, a, cost, best, v, {"target": best_value, "seat": seat}, False, name_better=False
+                    ),
                     "line": _line(deal, a, solver) if cost else [],
                     "line_intro": line_intro(deal.rules, seat) if cost else "",
                 }

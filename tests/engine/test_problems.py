@@ -192,3 +192,22 @@ def test_a_defenders_verdict_is_said_from_the_defenders_side() -> None:
     assert wrong["annotation"] == "Your side (East–West) takes 3 instead of 4: 5♠ costs a trick. Better was A♠."
     assert wrong["line_intro"] == "Here is how North–South make the most of it"
     assert respond(state, "AS")["line_intro"] == ""
+
+
+def test_a_first_miss_can_be_said_without_giving_the_answer_away() -> None:
+    """Issue 31 (6): a play problem showed the better card on the first wrong try while offering Try again
+    and Hint.  Every verdict comes with ``reason``: what the card cost, without the better card (the widget
+    shows it on a first miss, the answer after a second one or when asked), live and saved alike."""
+    state = start({"library": "05-defence-take-your-ace"})
+    wrong = respond(state, "5S")
+    assert wrong["annotation"] == "Your side (East–West) takes 3 instead of 4: 5♠ costs a trick. Better was A♠."
+    assert wrong["reason"] == "Your side (East–West) takes 3 instead of 4: 5♠ costs a trick."
+    assert "A♠" not in wrong["reason"] and wrong["best_words"] == ["A♠"]
+    right = respond(state, "AS")
+    assert right["reason"] == right["annotation"]  # nothing to hold back
+    saved = precompute({"library": "10-ending-name-the-suit"})
+    misses = [c for step in saved["steps"] for c in step["choices"].values() if c["verdict"] == "mistake"]
+    assert misses
+    for choice in misses:
+        assert choice["annotation"].startswith(choice["reason"]) and "Better was" in choice["annotation"]
+        assert "Better was" not in choice["reason"], choice["reason"]

@@ -1,7 +1,7 @@
 """A learner's journey through the hand evaluator in Chromium, at 1280 and 390 px wide.
 
 A hint (a principle first) → estimates, one far off → a VISIBLE verdict that names the
-denomination and the layouts' figures, with the five bar charts visible → Try again → estimates
+denomination (the answer held back) → Show the answer: the layouts' figures, the five bar charts → Try again → estimates
 within a trick → "Well judged" → Try another hand.  Once keyboard only (Enter submits; the
 verdict takes the focus).  Progress survives a reload.  Screenshots go to test-artifacts/evaluator/.
 """
@@ -100,6 +100,14 @@ def test_evaluator_journey(site: Any, model: dict[str, Any], size: str) -> None:
     widget.locator(".fht-check").click()
     verdict = widget.locator(".fht-verdict")
     assert_seen(page, verdict, rows="start")
+    # a first miss holds the answer back (issue 31, 6): which estimate is off and which way, no averages,
+    # no charts; Try again has the focus, Show the answer shows them
+    held = verdict.inner_text()
+    assert "Not yet" in held and f"you said {values[off]}" in held and "average" not in held, held
+    assert widget.locator(".fht-ev-chart").count() == 0
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+    _shot(page, verdict, f"{size}-1-held")
+    widget.get_by_role("button", name="Show the answer").click()
     text = verdict.inner_text()
     mean = first["results"][off]["mean"]
     assert (

@@ -44,7 +44,18 @@ def test_problem_widget_offline(tmp_path: Path) -> None:
         feedback = root.locator(".fht-verdict")
         feedback.wait_for(state="visible")
         text = feedback.inner_text()
-        assert "costs 2 tricks" in text and "Joker (as ♠)" in text
+        # a first miss: what the card cost, not the answer (issue 31, 6): Try again first, the answer on asking
+        assert "costs 2 tricks" in text and "Joker (as ♠)" not in text, text
+        assert root.locator(".fht-right-answer").count() == 0  # no card marked as the answer either
+        focused = page.evaluate("() => document.activeElement && document.activeElement.textContent")
+        assert focused == "Try again", focused
+        shots = Path(__file__).resolve().parents[2] / "test-artifacts" / "problem"
+        shots.mkdir(parents=True, exist_ok=True)
+        feedback.screenshot(path=str(shots / "first-miss.png"))
+        root.get_by_role("button", name="Show the answer").click()
+        feedback.screenshot(path=str(shots / "answer-shown.png"))
+        text = feedback.inner_text()
+        assert "Joker (as ♠)" in text and "Better was" in text, text
         root.get_by_role("button", name="Keep this card and continue").click()
         # Next decision: North's Q♠ is a card button named in words.
         page.wait_for_selector(".fht-problem button[data-card='QS']:not([disabled])")

@@ -85,7 +85,7 @@ export function barHeights(dist) {
  * What a verdict says: the two estimates furthest off, each with its reason (`reason`, and `more` a second
  * paragraph), the others named in `detail`; all right: the best denomination and why.
  */
-export function verdictWords(item, dens, done) {
+export function verdictWords(item, dens, done, { revealed = true } = {}) {
   const mean = (den) => Number(item.results[den.code].mean);
   if (done.correct) {
     const best = dens.reduce((a, b) => (mean(b) > mean(a) ? b : a));
@@ -94,6 +94,13 @@ export function verdictWords(item, dens, done) {
   }
   const gap = (den) => Math.abs(done.estimates[den.code] - mean(den));
   const byGap = dens.filter((d) => item.results[d.code] && !done.marks?.[d.code]).sort((a, b) => gap(b) - gap(a));
+  if (!revealed) {
+    // a first miss: which estimates are off and which way, not the deals' averages (the answer), so that
+    // Try again is a real second try, as in the quizzes
+    const way = (d) =>
+      `${d.code === "NT" ? "In no trumps" : `With ${d.words} as trumps`} you said ${done.estimates[d.code]}: ${done.estimates[d.code] > mean(d) ? "too high" : "too low"}.`;
+    return { reason: byGap.map(way).join(" "), more: [], detail: "Try again, or show the answer: what the deals gave." };
+  }
   const lines = byGap.slice(0, 2).map((d) => `${offBy(d, item.results[d.code], done.estimates[d.code])} ${item.results[d.code].reason}`);
   const others = byGap.slice(2).map((d) => `${d.label} (you said ${done.estimates[d.code]}, average ${mean(d).toFixed(1)})`);
   return { reason: lines[0] || "", more: lines.slice(1), detail: others.length ? `Also off: ${others.join(", ")}.` : "" };
@@ -117,9 +124,27 @@ export function evaluatorState(data, index, record, retry) {
   return { data, hands, dens, tricks: Number(data.tricks) || 10, index: at, item, done, record, answers };
 }
 
+/** Is the answer of a judged hand shown: right, a second miss, or asked for (`ui.shown`)? */
+export function answerShown(done, ui, item) {
+  return Boolean(done && (done.correct || (done.tries || 1) >= 2 || ui?.shown?.[item.id]));
+}
+
 /** The evaluator's own state at the start: no host yet, nothing typed. */
 export function freshEvaluatorUi() {
-  return { live: false, host: null, focus: null, retry: null, statusText: "", note: null, problem: null, drafts: {}, pending: null, busy: false, failed: null };
+  return {
+    live: false,
+    host: null,
+    focus: null,
+    retry: null,
+    statusText: "",
+    note: null,
+    problem: null,
+    drafts: {},
+    pending: null,
+    busy: false,
+    failed: null,
+    shown: {},
+  };
 }
 
 // ----------------------------------------------------------------------------------- the view
@@ -187,8 +212,9 @@ export function evaluatorView(s, ui) {
     },
     !done && hints.length ? { kind: "hints", hints } : null,
   ];
+  const revealed = answerShown(done, ui, item);
   if (done) {
-    const words = verdictWords(item, dens, done);
+    const words = verdictWords(item, dens, done, { revealed });
     parts.push({
       kind: "verdict",
       correct: done.correct,
@@ -200,7 +226,11 @@ export function evaluatorView(s, ui) {
       onContinue: { type: "another" },
       continueLabel: "Try another hand",
       hints: done.correct ? null : hints,
+      // held back on a first miss: the answer only when asked for
+      extra: revealed ? [] : [{ kind: "button", cls: "fht-show-answer", text: "Show the answer", on: { type: "showAnswer" } }],
     });
+  }
+  if (done && revealed) {
     parts.push({
       kind: "box",
       cls: "fht-ev-answer",
@@ -220,7 +250,8 @@ export function evaluatorView(s, ui) {
         },
       ],
     });
-  } else {
+  }
+  if (!done) {
     parts.push({ kind: "box", cls: "fht-bar fht-nav", children: [{ kind: "button", cls: "fht-next", text: "Try another hand", on: { type: "another" } }] });
   }
   parts.push({ kind: "status", ...statusOf(s, ui) });
@@ -234,7 +265,13 @@ function finish(s, ui, estimates) {
   const { item, answers, record } = s;
   const verdict = judgeHand(item, estimates);
   const old = answers[item.id];
-  const entry = { estimates, correct: verdict.correct, first: old ? old.first : verdict.correct, marks: verdict.marks };
+  const entry = {
+    estimates,
+    correct: verdict.correct,
+    first: old ? old.first : verdict.correct,
+    marks: verdict.marks,
+    tries: (old?.tries || 1) + (old ? 1 : 0),
+  };
   const next = {
     ...record,
     title: s.data.title || "Judge a hand",
@@ -252,7 +289,7 @@ function finish(s, ui, estimates) {
 
 /**
  * What an event changes: {ui, set, request, reply, run: {record} (progress to save), redraw}, or null.
- * Events: submit {values}, finish (estimates waiting for the deals), tryAgain, another, simulate,
+ * Events: submit {values}, finish (estimates waiting for the deals), tryAgain, showAnswer, another, simulate,
  * simulated {reply}, newHand {reply}, hello {reply}, kernel {status, text}.
  */
 export function evaluatorReduce(s, ui, event) {
@@ -273,6 +310,8 @@ export function evaluatorReduce(s, ui, event) {
       return item.ready && ui.pending?.id === item.id ? finish(s, ui, ui.pending.estimates) : null;
     case "tryAgain":
       return { ui: { ...ui, retry: item.id, focus: "prompt" }, redraw: true };
+    case "showAnswer":
+      return { ui: { ...ui, shown: { ...(ui.shown || {}), [item.id]: true }, focus: "verdict" }, redraw: true };
     case "another": {
       const next = { ...ui, retry: null, focus: "prompt" };
       if (s.index + 1 < s.hands.length) return { ui: next, set: { index: s.index + 1 }, redraw: true };

@@ -62,6 +62,10 @@ function drawProblem(model, root, ui) {
   const contract = view?.contract_label || data.contract_label || data.contract;
   root.append(el("p", { class: "fht-context", text: `Contract ${contract}. You play ${data.seat_name}.` }));
   const answered = Boolean(ui.verdict);
+  // a first miss holds the answer back (the better card, its marks, the line that beats the card), as the
+  // quizzes do: Try again is then a real second try; a second miss or *Show the answer* shows it
+  const revealed = answered && (ui.verdict.good || ui.misses >= 2 || ui.revealed);
+  const shownVerdict = answered && !revealed ? { ...ui.verdict, best: [] } : ui.verdict;
   if (view) {
     const table = renderer(TABLE_RENDERERS, (event) => ui.choose(event.code));
     root.append(table.one(problemTrick(names, view.trick)));
@@ -69,7 +73,7 @@ function drawProblem(model, root, ui) {
     if (!now.done && !answered) root.append(el("p", { class: "fht-label fht-problem-question", text: now.prompt || "Your turn: choose a card." }));
     const playable = !ui.waiting && !answered && !now.done;
     const cardCodes = legal.filter((c) => !c.includes(":"));
-    root.append(table.one(problemHand(view, names, { legal: cardCodes, playable, verdict: ui.verdict })));
+    root.append(table.one(problemHand(view, names, { legal: cardCodes, playable, verdict: shownVerdict })));
     const special = legal.filter((c) => c.includes(":"));
     let choiceButtons = [];
     if (special.length && !now.done) {
@@ -83,7 +87,7 @@ function drawProblem(model, root, ui) {
     }
     if (answered) {
       // the other ways to play marked as the hand's cards are: a right pick as right, else the best one(s) and the pick
-      const best = ui.verdict.good ? [ui.verdict.code] : ui.verdict.best || [];
+      const best = shownVerdict.good ? [shownVerdict.code] : shownVerdict.best || [];
       markCards(
         choiceButtons,
         (b) => best.includes(b.dataset.choice),
@@ -94,17 +98,21 @@ function drawProblem(model, root, ui) {
   }
   if (answered) {
     const v = ui.verdict;
+    const line = revealed && v.line?.length ? `${v.lineIntro || "How the best play goes from there"}: ${v.line.join("; ")}.` : "";
     const box = verdictBox({
       correct: v.good,
-      reason: v.reason,
-      answer: v.good ? "" : v.answer,
-      detail: v.line?.length ? `${v.lineIntro || "How the best play goes from there"}: ${v.line.join("; ")}.` : "",
+      reason: revealed ? v.reason : v.held || v.reason,
+      answer: v.good || !revealed ? "" : v.answer,
+      detail: line,
       onTryAgain: v.good ? null : () => ui.tryAgain(),
       onContinue: () => ui.next(),
       continueLabel: v.good ? "Continue" : "Keep this card and continue",
+      extra: revealed ? [] : [el("button", { type: "button", class: "fht-show-answer", text: "Show the answer", onclick: () => ui.showAnswer() })],
     });
-    if (v.after) box.addNote(v.after);
-    if (v.note) box.addNote(v.note);
+    // the line already plays out this trick: the other seats' answers are not said twice
+    if (v.after && !line) box.addNote(v.after);
+    // the card the deal went on with is often the answer: named once the answer is shown
+    if (v.note) box.addNote(revealed ? v.note : "Continue goes on as in the deal.");
     root.append(box.node);
     ui.verdictBox = box;
   }
@@ -139,7 +147,20 @@ function hintArea(ui) {
 export default {
   render({ model, el: host }) {
     // Book mode (saved verdicts) until a host answers "hello".
-    const ui = { step: 0, verdict: null, waiting: false, live: null, book: true, hints: null, hintsShown: 0, shown: null, error: "", pending: null };
+    const ui = {
+      step: 0,
+      verdict: null,
+      waiting: false,
+      live: null,
+      book: true,
+      hints: null,
+      hintsShown: 0,
+      shown: null,
+      error: "",
+      pending: null,
+      misses: 0,
+      revealed: false,
+    };
     const widget = mountWidget(host, model, {
       kind: "problem",
       label: () => `Play problem: ${model.get("model")?.title || "untitled"}`,
@@ -162,6 +183,7 @@ export default {
       ui.hints = null;
       ui.hintsShown = 0;
       ui.error = "";
+      ui.revealed = false;
     };
     ui.choose = async (code) => {
       if (ui.waiting || ui.verdict) return;
@@ -185,12 +207,14 @@ export default {
             code,
             good: reply.verdict === "best",
             reason: reply.annotation,
+            held: reply.reason || "",
             answer: (reply.best_words || []).join(" or "),
             best: reply.best || [],
             line: reply.line || [],
             lineIntro: reply.line_intro || "",
             after: reply.answered_with?.length ? `Then: ${reply.answered_with.join(", ")}.` : "",
           };
+          if (!ui.verdict.good) ui.misses += 1;
           draw();
           focusVerdict();
           return;
@@ -211,12 +235,19 @@ export default {
         code,
         good: choice.verdict === "best",
         reason: choice.annotation,
+        held: choice.reason || "",
         answer: (step.best || []).map((c) => step.choices[c]?.card || playWords(c)).join(" or "),
         best: step.best || [],
         line: choice.line || [],
         lineIntro: choice.line_intro || "",
         note: step.played === code ? "" : `Continue goes on as in the deal, where ${step.played_words || playWords(step.played)} was played.`,
       };
+      if (!ui.verdict.good) ui.misses += 1;
+      draw();
+      focusVerdict();
+    };
+    ui.showAnswer = () => {
+      ui.revealed = true;
       draw();
       focusVerdict();
     };
@@ -238,6 +269,7 @@ export default {
       host.querySelector(".fht-cards button:not([disabled]), .fht-choices button:not([disabled])")?.focus();
     };
     ui.next = () => {
+      ui.misses = 0;
       if (!ui.book && ui.pending) ui.live = ui.pending;
       else if (ui.book) ui.step += 1;
       ui.pending = null;
@@ -264,6 +296,7 @@ export default {
       host.querySelector(".fht-hint-btn:not([disabled])")?.focus();
     };
     ui.restart = async () => {
+      ui.misses = 0;
       if (!ui.book) {
         const reply = await request(model, { type: "restart" }, 30000);
         if (reply && reply.type === "restarted") ui.live = { view: reply.view, legal: reply.legal, status: "your-turn", prompt: reply.prompt, result: null };

@@ -98,12 +98,13 @@ test("an answer: judged, saved as the first try, the verdict names the two furth
   assert.equal(out.run.record.mastered.h1, false);
   assert.deepEqual(out.set.responses.h1.marks, { S: false, C: true, D: true, H: true, NT: false });
   const done = { ...evaluatorState(data, 0, out.run.record, null), responses: {} };
-  const verdict = findPart(evaluatorView(done, out.ui), "verdict");
+  const shown = { ...out.ui, shown: { h1: true } }; // the answer asked for (a first miss holds it back: below)
+  const verdict = findPart(evaluatorView(done, shown), "verdict");
   assert.equal(verdict.heading, "Not yet");
   assert.match(verdict.reason, /^In no trumps you said 7: too high\./);
   assert.match(verdict.more[0], /^With spades as trumps you said 9: too high\./);
   assert.deepEqual(verdict.onContinue, { type: "another" });
-  assert.equal(findPart(evaluatorView(done, out.ui), "chart").den, "S");
+  assert.equal(findPart(evaluatorView(done, shown), "chart").den, "S");
   assert.equal(
     findPart(evaluatorView(s, freshEvaluatorUi()), "estimates").rules,
     "Default rules. An estimate within one trick of the average over the deals is right.",
@@ -121,4 +122,29 @@ test("estimates typed before the deals are done wait for them; the next hand, or
   const last = { ...evaluatorState(data, 1, record(), null), responses: {} };
   assert.deepEqual(evaluatorReduce(last, freshEvaluatorUi(), { type: "another" }).set, { index: 0 });
   assert.deepEqual(evaluatorReduce(last, { ...freshEvaluatorUi(), live: true }, { type: "another" }).request, { type: "new_hand" });
+});
+
+test("a first miss holds the answer back (issue 31, 6): which estimates are off, not the deals' averages; a second miss or Show the answer shows it", () => {
+  const s = { ...evaluatorState(data, 0, record(), null), responses: {} };
+  const out = evaluatorReduce(s, freshEvaluatorUi(), { type: "submit", values: { S: "9", C: "5", D: "2", H: "9", NT: "7" } });
+  assert.equal(out.set.responses.h1.tries, 1);
+  const done = { ...evaluatorState(data, 0, out.run.record, null), responses: out.set.responses };
+  const held = evaluatorView(done, out.ui);
+  const verdict = findPart(held, "verdict");
+  assert.match(verdict.reason, /^In no trumps you said 7: too high\. With spades as trumps you said 9: too high\.$/);
+  assert.doesNotMatch(JSON.stringify(verdict), /average|On average/);
+  assert.equal(findPart(held, "chart"), null); // the simulation's charts are the answer
+  assert.deepEqual(verdict.onTryAgain, { type: "tryAgain" });
+  assert.deepEqual(verdict.extra[0].on, { type: "showAnswer" });
+  // asked for: the answer
+  const shown = evaluatorReduce(done, out.ui, { type: "showAnswer" });
+  assert.equal(findPart(evaluatorView(done, shown.ui), "chart").den, "S");
+  assert.match(findPart(evaluatorView(done, shown.ui), "verdict").reason, /On average the deals give/);
+  // tried again and missed again: the answer
+  const again = evaluatorReduce(done, { ...out.ui, retry: "h1" }, { type: "tryAgain" });
+  const retry = { ...evaluatorState(data, 0, out.run.record, "h1"), responses: out.set.responses };
+  const second = evaluatorReduce(retry, again.ui, { type: "submit", values: { S: "9", C: "5", D: "2", H: "9", NT: "7" } });
+  assert.equal(second.set.responses.h1.tries, 2);
+  const after = { ...evaluatorState(data, 0, second.run.record, null), responses: second.set.responses };
+  assert.equal(findPart(evaluatorView(after, second.ui), "chart").den, "S");
 });
