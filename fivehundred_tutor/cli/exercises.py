@@ -255,3 +255,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-histogram", action="store_true", help="skip the score histogram (matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (none unless at a terminal)")
     p.set_defaults(func=cmd_grade)
+
+    from .marking import register as register_mark
+
+    register_mark(subparsers)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,34 @@ def test_c13_the_notebook_counts_answers_as_the_page_does(tmp_path: Path) -> Non
     w.answer(numbers[0]["item"], typed)
     text = w._bundle()["text/plain"]
     assert f"1 of {len(w.data['items'])} answered, 1 to fix (whole numbers only)" in text, text
+
+
+# ------------------------------------------------------------------ C5
+def test_c5_mark_opens_handgrader_on_the_course_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fivehundred_tutor.cli import main as cli_main
+    from tests.support.exercises import write_assignment, write_roster
+
+    course = tmp_path / "course"
+    course.mkdir()
+    hw_path = write_assignment(course)
+    write_roster(course, "amy")
+    hw = parse_assignment({"id": "hw1", "title": "Homework one", "seed": 77, "sections": SECTIONS}, secret=TEST_SECRET)
+    write_json(course / "collected" / "amy" / "hw1.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    args = ["mark", str(hw_path), "--roster", str(course / "roster.csv"), "--submissions", str(course / "collected")]
+    assert cli_main([*args, "--print-only", "--port", "8899"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        f"--ServerApp.root_dir={course.resolve()}" in out and "--LabApp.default_url=/lab/tree/hw1-marking.ipynb" in out
+    )
+    notebook = json.loads((course / "hw1-marking.ipynb").read_text(encoding="utf-8"))
+    code = next(c["source"] for c in notebook["cells"] if c["cell_type"] == "code")
+    assert 'HandGrader("hw1.toml", "roster.csv", "collected")' in code
+    # the cell works where JupyterLab runs it: in the notebook's folder
+    here = os.getcwd()
+    os.chdir(course)
+    try:
+        scope: dict[str, Any] = {}
+        exec(code.replace("HandGrader(", "widget = HandGrader(", 1), scope)
+    finally:
+        os.chdir(here)
+    assert scope["widget"].data["assignment"]["id"] == "hw1"
