@@ -111,6 +111,23 @@ class Game:
             sunk = [s for s, pts in enumerate(self.scores) if pts <= rules.hole]
             if sunk:
                 self.loser = sunk[0]
+                reached = [s for s, pts in enumerate(self.scores) if pts >= rules.target]
+                if reached:
+                    # One side reached the target as another fell in the hole on the same hand: the
+                    # side that reached it wins (Italian source 004_, "Vittoria": "vince la coppia
+                    # che ha raggiunto +500").
+                    self._decide_winner(result, deal, reached)
+                    if self.winner is not None:
+                        self.reason = _(
+                            "{side} reached {score} as {other} fell to {low}: the side that reaches {target} wins"
+                        ).format(
+                            side=name(self.winner),
+                            score=self.scores[self.winner],
+                            other=name(self.loser),
+                            low=self.scores[self.loser],
+                            target=rules.target,
+                        )
+                        return
                 if len(self.scores) == 2:
                     self.winner = 1 - self.loser
                 self.reason = _("{side} fell to {score} (in the hole)").format(

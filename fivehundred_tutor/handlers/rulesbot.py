@@ -204,6 +204,8 @@ def _game_end(rules: Rules, q: Mapping[str, Any]) -> str:
     if contract.is_misere:
         tricks = {rules.side_of(hand["declarer"]): hand["tricks_by_seat"][hand["declarer"]]}
     game.record(_finished(rules, contract, hand["declarer"], tricks))
+    if game.winner is not None and game.scores[game.winner] >= rules.target:
+        return f"win:{game.winner}"  # the side that reached the target wins, even as another falls
     if game.loser is not None:
         return f"hole:{game.loser}"
     return f"win:{game.winner}" if game.winner is not None else "continue"

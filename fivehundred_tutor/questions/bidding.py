@@ -456,6 +456,8 @@ def end_of_game_words(rules: Rules) -> str:
 
 
 def _game_answer(game: Game) -> str:
+    if game.winner is not None and game.scores[game.winner] >= game.rules.target:
+        return f"win:{game.winner}"  # reached the target (as another fell in the hole: it still wins, seed 004_)
     if game.loser is not None:
         return f"hole:{game.loser}"
     if game.winner is not None:
@@ -499,6 +501,8 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         after = [b + p for b, p in zip(before, deal.result().scores)]
         if sum(1 for i, a in enumerate(after) if a >= target and i != dside) > 1:
             return None  # two defenders past the target: who got there first depends on the order of tricks
+        if rules.hole is not None and max(after) >= target and min(after) <= rules.hole:
+            return None  # both ends crossed on one hand: "reached 500" and "fell to -500" would both be true
         game = Game(rules, seed=0, first_dealer=declarer)
         game.scores = list(before)
         game.record(deal)
@@ -514,7 +518,14 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         return word + ("s" if len(rules.sides[i]) == 1 else "")
 
     labels = {f"win:{i}": f"{rules.side_name(i)} {verb(i, 'win')}" for i in range(nsides)}
-    labels |= {f"hole:{i}": f"{rules.side_name(i)} {verb(i, 'lose')} (in the hole)" for i in range(nsides)}
+    if any(o.startswith("hole:") for o in outcomes):
+        # Each choice names its reason: in a two-sided game one side in the hole means the other wins,
+        # so "East–West win" alone would be true of "North–South lose (in the hole)" too.
+        labels = {f"win:{i}": f"{rules.side_name(i)} {verb(i, 'win')}: reached {target}" for i in range(nsides)}
+        labels |= {
+            f"hole:{i}": f"{rules.side_name(i)} {verb(i, 'lose')}: fell to {hole} or below (in the hole)"
+            for i in range(nsides)
+        }
     labels["continue"] = "Nobody yet: the game goes on"
     choices = [{"id": o, "label": labels[o]} for o in outcomes]
     score_words = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(before))

@@ -267,3 +267,27 @@ def test_seeded_two_defenders_past_500_the_first_there_trick_by_trick_wins() -> 
 def target_minus(tricks: int) -> int:
     """A score that the ``tricks``-th defending trick (10 each) brings to exactly 500."""
     return THREE.target - 10 * tricks
+
+
+# ------------------------------------------------ 500 and -500 on the same hand (issue 25, F9)
+
+
+def test_reaching_500_as_another_side_falls_to_minus_500_wins_for_the_side_that_reached_it() -> None:
+    """Italian source 004_, "Vittoria": "Nel raro caso in cui entrambe le coppie attraversino la soglia
+    nella stessa mano (una a 500+, l'altra a -500), vince la coppia che ha raggiunto +500"."""
+    four = Rules()
+    game = game_from(four, [-350, 470])
+    game.record(hand(four, "7NT", 0, [2, 3, 2, 3]))  # North–South take 4 of 7NT: -220; East–West +60
+    assert game.scores == [-570, 530]
+    assert game.winner == 1 and game.loser == 0
+    assert game.reason == "East–West reached 530 as North–South fell to -570: the side that reaches 500 wins"
+    # Each for themselves (five players): the player who reached 500 wins; before, nobody did.
+    five = Rules.preset("five-player")
+    game = game_from(five, [-480, 480, 0, 0, 0])
+    game.record(hand(five, "6S", 0, [1, 2, 3, 2, 2]))  # North's 6♠ fails (-40); East takes 2: +20
+    assert game.scores[:2] == [-520, 500]
+    assert game.loser == 0 and game.winner == 1, (game.scores, game.reason)
+    # Only the hole crossed: the hole decides, as before.
+    game = game_from(four, [-350, 300])
+    game.record(hand(four, "7NT", 0, [2, 3, 2, 3]))
+    assert game.loser == 0 and game.winner == 1 and "in the hole" in game.reason

@@ -723,3 +723,44 @@ def test_a_played_misere_names_the_first_trick_the_declarer_took():
     for code in ("AC", "7C", "9C"):
         deal.push(next(a for a in deal.legal_actions() if a.card == Card.parse(code)))
     assert deal.is_over and "failed: took a trick (trick 9)" in deal.result().summary, deal.result().summary
+
+
+def _true_game_end_choices(rules, q):
+    """The choices of a game-end question that are true of the scores after its hand."""
+    before = [q["context"]["scores_before"][rules.side_name(i)] for i in range(len(rules.sides))]
+    hand = q["context"]["hand"]
+    after = [b + p for b, p in zip(before, hand["scores"])]
+    dside = rules.side_of(hand["declarer"])
+    reached = {i for i, a in enumerate(after) if a >= rules.target}
+    sunk = {i for i, a in enumerate(after) if a <= rules.hole}
+
+    def wins(i: int) -> bool:
+        if i not in reached:
+            return False
+        if hand["made"] and dside in reached:
+            return i == dside  # the declaring side wins a tie at the target
+        return not rules.win_only_as_declarer
+
+    true = set()
+    for choice in q["choices"]:
+        kind, _, who = choice["id"].partition(":")
+        if (kind == "win" and wins(int(who))) or (kind == "hole" and int(who) in sunk):
+            true.add(choice["id"])
+        if kind == "continue" and not any(wins(i) for i in reached) and not sunk:
+            true.add(choice["id"])
+    return true
+
+
+@pytest.mark.parametrize("preset", ["australian", "five-player", "six-player-individual", "declarer-must-win"])
+def test_a_game_end_question_has_exactly_one_true_choice(preset):
+    """Issue 25, F9: "North–South -350, East–West 470 … North–South -570, East–West 530": the final test
+    marked "North–South lose (in the hole)" right and "East–West win" wrong, both true. Each choice is
+    read here as a statement about the scores after the hand; exactly one, the answer, is true."""
+    rules = Rules.preset(preset)
+    for seed in range(120):
+        q = generate("game-end", rules, seed, 3)
+        true = _true_game_end_choices(rules, q)
+        assert true == {q["answer"]}, (preset, seed, q["prompt"], q["answer"], true)
+        if len(rules.sides) == 2:  # one side in the hole is the other side's win: a win says why
+            for choice in q["choices"]:
+                assert not choice["id"].startswith("win:") or f"reached {rules.target}" in choice["label"], choice
