@@ -118,6 +118,22 @@ SeatUndo = tuple[int]
 Undo = CallUndo | PlayUndo | SeatUndo
 
 
+def _record_seed(seed: object) -> int | None:
+    """A record's seed: an int, or its decimal text (a widget carries a seed beyond 2**53 as text, since
+    JavaScript's numbers cannot hold it).
+
+    >>> _record_seed("4611686018427387905"), _record_seed(7), _record_seed(None)
+    (4611686018427387905, 7, None)
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 40:
+        return int(seed)
+    raise RulesError(f"a deal record's seed must be a whole number, not {seed!r}")
+
+
 @dataclasses.dataclass(frozen=True)
 class DealResult:
     """How a hand ended and what each side scored."""
@@ -1400,7 +1416,12 @@ class Deal:
             deal.dealer = data.get("dealer", deal.dealer)
         else:
             deal = cls(
-                rules, data["hands"], data["kitty"], data["dealer"], table=data.get("table"), seed=data.get("seed")
+                rules,
+                data["hands"],
+                data["kitty"],
+                data["dealer"],
+                table=data.get("table"),
+                seed=_record_seed(data.get("seed")),
             )
         for code in data.get("actions", []):
             deal.push(code)

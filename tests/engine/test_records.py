@@ -235,3 +235,18 @@ def test_annotation_of_a_whole_deal_covers_every_play() -> None:
     start = rec.start_deal()
     plays = [i for i, code in enumerate(rec.actions) if (start.phase == PLAY, start.push(code))[0]]
     assert sorted(rec.annotations) == plays
+
+
+def test_a_deal_record_whose_seed_came_back_from_a_widget_as_text_reads() -> None:
+    """A widget carries a seed beyond 2**53 as its decimal text (widgets/base.json_safe): the record still reads,
+    with the same seed; a seed that is no whole number is a RulesError that says so."""
+    from fivehundred_tutor import Deal, Rules
+    from fivehundred_tutor.errors import RulesError
+
+    deal = Deal.new(Rules(), seed=2**62 + 1)
+    record = deal.to_dict()
+    record["seed"] = str(record["seed"])
+    assert Deal.from_dict(record).seed == 2**62 + 1
+    for bad in ("1e5", "-3", True, 2.5):
+        with pytest.raises(RulesError, match="seed must be a whole number"):
+            Deal.from_dict({**record, "seed": bad})

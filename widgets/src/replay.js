@@ -45,7 +45,9 @@ export function replayState(data, position, answers, deal = null) {
 
 /** The replay's own state at the start (the model holds the position and the answers). */
 export function freshReplayUi() {
-  return { live: false, focus: null, lastButton: null, illegal: null, hints: {}, lesson: null };
+  // dealing: new deals asked and not yet come; restore: the lesson to go back to when they come (the
+  // learner went Back while a deal was on its way: the host sets the new deal's traits when it comes)
+  return { live: false, focus: null, lastButton: null, illegal: null, hints: {}, lesson: null, dealing: 0, restore: null };
 }
 
 /** Can the learner step past this position (not while a stop there waits for an answer)? */
@@ -315,7 +317,7 @@ const STEP_KEYS = { ArrowRight: 1, ArrowLeft: -1 };
 
 /**
  * What an event changes: {ui, set (model traits), request, redraw}, or null when it changes nothing.
- * Events: go {to}, key {key}, choose {code}, tryAgain, show, hint, newDeal, backToLesson, hello.
+ * Events: go {to}, key {key}, choose {code}, tryAgain, show, hint, newDeal, dealt (its reply came), backToLesson, hello.
  */
 export function replayReduce(s, ui, event) {
   const at = s.position;
@@ -352,13 +354,23 @@ export function replayReduce(s, ui, event) {
       return { ui: { ...ui, hints: { ...ui.hints, [at]: (ui.hints[at] || 0) + 1 }, focus: "hint" }, redraw: true };
     case "newDeal":
       return {
-        ui: { ...ui, lesson: s.data.random ? ui.lesson : { model: s.data, deal: s.deal } },
+        ui: { ...ui, lesson: s.data.random ? ui.lesson : { model: s.data, deal: s.deal }, dealing: (ui.dealing || 0) + 1, restore: null },
         request: { type: "new_deal", seed: event.seed },
         wait: 20000,
+        reply: "dealt",
       };
-    case "backToLesson":
+    case "backToLesson": {
       if (!ui.lesson) return null;
-      return { ui: { ...ui, lesson: null }, set: { model: ui.lesson.model, deal: ui.lesson.deal, position: 0, answers: {} } };
+      const lesson = { model: ui.lesson.model, deal: ui.lesson.deal, position: 0, answers: {} };
+      return { ui: { ...ui, lesson: null, restore: ui.dealing ? lesson : null }, set: lesson };
+    }
+    case "dealt": {
+      // a deal that comes after the learner went back to the lesson: the lesson stays
+      const dealing = Math.max(0, (ui.dealing || 0) - 1);
+      const restore = dealing ? ui.restore : null;
+      if (ui.restore && s.data.random) return { ui: { ...ui, dealing, restore, lesson: null }, set: ui.restore };
+      return { ui: { ...ui, dealing, restore } };
+    }
     case "hello":
       return { ui: { ...ui, live: true }, redraw: true };
     case "navFocus":

@@ -150,6 +150,23 @@ test("a new deal remembers the lesson's, and Back returns to it", () => {
   assert.equal(back.ui.lesson, null);
 });
 
+test("Back while a new deal is on its way: the deal that comes late does not replace the lesson", () => {
+  const asked = replayReduce({ ...at(0), deal: "the lesson" }, freshReplayUi(), { type: "newDeal", seed: 7 });
+  assert.equal(asked.reply, "dealt");
+  const randomState = replayState({ ...data, random: true }, 0, {});
+  const first = replayReduce(randomState, asked.ui, { type: "dealt", reply: { type: "deal" } }); // the first deal came
+  assert.equal(first.set, undefined, "a deal that comes while the learner waits for it stays");
+  const again = replayReduce(randomState, first.ui, { type: "newDeal", seed: 8 }); // another one asked
+  const back = replayReduce(randomState, again.ui, { type: "backToLesson" }); // Back before it comes
+  assert.equal(back.set.model, data);
+  // the host has set the late deal's traits: the widget shows a random deal again, and puts the lesson back
+  const late = replayReduce(randomState, back.ui, { type: "dealt", reply: { type: "deal" } });
+  assert.equal(late.set.model, data);
+  assert.equal(late.set.deal, "the lesson");
+  assert.equal(late.ui.dealing, 0);
+  assert.equal(late.ui.restore, null);
+});
+
 test("the end: the trick's winner, the result, the auction with its marks", () => {
   const parts = replayView(at(2), freshReplayUi());
   assert.equal(findPart(parts, "trick").slots[0].words, "North played Jack of diamonds");
