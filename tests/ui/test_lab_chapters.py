@@ -37,6 +37,7 @@ LIVE_WITHIN = 15.0
 FRONT = "jupyterapp.shell.currentWidget"
 #: what the chapter in front shows: its file, the ● mark, the kernel, its cells run, its widgets
 STATE = f"""() => {{
+    if (!window.jupyterapp || !jupyterapp.shell) return null;  // the page still loading
     const w = {FRONT};
     if (!w || !w.context || !w.content) return null;
     const cells = w.content.widgets.filter((c) => c.model.type === 'code');
