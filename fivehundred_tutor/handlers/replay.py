@@ -12,7 +12,7 @@ from typing import Any
 from ..actions import Action, Discard, Play
 from ..bids import Bid
 from ..bots import HeuristicBot, discards_for
-from ..cards import ACE, JACK, KING, Card, Suit, display_order
+from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
 from ..rules import Rules
@@ -108,8 +108,10 @@ def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Car
     >>> hand = parse_cards("JK JH JD AH KH 9H AS 5S 6C 7C QD 8D 4D")
     >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("JD"), 3)
     (False, 'it is the left bower, a trump: keep your trumps, and throw a low side card instead.')
-    >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("5S"), 3)
-    (True, 'it is a low side card, a loser you will not miss. Throwing the spades can leave you void, so you can trump them.')
+    >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("6C"), 3)
+    (True, 'it is a low side card, a loser you will not miss. Throwing the clubs can leave you void, so you can trump them.')
+    >>> discard_verdict(Rules(), hand, Bid.parse("7H"), Card.parse("5S"), 3)  # the A♠ stays: no spade void
+    (True, 'it is a low side card, a loser you will not miss.')
     """
     table = rules.table(contract)
     suit_of = table.suit_of
@@ -123,13 +125,18 @@ def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Car
     def is_trump(c: Card) -> bool:
         return c.is_joker or (trump is not None and suit_of[c.index] == trump)
 
+    def same_suit(c: Card) -> list[Card]:
+        return [o for o in hand if o is not c and not is_trump(o) and suit_of[o.index] == suit_of[c.index]]
+
     def is_winner(c: Card) -> bool:
         if c.is_joker or is_trump(c):
             return False
         if c.rank == ACE:
             return True
-        guarded = sum(1 for o in hand if o is not c and not is_trump(o) and suit_of[o.index] == suit_of[c.index])
-        return c.rank == KING and guarded > 0
+        if c.rank == KING:
+            return bool(same_suit(c))  # guarded
+        # a queen beside its king: once the ace is gone the two are the suit's top cards
+        return c.rank == QUEEN and any(o.rank == KING for o in same_suit(c))
 
     others = [c for c in hand if not is_trump(c)]
     if is_trump(card):
@@ -145,13 +152,14 @@ def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Car
     if is_winner(card):
         losers = [c for c in others if not is_winner(c)]
         if len(losers) >= remaining:
-            what = "an ace" if card.rank == ACE else "a king with a card beside it"
+            what = {ACE: "an ace", KING: "a king with a card beside it"}.get(card.rank, "a queen beside your king")
             return False, f"it is {what}, likely to win a trick: throw losers, not winners."
         return True, "every side card left can win a trick, so one of them has to go."
     suit = suit_of[card.index]
+    kept = [c for c in others if suit_of[c.index] == suit and is_winner(c)]
     length = sum(1 for c in others if suit_of[c.index] == suit)
     reason = "it is a low side card, a loser you will not miss."
-    if trump is not None and length <= remaining:
+    if trump is not None and length <= remaining and not kept:  # a void needs the suit's winners gone too
         reason += f" Throwing the {Suit(suit).word} can leave you void, so you can trump them."
     return True, reason
 

@@ -114,3 +114,22 @@ def test_discard_verdicts() -> None:
     low = parse_cards("JK AS 5S 6S 7C 6C 5C 4D 5D 6D 4H 5H 6H")
     assert discard_verdict(rules, low, Bid.misere(), Card.parse("AS"), 3)[0]
     assert not discard_verdict(rules, low, Bid.misere(), Card.parse("4H"), 3)[0]
+
+
+def test_a_queen_beside_its_king_is_kept_and_a_guarded_suit_is_not_said_to_void() -> None:
+    """Issue 25, F1: chapter 6's replay called North's Q♥ (beside K♥, in 7♦) "a low side card, a loser you
+    will not miss. Throwing the hearts can leave you void" while calling the K♥ a winner to keep — and
+    the Q♥ won trick 6 of that very deal."""
+    rules = Rules()
+    diamonds = Bid.parse("7D")
+    hand = parse_cards("JK JD JH AD KD 9D 7D KH QH 8H 5S 6S 7C")  # J♥ is the left bower: a diamond
+    queen = discard_verdict(rules, hand, diamonds, Card.parse("QH"), 3)
+    assert queen == (False, "it is a queen beside your king, likely to win a trick: throw losers, not winners.")
+    eight = discard_verdict(rules, hand, diamonds, Card.parse("8H"), 3)
+    assert eight[0] and "void" not in eight[1]  # K♥ Q♥ are kept: no heart void
+    spade = discard_verdict(rules, hand, diamonds, Card.parse("5S"), 3)
+    assert spade[0] and "Throwing the spades can leave you void" in spade[1]
+    # an unguarded queen, or one beside the ace only, is still a low card to throw
+    assert discard_verdict(rules, parse_cards("JK JD JH AD KD 9D 7D AH QH 8H 5S 6S 7C"), diamonds, Card.parse("QH"), 3)[
+        0
+    ]
