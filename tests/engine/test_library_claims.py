@@ -600,3 +600,52 @@ def test_the_first_play_problem_says_the_slam_is_at_stake() -> None:
     assert "costs a trick, and with it the slam: 7NT scores 220 instead of 250" in wrong["annotation"], wrong
     rules = Rules()
     assert rules.score(Bid.parse("7NT"), 9)[0] == 220 and rules.score(Bid.parse("7NT"), 10)[0] == 250
+
+
+#: "the defenders have no trumps left", "East has no more trumps": a side or seat said to hold no trump
+NO_TRUMPS = re.compile(r"\bha(?:ve|s) no (?:more )?trumps\b(?: left)?")
+
+
+def test_no_comment_says_a_seat_has_no_trumps_while_it_holds_one() -> None:
+    """Issue 25, F4: library deal 1, trick 2: "West must follow with the left bower (J♦) whatever South
+    plays: the defenders have no trumps left" — West's J♦ is a trump (RULES.md §2). A sentence saying a
+    seat or side holds no trump is read against the hands at its moment."""
+    checked, problems = 0, []
+    for name in NAMES:
+        for s in sentences_of(load_library_record(name)):
+            for m in NO_TRUMPS.finditer(s.text):
+                who = nearest_subject(s, Token("count", m.group(), m.start(), m.end(), 0))
+                deal = s.before
+                contract = deal.contract
+                assert who and contract is not None and contract.trump is not None, s.text
+                held = [
+                    c
+                    for seat in who
+                    for c in deal.hands[seat]
+                    if c.is_joker or s.rules.effective_suit(c, contract) == contract.trump
+                ]
+                checked += 1
+                if held:
+                    problems.append(f"{name}, {s.where}: {held} still held — in “{s.text}”")
+    assert checked >= 1
+    assert not problems, "\n".join(problems)
+
+
+def test_ruffing_advice_agrees_with_the_card_play_chapter() -> None:
+    """Issue 25, F5: library deal 3 closed with "The pattern to remember: … ruff the short suit in the hand
+    with the trumps", the opposite of chapter 9c's "Ruff in the short hand" rule. A comment about ruffing
+    in the long (trump) hand names it as the exception to that rule and says why it pays here."""
+    long_hand = r"(?:hand with the trumps|long(?: trump)? hand)"
+    ruffing = []
+    for name in NAMES:
+        record = load_library_record(name)
+        for s in sentences_of(record):
+            low = s.text.lower()
+            if re.search(rf"\bruff\w*\b.*\b{long_hand}|\b{long_hand}\b.*\bruff", low):
+                comment = " ".join(t.text for t in sentences_of(record) if t.where == s.where)
+                ruffing.append(comment)
+            if "pattern to remember" in low and "ruff" in low:
+                raise AssertionError(f"{name}, {s.where}: {s.text}")
+    text = " ".join(ruffing)
+    assert ruffing and "exception" in text and "ruff in the short hand" in text, ruffing
+    assert "(6♠ and K♠) went under South's bowers" in text, ruffing  # the reason it pays in this deal
