@@ -57,13 +57,16 @@ def labels(root: Path) -> dict[str, str]:
     return found
 
 
-def link_target(label: str, path: str, index: dict[str, str]) -> str | None:
+def link_target(label: str, path: str, index: dict[str, str], suffix: str | None = None) -> str | None:
     """Where a link to ``label`` from the page ``path`` goes in a notebook host: ``"03-bowers.md#ch-bowers"``
-    (relative to the page's folder), or None when the label is on the same page or unknown."""
+    (relative to the page's folder), or None when the label is on the same page or unknown.  ``suffix``
+    (``".ipynb"``): the pages are notebooks of that suffix there (JupyterLite's ``.ipynb`` copies)."""
     where = index.get(label)
     if where is None or where == path:
         return None
     rel = posixpath.relpath(where, posixpath.dirname(path) or ".")
+    if suffix:
+        rel = posixpath.splitext(rel)[0] + suffix
     return f"{rel}#{label}"
 
 
@@ -77,12 +80,13 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
-def to_notebook(notebook: Any, path: str, index: dict[str, str]) -> None:
-    """In place: labels become anchors, links to another page's label become links to that page."""
+def to_notebook(notebook: Any, path: str, index: dict[str, str], suffix: str | None = None) -> None:
+    """In place: labels become anchors, links to another page's label become links to that page
+    (``suffix``: as :func:`link_target`; ``path`` is the page's MyST path, ``chapters/03-bowers.md``)."""
     for cell in _cells(notebook):
         text = _source(cell)
         new = _LABEL.sub(lambda m: f'<a id="{m.group(1)}"></a>', text)
-        new = _LINK.sub(lambda m: f"]({link_target(m.group(1), path, index) or '#' + m.group(1)})", new)
+        new = _LINK.sub(lambda m: f"]({link_target(m.group(1), path, index, suffix) or '#' + m.group(1)})", new)
         if new != text:
             cell["source"] = new
 

@@ -156,6 +156,10 @@ def test_myst_labels_become_anchors_and_links_open_the_chapter_and_go_back_on_sa
     assert index["ch-bowers"] == "chapters/03-bowers.md" and index["gloss-trick"] == "glossary.md"
     assert mystlinks.link_target("gloss-trick", "chapters/01-how-to-use.md", index) == "../glossary.md#gloss-trick"
     assert mystlinks.link_target("ch-bowers", "chapters/01-how-to-use.md", index) == "03-bowers.md#ch-bowers"
+    # JupyterLite's copies are .ipynb notebooks
+    assert (
+        mystlinks.link_target("ch-bowers", "chapters/01-how-to-use.md", index, ".ipynb") == "03-bowers.ipynb#ch-bowers"
+    )
     pages = [p for p in mystlinks.markdown_files(BOOK) if p.parent.name == "chapters" or p.name == "glossary.md"]
     assert len(pages) > 20
     linked = 0
