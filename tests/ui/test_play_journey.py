@@ -112,6 +112,12 @@ def test_play_problem_journey(site: Any, size: str) -> None:
     assert_seen(page, verdict)
     text = verdict.inner_text()
     assert "Not yet" in text and "J♦ costs a trick" in text and "Your side (" in text, text
+    # a first miss holds the answer back (issue 31, 6): no better card, no line, no card marked
+    assert "make the most of it:" not in text and "8♦" not in text, text
+    assert problem.locator(".fht-right-answer").count() == 0
+    _shot(page, verdict, f"problem-held-{size}")
+    problem.get_by_role("button", name="Show the answer").click()
+    text = verdict.inner_text()
     assert "make the most of it:" in text, text
     assert "8♦" in text
     assert problem.locator(".fht-right-answer[data-card='8D']").is_visible()
