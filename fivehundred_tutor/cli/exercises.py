@@ -54,6 +54,8 @@ def cmd_assign(args: argparse.Namespace) -> int:
     from . import CLIError
 
     assignment, roster = _load(args)
+    for warning in roster.warnings:
+        print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
     try:
         ensure_bundles()  # the student pages embed the assignment page's bundle (built from a source checkout)
     except BundleError as err:

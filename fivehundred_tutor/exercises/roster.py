@@ -3,8 +3,9 @@
 Three shapes are read:
 
 - a plain CSV: ``id`` (or ``student_id``, ``username``, ``login`` …) is required;
-  ``name``, ``email`` and ``extension_days`` (extra days before the deadline
-  counts a sheet late) are optional; other columns are ignored;
+  ``name``, ``email``, ``section`` (the class section — also ``class_section`` or ``group`` —: ``grade``
+  gives a table per section and Canvas's Section column) and ``extension_days`` (extra days before the
+  deadline counts a sheet late) are optional; any other column is not read, and the run says which;
 - a **Canvas** gradebook export (``Student, ID, SIS User ID, SIS Login ID,
   Section, …``, with its ``Points Possible`` row): the id is the SIS Login ID
   (else the SIS User ID, else Canvas's own ID);
@@ -39,6 +40,8 @@ __all__ = ["Roster", "RosterError", "Student", "load_roster", "parse_roster"]
 _ID_HEADERS = ("id", "student_id", "student id", "studentid", "username", "login", "sis_id", "sis user id")
 _NAME_HEADERS = ("name", "full name", "student name", "student")
 _EXTENSION_HEADERS = ("extension_days", "extension days", "extension")
+_SECTION_HEADERS = ("section", "class_section", "class section", "group")
+_SUBMITTED_HEADERS = ("last modified (submission)", "submitted_at", "submitted at")
 MAX_ROSTER_CHARS = 5_000_000
 
 
@@ -62,9 +65,12 @@ class Student:
 class Roster:
     """Students in file order, looked up by id."""
 
-    def __init__(self, students: list[Student], source_format: str = "plain") -> None:
+    def __init__(
+        self, students: list[Student], source_format: str = "plain", warnings: list[str] | None = None
+    ) -> None:
         self.students = list(students)
         self.source_format = source_format
+        self.warnings = list(warnings or [])  # about the file (columns not read), for the run's summary
         self._by_id = {s.id: s for s in self.students}
 
     def __iter__(self) -> Iterator[Student]:
@@ -161,10 +167,20 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         name_cols = (_col(header, _NAME_HEADERS),)
         email_col = _col(header, ("email", "email address"))
         lms_col = None
-        section_col = _col(header, ("section",))
+        section_col = _col(header, _SECTION_HEADERS)
         sis_col = None
     ext_col = _col(header, _EXTENSION_HEADERS)
-    submitted_col = _col(header, ("last modified (submission)", "submitted_at", "submitted at"))
+    submitted_col = _col(header, _SUBMITTED_HEADERS)
+    warnings = []
+    if fmt == "plain":
+        used = {id_cols[0], name_cols[0], email_col, section_col, ext_col, submitted_col}
+        unread = [h for n, h in enumerate(rows[0]) if n not in used and h.strip()]
+        if unread:
+            shown = ", ".join(repr(_clean(h, 40)) for h in unread[:8]) + (" …" if len(unread) > 8 else "")
+            warnings.append(
+                f"{source}: column(s) {shown} not read — a roster reads id, name, email, section (or class_section, "
+                "group), extension_days and submitted_at; rename a column to one of these to use it"
+            )
     students: list[Student] = []
     seen: dict[str, tuple[str, int]] = {}
     for line, row in enumerate(rows[1:], start=2):
@@ -185,9 +201,12 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         folded = sid.casefold()
         if folded in seen:
             other, other_line = seen[folded]
-            same = "is already" if other == sid else f"differs only in case from {other!r}"
+            if other == sid:
+                raise RosterError(
+                    f"{source}, line {line}: id {sid!r} is already on line {other_line} (list each student once)"
+                )
             raise RosterError(
-                f"{source}, line {line}: id {sid!r} {same} on line {other_line} "
+                f"{source}, line {line}: id {sid!r} differs only in case from {other!r} on line {other_line} "
                 "(their files would collide on Windows and macOS)"
             )
         seen[folded] = (sid, line)
@@ -221,4 +240,4 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         )
     if not students:
         raise RosterError(f"{source}: no students listed under the header")
-    return Roster(students, fmt)
+    return Roster(students, fmt, warnings)

@@ -210,3 +210,27 @@ def test_c5_mark_opens_handgrader_on_the_course_folder(tmp_path: Path, capsys: p
     finally:
         os.chdir(here)
     assert scope["widget"].data["assignment"]["id"] == "hw1"
+
+
+# ------------------------------------------------------------------ C2, N7
+def test_c2_the_section_column_by_its_usual_names_and_a_warning_for_columns_not_read(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import parse_roster
+
+    people = parse_roster("id,name,group,tutor\namy,Amy,A,Jo\nben,Ben,B,Jo\n", "roster.csv")
+    assert [s.section for s in people] == ["A", "B"]
+    assert people.warnings and "'tutor'" in people.warnings[0] and "'group'" not in people.warnings[0]
+    assert parse_roster("id,class_section\namy,A\n").students[0].section == "A"
+    assert not parse_roster("id,name,section,email,extension_days\namy,Amy,A,a@x.org,1\n").warnings
+    hw = _with_deadline()
+    report = grade_folder(hw, people, tmp_path)
+    assert any("'tutor'" in w for w in report.warnings), report.warnings
+
+
+def test_n7_a_roster_naming_one_student_twice_says_so_not_windows(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import RosterError, parse_roster
+
+    with pytest.raises(RosterError) as err:
+        parse_roster("id\namy\namy\n", "roster.csv")
+    assert "already on line 2" in str(err.value) and "Windows" not in str(err.value)
+    with pytest.raises(RosterError, match="differs only in case"):
+        parse_roster("id\namy\nAmy\n", "roster.csv")

@@ -90,6 +90,7 @@ def grade_folder(
         regrading.apply(result)
         result.held_back = hold_back(assignment, roster, result, when)
     warnings = [
+        *roster.warnings,
         *intake.warnings,
         *lateness_warnings(assignment, judged),
         *regrading.warnings,
