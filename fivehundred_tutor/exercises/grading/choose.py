@@ -155,7 +155,7 @@ def choose(own: list[Claim], result: StudentResult) -> Claim:
         result.problems.append(
             Note(
                 f"note: re-downloaded: {len(own)} versions of one answer sheet saved by the browser ({files}); "
-                f"graded the newest by file time ({latest.rel}, {describe(latest, basis)})",
+                f"graded the one collected last by file time ({latest.rel}, {describe(latest, basis)})",
                 for_student=f"note: {len(own)} versions of your answer sheet were handed in: the newest was graded",
             )
         )
