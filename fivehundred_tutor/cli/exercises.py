@@ -194,15 +194,27 @@ def cmd_grade(args: argparse.Namespace) -> int:
     _took(start)
     status = 0
     if report.rejected:
-        print(
-            f"  {report.rejected} submission(s) rejected or matched to no student: see the problems column",
-            file=sys.stderr,
-        )
+        for line in rejected_lines(report):
+            print(f"  {line}", file=sys.stderr)
         status = 1
     if report.not_read:
         print(f"  {len(report.not_read)} file(s) not read: see 'not read' above and unmatched.csv", file=sys.stderr)
         status = 1
     return status
+
+
+def rejected_lines(report: Any) -> list[str]:
+    """What was rejected, each where it is told: students on their gradebook row, files no student in
+    unmatched.csv (a file on both counts once, on the row)."""
+    rejected = [s for s in report.students if s.status == "rejected"]
+    on_rows = {f for s in rejected for f in s.files}
+    loose = sum(1 for rel, _ in report.unmatched if rel not in on_rows)
+    out = []
+    if rejected:
+        out.append(f"{len(rejected)} student(s) rejected: see the problems column of gradebook.csv")
+    if loose:
+        out.append(f"{loose} file(s) matched to no student: see unmatched.csv")
+    return out
 
 
 def register(subparsers: Any) -> None:

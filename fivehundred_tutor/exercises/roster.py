@@ -60,6 +60,7 @@ class Student:
     sis_user_id: str = ""  # Canvas's "SIS User ID", given back in its grade export
     id_field: str = ""  # the LMS field the id came from ("Username", "ID number", "Email address"), for imports
     submitted: str = ""  # the LMS's own submission time, as the export wrote it (Moodle's grading worksheet)
+    sis_login_id: str = ""  # Canvas's "SIS Login ID" as the export gave it (blank for a student without one)
 
 
 class Roster:
@@ -171,6 +172,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         sis_col = None
     ext_col = _col(header, _EXTENSION_HEADERS)
     submitted_col = _col(header, _SUBMITTED_HEADERS)
+    login_col = _col(header, ("sis login id",)) if fmt == "canvas" else None
     warnings = []
     if fmt == "plain":
         used = {id_cols[0], name_cols[0], email_col, section_col, ext_col, submitted_col}
@@ -187,8 +189,8 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         if not any(cell.strip() for cell in row):
             continue
         first = row[0].strip().lower() if row else ""
-        if fmt == "canvas" and (first == "points possible" or first == "student, test"):
-            continue  # Canvas's "Points Possible" row and its test student
+        if fmt == "canvas" and first in ("points possible", "student, test", "test student"):
+            continue  # Canvas's "Points Possible" row and its test student (Student View), no one to grade
         id_col = next((c for c in id_cols if _cell(row, c)), None)
         sid = _cell(row, id_col)
         if not sid:
@@ -236,6 +238,7 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
                 _clean(_cell(row, sis_col), 40),
                 _id_field(header[id_col] if id_col is not None else ""),
                 _clean(_cell(row, submitted_col), 80),
+                _clean(_cell(row, login_col), 80),
             )
         )
     if not students:

@@ -234,3 +234,81 @@ def test_n7_a_roster_naming_one_student_twice_says_so_not_windows(tmp_path: Path
     assert "already on line 2" in str(err.value) and "Windows" not in str(err.value)
     with pytest.raises(RosterError, match="differs only in case"):
         parse_roster("id\namy\nAmy\n", "roster.csv")
+
+
+# ------------------------------------------------------------------ C9
+def test_c9_the_gradebook_says_what_lateness_was_judged_by(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    ids = ("amy", "ben", "cy")
+    people = roster(*ids)
+    subs = tmp_path / "subs"
+    for sid in ids:
+        _touch(write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid))), DUE)
+
+    def rows(folder: Path) -> dict[str, dict[str, str]]:
+        with (folder / "gradebook.csv").open(encoding="utf-8") as fh:
+            return {r["student_id"]: r for r in csv.DictReader(fh)}
+
+    # no collection time: lateness blank, not 0; the file time is said to be unused
+    write_reports(grade_folder(hw, people, subs), tmp_path / "g1", histogram=False)
+    amy = rows(tmp_path / "g1")["amy"]
+    assert amy["days_late"] == "" and amy["late_penalty_percent"] == "", amy
+    assert amy["collected_by"].endswith("(not used for lateness)"), amy["collected_by"]
+    # --collected-at: the row names that time, and the mostly-late warning speaks of it, not of copies
+    late = DUE + dt.timedelta(days=1)
+    report = grade_folder(hw, people, subs, collected_at=late)
+    write_reports(report, tmp_path / "g2", histogram=False)
+    amy = rows(tmp_path / "g2")["amy"]
+    assert amy["days_late"] == "1" and amy["collected_by"].startswith("the collection time given 2026-03-02"), amy
+    warning = next(w for w in report.warnings if "count as late" in w)
+    assert "--collected-at" in warning and "copied" not in warning, warning
+
+
+# ------------------------------------------------------------------ C11, C12
+def test_c11_a_student_whose_sheet_a_classmate_handed_in_is_missing_not_rejected(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    people = Roster([Student("amy", "Amy", lms_id="1001"), Student("bob", "Bob", lms_id="1002")], "canvas")
+    subs = tmp_path / "subs"
+    # amy uploads bob's sheet in Canvas; bob hands in nothing himself
+    write_json(subs / "ngamy_1001_501_hw1.answers.json", sheet_for(hw, "bob", all_right(hw, "bob")))
+    report = grade_folder(hw, people, subs)
+    bob = report.by_id()["bob"]
+    assert bob.status == "missing" and any("found in another student's folder" in p for p in bob.problems)
+    assert report.rejected == 1  # amy's hand-in, not bob
+
+
+def test_c12_the_run_says_where_each_rejection_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fivehundred_tutor.cli import main as cli_main
+    from tests.support.exercises import write_assignment, write_roster
+
+    hw_path = write_assignment(tmp_path)
+    hw = parse_assignment({"id": "hw1", "title": "Homework one", "seed": 77, "sections": SECTIONS}, secret=TEST_SECRET)
+    subs = tmp_path / "subs"
+    write_json(subs / "amy" / "hw1.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    write_json(subs / "hw1-zed.answers.json", sheet_for(hw, "zed", {}))  # a student not on the roster
+    args = ["grade", str(hw_path), "--roster", str(write_roster(tmp_path, "amy")), "--submissions", str(subs)]
+    assert cli_main([*args, "--out", str(tmp_path / "g"), "--no-progress", "--no-histogram"]) == 1
+    err = capsys.readouterr().err
+    assert "1 file(s) matched to no student: see unmatched.csv" in err and "problems column" not in err, err
+
+
+# ------------------------------------------------------------------ C15
+def test_c15_canvas_test_student_is_no_student_and_a_blank_login_stays_blank(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises import parse_roster
+
+    export = (
+        "Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (1234)\n"
+        "    Points Possible,,,,,10.00\n"
+        '"Lovelace, Ada",1001,S001,ada,Section 1,\n'
+        '"Hale, Bob",1002,S002,,Section 1,\n'  # no SIS Login ID: the id comes from the SIS User ID
+        "Test Student,9999,,,Section 1,\n"  # Canvas's Student View student, as some exports name it
+    )
+    people = parse_roster(export, "canvas.csv")
+    assert people.ids == ["ada", "S002"]
+    hw = _with_deadline()
+    report = grade_folder(hw, people, tmp_path)
+    write_reports(report, tmp_path / "g", histogram=False, roster=people)
+    with (tmp_path / "g" / "canvas_grades.csv").open(encoding="utf-8") as fh:
+        rows = {r["ID"]: r for r in csv.DictReader(fh) if r["ID"]}
+    assert set(rows) == {"1001", "1002"} and rows["1001"]["SIS Login ID"] == "ada"
+    assert rows["1002"]["SIS Login ID"] == "" and rows["1002"]["SIS User ID"] == "S002"

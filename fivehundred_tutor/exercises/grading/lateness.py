@@ -135,10 +135,17 @@ def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[st
     counted = [j for j in judged if j.when is not None or j.basis.startswith("Canvas")]
     late = sum(1 for j in counted if j.days)
     if len(counted) >= 3 and 2 * late > len(counted):
-        bases = ", ".join(sorted({j.basis for j in counted if j.days}))
+        used = {j.basis for j in counted if j.days}
+        bases = ", ".join(sorted(used))
+        if used == {"the collection time given"}:
+            why = "is the time given with --collected-at right (its date, its time zone)?"
+        elif used == {"file time"}:
+            why = "if the files were copied or unzipped after the deadline, their times are the copy's"
+        else:
+            why = "check the times they were judged by"
         out.append(
-            f"{late} of {len(counted)} graded students count as late (by {bases}): if the files were copied or "
-            "unzipped after the deadline, their times are the copy's; check the times before handing back grades"
+            f"{late} of {len(counted)} graded students count as late (by {bases}): {why}; check before handing "
+            "back grades"
         )
     by_file = sorted(j.when for j in judged if j.basis == "file time" and j.when is not None)
     if len(by_file) >= 3 and (by_file[-1] - by_file[0]).total_seconds() <= CLUSTER_SECONDS:

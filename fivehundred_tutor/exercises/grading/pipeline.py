@@ -27,6 +27,9 @@ from .workers import question_sets
 
 __all__ = ["grade_folder"]
 
+#: how intake tells a student their sheet came in inside another's hand-in (see :mod:`.intake`)
+_FOUND_ELSEWHERE = "your answer sheet was found in "
+
 
 def grade_folder(
     assignment: Assignment,
@@ -126,7 +129,8 @@ def _grade_student(
     own = trusted(own, assignment, result) if own else own
     if not own:
         result.items, _ = grade_sheet(assignment, sid, None, questions)
-        if any(not p.startswith("note:") for p in result.problems):
+        # rejected for what came in as theirs; their sheet found in another's hand-in is no fault of theirs
+        if any(not p.startswith(("note:", _FOUND_ELSEWHERE)) for p in result.problems):
             result.status = "rejected"
         else:
             result.status = "missing"
@@ -150,6 +154,7 @@ def _grade_student(
     if chosen.sheet.get("extra_answers"):
         result.problems.append(f"ignored {chosen.sheet['extra_answers']} answers beyond the first {MAX_ANSWERS}")
     lateness = apply_late_penalty(assignment, roster, result, chosen, times)
+    _say_collected_by(result, lateness, len(own))
     if result.pending:
         result.problems.append(
             Note(
@@ -163,6 +168,20 @@ def _grade_student(
     serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
     result.status = "flagged" if serious else "graded"
     return lateness
+
+
+def _say_collected_by(result: StudentResult, lateness: Lateness, sheets: int) -> None:
+    """The gradebook's ``collected_by`` names the time lateness was judged by (not a file time it ignored)."""
+    if lateness.basis == "no deadline":
+        return
+    if lateness.when is None and not lateness.basis.startswith("Canvas"):
+        result.late_judged = False
+        if result.collected_by.startswith("file time"):
+            result.collected_by += " (not used for lateness)"
+        return
+    if lateness.when is not None and lateness.basis in ("the collection time given", "the LMS's submission time"):
+        chosen = "; the sheet chosen by file time" if sheets > 1 and result.collected_by.startswith("file") else ""
+        result.collected_by = f"{lateness.basis} {lateness.when:%Y-%m-%d %H:%M:%S %Z}{chosen}"
 
 
 def _progress(items: list[str], desc: str) -> Iterable[str]:

@@ -78,6 +78,7 @@ class StudentResult:
     collected_at: str = ""
     collected_by: str = ""  # what put the student's files in order: the LMS export, nbgrader, or file times
     days_late: int = 0
+    late_judged: bool = True  # False: no time said when the sheet came in (the gradebook leaves lateness blank)
     penalty: float = 0.0  # fraction of the score taken off for lateness
     held_back: str = ""  # why the answers and explanations are not in this student's feedback ("" = they are)
 

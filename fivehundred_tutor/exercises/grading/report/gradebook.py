@@ -22,8 +22,10 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
             "percent": "" if blank or not a.max_points else f"{100 * s.total / a.max_points:.1f}",
         }
         if a.deadline is not None:
-            row["days_late"] = "" if blank else str(s.days_late)
-            row["late_penalty_percent"] = "" if blank else fmt_points(100 * s.penalty)
+            # lateness not judged (no time of the collection's, none given): blank, not 0
+            unknown = blank or not s.late_judged
+            row["days_late"] = "" if unknown else str(s.days_late)
+            row["late_penalty_percent"] = "" if unknown else fmt_points(100 * s.penalty)
         sections = s.section_totals(a)
         for sec in a.sections:
             row[f"{sec.title} ({fmt_points(a.section_max(sec))})"] = (

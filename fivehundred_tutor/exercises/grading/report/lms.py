@@ -28,7 +28,8 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
                 s.name,
                 p.lms_id if p and roster is not None and roster.source_format == "canvas" else "",
                 p.sis_user_id if p else "",
-                s.student,
+                # the SIS Login ID as the roster gave it: an id taken from another column is no login
+                p.sis_login_id if p and roster is not None and roster.source_format == "canvas" else s.student,
                 p.section if p else "",
                 fmt_points(s.total) if s.has_grade and not s.pending else "",
             ]
