@@ -312,3 +312,25 @@ def test_c15_canvas_test_student_is_no_student_and_a_blank_login_stays_blank(tmp
         rows = {r["ID"]: r for r in csv.DictReader(fh) if r["ID"]}
     assert set(rows) == {"1001", "1002"} and rows["1001"]["SIS Login ID"] == "ada"
     assert rows["1002"]["SIS Login ID"] == "" and rows["1002"]["SIS User ID"] == "S002"
+
+
+# ------------------------------------------------------------------ C7
+def test_c7_distractors_name_the_question_each_wrong_answer_was_given_to(tmp_path: Path) -> None:
+    from tests.support.exercises import wrong_response
+
+    hw = _with_deadline()
+    ids = [f"s{n}" for n in range(8)]
+    subs = tmp_path / "subs"
+    for sid in ids:
+        answers = all_right(hw, sid)
+        q = next(q for q in hw.questions_for(sid) if q["item"] == "1.1")
+        answers["1.1"] = wrong_response(q)
+        write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, answers))
+    write_reports(grade_folder(hw, roster(*ids), subs), tmp_path / "g", histogram=False)
+    with (tmp_path / "g" / "distractors.csv").open(encoding="utf-8") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["item"] == "1.1"]
+    given = {sid: next(q["id"] for q in hw.questions_for(sid) if q["item"] == "1.1") for sid in ids}
+    assert {r["question_id"] for r in rows} == set(given.values()), rows
+    for r in rows:
+        assert int(r["students_with_question"]) == list(given.values()).count(r["question_id"])
+    assert sum(int(r["students"]) for r in rows) == len(ids)

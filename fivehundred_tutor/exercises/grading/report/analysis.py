@@ -103,14 +103,18 @@ def _definition(report: GradeReport, graded: int) -> str:
 
 
 def write_distractors(figures: ClassFigures, path: Path) -> None:
-    """``distractors.csv``: for each item, the wrong answers given and how many students gave each."""
+    """``distractors.csv``: for each item and each question id in it, the wrong answers given and how many
+    students gave each (``share``: of the students who had that question).  The question id is what an ``accept``
+    item rule names to accept an answer for one question only."""
     rows = []
     for f in figures.items:
-        for answer, count in f.wrong_answers:
-            rows.append([f.item, f.section, answer, str(count), f"{count / f.n:.2f}" if f.n else ""])
+        for qid, answer, count, had in f.wrong_by_question:
+            rows.append([f.item, f.section, qid, answer, str(count), str(had), f"{count / had:.2f}" if had else ""])
         if f.blanks:
-            rows.append([f.item, f.section, "(no answer)", str(f.blanks), f"{f.blanks / f.n:.2f}" if f.n else ""])
-    write_csv(path, ["item", "section", "wrong answer", "students", "share"], rows)
+            share = f"{f.blanks / f.n:.2f}" if f.n else ""
+            rows.append([f.item, f.section, "", "(no answer)", str(f.blanks), str(f.n), share])
+    header = ["item", "section", "question_id", "wrong answer", "students", "students_with_question", "share"]
+    write_csv(path, header, rows)
 
 
 def summary_markdown(

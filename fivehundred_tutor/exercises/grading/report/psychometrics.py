@@ -118,6 +118,9 @@ class ItemFigures:
     to_mark: int = 0  # written answers still waiting for their mark: the item is left out until all are marked
     wrong_answers: list[tuple[str, int]] = field(default_factory=list)  # (answer as given, how many), most first
     blanks: int = 0
+    # (question id, wrong answer, how many, students who had that question), most first: each student has their
+    # own question in a slot, so one answer can be wrong in one question and right in another
+    wrong_by_question: list[tuple[str, str, int, int]] = field(default_factory=list)
 
     @property
     def index_d(self) -> float | None:
@@ -175,6 +178,17 @@ def _graded(report: GradeReport) -> list[StudentResult]:
     their final totals (after late penalties and overrides); a student graded by an override only has no sheet
     and is not counted."""
     return [s for s in report.students if s.status in ("graded", "flagged") and s.items]
+
+
+def _by_question(results: list[Any]) -> list[tuple[str, str, int, int]]:
+    """The wrong answers of one slot, per question id (see :attr:`ItemFigures.wrong_by_question`)."""
+    had = Counter(i.question_id for i in results)
+    wrong = Counter(
+        (i.question_id, i.response_words)
+        for i in results
+        if i.answered and not i.correct and i.response_words and i.kind not in FREE_WORDS
+    )
+    return [(q, words, n, had[q]) for (q, words), n in sorted(wrong.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
@@ -235,6 +249,7 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
                 sum(1 for i in results if i.answered) / len(results),
                 wrong_answers=wrong.most_common(5),
                 blanks=sum(1 for i in results if not i.answered),
+                wrong_by_question=_by_question(results),
             )
         )
     sections: list[dict[str, Any]] = []
