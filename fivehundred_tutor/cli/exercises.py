@@ -182,6 +182,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"  overrides applied: {len(report.overrides_applied)}")
         for sid, item, before, after, _ in report.overrides_applied:
             print(f"    {safe_text(sid)} {item}: {before} → {after}")
+    from ..exercises.grading.report.analysis import rule_lines
+
+    for line in rule_lines(report):
+        print(f"  item rule: {safe_text(line, 300)}")
     held = report.held_back
     if held:
         names = ", ".join(safe_text(s.student, 40) for s in held[:10]) + (" …" if len(held) > 10 else "")

@@ -334,3 +334,50 @@ def test_c7_distractors_name_the_question_each_wrong_answer_was_given_to(tmp_pat
     for r in rows:
         assert int(r["students_with_question"]) == list(given.values()).count(r["question_id"])
     assert sum(int(r["students"]) for r in rows) == len(ids)
+
+
+# ------------------------------------------------------------------ C8
+def test_c8_item_rules_are_reported_in_the_summary_and_the_run(tmp_path: Path) -> None:
+    from fivehundred_tutor.exercises.grading.report.analysis import rule_lines
+    from tests.support.exercises import wrong_response
+
+    bowers = {"title": "Bowers", "topic": "bowers", "count": 3, "difficulty": 1, "points": 1}
+    base = parse_assignment({"id": "hw1", "title": "H", "seed": 77, "sections": [bowers]}, secret=TEST_SECRET)
+    amy_q = {q["item"]: q for q in base.questions_for("amy")}
+    odd = wrong_response(amy_q["1.3"])
+    rules = [
+        {"item": "1.1", "action": "drop", "reason": "ambiguous wording"},
+        {"item": "1.2", "action": "full"},
+        {"item": "1.3", "action": "accept", "answer": odd, "question": amy_q["1.3"]["id"], "reason": "house rule"},
+    ]
+    hw = parse_assignment(
+        {"id": "hw1", "title": "H", "seed": 77, "sections": [bowers], "item_rules": rules}, secret=TEST_SECRET
+    )
+    ids = ["amy", "ben", "cy", "dee"]
+    subs = tmp_path / "subs"
+    for sid in ids:
+        answers = all_right(hw, sid)
+        if sid == "amy":
+            answers["1.3"] = odd
+        write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, answers))
+    report = grade_folder(hw, roster(*ids), subs)
+    lines = rule_lines(report)
+    assert lines[0].startswith("1.1 dropped from the grade: ambiguous wording")
+    assert lines[1].startswith("1.2 full points for everyone") and lines[2].endswith("— 1 graded student(s) changed")
+    write_reports(report, tmp_path / "g", histogram=False)
+    text = (tmp_path / "g" / "summary.md").read_text(encoding="utf-8")
+    assert "## Item rules (applied to everyone)" in text and "house rule" in text
+    row_11 = next(line for line in text.splitlines() if line.startswith("| 1.1 |"))
+    assert "| 0.00 |" not in row_11 and "dropped" in row_11, row_11
+    row_12 = next(line for line in text.splitlines() if line.startswith("| 1.2 |"))
+    assert "too easy" not in row_12 and "full points for everyone by an item rule" in row_12, row_12
+
+
+# ------------------------------------------------------------------ C14
+def test_c14_a_negative_discrimination_flag_says_which_measure_is_negative() -> None:
+    from fivehundred_tutor.exercises.grading.report.psychometrics import ItemFigures
+
+    item = ItemFigures("5.1", "S", "t", 1.0, 40, 0.6, -0.06, 0.8, 0.51, 1.0)
+    assert item.flags == ["negative discrimination (r -0.06)"]  # D is +0.29: not said to be negative
+    both = ItemFigures("5.2", "S", "t", 1.0, 40, 0.5, -0.2, 0.4, 0.6, 1.0)
+    assert both.flags == ["negative discrimination (r -0.20, D -0.20)"]

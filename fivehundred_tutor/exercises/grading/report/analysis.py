@@ -8,12 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...text import fmt_points, md_escape
+from ...text import fmt_points, md_escape, safe_text
 from ..results import GradeReport, ItemResult
 from .files import write_csv
 from .psychometrics import ClassFigures, analyse
 
-__all__ = ["item_analysis", "summary_markdown", "write_distractors"]
+__all__ = ["item_analysis", "rule_lines", "summary_markdown", "write_distractors"]
 
 
 def _two(x: float | None) -> str:
@@ -41,7 +41,9 @@ def item_analysis(report: GradeReport, figures: ClassFigures | None = None) -> l
                 "difficulty": " ".join(sorted({str(i.difficulty) for i in got})) or "",
                 "answered": f"{sum(i.answered for i in got) / n:.2f}",
                 "correct": f"{sum(i.correct for i in got) / n:.2f}",
-                "mean_score": f"{float(sum((i.exact for i in got), Fraction(0))) / n / section.points:.2f}",
+                "mean_score": ""
+                if by_label[label].dropped
+                else f"{float(sum((i.exact for i in got), Fraction(0))) / n / section.points:.2f}",
                 "points": fmt_points(section.points),
                 "discrimination": _two(by_label[label].discrimination),
                 "upper_27": _two(by_label[label].upper),
@@ -51,6 +53,32 @@ def item_analysis(report: GradeReport, figures: ClassFigures | None = None) -> l
             }
         )
     return rows
+
+
+def rule_lines(report: GradeReport) -> list[str]:
+    """Each item rule of the assignment in words, with how many graded students it changed."""
+    a = report.assignment
+    labels = {key: label for label, key in a.item_keys().items()}
+    out = []
+    for rule in a.item_rules:
+        label = labels.get(rule.item, rule.item)
+        kind = {"drop": "dropped", "full": "full", "accept": "accepted"}[rule.action]
+        changed = sum(
+            1
+            for s in report.students
+            if s.status in ("graded", "flagged")
+            for i in s.items
+            if i.item == label and i.rule == kind and (not rule.question or i.question_id == rule.question)
+        )
+        what = {
+            "drop": "dropped from the grade",
+            "full": "full points for everyone",
+            "accept": f"answer {safe_text(rule.answer, 60)!r} accepted",
+        }[rule.action]
+        only = f" (question {rule.question} only)" if rule.question else ""
+        why = f": {rule.reason}" if rule.reason else ""
+        out.append(f"{label} {what}{only}{why} — {changed} graded student(s) changed")
+    return out
 
 
 def _fig(x: object, fmt: str = ".2f") -> str:
@@ -151,9 +179,11 @@ def summary_markdown(
         "",
         "## Items",
         "",
-        "Difficulty is the mean share of an item's points; discrimination the correlation of the item with the "
+        "Difficulty is the mean share of an item's points; discrimination (r) the correlation of the item with the "
         "rest of the test (the point-biserial for a right/wrong item); D the share earned by the top 27% of the "
-        "class minus the bottom 27%.",
+        "class minus the bottom 27%. r weighs the whole class and D only its top and bottom 27%, so the two can "
+        "differ in sign on an item few students miss: the flag says which is negative. A dropped item has no "
+        "figures; an item given to everyone by a rule is not flagged too easy.",
         "",
         "| item | section | topic | level | answered | correct | difficulty | discrimination | D | flags |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -161,7 +191,7 @@ def summary_markdown(
     for r in analysis:
         lines.append(
             f"| {r['item']} | {md_escape(r['section'])} | {r['topic']} | {r['difficulty']} | {r['answered']} "
-            f"| {r['correct']} | {r['mean_score']} | {r['discrimination'] or '–'} | {r['index_d'] or '–'} "
+            f"| {r['correct']} | {r['mean_score'] or '–'} | {r['discrimination'] or '–'} | {r['index_d'] or '–'} "
             f"| {r['flags']} |"
         )
     if has_item_plot:
@@ -178,6 +208,9 @@ def summary_markdown(
                 f"- {f.item} ({md_escape(f.section)}): {', '.join(f.flags)}"
                 + (f"; wrong answers given most: {wrong}" if wrong else "")
             )
+    rules = rule_lines(report)
+    if rules:
+        lines += ["", "## Item rules (applied to everyone)", ""] + [f"- {md_escape(r)}" for r in rules]
     if report.unmatched:
         lines += ["", "## Files matched to no student", ""]
         lines += [f"- {md_escape(f)}: {md_escape(reason)}" for f, reason in report.unmatched]

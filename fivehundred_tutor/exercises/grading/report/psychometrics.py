@@ -121,6 +121,8 @@ class ItemFigures:
     # (question id, wrong answer, how many, students who had that question), most first: each student has their
     # own question in a slot, so one answer can be wrong in one question and right in another
     wrong_by_question: list[tuple[str, str, int, int]] = field(default_factory=list)
+    full: int = 0  # students given the item's points by a ``full`` item rule
+    accepted: int = 0  # students whose answer an ``accept`` item rule counted as right
 
     @property
     def index_d(self) -> float | None:
@@ -134,13 +136,20 @@ class ItemFigures:
         if self.to_mark:
             return [f"still to mark ({self.to_mark})"]
         out = []
+        if self.full:
+            out.append(f"full points for everyone by an item rule ({self.full})")
+        if self.accepted:
+            out.append(f"an answer accepted by an item rule ({self.accepted})")
         d, r = self.index_d, self.discrimination
         if (r is not None and r < 0) or (d is not None and d < 0):
-            out.append("negative discrimination")
+            # say which measure is negative: r (whole class) and D (top and bottom 27%) can differ in sign
+            which = [f"r {r:+.2f}" for _ in [0] if r is not None and r < 0]
+            which += [f"D {d:+.2f}" for _ in [0] if d is not None and d < 0]
+            out.append(f"negative discrimination ({', '.join(which)})")
         elif r is not None and r < LOW_DISCRIMINATION:
             out.append("low discrimination")
-        if self.difficulty is not None and self.difficulty >= TOO_EASY:
-            out.append("too easy")
+        if self.difficulty is not None and self.difficulty >= TOO_EASY and not self.full:
+            out.append("too easy")  # (full points by rule: easy by decision, not a finding)
         if self.difficulty is not None and self.difficulty <= TOO_HARD:
             out.append("too hard")
         return out
@@ -250,6 +259,8 @@ def analyse(report: GradeReport, roster: Roster | None = None) -> ClassFigures:
                 wrong_answers=wrong.most_common(5),
                 blanks=sum(1 for i in results if not i.answered),
                 wrong_by_question=_by_question(results),
+                full=sum(1 for i in results if i.rule == "full"),
+                accepted=sum(1 for i in results if i.rule == "accepted"),
             )
         )
     sections: list[dict[str, Any]] = []
