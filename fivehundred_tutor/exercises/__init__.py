@@ -149,7 +149,7 @@ def grade(
     if Path(out).resolve() == Path(submissions).resolve():
         raise GradingError(
             f"{safe_text(out)}: the reports would go among the submissions (and be read as submissions next "
-            f"time); give them a folder of their own, e.g. --out {safe_text(Path(out) / 'grades')}"
+            f"time); give them a folder of their own beside them, e.g. --out {safe_text(Path(out).parent / 'grades')}"
         )
     if overrides is None and assignment.source and Path(assignment.source).is_file():
         beside = Path(assignment.source).with_suffix(".overrides.csv")

@@ -381,3 +381,42 @@ def test_c14_a_negative_discrimination_flag_says_which_measure_is_negative() -> 
     assert item.flags == ["negative discrimination (r -0.06)"]  # D is +0.29: not said to be negative
     both = ItemFigures("5.2", "S", "t", 1.0, 40, 0.5, -0.2, 0.4, 0.6, 1.0)
     assert both.flags == ["negative discrimination (r -0.20, D -0.20)"]
+
+
+# ------------------------------------------------------------------ N8, N9, N10
+def test_n8_the_copy_warning_gives_seconds_a_person_reads(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    ids = ["amy", "ben", "cy"]
+    subs = tmp_path / "subs"
+    for n, sid in enumerate(ids):
+        path = write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid)))
+        _touch(path, DUE + dt.timedelta(days=1, microseconds=6974 * n))
+    report = grade_folder(hw, roster(*ids), subs, file_times=True)
+    warning = next(w for w in report.warnings if "fall within" in w)
+    assert "within 0.0 seconds" in warning, warning
+
+
+def test_n9_handgrader_goes_through_answers_in_no_roster_order(tmp_path: Path) -> None:
+    hw = _written_hw(tmp_path)
+    ids = [f"s{n:04d}" for n in range(1, 9)]
+    subs = tmp_path / "subs"
+    for sid in ids:
+        write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, {"2.1": f"Words of {sid}."}))
+    session = MarkingSession(hw, roster(*ids), subs)
+    order = [a.student for a in session.answers]
+    assert sorted(order) == ids and order != ids, order
+    assert [a.student for a in MarkingSession(hw, roster(*ids), subs).answers] == order  # the same each time
+
+
+def test_n10_grade_into_the_submissions_folder_suggests_a_folder_beside_it(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    subs = tmp_path / "collected"
+    subs.mkdir()
+    with pytest.raises(Exception, match="would go among the submissions") as err:
+        grade(hw, roster("amy"), subs, subs)
+    assert f"--out {tmp_path / 'grades'}" in str(err.value), str(err.value)
+    # a reports folder inside the submissions is not listed in unmatched.csv on every run
+    write_json(subs / "amy" / "hw1.answers.json", sheet_for(hw, "amy", all_right(hw, "amy")))
+    grade(hw, roster("amy"), subs, subs / "grades", histogram=False)
+    grade(hw, roster("amy"), subs, subs / "grades", histogram=False)
+    assert not (subs / "grades" / "unmatched.csv").exists()

@@ -15,6 +15,7 @@ In JupyterLab (the widget shows one answer at a time, with rubric buttons and a 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,7 +75,9 @@ class MarkingSession:
                 answers.append(
                     WrittenAnswer(s.student, s.name, item.item, item.key, questions[item.item], str(item.response))
                 )
-        answers.sort(key=lambda a: (_order(a.item), 0))
+        # item by item; within an item in an order of its own (the same on every run), never the roster's or the
+        # ids': answer 1 is not the first student on the list (marking blind, as the widget hides the names)
+        answers.sort(key=lambda a: (_order(a.item), _blind(assignment.id, a.student)))
         self.answers = answers
 
     # ------------------------------------------------------------------ what the widget shows
@@ -186,6 +189,10 @@ class MarkingSession:
         except (GradingError, TypeError, ValueError, OSError) as err:
             return {"type": "error", "message": safe_text(err, 300)}
         return {"type": "marked", "answer": answer, "marked": self.marked()}
+
+
+def _blind(assignment_id: str, student: str) -> str:
+    return hashlib.sha256(f"{assignment_id}\0{student}".encode()).hexdigest()
 
 
 def _order(label: str) -> tuple[int, ...]:

@@ -151,7 +151,7 @@ def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[st
     if len(by_file) >= 3 and (by_file[-1] - by_file[0]).total_seconds() <= CLUSTER_SECONDS:
         spread = (by_file[-1] - by_file[0]).total_seconds()
         out.append(
-            f"the file times of {len(by_file)} sheets fall within {spread:g} seconds of each other: they look "
+            f"the file times of {len(by_file)} sheets fall within {spread:.1f} seconds of each other: they look "
             "like the time of a copy or an unzip, not of handing in (give --collected-at or the LMS's times)"
         )
     return out

@@ -74,12 +74,14 @@ def write_reports(
     paths["distractors"] = folder / "distractors.csv"
     write_distractors(figures, paths["distractors"])
     unmatched = folder / "unmatched.csv"
-    if report.unmatched or report.skipped:
+    # grade's own output folder inside the submissions is skipped on every run: nothing to look at
+    skipped = [(f, why) for f, why in report.skipped if not why.startswith("the grading output folder")]
+    if report.unmatched or skipped:
         paths["unmatched"] = unmatched
         write_csv(
             unmatched,
             ["file", "reason"],
-            [*report.unmatched, *((f, f"skipped: {why}") for f, why in report.skipped)],
+            [*report.unmatched, *((f, f"skipped: {why}") for f, why in skipped)],
         )
     if report.overrides_applied:
         paths["overrides"] = folder / "overrides_applied.csv"
