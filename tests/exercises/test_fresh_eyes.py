@@ -420,3 +420,15 @@ def test_n10_grade_into_the_submissions_folder_suggests_a_folder_beside_it(tmp_p
     grade(hw, roster("amy"), subs, subs / "grades", histogram=False)
     grade(hw, roster("amy"), subs, subs / "grades", histogram=False)
     assert not (subs / "grades" / "unmatched.csv").exists()
+
+
+# ------------------------------------------------------------------ C6
+def test_c6_chapter_14_topics_are_headings_the_contents_panel_lists() -> None:
+    chapter = Path(__file__).resolve().parents[2] / "book" / "chapters" / "14-instructors.md"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    heads = {line.removeprefix("### ") for line in lines if line.startswith("### ")}
+    for topic in ("Deadlines, regrading and the LMS", "Whose sheet it is", "Answers in words, marked by hand"):
+        assert topic in heads, topic
+    for topic in ("Scoring policies and decisions for the whole class", "Reading the item analysis", "Exams, honestly"):
+        assert topic in heads, topic
+    assert not [line for line in lines if line.startswith(("**Deadlines", "**Whose sheet", "**Exams"))]

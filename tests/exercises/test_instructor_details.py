@@ -167,7 +167,7 @@ def test_the_instructors_chapter_says_an_unsupervised_exam_is_open_engine_and_ho
     """Honest exam docs (issue 27): the package answers its own questions, so the chapter says what that means
     and each step of a supervised exam the issue asks for."""
     text = (ROOT / "book" / "chapters" / "14-instructors.md").read_text(encoding="utf-8")
-    exams = " ".join(text.split("**Exams, honestly.**", 1)[1].split("```", 1)[0].split())
+    exams = " ".join(text.split("### Exams, honestly", 1)[1].split("```", 1)[0].split())
     assert "*open-engine* exam" in exams and "unsupervised" in exams
     for step in ('`feedback = "none"`', "secret", "page", "offline", "no engine", "JupyterHub", "`environment.yml`"):
         assert step in exams, step
