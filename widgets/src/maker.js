@@ -7,6 +7,11 @@ import { download, el, expect, liveRegion, title, uid } from "./dom.js";
 import { request } from "./host.js";
 import { mountWidget } from "./mount.js";
 
+/** The line under the made set, in words (a command is named in quotes: the text shows no Markdown). */
+export function makerSummary(student, count, points, fileName) {
+  return `${student}: ${count} questions, ${points} points — the same set "fivehundred-tutor assign" writes to students/${student}/${fileName}.`;
+}
+
 function drawMaker(model, root, ui) {
   root.append(title("A student's own questions"));
   const made = JSON.parse(expect(model.get("made_text"), "string", "question set"));
@@ -65,9 +70,7 @@ function drawMaker(model, root, ui) {
     el("p", {
       class: "fht-maker-summary",
       "data-student": student,
-      text:
-        `${student}: ${items.length} questions, ${meta.max_points} points — ` +
-        `the same set \`fivehundred-tutor assign\` writes to students/${student}/${fileName}.`,
+      text: makerSummary(student, items.length, meta.max_points, fileName),
     }),
     button,
   );
