@@ -93,6 +93,48 @@ def test_tables_computed_by_chapters_render_as_tables(built_book):
     assert len(tables) >= 2  # the presets table (computed by a cell) is one of them
 
 
+class _VisibleText(html.parser.HTMLParser):
+    """A page's text as a reader sees it: no scripts, styles or code blocks (where ``**`` is code)."""
+
+    HIDDEN = frozenset({"script", "style", "pre", "code", "textarea"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.hidden = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+
+#: Markdown the renderer left as text: bold marks, a link to a label or a page
+RAW_MARKDOWN = re.compile(r"\*\*|\]\(#|\]\([\w./-]+\.md")
+
+
+def test_no_page_shows_raw_markdown(built_book):
+    """Issue 25, F7: a claims marker on the line of a list item made the renderer print ``**Nullo.**``
+    and ``[Inkle](#gloss-inkle)`` as text (chapter 13, 15 items). Every chapter and reference page."""
+    shown = []
+    pages = [p for p in _content_pages(built_book.html) if p.relative_to(built_book.html).parts[0] != "lite"]
+    assert any(p.parent.name == "chapters" for p in pages)
+    for page in pages:
+        parser = _VisibleText()
+        parser.feed(page.read_text(encoding="utf-8"))
+        text = " ".join(" ".join(parser.parts).split())
+        for m in RAW_MARKDOWN.finditer(text):
+            shown.append(f"{page.relative_to(built_book.html)}: …{text[max(0, m.start() - 40) : m.end() + 40]}…")
+    assert not shown, "\n".join(shown)
+
+
 def test_every_internal_link_resolves(built_book):
     html_dir = built_book.html
     pages = _content_pages(html_dir)
