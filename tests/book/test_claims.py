@@ -234,10 +234,24 @@ def _ladder_below(rules: Any, bid: Any) -> Any:
     return ladder[ladder.index(bid) - 1]
 
 
+def _crossed(rules: Any, scores: list[int], contract: str, tricks: list[int]) -> int | None:
+    """The winner when a hand of ``contract`` by North (``tricks`` per seat) ends a game standing at
+    ``scores`` (the rules index: one side reaches 500 as the other falls to −500)."""
+    from fivehundred_tutor import Bid, Deal
+    from fivehundred_tutor.game import Game
+
+    game = Game(rules, seed=1, first_dealer=0)
+    game.scores = list(scores)
+    hands: list[list[str]] = [[] for _ in range(rules.players)]
+    game.record(Deal.from_position(rules, hands, Bid.parse(contract), 0, tricks_won=tricks))
+    assert max(game.scores) >= rules.target and min(game.scores) <= rules.hole, game.scores
+    return game.winner if game.winner is not None and game.scores[game.winner] >= rules.target else None
+
+
 def _engine() -> dict[str, Any]:
     from fivehundred_tutor import Bid, Rules, Suit
 
-    return {"Bid": Bid, "Rules": Rules, "Suit": Suit, "below": _ladder_below}
+    return {"Bid": Bid, "Rules": Rules, "Suit": Suit, "below": _ladder_below, "crossed": _crossed}
 
 
 #: every figure of the reference pages, entry by entry: the tokens as written, and what backs them —
@@ -347,7 +361,11 @@ REFERENCE_FACTS: dict[tuple[str, str], tuple[list[str], str]] = {
         "Rules().defender_points(1) == 10 and Rules().score(Bid.misere(), 0)[1] == 0"
         " and Rules.preset('defenders-beyond-five').defender_points(6) == 10",
     ),
-    ("rules-index.md", "Winning"): (["500", "500"], "Rules().target == 500"),
+    ("rules-index.md", "Winning"): (
+        ["500", "500", "500", "−500", "500"],
+        "Rules().target == 500 and Rules().hole == -500 and crossed(Rules(), [-350, 470], '7NT', [2, 3, 2, 3]) == 1"
+        " and crossed(Rules.preset('five-player'), [-480, 480, 0, 0, 0], '6S', [1, 2, 3, 2, 2]) == 1",
+    ),
     ("rules-index.md", "Losing"): (
         ["−500", "−500", "3", "−500"],
         "Rules().hole == -500 and Rules.preset('no-hole').hole is None and Rules.preset('three-player').hole is None"
