@@ -538,3 +538,23 @@ def test_hand_judging_quiz_answer_is_the_only_sound_choice() -> None:
             assert [bid for bid, problem in verdicts.items() if problem is None] == [q["answer"]], q["prompt"]
             for problem in verdicts.values():
                 assert problem is None or problem in q["explanation"]
+
+
+def test_the_joker_is_described_by_the_rule_in_force() -> None:
+    """Issue 25, expert read: F15 (chapter 8 called the misère declarer's joker "a certain losing card" and
+    said a defender's joker wins "whenever that defender wants to take the lead": by default it may be
+    played only when void in the suit led, or led); F16 (chapter 7 called variant (d) "a different habit
+    of announcing", yet it changes what may be played and the book's games play it); F18 (chapter 7
+    quoted "may be made at any moment" for the advance nomination: the source says it of the default
+    nomination of a led joker)."""
+    misere = " ".join(prose(chapter("08")).split())
+    assert "certain losing card" not in misere and "whenever that defender wants" not in misere
+    assert "a sure trick, which sinks the misère" in misere and "once that defender is out of the suit led" in misere
+    play = " ".join(prose(chapter("07")).split())
+    assert "habit of announcing" not in play and "All four change what may be played" in play
+    any_holder = play[play.index("**Any holder (Polish encyclopedia).**") : play.index("**Declarer only.**")]
+    assert "any moment" not in any_holder
+    default = play[play.index("**Default (Polish sources") : play.index("Here the declarer, North, leads the joker")]
+    assert 'the nomination "may be made at any moment"' in default
+    # (d) changes what may be played: a named joker must follow its suit (the engine's preset plays it)
+    assert Rules.preset("joker-advance").joker_advance_nomination
