@@ -177,6 +177,7 @@ class ReplayFrame(_ReplayFrameBase, total=False):
     order: list[list[Any]]
     left_bower: str  # the left bower's code under a trump contract: the hands tag it
     winning_play: int  # a finished trick: index into ``trick`` of the card that won it
+    open_hands: list[str | int]  # one seat's view: every hand face up, for "Show all hands"
 
 
 class _ReplayActionBase(TypedDict):
@@ -191,6 +192,7 @@ class ReplayAction(_ReplayActionBase, total=False):
     card: str
     comment: str
     mark: str
+    named: list[str]  # the codes of the cards the comment names (highlighted while it shows)
 
 
 class ReplayStop(TypedDict):

@@ -6,13 +6,14 @@ the requests judge a stop (``answer``) and deal a new bot-played deal (``new_dea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, Discard, Play
 from ..bids import Bid
 from ..bots import HeuristicBot, discards_for
-from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, display_order
+from ..cards import _RANK_WORDS, ACE, JACK, KING, QUEEN, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
 from ..rules import Rules
@@ -20,7 +21,7 @@ from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
 from .problem import principle
 
-__all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "discard_verdict", "judge_stop", "replay_model"]
+__all__ = ["FACE_DOWN_NOTE", "HANDLERS", "bot_deal", "cards_named", "discard_verdict", "judge_stop", "replay_model"]
 
 
 _POSITIONS = {
@@ -35,13 +36,64 @@ _POSITIONS = {
 }
 
 
+def _hand_texts(hands: Sequence[Any]) -> list[Any]:
+    return [" ".join(h) if isinstance(h, list) else h for h in hands]
+
+
+def cards_named(rules: Rules, text: str) -> list[str]:
+    """The codes of the cards of ``rules``' pack that ``text`` names, in the order it names them, each once:
+    "J♠", "10♦", "Joker" / "the joker", or in words "Nine of diamonds" (in English and in the language
+    spoken).  A replay highlights them while the comment shows.
+
+    >>> cards_named(Rules(), "Lead the J♠; the joker beats it, and the Nine of diamonds and 10♦ follow. A K Q.")
+    ['JS', 'JK', '9D', 'TD']
+    """
+    forms: dict[str, str] = {}
+    for card in rules.deck():
+        for form in (str(card), card.name, _english_name(card)):
+            if form:
+                forms[form.lower()] = card.code
+    pattern = re.compile(
+        r"(?<![\w♠♣♦♥])(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w♠♣♦♥])",
+        re.IGNORECASE,
+    )
+    named: list[str] = []
+    for match in pattern.finditer(text):
+        code = forms[match.group(1).lower()]
+        if _is_a_bid(text, match.start(), match.end(), code):
+            continue
+        if code not in named:
+            named.append(code)
+    return named
+
+
+# "a sound 6♥", "North bids 7♠", "8♦ is worth 280", "plays 7♠, worth 140": a bid written like a card
+_BID_BEFORE = re.compile(r"\b(?:bids?|bidding|sound|contract(?: of)?)\s+$", re.IGNORECASE)
+_BID_AFTER = re.compile(r"^,?\s+(?:is\s+)?(?:worth|contract|bid)\b", re.IGNORECASE)
+
+
+def _is_a_bid(text: str, start: int, end: int, code: str) -> bool:
+    """Is the card-like ``text[start:end]`` (6 to 10 of a suit) a bid, by the words around it?"""
+    if code[0] not in "6789T":
+        return False
+    return bool(_BID_BEFORE.search(text[max(0, start - 20) : start]) or _BID_AFTER.match(text[end : end + 20]))
+
+
+def _english_name(card: Card) -> str:
+    """ "Nine of diamonds": the name the chapters' English comments use, whatever the language spoken."""
+    if card.suit is None:
+        return "Joker"
+    return f"{_RANK_WORDS[card.rank]} of {card.suit.word}"
+
+
 def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str, Any]:
-    """One replay frame: :meth:`Deal.view` for ``viewer``, shaped for the replay widget."""
+    """One replay frame: :meth:`Deal.view` for ``viewer``, shaped for the replay widget; one seat's view
+    also has every hand face up (``open_hands``) for the widget's "Show all hands"."""
     seen = deal.view(viewer)
     frame: dict[str, Any] = {
         "phase": seen["phase"],
         "to_move": seen["to_move"],
-        "hands": [" ".join(h) if isinstance(h, list) else h for h in seen["hands"]],
+        "hands": _hand_texts(seen["hands"]),
         "tricks_won": seen["tricks_won"],
         "trick_no": len(deal.tricks),
         "exposed": seen["exposed"],
@@ -51,6 +103,8 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         "contract_label": None if deal.contract is None else str(deal.contract),
         "declarer": seen["declarer"],
     }
+    if viewer is not None:
+        frame["open_hands"] = _hand_texts(deal.view(None)["hands"])
     if seen["left_bower"] is not None:
         frame["left_bower"] = seen["left_bower"]
     if "kitty_in_hand" in seen:
@@ -343,6 +397,9 @@ def replay_model(
             entry["text"] += f"; trick {len(replay.tricks)} to {rules.seat_name(trick.winner)}"
         if i in comments:
             entry["comment"] = comments[i]
+            named = cards_named(rules, comments[i])
+            if named:
+                entry["named"] = named
         if i in marks:
             entry["mark"] = marks[i]
         actions.append(entry)

@@ -22,7 +22,10 @@ class DealReplay(FhtWidget):
     ``"!"``, ``"?"``, ``"??"``, ``"!?"``, ``"?!"`` (and ``"!!"``).  At each index in
     ``stops`` the replay pauses before that action and asks the learner to choose
     it; the choice is checked against the action actually taken.  ``seat`` shows
-    one seat's view (other hands face down, except an exposed open-misère hand).
+    one seat's view (other hands face down, except an exposed open-misère hand); its
+    ``show_all_hands`` toggle ("Show all hands") turns every hand face up, and starts on when the
+    replay is annotated (it has comments: they name the other hands' cards) unless
+    ``show_all_hands`` says otherwise.  The cards a comment names are highlighted while it shows.
 
     >>> from fivehundred_tutor import Rules
     >>> from fivehundred_tutor.handlers.replay import bot_deal
@@ -33,7 +36,7 @@ class DealReplay(FhtWidget):
 
     _esm = bundle("replay.js")
     _kind = "replay"
-    _state_traits = ("model", "deal", "position", "answers")
+    _state_traits = ("model", "deal", "position", "answers", "show_all_hands")
 
     model = traitlets.Dict().tag(sync=True)
     #: the deal (``Deal.to_dict()``, format ``fivehundred-deal/1``) the engine judges stops against
@@ -43,6 +46,8 @@ class DealReplay(FhtWidget):
     #: learner's answers at stops: {"12": {"choice": "JD", "correct": true}}
     answers = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    #: one seat's view: every hand face up (the learner's "Show all hands" toggle)
+    show_all_hands = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -54,9 +59,11 @@ class DealReplay(FhtWidget):
         seat: int | None = None,
         title: str | None = None,
         four_colour: bool = False,
+        show_all_hands: bool | None = None,
         **kwargs: Any,
     ) -> None:
         if not isinstance(deal, Deal):
             raise TypeError(f"DealReplay needs a Deal, not {type(deal).__name__}")
         model = replay_model(deal, comments=comments, marks=marks, stops=stops, seat=seat, title=title)
-        super().__init__(model=model, deal=deal.to_dict(), four_colour=four_colour, **kwargs)
+        all_hands = bool(comments) if show_all_hands is None else bool(show_all_hands)
+        super().__init__(model=model, deal=deal.to_dict(), four_colour=four_colour, show_all_hands=all_hands, **kwargs)

@@ -6,6 +6,7 @@ import { card } from "./cards.js";
 import { el, expect, roving } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
 import { markWords, plural } from "./format.js";
+import { t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import {
@@ -26,8 +27,11 @@ import {
 const AREAS = ["top", "left", "right", "bottom"];
 const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 
-/** The replay now, checked: its data, the position (kept in range), that frame, the stop there and its answer. */
-export function replayState(data, position, answers, deal = null) {
+/**
+ * The replay now, checked: its data, the position (kept in range), that frame, the stop there and its answer;
+ * `allHands` (the learner's "Show all hands") shows one seat's view with every hand face up.
+ */
+export function replayState(data, position, answers, deal = null, allHands = false) {
   expect(data, "object", "replay model");
   checkVersion(data, "replay");
   const frames = expect(data.frames, "array", "frames");
@@ -40,7 +44,24 @@ export function replayState(data, position, answers, deal = null) {
   expect(frame.hands, "array", `hands in frame ${at}`);
   const stop = (data.stops || []).find((s) => s.index === at) || null;
   const answer = stop ? answers?.[String(at)] || null : null;
-  return { data, actions, frame, position: at, answers: answers || {}, stop, answer, last: at > 0 ? actions[at - 1] : null, deal };
+  const last = at > 0 ? actions[at - 1] : null;
+  // the cards the comment shown names (Python found them in its words): highlighted while it shows
+  const named = last?.comment ? last.named || [] : [];
+  const open = Boolean(allHands) && Array.isArray(frame.open_hands);
+  return {
+    data,
+    actions,
+    frame,
+    position: at,
+    answers: answers || {},
+    stop,
+    answer,
+    last,
+    deal,
+    allHands: open,
+    canOpen: Array.isArray(frame.open_hands),
+    named,
+  };
 }
 
 /** The replay's own state at the start (the model holds the position and the answers). */
@@ -70,6 +91,10 @@ function navPart(s, ui) {
       go("fht-end", "End \u00BB", end, at >= end || blocked(s)),
       { kind: "text", tag: "span", cls: "fht-progress", text: `Step ${at} of ${end}` },
       ui.live ? { kind: "button", cls: "fht-new-deal", text: "New deal", on: { type: "newDeal" } } : null,
+      // one seat's view: every hand face up, or only what that seat sees
+      s.canOpen
+        ? { kind: "button", cls: "fht-all-hands", text: t("Show all hands"), attrs: { "aria-pressed": String(s.allHands) }, on: { type: "allHands" } }
+        : null,
     ],
   };
 }
@@ -140,7 +165,7 @@ function stopPart(s, ui) {
 /** A seat's hand: face up (the stop's choices as buttons), or a count of face-down cards. */
 function seatHand(s, seat, name, out) {
   const { frame, stop, answer } = s;
-  const hand = frame.hands[seat];
+  const hand = s.allHands ? frame.open_hands[seat] : frame.hands[seat];
   if (typeof hand === "number") return faceDownPart(hand, faceDownWords(name, hand));
   if (typeof hand !== "string") throw new Error(`a hand should be card codes or a count, got ${JSON.stringify(hand)}`);
   const codes = hand ? hand.split(" ") : [];
@@ -158,7 +183,9 @@ function seatHand(s, seat, name, out) {
   // after an answer: the card played in the deal highlighted, the learner's pick marked
   const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
   const mark = (code) => (!marking ? null : code === stop.answer ? "right" : code === answer.choice ? "wrong" : null);
-  const cards = codes.map((code) => cardPart(code, { bower: bower(code), kitty: kitty(code), kittyTag: true, mark: mark(code) }));
+  const cards = codes.map((code) =>
+    cardPart(code, { bower: bower(code), kitty: kitty(code), kittyTag: true, mark: mark(code), named: s.named.includes(code) }),
+  );
   const label = `${name}'s hand${out ? " (laid aside)" : ""}: ${codes.map((c) => card(c).name).join(", ") || "no cards"}`;
   return handPart(cards, label, out ? "fht-aside" : "");
 }
@@ -196,6 +223,7 @@ function trickOf(s) {
       caption: names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : ""),
       words: `${names[seat]} played ${card(code).name}${wins ? ", winning the trick" : ""}`,
       won: wins,
+      named: s.named.includes(code),
       at: compass ? gridPlace(data.positions[seat]) : null,
     });
   });
@@ -373,6 +401,8 @@ export function replayReduce(s, ui, event) {
     }
     case "hello":
       return { ui: { ...ui, live: true }, redraw: true };
+    case "allHands":
+      return s.canOpen ? { ui: { ...ui, focus: "allHands" }, set: { show_all_hands: !s.allHands } } : null;
     case "navFocus":
       return { ui: { ...ui, lastButton: event.cls } };
     default:
@@ -419,7 +449,8 @@ function placeFocus(root, s, ui, dispatch) {
       if (stopBox && typeof stopBox.scrollIntoView === "function") stopBox.scrollIntoView({ block: "start" });
       focusVerdict(verdict, { preventScroll: true });
     } else root.querySelector(".fht-stop-hand button, .fht-stop .fht-choices button, .fht-forward:not([disabled])")?.focus();
-  } else if (focus === "hint") root.querySelector(".fht-stop .fht-hint-btn:not([disabled]), .fht-stop-hand button")?.focus();
+  } else if (focus === "allHands") root.querySelector(".fht-all-hands")?.focus();
+  else if (focus === "hint") root.querySelector(".fht-stop .fht-hint-btn:not([disabled]), .fht-stop-hand button")?.focus();
   else if (focus === "nav" || focus === "keep") {
     const want = ui.lastButton && root.querySelector(`.${ui.lastButton}:not([disabled])`);
     (
@@ -439,10 +470,10 @@ export default {
       kind: "replay",
       label: () => model.get("model")?.title || "deal replay",
       fourColour: true,
-      traits: ["model", "position", "answers"],
+      traits: ["model", "position", "answers", "show_all_hands"],
       hello: true,
       ui: freshReplayUi(),
-      read: () => replayState(model.get("model"), model.get("position"), model.get("answers"), model.get("deal")),
+      read: () => replayState(model.get("model"), model.get("position"), model.get("answers"), model.get("deal"), model.get("show_all_hands")),
       view: replayView,
       reduce: (s, ui, event) => replayReduce(s, ui, event.type === "newDeal" ? { ...event, seed: Math.floor(Math.random() * 1e9) } : event),
       renderers: RENDERERS,

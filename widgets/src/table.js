@@ -6,6 +6,7 @@
 import { card, cardEl } from "./cards.js";
 import { el, roving } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 
 /** A slot's place in the trick's grid (fht.css `.fht-at-t` …). */
 const AT = { top: "t", left: "l", right: "r", bottom: "b" };
@@ -38,7 +39,8 @@ export function trickPlace(seat, me, players) {
 /**
  * One card on the table.  Options: button (a control), disabled, dim, small, highlight, bower (the left
  * bower: tagged, and said), kitty (came from the kitty: said; `kittyTag` shows "kitty" under it too),
- * mark ("right": the answer, "wrong": the learner's wrong pick), words (what it is called, before the marks).
+ * mark ("right": the answer, "wrong": the learner's wrong pick), words (what it is called, before the marks),
+ * named (a card the comment shown names: marked, and said).
  */
 export function cardPart(code, opts = {}) {
   const cls = [];
@@ -57,6 +59,10 @@ export function cardPart(code, opts = {}) {
   if (opts.mark === "right") cls.push("fht-right-answer");
   if (opts.mark === "wrong") cls.push("fht-wrong-pick");
   if (opts.mark) words += MARK_WORDS[opts.mark];
+  if (opts.named) {
+    cls.push("fht-named");
+    words = t("{card}, named in the comment", { card: words });
+  }
   return {
     code,
     words,
@@ -101,8 +107,8 @@ export function seatPart(seat, name, { tags = [], counts = null, cls = "", body 
  * One card in a trick: who played it (`caption` under it), its spoken `words`, `at` its place in the
  * grid (t, l, r, b) or none in a row; `won` when it wins; `place` for an empty seat's invisible place.
  */
-export function slotPart(seat, code, { caption, words = null, at = null, won = false, small = false, place = false } = {}) {
-  return { seat, code, caption, words, at, won, small, place };
+export function slotPart(seat, code, { caption, words = null, at = null, won = false, named = false, small = false, place = false } = {}) {
+  return { seat, code, caption, words: named ? t("{card}, named in the comment", { card: words || card(code).name }) : words, at, won, named, small, place };
 }
 
 /**
@@ -213,12 +219,9 @@ function renderSlot(slot) {
   const cls = ["fht-trick-slot"];
   if (slot.at) cls.push(`fht-at-${slot.at}`);
   if (slot.won) cls.push("fht-won");
-  return el(
-    "div",
-    { class: cls.join(" "), "data-seat": slot.seat },
-    cardEl(slot.code, { highlight: slot.won, small: slot.small, label: slot.words || undefined }),
-    el("div", { text: slot.caption }),
-  );
+  const face = cardEl(slot.code, { highlight: slot.won, small: slot.small, label: slot.words || undefined });
+  if (slot.named) face.classList.add("fht-named");
+  return el("div", { class: cls.join(" "), "data-seat": slot.seat }, face, el("div", { text: slot.caption }));
 }
 
 function renderTrick(part) {

@@ -227,3 +227,49 @@ test("at a discard stop the cards from the kitty are marked and said", () => {
   assert.equal(ten.words, "Ten of hearts (from the kitty)");
   assert.ok(ten.tags.includes("kitty") && ten.cls.includes("fht-from-kitty"), ten);
 });
+
+test("Show all hands: one seat's view turns every hand face up, and back; a replay with every hand shown has no toggle", () => {
+  const open = ["JD TH 5C", "AS KS QS", "9H 8H 7H", "AC KC QC"];
+  const seatView = { ...data, frames: data.frames.map((f) => ({ ...f, open_hands: open })) };
+  const hidden = replayView(replayState(seatView, 0, {}, null, false), freshReplayUi());
+  const toggle = button(hidden, "fht-all-hands");
+  assert.equal(toggle.text, "Show all hands");
+  assert.equal(toggle.attrs["aria-pressed"], "false");
+  const seats = (parts) => [...walk(parts)].filter((p) => p.kind === "seat").map((p) => p.body[0].kind);
+  assert.deepEqual(seats(hidden), ["facedown", "facedown", "facedown", "hand"]); // East, South, West face down; North at the bottom
+  const shown = replayView(replayState(seatView, 0, {}, null, true), freshReplayUi());
+  assert.equal(button(shown, "fht-all-hands").attrs["aria-pressed"], "true");
+  assert.deepEqual(seats(shown), ["hand", "hand", "hand", "hand"]);
+  const east = [...walk(shown)].find((p) => p.kind === "seat" && p.seat === 1).body[0];
+  assert.deepEqual(
+    east.cards.map((c) => c.code),
+    ["AS", "KS", "QS"],
+  );
+  // the toggle sets the model's trait (saved with the page), the keyboard stays on it
+  const out = replayReduce(replayState(seatView, 0, {}, null, false), freshReplayUi(), { type: "allHands" });
+  assert.deepEqual(out.set, { show_all_hands: true });
+  assert.equal(out.ui.focus, "allHands");
+  assert.deepEqual(replayReduce(replayState(seatView, 0, {}, null, true), freshReplayUi(), { type: "allHands" }).set, { show_all_hands: false });
+  // every hand already shown (no seat's view): no toggle, and the event changes nothing
+  assert.equal(button(replayView(at(0), freshReplayUi()), "fht-all-hands"), null);
+  assert.equal(replayReduce(at(0), freshReplayUi(), { type: "allHands" }), null);
+});
+
+test("the cards a comment names are highlighted while it shows, in the hands and the trick, and said", () => {
+  const actions = [data.actions[0], { ...data.actions[1], comment: "The left bower (J♦) leads; 10♥ waits.", named: ["JD", "TH"] }];
+  const withNames = { ...data, stops: [], actions };
+  const cards = (parts) => [...walk(parts)].filter((p) => p.kind === "hand").flatMap((h) => h.cards);
+  const named = (parts) =>
+    cards(parts)
+      .filter((c) => c.cls.includes("fht-named"))
+      .map((c) => c.code);
+  // step 2: the comment on North's J♦ shows; J♦ is in the trick, 10♥ still in the hand
+  const after = replayView(replayState(withNames, 2, {}), freshReplayUi());
+  assert.deepEqual(named(after), ["TH"]);
+  assert.match(cards(after).find((c) => c.code === "TH").words, /Ten of hearts, named in the comment/);
+  const slot = [...walk(after)].find((p) => p.kind === "trick").slots[0];
+  assert.equal(slot.named, true);
+  assert.match(slot.words, /named in the comment/);
+  // step 1: the call's step has no comment: nothing highlighted
+  assert.deepEqual(named(replayView(replayState(withNames, 1, {}), freshReplayUi())), []);
+});
