@@ -106,6 +106,56 @@ def _number(words: float) -> str:
     return f"{words:.2f}".rstrip("0").rstrip(".")
 
 
+_FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
+
+
+def said(value: float) -> str:
+    """A count as a player says it: to the nearest quarter of a trick, in whole numbers and ¼ ½ ¾.
+
+    >>> [said(v) for v in (0.85, 0.4, 1.0, 2.4, 2.3, 7.3, 9.6, -1.4, 0.1)]
+    ['¾', '½', '1', '2½', '2¼', '7¼', '9½', 'minus 1½', '0']
+    """
+    quarters = round(abs(value) * 4)
+    whole, part = divmod(quarters, 4)
+    text = (str(whole) if whole or not part else "") + _FRACTIONS.get(part / 4, "")
+    return f"minus {text}" if value < 0 and quarters else text
+
+
+def said_about(value: float) -> str:
+    """A total as a player says it: to the nearest half trick ("about 7", "about 9½").
+
+    >>> [said_about(v) for v in (7.2, 9.6, 2.3, 0.2, 0.4)]
+    ['7', '9½', '2½', '0', '½']
+    """
+    halves = round(max(0.0, value) * 2)
+    return str(halves // 2) if halves % 2 == 0 else (f"{halves // 2}\u00bd" if halves > 1 else "\u00bd")
+
+
+def times_in(hits: int, out_of: int) -> str:
+    """A chance as a player says it, in small numbers: 13 in 33 → "about 2 times in 5".
+
+    >>> times_in(13, 33), times_in(1, 2), times_in(30, 33)
+    ('about 2 times in 5', 'about 1 time in 2', 'about 9 times in 10')
+    """
+    share = hits / out_of
+    best = min(((n, d) for d in (2, 3, 4, 5, 10) for n in range(1, d)), key=lambda nd: abs(nd[0] / nd[1] - share))
+    n, d = best
+    return f"about {n} {'time' if n == 1 else 'times'} in {d}"
+
+
+def _tricks(value: float) -> str:
+    """ "about 7 tricks", "about 1 trick", "about ½ a trick", "nothing" """
+    text = said_about(value)
+    if text == "0":
+        return "nothing"
+    return f"about {text} {'a trick' if text == '½' else 'trick' if text == '1' else 'tricks'}"
+
+
+def _listed(items: Sequence[str]) -> str:
+    """ "a, b and c" """
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def principle(rules: Rules) -> str:
     """The hint that comes first: how to count (the book's bidding standard), not this hand's answer."""
     v = COUNT_VALUES
@@ -152,7 +202,7 @@ def count_parts(rules: Rules, hand: Sequence[Card], denomination: str, seat: int
             words = f"length ({4 + len(cards)} {item.suits[0].word})"
         elif kind == "guarded king":
             ace = Card(ACE, cards[0].suit)
-            words = f"{cards[0]} with the {ace} out (the {ace} is {where} {friendly} times in {unseen})"
+            words = f"{cards[0]} with the {ace} out (the {ace} is {where} {times_in(friendly, unseen)})"
         elif kind == "nt guarded king":
             words = f"{cards[0]} (guarded)"
         elif kind == "void":
@@ -171,22 +221,27 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
     own = estimate_tricks(rules, hand, _contract(denomination))
     support = expected_support(rules)
     what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
-    items = "; ".join(f"{words}: {_number(value)}" for words, value in parts) or "nothing that wins by itself"
-    sentence = f"Counting {what}: {items}. That is about {_number(round(own, 1))} of your own"
+    if parts:
+        items = _listed([f"{words} {said(value)}" for words, value in parts])
+        sentence = f"Counting {what}, your own cards are worth {_tricks(own)}: {items}."
+    else:
+        sentence = f"Counting {what}, your own cards have nothing that wins a trick by itself."
     friendly, _unseen = _friendly_share(rules, seat)
-    helpers, bring = ("partner and the kitty", "bring") if friendly > rules.kitty_size else ("the kitty", "brings")
+    helpers, bring = ("Partner and the kitty", "bring") if friendly > rules.kitty_size else ("The kitty", "brings")
     brought = mean - own
+    allows = said_about(support)
     if abs(brought - support) < 0.75:
-        sentence += f", and {helpers} {bring} about {_number(support)}, as the count allows."
+        sentence += f" {helpers} {bring} {_tricks(brought)} more, as the count allows."
     elif brought > support:
         sentence += (
-            f"; in these deals {helpers} {bring} about {_number(round(brought, 1))}, "
-            f"more than the {_number(support)} the count allows."
+            f" In these deals {helpers.lower()} {bring} {_tricks(brought)} more: "
+            f"better than the {allows} the count allows for."
         )
     else:
         sentence += (
-            f"; in these deals {helpers} {bring} only about {_number(round(max(0.0, brought), 1))}, "
-            f"less than the {_number(support)} the count allows."
+            f" In these deals {helpers.lower()} {bring} "
+            f"{'nothing' if _tricks(brought) == 'nothing' else 'only ' + _tricks(brought)} more: "
+            f"less than the {allows} the count allows for."
         )
     return sentence + _bid_words(rules, hand, denomination)
 
@@ -198,8 +253,16 @@ def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
     sound = [b for b in bids if judge.is_sound(b)]
     if sound:
         total = judge.count(sound[-1])
-        return f" By the book's bidding standard the count, {_number(total)} (about {rounded(total)}), is enough to bid {sound[-1]}."
-    return f" By the book's bidding standard that is no bid: {judge.problem(bids[0])}."
+        return f" By the book's bidding standard the count, about {rounded(total)}, is enough to bid {sound[-1]}."
+    first = bids[0]
+    # the count falls short (not the shape: too few trumps, no joker or aces): that count said as a player says it
+    if judge._shape_problem(first) is None:
+        helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
+        return (
+            f" By the book's bidding standard that is no bid: {first} needs a count of {judge.need(first)}, "
+            f"and with {helpers} this hand counts about {said_about(judge.count(first))}."
+        )
+    return f" By the book's bidding standard that is no bid: {judge.problem(first)}."
 
 
 def _right_range(mean: float, tricks: int) -> list[int]:

@@ -4,6 +4,7 @@ the rule-of-thumb count in words, live hands simulated step by step, and bad req
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -75,7 +76,7 @@ def test_the_words_teach_with_card_notation(model: dict[str, Any]) -> None:
     assert parts["the joker"] == 1.0 and parts["J♥ (right bower)"] == 1.0 and parts["J♦ (left bower)"] == 0.85
     assert parts["length (6 trumps)"] == pytest.approx(2.4)
     king = ev.count_parts(RULES, parse_cards("KS 5S JH AH QH 9H 8H 7C 5D 6D"), "H")
-    assert any("K♠ with the A♠ out (the A♠ is with partner or in the kitty 13 times in 33)" in w for w, _ in king)
+    assert any("K♠ with the A♠ out (the A♠ is with partner or in the kitty about 2 times in 5)" in w for w, _ in king)
     for item in model["hands"]:
         for res in item["results"].values():
             assert res["reason"].startswith("Counting ")
@@ -179,3 +180,36 @@ def test_without_dds_the_hand_is_simulated_in_pure_python(
         assert out["reply"]["type"] == "progress", out["reply"]
         state = out["update"]["evaluator"]
     assert state["hands"][-1]["ready"] and sum(state["hands"][-1]["results"]["NT"]["dist"]) == 1
+
+
+# the machine's figures a player does not say: "0.85", "2.3", "13 times in 33"
+_DECIMAL = re.compile(r"\d\.\d")
+_BIG_ODDS = re.compile(r"\d+ times? in \d{2,}")
+
+
+def test_the_verdict_is_a_sentence_with_numbers_as_a_player_says_them() -> None:
+    """Issue 30: the verdict read "…: 0.85; … 13 times in 33 … less than the 2.3 the count allows"; now each
+    count is said to the nearest quarter trick (¾, 2½), each total to the nearest half, a chance in small
+    numbers ("about 2 times in 5"), the items one sentence ("the joker 1, J♥ (right bower) 1 and …")."""
+    rng = random.Random(11)
+    deck = list(RULES.deck())
+    seen = 0
+    for _ in range(40):
+        hand = rng.sample(deck, 10)
+        for d in ev.DENOMINATIONS:
+            text = ev._reason(RULES, hand, d, rng.uniform(0, 10), 0)
+            assert not _DECIMAL.search(text), text
+            assert not _BIG_ODDS.search(text), text
+            assert text.startswith("Counting ") and text.endswith(".") and "; " not in text.split(" By the book")[0], (
+                text
+            )
+            seen += 1
+    assert seen == 200
+    words = ev._reason(RULES, parse_cards("JK JH JD AH KH 9H AS 7C 5D 6S"), "H", 6.3, 0)
+    assert words.startswith(
+        "Counting hearts as trumps, your own cards are worth about 7½ tricks: the joker 1, J♥ (right bower) 1, "
+        "J♦ (left bower) ¾, A♥ ¾, K♥ ½, length (6 trumps) 2½ and A♠ 1."
+    ), words
+    assert "less than the 2½ the count allows for" in words and "the count, about 10, is enough to bid 10♥." in words
+    king = dict(ev.count_parts(RULES, parse_cards("KS 5S JH AH QH 9H 8H 7C 5D 6D"), "H"))
+    assert "K♠ with the A♠ out (the A♠ is with partner or in the kitty about 2 times in 5)" in king
