@@ -16,7 +16,7 @@ from .deal import Deal
 from .display import draws
 from .i18n import gettext as _
 
-__all__ = ["CARD_CSS", "bid_html", "card_svg", "cards_html", "deal_html", "deal_text"]
+__all__ = ["CARD_CSS", "bid_html", "card_back_svg", "card_svg", "cards_html", "deal_html", "deal_text", "piles_html"]
 
 _FOUR_COLOUR = {Suit.SPADES: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1f7a3a"}
 
@@ -29,6 +29,12 @@ CARD_CSS = """
 .fht-card.highlight .face{stroke:var(--fht-highlight,#e0a800);stroke-width:3}
 .fht-deal{font-family:system-ui,sans-serif;color:inherit}
 .fht-deal td,.fht-deal th{padding:2px 6px;vertical-align:top;text-align:left}
+.fht-card .back{fill:var(--fht-back,#2f4f8f);stroke:var(--fht-card-edge,#888)}
+.fht-card .back-inner{fill:none;stroke:#d7e0f5;stroke-width:1.5;stroke-dasharray:3 2}
+.fht-piles{display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 8px}
+.fht-pile{position:relative;width:52px;height:74px;flex:none}
+.fht-pile .fht-card{position:absolute;left:0;top:0}
+.fht-pile .fht-card+.fht-card{left:6px;top:10px}
 """
 
 
@@ -59,6 +65,30 @@ def card_svg(card: Card, *, four_colour: bool = False, highlight: bool = False, 
         '<rect class="face" x="1" y="1" width="58" height="82" rx="6" ry="6"/>'
         f"{body}</svg>"
     )
+
+
+def card_back_svg(*, width: int = 46) -> str:
+    """A face-down card (a picture only: the pile or row it is in says what it is)."""
+    return (
+        f'<svg class="fht-card" viewBox="0 0 60 84" width="{width}" height="{int(width * 1.4)}" aria-hidden="true">'
+        '<rect class="back" x="1" y="1" width="58" height="82" rx="6" ry="6"/>'
+        '<rect class="back-inner" x="7" y="7" width="46" height="70" rx="4" ry="4"/></svg>'
+    )
+
+
+def piles_html(deal: Deal, seat: int, *, width: int = 40) -> str:
+    """The 2-player game: a seat's table piles drawn as cards, each top card over the face-down card under it."""
+    who = deal.rules.seat_name(seat)
+    piles, words = [], []
+    for down, top, up in deal.table_piles(seat):
+        faces = card_back_svg(width=width) if down is not None else ""
+        if top is not None:
+            faces += card_svg(top, width=width) if up else card_back_svg(width=width)
+        piles.append(f'<span class="fht-pile" aria-hidden="true">{faces}</span>')
+        said = (top.name + " face up" if up else "a face-down card") if top is not None else "empty"
+        words.append(said + (" on a face-down card" if down is not None and top is not None else ""))
+    label = html.escape(f"{who}'s table piles: " + "; ".join(words))
+    return f'<style>{CARD_CSS}</style><div class="fht-piles" role="img" aria-label="{label}">{"".join(piles)}</div>'
 
 
 def cards_html(
@@ -145,7 +175,7 @@ def deal_html(deal: Deal) -> str:
             mark += " — declarer"
         row = f"<tr><th scope='row'>{who}{mark}</th><td>{cards_html(deal.hands[seat], label=f'{who} hand')}"
         if deal.table is not None:
-            row += cards_html(deal.table_up(seat), label=f"{who} face-up table cards")
+            row += piles_html(deal, seat)
         rows.append(row + "</td></tr>")
     info = []
     if deal.contract is not None and deal.declarer is not None:
