@@ -29,6 +29,7 @@ from ..cards import JOKER, Card, Suit
 from ..deal import PLAY, Deal
 from ..rng import Random
 from ..rules import NO_SUIT, Rules
+from ..saved import remember
 from ..solver import SearchLimit, Solver, dds
 
 __all__ = [
@@ -367,6 +368,37 @@ def simulate(
     if rules.players == 2:
         raise ValueError("the simulation deals hidden hands; the 2-player game has none to deal")
     hand = list(hand)
+    if knowledge is None and solver is None and stop_when is None and node_limit is None:
+        # the book build's simulations are saved for its JupyterLite (fivehundred_tutor.saved): there a plain-Python
+        # Pyodide would take many minutes over a chapter's 200 layouts (issue 31)
+        arguments = [rules.to_dict(), seat, [c.code for c in hand], layouts, seed, list(denominations)]
+        return remember(
+            "simulation",
+            arguments,
+            lambda: _simulate(rules, seat, hand, layouts, seed, denominations, None, None, None, None),
+            dump=Simulation.to_dict,
+            load=_simulation_from_dict,
+        )
+    return _simulate(rules, seat, hand, layouts, seed, denominations, knowledge, solver, stop_when, node_limit)
+
+
+def _simulation_from_dict(data: dict[str, Any]) -> Simulation:
+    tricks = {d: Counter({int(t): int(k) for t, k in c.items()}) for d, c in data["tricks"].items()}
+    return Simulation(int(data["seat"]), int(data["layouts"]), tricks)
+
+
+def _simulate(
+    rules: Rules,
+    seat: int,
+    hand: list[Card],
+    layouts: int,
+    seed: int,
+    denominations: Sequence[str],
+    knowledge: Knowledge | None,
+    solver: Solver | None,
+    stop_when: Callable[[str, Counter[int]], bool] | None,
+    node_limit: int | None,
+) -> Simulation:
     if knowledge is None:
         unseen = [c for c in rules.deck() if c not in set(hand)]
         per = rules.hand_size

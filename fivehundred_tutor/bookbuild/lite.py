@@ -27,10 +27,11 @@ the browser (:func:`patch_service_worker`), JupyterLab runs without the plugins
 of :data:`DISABLED_PLUGINS`, and its settings list only the schemas of the plugins it runs
 (:func:`prune_settings_schemas`).
 
-The exported notebooks start with an install cell (``%pip install
-fivehundred-tutor``: piplite, from ``lite/pypi`` only, PyPI fallback off),
+The exported notebooks start with an install cell (``%pip install "fivehundred-tutor @ ../../pypi/WHEEL"``:
+this site's wheel, never a name looked up on PyPI; in JupyterLite it is installed already and the cell
+returns at once, File > Download writes the wheel's full address into it: ``widgets/tools/lite-download.js``),
 collapse the book's hidden cells (``jupyter.source_hidden``), carry no saved
-outputs or widget state, and wrap every plot cell so that without matplotlib
+outputs or widget state (JupyterLab saves the widgets' state with their outputs), and wrap every plot cell so that without matplotlib
 (there is none for Pyodide on PyPI) the learner sees the figure the build drew.
 
 Build from a shell (the book must have been built once, for its executed notebooks)::
@@ -45,6 +46,7 @@ import ast
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -57,6 +59,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from .. import saved
+from ..handlers import evaluator as evaluator_handlers
 from . import bundles, litekernel, notebook_python, webassets
 from .celltags import HIDE_OUTPUT, HIDE_SOURCE
 from .litekernel import KERNEL_START, LiteError, kernel_wheels, write_kernel_dir
@@ -68,11 +72,15 @@ __all__ = [
     "LiteError",
     "LiteResult",
     "build_lite",
+    "chapter_saved_hands",
     "export_notebook",
+    "install_cell",
     "kernel_wheels",
     "main",
     "prune_settings_schemas",
+    "saved_results_dir",
     "setup",
+    "wheel_url",
     "write_package_wheel",
 ]
 
@@ -137,18 +145,42 @@ DISABLED_PLUGINS = [
     "@jupyterlab/completer-extension:inline-history",
 ]
 
+#: the install cell: this package's wheel as the site serves it (``lite/pypi/``), by a URL the build writes (relative
+#: to the notebook; File > Download makes it the site's full address: ``widgets/tools/lite-download.js``).  Never a
+#: bare name: there is no ``fivehundred-tutor`` on PyPI, and anyone could register one.
 INSTALL_CELL = (
-    "# Installs this book's Python package into the notebook: in the book's JupyterLab in your browser, from the\n"
-    "# book's own site (no internet needed); in a JupyterLab of your own, from PyPI.\n"
-    "%pip install -q fivehundred-tutor"
+    "# This book's Python package, fivehundred-tutor. It is not on PyPI: this line installs the wheel the book's\n"
+    "# site serves. In the book's JupyterLab in your browser it is there already, and the line returns at once.\n"
+    "# A chapter downloaded from there (File > Download) names the wheel by its full address on the book's site,\n"
+    "# so that in a JupyterLab of your own the line installs it from there.\n"
+    '%pip install -q "fivehundred-tutor @ {wheel}"'
 )
+#: the install cell's tag (the download script and the build find the cell by it)
+INSTALL_TAG = "install"
 #: the first words of every chapter notebook, before the install cell: that it runs by itself when opened from
 #: the book (widgets/tools/lite-run.js), and how to run it again
 HOW_TO_RUN = (
-    "*This chapter runs in your browser, with nothing to install.* Opened from the book, it runs by itself: the "
-    "first cell below sets up the book's Python here, then the examples and quizzes come to life. To run it again "
-    "(after changing a cell, or if it did not start), choose **Run → Run All Cells**. Your answers are kept."
+    "*This chapter is a notebook: its Python runs in your browser.* Opened from the book, it runs by itself: the "
+    "first cell below sets up the book's Python package (here it is in your browser already), then the examples "
+    "and quizzes come to life. To run it again (after changing a cell, or if it did not start), choose "
+    "**Run → Run All Cells**. Your answers are kept, and the book shows them too."
 )
+
+
+def install_cell(wheel: str) -> str:
+    """The install cell for the wheel at URL ``wheel`` (relative to the notebook, or absolute)."""
+    return INSTALL_CELL.format(wheel=wheel)
+
+
+def wheel_url(docname: str, wheel_name: str) -> str:
+    """The site's wheel (``lite/pypi/NAME``) as seen from the notebook of ``docname`` (``lite/files/DOCNAME.ipynb``).
+
+    >>> wheel_url("chapters/03-bowers", "fivehundred_tutor-0.1.0-py3-none-any.whl")
+    '../../pypi/fivehundred_tutor-0.1.0-py3-none-any.whl'
+    """
+    return "../" * (docname.count("/") + 1) + f"pypi/{wheel_name}"
+
+
 #: the language the Pyodide kernel reports when it starts (jupyterlite-pyodide-kernel 0.8.x, its kernel_info
 #: reply): the notebook says the same, or JupyterLab changes it and marks a notebook just opened as unsaved
 KERNEL_LANGUAGE_INFO: dict[str, Any] = {
@@ -174,12 +206,20 @@ else:
 {body}"""
 
 
-def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
+def write_package_wheel(
+    out_dir: Path,
+    package_dir: Path = PACKAGE_DIR,
+    *,
+    saved_hands: dict[str, Any] | None = None,
+    saved_results: dict[str, Any] | None = None,
+) -> Path:
     """This package as a wheel for the notebook: Python, data and the widgets' bundled front end.
 
     Unlike the live book's wheel (which leaves the widget modules out: the page
     has them), JupyterLab needs each widget's ``_esm`` from the package.  The
-    dependencies are the installed package's own (``Requires-Dist``).
+    dependencies are the installed package's own (``Requires-Dist``).  ``saved_hands``
+    (:func:`chapter_saved_hands`) goes in as the hand evaluator's saved simulations, ``saved_results``
+    (:func:`fivehundred_tutor.saved.collect`) as the chapters' other results the book build worked out.
     """
     static = package_dir / "widgets" / "static"
     if not any(static.glob("*.js")):
@@ -187,7 +227,33 @@ def write_package_wheel(out_dir: Path, package_dir: Path = PACKAGE_DIR) -> Path:
             f"the widgets' bundles are missing in {static}: `python -m fivehundred_tutor.bookbuild.bundles`"
         )
     requires = [r for r in metadata.requires("fivehundred-tutor") or [] if "extra ==" not in r]
-    return webassets.write_wheel(out_dir, package_dir, widget_modules=True, requires=requires, generator=__name__)
+    extra: dict[str, bytes] = {}
+    if saved_hands is not None:
+        rel = evaluator_handlers.SAVED_HANDS.relative_to(PACKAGE_DIR).as_posix()
+        extra[rel] = (json.dumps(saved_hands, sort_keys=True, separators=(",", ":")) + "\n").encode()
+    if saved_results is not None:
+        rel = saved.SAVED_RESULTS.relative_to(PACKAGE_DIR).as_posix()
+        extra[rel] = (json.dumps(saved_results, sort_keys=True, separators=(",", ":")) + "\n").encode()
+    return webassets.write_wheel(
+        out_dir, package_dir, widget_modules=True, requires=requires, generator=__name__, extra=extra
+    )
+
+
+_WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def chapter_saved_hands(executed: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The hand evaluator's hands as the book build simulated them, from the executed chapters' widget state: a
+    chapter's ``HandEvaluator`` cell in JupyterLite takes them instead of simulating them again (without DDS
+    that takes its Python many minutes: issue 31)."""
+    models = []
+    for nb in executed:
+        states = ((nb.get("metadata") or {}).get("widgets") or {}).get(_WIDGET_STATE, {}).get("state", {})
+        for entry in states.values():
+            model = (entry.get("state") or {}).get("evaluator")
+            if isinstance(model, dict) and model.get("hands"):
+                models.append(model)
+    return evaluator_handlers.saved_hands(models)
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -269,11 +335,14 @@ def _plot_cell(computing: list[str], drawing: list[str], figures: list[str], alt
     return "\n\n".join(["\n".join(computing), fallback]) if computing else fallback
 
 
-def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> dict[str, Any]:
+def export_notebook(
+    executed: dict[str, Any], stem: str, figures_dir: Path, *, wheel: str | None = None
+) -> dict[str, Any]:
     """A chapter's executed notebook (myst-nb's ``jupyter_execute``) as the learner's notebook.
 
     No outputs or widget state (the learner runs it); a line on how to run it and an
-    install cell before the first code cell; the book's hidden cells collapsed; plot cells fall back on
+    install cell (this package's wheel at URL ``wheel``, default the site's as a chapter sees it) before the first
+    code cell; the book's hidden cells collapsed; plot cells fall back on
     the figures the build drew, written into ``figures_dir`` (beside the
     notebook) as ``STEM-N.png``: Python reads the file (JupyterLite gives it
     the notebook's folder), so the figure is kept in the notebook's outputs.
@@ -291,7 +360,8 @@ def export_notebook(executed: dict[str, Any], stem: str, figures_dir: Path) -> d
             continue
         if not installed:
             cells.append({"cell_type": "markdown", "metadata": {"tags": ["how-to-run"]}, "source": HOW_TO_RUN})
-            cells.append(_code(INSTALL_CELL, {"tags": ["install"]}))
+            url = wheel or wheel_url(f"chapters/{stem}", webassets.wheel_name())
+            cells.append(_code(install_cell(url), {"tags": [INSTALL_TAG]}))
             installed = True
         tags = set(meta.get("tags", []))
         hidden: dict[str, bool] = {}
@@ -340,8 +410,11 @@ def _with_ids(nb: dict[str, Any], stem: str) -> dict[str, Any]:
     return nb
 
 
-def export_chapters(executed_dir: Path, contents_dir: Path, docnames: Iterable[str]) -> list[Path]:
-    """Export each ``docname`` (e.g. ``chapters/03-bowers``) from ``executed_dir`` into ``contents_dir``."""
+def export_chapters(
+    executed_dir: Path, contents_dir: Path, docnames: Iterable[str], wheel_name: str | None = None
+) -> list[Path]:
+    """Export each ``docname`` (e.g. ``chapters/03-bowers``) from ``executed_dir`` into ``contents_dir``; their
+    install cells name ``wheel_name`` (default: this package's) in the site's ``pypi/``."""
     written = []
     for docname in docnames:
         src = executed_dir / f"{docname}.ipynb"
@@ -352,7 +425,8 @@ def export_chapters(executed_dir: Path, contents_dir: Path, docnames: Iterable[s
         figures = target.parent / "figures"
         for old in figures.glob(f"{stem}-*.png"):
             old.unlink()
-        nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures), stem)
+        url = wheel_url(docname, wheel_name or webassets.wheel_name())
+        nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures, wheel=url), stem)
         target.parent.mkdir(parents=True, exist_ok=True)
         webassets.write_if_changed(target, json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         written.append(target)
@@ -385,7 +459,12 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
             "exposeAppInBrowser": "true",
             # JupyterLab light or dark as the reader's system is (the book follows it too; JupyterLab's own
             # default is light whatever the system says)
-            "settingsOverrides": {"@jupyterlab/apputils-extension:themes": {"adaptive-theme": True}},
+            # a saved (and downloaded) notebook carries its widgets' state: a viewer without Python (nbviewer, a
+            # JupyterLab before Run All) draws them instead of printing "<... BowerTrainer object at 0x...>"
+            "settingsOverrides": {
+                "@jupyterlab/apputils-extension:themes": {"adaptive-theme": True},
+                "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
+            },
             "litePluginSettings": {
                 _KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,
@@ -470,17 +549,24 @@ def build_lite(
     work = work_dir or html.parent / "lite-src"
     site = html / LITE_DIR
     contents = work / "contents"
-    notebooks = export_chapters(executed_dir, contents, docnames)
+    docnames = list(docnames)
+    missing = [d for d in docnames if not (executed_dir / f"{d}.ipynb").exists()]
+    if missing:
+        raise LiteError(f"{executed_dir / missing[0]}.ipynb is missing: the chapter was not executed by the book build")
     pypi = work / "pypi"
     pypi.mkdir(parents=True, exist_ok=True)
     bundles.ensure_bundles()
-    wheel = write_package_wheel(pypi)
+    executed = [json.loads((executed_dir / f"{d}.ipynb").read_text(encoding="utf-8")) for d in docnames]
+    results = saved.collect(saved_results_dir(html))
+    wheel = write_package_wheel(pypi, saved_hands=chapter_saved_hands(executed), saved_results=results)
     for old in pypi.glob("*.whl"):
         if old != wheel:
             old.unlink()
+    notebooks = export_chapters(executed_dir, contents, docnames, wheel.name)
     kernel = work / "kernel"
-    sources = [_source(c) for nb in notebooks for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
-    imports = notebook_python.chapter_imports(s for s in sources if s != INSTALL_CELL)
+    cells = [c for nb in notebooks for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
+    sources = [_source(c) for c in cells if INSTALL_TAG not in (c.get("metadata") or {}).get("tags", [])]
+    imports = notebook_python.chapter_imports(sources)
     packages = write_kernel_dir(kernel, book_dir, extra=[wheel], imports=imports)
     snapshot = litekernel.make_notebook_snapshot(kernel, book_dir)
     if snapshot["made"] and not quiet:
@@ -501,8 +587,12 @@ def build_lite(
         cmd += ["--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix"]
         for name in _FEDERATED:
             cmd += ["--LiteBuildConfig.federated_extensions", str(litekernel.labextension(name))]
+        # the Pyodide kernel's build add-ons (its wheels' index in pypi/, its settings) from the Lite build's own
+        # copy: the package is not installed here (its JupyterLab extension would load in real JupyterLab)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(litekernel.kernel_package()), env.get("PYTHONPATH")) if p)
         # doit keeps its database in the working directory: the work folder, never the book's sources
-        proc = subprocess.run(cmd, cwd=work, capture_output=quiet, text=True, check=False)
+        proc = subprocess.run(cmd, cwd=work, capture_output=quiet, text=True, check=False, env=env)
         if proc.returncode != 0:
             tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:]) if quiet else ""
             raise LiteError(f"`jupyter lite build` failed (exit {proc.returncode}):\n{tail}")
@@ -522,7 +612,14 @@ def _chapters(app: Any) -> list[str]:
     return sorted(d for d in app.env.found_docs if d.startswith("chapters/"))
 
 
+def saved_results_dir(html: Path) -> Path:
+    """Where the chapters' kernels write the results JupyterLite takes as saved (:mod:`fivehundred_tutor.saved`)."""
+    return Path(html).resolve().parent / "saved-results"
+
+
 def _on_config(app: Any, config: Any) -> None:
+    # the chapters' kernels (started by myst-nb in this process) save their slow results for JupyterLite
+    os.environ[saved.SAVE_ENV] = str(saved_results_dir(Path(app.outdir)))
     options = dict(config.html_theme_options or {})
     end = list(options.get("article_header_end") or ["article-header-buttons.html"])
     if BUTTON_TEMPLATE not in end:

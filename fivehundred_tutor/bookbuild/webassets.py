@@ -73,6 +73,7 @@ __all__ = [
     "npm_ci",
     "script_tags",
     "source_digest",
+    "wheel_name",
     "write_if_changed",
     "write_wheel",
     "zip_wheel",
@@ -282,6 +283,11 @@ def _package_version(package_dir: Path) -> str:
     raise RuntimeError(f"no __version__ in {package_dir / '__init__.py'}")
 
 
+def wheel_name(package_dir: Path = PACKAGE_DIR) -> str:
+    """The file name :func:`write_wheel` gives this package's wheel (``fivehundred_tutor-0.1.0-py3-none-any.whl``)."""
+    return f"fivehundred_tutor-{_package_version(package_dir)}-py3-none-any.whl"
+
+
 def source_digest(package_dir: Path = PACKAGE_DIR) -> str:
     """A hash of every file the wheel holds (names and contents)."""
     digest = hashlib.sha256()
@@ -329,21 +335,26 @@ def write_wheel(
     widget_modules: bool = False,
     requires: list[str] | None = None,
     generator: str = __name__,
+    extra: dict[str, bytes] | None = None,
 ) -> Path:
     """Zip the package into a pure-Python wheel (``py3-none-any``), byte-for-byte reproducible; return its path.
 
-    The files are the package's own (the widgets' bundles only with ``widget_modules``), plus the
-    ``.dist-info`` metadata a wheel needs (``Requires-Dist`` lines from ``requires``).
+    The files are the package's own (the widgets' bundles only with ``widget_modules``) and ``extra``
+    (``{path in the package: bytes}``: files a build made), plus the ``.dist-info`` metadata a wheel needs
+    (``Requires-Dist`` lines from ``requires``).
     """
     version = _package_version(package_dir)
     info = f"fivehundred_tutor-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for path in _wheel_files(package_dir, widget_modules=widget_modules):
-        entries.append((f"fivehundred_tutor/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
+        rel = path.relative_to(package_dir).as_posix()
+        if rel not in (extra or {}):
+            entries.append((f"fivehundred_tutor/{rel}", path.read_bytes()))
+    entries += [(f"fivehundred_tutor/{rel}", data) for rel, data in sorted((extra or {}).items())]
     meta = f"Metadata-Version: 2.1\nName: fivehundred-tutor\nVersion: {version}\n"
     meta += "".join(f"Requires-Dist: {r}\n" for r in requires or [])
     entries.append((f"{info}/METADATA", meta.encode()))
-    return zip_wheel(out_dir / f"fivehundred_tutor-{version}-py3-none-any.whl", entries, generator=generator)
+    return zip_wheel(out_dir / wheel_name(package_dir), entries, generator=generator)
 
 
 _LIVE_JS = """\

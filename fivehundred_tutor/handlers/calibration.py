@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
 
 from .. import questions
 from ..questions.core import public_view
 from ..rules import Rules
+from ..saved import remember
 from .rulesbot import codes_of, context_of, rules_bot_answer
 from .rulestest import form_questions
 
@@ -164,7 +165,18 @@ def strategy_words(name: str) -> str:
 
 def calibrate(rules: Rules, seeds: Sequence[int]) -> Calibration:
     """Blind guessers and the rules bot on the forms of ``seeds``; the pass mark halfway between
-    the guessers' one-in-a-thousand score and the rules bot's lowest score."""
+    the guessers' one-in-a-thousand score and the rules bot's lowest score.  (The book's JupyterLite takes
+    the result the book build worked out: :func:`fivehundred_tutor.saved.remember`.)"""
+    seeds = list(seeds)
+
+    def load(data: dict[str, Any]) -> Calibration:
+        tuples = {"guess_distribution": tuple(data["guess_distribution"]), "bot_scores": tuple(data["bot_scores"])}
+        return Calibration(**{**data, **tuples})
+
+    return remember("calibration", [rules.to_dict(), seeds], lambda: _calibrate(rules, seeds), dump=asdict, load=load)
+
+
+def _calibrate(rules: Rules, seeds: Sequence[int]) -> Calibration:
     tops: dict[str, int] = {}
     sums: dict[str, list[float]] = {}
     bot_scores: list[int] = []

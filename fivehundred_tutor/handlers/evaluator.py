@@ -21,6 +21,13 @@ Misère is not asked: a double-dummy defender sees the declarer's cards, so ever
 is an open misère, and the simulation would call the chapter's sound misère hands unsafe (its
 example makes in 10% of 20 layouts) — it would teach the wrong thing.
 
+Where the search is slow (no DDS: JupyterLite's Pyodide, a plain-Python kernel), a cell that builds the
+evaluator is given a time ``budget`` (:data:`CELL_BUDGET` from the widget): hands the book build simulated
+are taken from what it saved (:data:`SAVED_HANDS`: the JupyterLite site's wheel carries the chapters' hands,
+written by :mod:`fivehundred_tutor.bookbuild.lite`), and any other hand is planned as a new hand is live
+(:data:`LIVE_LAYOUTS` layouts, one unit at a time): what the budget leaves undone the front end asks for
+with ``simulate`` while the learner reads and types.
+
 A hand simulated in chunks gets chunk ``c`` from ``simulate(..., layouts=chunk, seed=seed + c)``:
 one chunk of all its layouts (the book, and the kernel with DDS) is exactly
 ``analysis.simulate(rules, seat, hand, layouts=n, seed=seed)``.
@@ -34,8 +41,12 @@ one chunk of all its layouts (the book, and the kernel with DDS) is exactly
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..analysis import Simulation, simulate
@@ -61,16 +72,20 @@ from .quiz import preset_title
 __all__ = [
     "BOOK_LAYOUTS",
     "BUDGET",
+    "CELL_BUDGET",
     "DENOMINATIONS",
     "HANDLERS",
     "KERNEL_LAYOUTS",
     "LIVE_LAYOUTS",
     "PRINCIPLE",
+    "SAVED_HANDS",
     "TOLERANCE",
     "count_parts",
     "evaluator_model",
     "hand_item",
     "judge",
+    "saved_hand_key",
+    "saved_hands",
     "simulate_more",
 ]
 
@@ -85,6 +100,12 @@ KERNEL_LAYOUTS = 60
 LIVE_LAYOUTS = 5
 #: seconds of simulation one ``simulate`` request may spend (pure Python; a unit may run over)
 BUDGET = 1.5
+#: seconds a cell that builds the evaluator may simulate where the search is slow (no DDS); the rest goes on
+#: in the background (the front end's ``simulate`` requests)
+CELL_BUDGET = 2.0
+#: hands the book build simulated, saved for a host where the search is slow (only the JupyterLite site's wheel
+#: has this file): ``{"hands": {saved_hand_key(...): {denomination: [layouts with t tricks, t = 0..]}}}``
+SAVED_HANDS = Path(__file__).resolve().parents[1] / "data" / "saved-hands.json"
 #: the hint that comes first: a principle, not this hand's answer
 _SUIT_DENOMINATIONS = ("S", "C", "D", "H")
 #: what the learner estimates: the four suits as trumps, and no trumps
@@ -374,6 +395,72 @@ def hand_item(rules: Rules, seed: int, *, layouts: int, chunk: int | None = None
     return simulate_more(rules, item, seat)
 
 
+def saved_hand_key(rules: Rules | Mapping[str, Any], seed: int, layouts: int, seat: int) -> str:
+    """The name under which a hand's whole simulation is saved: the rules, the hand's seed, layouts and seat."""
+    data = rules.to_dict() if isinstance(rules, Rules) else dict(rules)
+    text = json.dumps([data, int(seed), int(layouts), int(seat)], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def saved_hands(models: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """What :data:`SAVED_HANDS` holds for the evaluator ``models`` (the chapters' saved widget state): every
+    simulated hand's counts under its :func:`saved_hand_key`."""
+    hands: dict[str, dict[str, list[int]]] = {}
+    for model in models:
+        for item in model.get("hands", []):
+            if item.get("ready") and int(item.get("done", 0)) == int(item.get("layouts", -1)):
+                key = saved_hand_key(model["rules"], item["seed"], item["layouts"], model["seat"])
+                hands[key] = {d: [int(k) for k in r["dist"]] for d, r in item["results"].items()}
+    return {"version": MODEL_VERSION, "hands": dict(sorted(hands.items()))}
+
+
+@cache
+def _saved(path: Path) -> Mapping[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    hands = data.get("hands") if isinstance(data, dict) and data.get("version") == MODEL_VERSION else None
+    return hands if isinstance(hands, dict) else {}
+
+
+def _saved_item(rules: Rules, seed: int, layouts: int, seat: int, path: Path) -> dict[str, Any] | None:
+    """The hand the book build simulated (its counts from ``path``), or None when it did not."""
+    counts = _saved(path).get(saved_hand_key(rules, seed, layouts, seat))
+    if not isinstance(counts, dict) or set(counts) != set(DENOMINATIONS):
+        return None
+    item, hand = _empty_item(rules, seed, seat, layouts, layouts)
+    for d, dist in counts.items():
+        if not isinstance(dist, list) or len(dist) != rules.hand_size + 1 or sum(dist) != layouts:
+            return None
+        item["results"][d]["dist"] = [int(k) for k in dist]
+    item.update(units=len(DENOMINATIONS), done=layouts, ready=True)
+    _fill(rules, item, hand, seat)
+    return item
+
+
+def _hands(
+    rules: Rules, seed: int, hands: int, layouts: int, seat: int, budget: float | None, saved: Path
+) -> list[dict[str, Any]]:
+    """The model's hands: saved ones as the build simulated them; the others whole (no ``budget``), or planned
+    as live new hands and simulated for at most ``budget`` seconds in all (the front end asks for the rest)."""
+    started = time.perf_counter()
+    out = []
+    for i in range(hands):
+        item = _saved_item(rules, seed + i, layouts, seat, saved)
+        if item is not None:
+            pass
+        elif budget is None:
+            item = hand_item(rules, seed + i, layouts=layouts, seat=seat)
+        else:
+            item, _hand = _empty_item(rules, seed + i, seat, min(layouts, LIVE_LAYOUTS), 1)
+            left = budget - (time.perf_counter() - started)
+            if left > 0:
+                item = simulate_more(rules, item, seat, left)
+        out.append(item)
+    return out
+
+
 def _prompt(rules: Rules, seat: int) -> str:
     """The question, in the learner's words."""
     words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -386,9 +473,20 @@ def _prompt(rules: Rules, seat: int) -> str:
 
 
 def evaluator_model(
-    rules: Rules, *, hands: int = 6, seed: int = 1, layouts: int = BOOK_LAYOUTS, title: str = "Judge a hand"
+    rules: Rules,
+    *,
+    hands: int = 6,
+    seed: int = 1,
+    layouts: int = BOOK_LAYOUTS,
+    title: str = "Judge a hand",
+    budget: float | None = None,
+    saved: Path = SAVED_HANDS,
 ) -> dict[str, Any]:
-    """The widget's model: ``hands`` hands for seat 0 (North), each simulated over ``layouts`` layouts."""
+    """The widget's model: ``hands`` hands for seat 0 (North), each simulated over ``layouts`` layouts.
+
+    Hands found in ``saved`` (the book build's) are not simulated again.  With a ``budget`` (seconds) the
+    others are live new hands (:data:`LIVE_LAYOUTS` layouts, not ready until the front end's ``simulate``
+    requests finish them) and no more than ``budget`` seconds are spent on them here."""
     if rules.players == 2:
         raise ValueError("the hand evaluator needs hidden hands to deal: not the 2-player game")
     if rules.players > 4:
@@ -413,7 +511,7 @@ def evaluator_model(
         "tricks": rules.hand_size,
         "denominations": [{"code": d, "label": _LABELS[d], "words": _WORDS[d]} for d in (*_SUIT_DENOMINATIONS, "NT")],
         "tolerance": TOLERANCE,
-        "hands": [hand_item(rules, seed + i, layouts=layouts, seat=seat) for i in range(hands)],
+        "hands": _hands(rules, seed, hands, layouts, seat, budget, saved),
         "next_seed": seed + hands,
     }
 

@@ -36,6 +36,7 @@ from ..analysis.duplicate import CardGrade, Par, card_words, grade_card, is_choi
 from ..deal import Deal, Phase
 from ..questions.core import sub_seed
 from ..rules import Rules
+from ..saved import remember
 from ..solver import SearchLimit, Solver
 from . import play
 from .fields import Handler, RequestError, widget_state
@@ -116,8 +117,13 @@ def _test_id(rules: Rules, seat: int, pars: Sequence[Mapping[str, Any]]) -> str:
 
 def start_test(rules: Rules, seed: int, deals: int = 4, seat: int = 0) -> dict[str, Any]:
     """A play test's state: its deals and their par worked out (the book does this when it is built),
-    the first deal dealt and the bots acted up to the learner's first turn."""
-    pars = [p.to_dict() for p in choose_deals(rules, seed, deals, seat)]
+    the first deal dealt and the bots acted up to the learner's first turn.  (The book's JupyterLite takes
+    the par the book build worked out: :func:`fivehundred_tutor.saved.remember`.)"""
+    pars = remember(
+        "play-test-pars",
+        [rules.to_dict(), seed, deals, seat],
+        lambda: [p.to_dict() for p in choose_deals(rules, seed, deals, seat)],
+    )
     test = {
         "version": TEST_VERSION,
         "id": _test_id(rules, seat, pars),

@@ -3,7 +3,8 @@
 In the book the hands and their simulations are all in the model (``evaluator``), computed when
 the chapter was built; the front end judges and draws from them.  In JupyterLab (and the live
 book) *Try another hand* asks :mod:`fivehundred_tutor.handlers.evaluator` for a new hand,
-simulated with fewer layouts.
+simulated with fewer layouts.  Where the search is slow (no DDS: JupyterLite) the cell takes the hands the
+book build saved and spends at most ``cell_budget`` seconds on any other; the front end asks for the rest.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 import traitlets
 
-from ..handlers.evaluator import BOOK_LAYOUTS, evaluator_model
+from ..handlers.evaluator import BOOK_LAYOUTS, CELL_BUDGET, evaluator_model
 from ..rules import Rules
+from ..solver import dds
 from .base import FhtWidget, bundle, rules_from
 
 __all__ = ["HandEvaluator"]
@@ -49,7 +51,12 @@ class HandEvaluator(FhtWidget):
         seed: int = 1,
         layouts: int = BOOK_LAYOUTS,
         title: str = "Judge a hand",
+        cell_budget: float | None = CELL_BUDGET,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.evaluator = evaluator_model(rules_from(rules), hands=hands, seed=seed, layouts=layouts, title=title)
+        # with DDS every hand is simulated here in seconds; without it (JupyterLite) the cell keeps to its budget
+        budget = None if dds.available() else cell_budget
+        self.evaluator = evaluator_model(
+            rules_from(rules), hands=hands, seed=seed, layouts=layouts, title=title, budget=budget
+        )

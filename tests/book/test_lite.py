@@ -75,7 +75,11 @@ def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     nb = lite.export_notebook(_executed(), "ch", tmp_path / "figures")
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert nb["cells"][0]["source"] == "# A chapter", "no MyST target line: JupyterLab would print it"
-    assert code[0]["source"] == lite.INSTALL_CELL and "%pip install" in code[0]["source"]
+    wheel = lite.webassets.wheel_name()
+    assert code[0]["source"] == lite.install_cell(f"../../pypi/{wheel}") and code[0]["metadata"]["tags"] == ["install"]
+    # the book's own wheel by its place on the site, never a name looked up on PyPI (issue 31, defect 4)
+    assert code[0]["source"].splitlines()[-1] == f'%pip install -q "fivehundred-tutor @ ../../pypi/{wheel}"'
+    assert "nothing to install" not in lite.HOW_TO_RUN and "from PyPI" not in code[0]["source"]
     install = nb["cells"].index(code[0])
     assert nb["cells"][install - 1]["source"] == lite.HOW_TO_RUN, "how to run it, just before the install cell"
     assert "Run All Cells" in lite.HOW_TO_RUN and "again" in lite.HOW_TO_RUN
@@ -276,6 +280,10 @@ def test_the_install_cell_answers_at_once_when_the_package_is_there(tmp_path: Pa
 
     assert run(install(requirements=["fivehundred-tutor"])) is None
     assert run(install("fivehundred_tutor>=0.1")) is None
+    # the chapters' install cell: the site's wheel, at the installed version (issue 31, defect 4)
+    assert (
+        run(install(requirements=["fivehundred-tutor @ ../../pypi/fivehundred_tutor-0.1.0-py3-none-any.whl"])) is None
+    )
     assert asked == []
     for requirements, kwargs in [
         (["fivehundred-tutor", "numpy"], {}),  # one not installed
@@ -284,10 +292,12 @@ def test_the_install_cell_answers_at_once_when_the_package_is_there(tmp_path: Pa
         (["fivehundred-tutor[dds]"], {}),
         (["https://example.org/fivehundred_tutor-0.1.0-py3-none-any.whl"], {}),
         (["not a requirement !"], {}),
+        (["fivehundred-tutor @ ../../pypi/fivehundred_tutor-0.2.0-py3-none-any.whl"], {}),  # another version
+        (["fivehundred-tutor @ ../../pypi/other-0.1.0-py3-none-any.whl"], {}),  # another distribution's wheel
     ]:
         assert run(install(requirements=requirements, **kwargs)) == "micropip"
         assert asked[-1] == (requirements, kwargs)
-    assert len(asked) == 6
+    assert len(asked) == 8
 
 
 def test_settings_keep_only_the_schemas_of_plugins_the_site_runs(tmp_path: Path) -> None:
@@ -411,7 +421,7 @@ def test_no_later_cell_needs_what_only_a_drawing_made(built_book: Any) -> None:
         bound: set[str] = set(dir(builtins))
         drawn: set[str] = set()
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            if cell["cell_type"] != "code" or cell["source"] == lite.INSTALL_CELL:
+            if cell["cell_type"] != "code" or lite.INSTALL_TAG in cell["metadata"].get("tags", []):
                 continue
             for node in ast.parse(cell["source"]).body:
                 drawing = isinstance(node, ast.Try) and "import matplotlib" in ast.unparse(node.body[0])
@@ -783,3 +793,44 @@ def test_a_phone_sees_the_notebook_not_the_file_browser_and_nothing_unsaved(buil
         tab.wait_for_function("() => window.__fhtCodeCache.status === 'already'", timeout=60000, polling=200)
         assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
         context.close()
+
+
+def test_no_chapter_widget_model_holds_a_number_javascript_cannot(built_book: Any) -> None:
+    """Every widget model of every chapter as the book build made it (the same the notebook's Python makes in
+    JupyterLite): no whole number beyond 2^53 - 1, which Pyodide hands to the page as a BigInt and the widget
+    stays "Loading widget…" (issue 31, defect 2: chapter 12's replays, a 63-bit seed)."""
+    from fivehundred_tutor.widgets.base import unsafe_integers
+
+    executed = built_book.html.parent / "jupyter_execute" / "chapters"
+    found = {}
+    models = 0
+    for path in sorted(executed.glob("*.ipynb")):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        states = meta.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        for model_id, entry in states.items():
+            models += 1
+            where = unsafe_integers(entry.get("state", {}))
+            if where:
+                found[f"{path.stem} {model_id}"] = where
+    assert models > 50 and found == {}, found
+
+
+def test_the_lite_wheel_carries_what_the_book_build_worked_out(built_book: Any) -> None:
+    """Chapter 9b's hand evaluator (6 hands x 200 layouts) and chapter 15's pass mark and play-test par: in
+    JupyterLite the notebook's Python takes them as the book build worked them out (issue 31, defect 1)."""
+    from fivehundred_tutor import Rules, saved
+    from fivehundred_tutor.handlers import evaluator as ev
+
+    wheel = built_book.html / "lite" / "pypi" / lite.webassets.wheel_name()
+    with zipfile.ZipFile(wheel) as zf:
+        hands = json.loads(zf.read("fivehundred_tutor/data/saved-hands.json"))["hands"]
+        results = json.loads(zf.read("fivehundred_tutor/data/saved-results.json"))["results"]
+    rules = Rules()
+    for seed in range(12, 18):  # chapter 9b: HandEvaluator(rules, hands=6, seed=12, layouts=200)
+        assert ev.saved_hand_key(rules, seed, 200, 0) in hands, seed
+    example = ["JH", "AH", "QH", "8H", "5H", "AC", "KC", "9S", "7D", "4D"]  # chapter 9b's simulated examples
+    assert saved.result_key("simulation", [rules.to_dict(), 0, example, 200, 1, ["H"]]) in results
+    assert saved.result_key("calibration", [rules.to_dict(), list(range(100))]) in results
+    assert saved.result_key("play-test-pars", [rules.to_dict(), 15, 4, 2]) in results  # South
+    kernel = built_book.html / "lite" / "kernel" / litekernel.ARCHIVE_NAME
+    assert kernel.is_file()

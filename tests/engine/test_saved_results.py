@@ -1,0 +1,73 @@
+"""Results the book build worked out, taken as saved in JupyterLite (issue 31: chapter 15's pass mark over 100
+forms and its play test's par took a plain-Python Pyodide more than a minute; fivehundred_tutor.saved)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivehundred_tutor import Rules, saved
+from fivehundred_tutor.handlers import calibration, playtest
+
+
+def _pack(folder: Path, target: Path) -> Path:
+    """What the JupyterLite build puts into its wheel from the results the chapters' kernels wrote."""
+    target.write_text(json.dumps(saved.collect(folder)))
+    return target
+
+
+def test_the_book_build_saves_and_jupyterlite_takes_the_final_tests_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = Rules()
+    monkeypatch.setenv(saved.SAVE_ENV, str(tmp_path / "results"))
+    built = calibration.calibrate(rules, range(2))
+    state = playtest.start_test(rules, 15, 1, 0)
+    assert len(list((tmp_path / "results").glob("*.json"))) == 2, "one file per result the build worked out"
+    monkeypatch.delenv(saved.SAVE_ENV)
+    packed = _pack(tmp_path / "results", tmp_path / "saved-results.json")
+    monkeypatch.setattr(saved, "SAVED_RESULTS", packed)
+
+    def never(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("worked out again, though the build saved it")
+
+    monkeypatch.setattr(calibration, "_calibrate", never)
+    monkeypatch.setattr(playtest, "choose_deals", never)
+    again = calibration.calibrate(rules, range(2))
+    assert again == built and again.pass_mark == built.pass_mark and isinstance(again.bot_scores, tuple)
+    assert playtest.start_test(rules, 15, 1, 0) == state
+    # other arguments are other results: worked out (here: refused)
+    with pytest.raises(AssertionError, match="worked out again"):
+        calibration.calibrate(rules, range(3))
+
+
+def test_without_a_saved_file_it_is_computed(tmp_path: Path) -> None:
+    calls = []
+    value = saved.remember("x", [1, 2], lambda: calls.append(1) or {"a": 1}, saved=tmp_path / "none.json")
+    assert value == {"a": 1} and calls == [1]
+    assert not saved.SAVED_RESULTS.exists(), "only the JupyterLite site's wheel carries saved results"
+
+
+def test_a_simulation_the_book_build_ran_is_taken_as_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chapter 9b simulates five example hands over 200 layouts each (analysis.simulate): in JupyterLite the
+    notebook's Python takes the book build's counts instead of solving them again for many minutes."""
+    from fivehundred_tutor import analysis
+    from fivehundred_tutor.cards import parse_cards
+
+    rules, hand = Rules(), parse_cards("JH AH QH 8H 5H AC KC 9S 7D 4D")
+    monkeypatch.setenv(saved.SAVE_ENV, str(tmp_path / "results"))
+    built = analysis.simulate(rules, 0, hand, layouts=3, seed=1, denominations=("H",))
+    monkeypatch.delenv(saved.SAVE_ENV)
+    monkeypatch.setattr(saved, "SAVED_RESULTS", _pack(tmp_path / "results", tmp_path / "saved-results.json"))
+
+    def never(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("solved again, though the build saved it")
+
+    monkeypatch.setattr(analysis, "_simulate", never)
+    again = analysis.simulate(rules, 0, hand, layouts=3, seed=1, denominations=("H",))
+    assert again == built and again.mean("H") == built.mean("H") and again.chance("H", 7) == built.chance("H", 7)
+    with pytest.raises(AssertionError, match="solved again"):
+        analysis.simulate(rules, 0, hand, layouts=3, seed=2, denominations=("H",))
