@@ -52,6 +52,11 @@ def ensure_venv(extra: str) -> None:
         raise SystemExit("pip could not be upgraded")
     if run([str(PY), "-m", "pip", "install", "-e", f".[{extra}]"]) != 0:
         raise SystemExit(f"installing .[{extra}] failed")
+    # no longer installed here (the Lite build keeps its own copy): an older set-up's copy would put its JupyterLab
+    # extension into the learner's JupyterLab
+    stale = subprocess.run([str(PY), "-m", "pip", "show", "-q", "jupyterlite-pyodide-kernel"], capture_output=True)
+    if stale.returncode == 0:
+        run([str(PY), "-m", "pip", "uninstall", "-y", "-q", "jupyterlite-pyodide-kernel"])
     stamp.write_text(digest)
 
 

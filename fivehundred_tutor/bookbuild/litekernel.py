@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -42,8 +43,10 @@ from . import notebook_python, webassets
 
 __all__ = [
     "CODECACHE_SOURCE",
+    "DOWNLOAD_SOURCE",
     "EARLY_SOURCE",
     "KERNEL_DISTRIBUTIONS",
+    "KERNEL_PACKAGE",
     "KERNEL_START",
     "KERNEL_WORKER",
     "LAYOUT_SOURCE",
@@ -55,6 +58,7 @@ __all__ = [
     "LiteError",
     "early_script",
     "inject_early_script",
+    "kernel_package",
     "kernel_wheels",
     "make_notebook_snapshot",
     "write_kernel_dir",
@@ -83,8 +87,12 @@ KERNEL_DISTRIBUTIONS = (
     "typing-extensions",
     "tqdm",
 )
+#: the Pyodide kernel's JupyterLab extension and its build add-ons: never installed in this environment (real
+#: JupyterLab would load the extension and log "Shared module @jupyterlite/services…": issue 31), but unpacked
+#: from its PyPI wheel into a cache of the Lite build's own (:func:`kernel_package`)
+KERNEL_PACKAGE = "jupyterlite-pyodide-kernel"
 #: not installed in this environment: pinned here (micropip: the version npm pyodide's own lock names)
-_PINS = {"micropip": "0.11.0"}
+_PINS = {"micropip": "0.11.0", KERNEL_PACKAGE: "0.8.6"}
 #: the Pyodide kernel's own wheels (ipykernel and widgetsnbextension are its stand-ins), from its labextension
 _KERNEL_OWN = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
@@ -115,6 +123,8 @@ LAYOUT_SOURCE = TOOLS / "lite-layout.js"
 OUTPUTS_SOURCE = TOOLS / "lite-outputs.js"
 #: a chapter opened from the book (or restored by a reload) runs all its cells once its Python is ready
 RUN_SOURCE = TOOLS / "lite-run.js"
+#: File > Download: the notebook under its own name, its install cell naming the site's wheel by its full address
+DOWNLOAD_SOURCE = TOOLS / "lite-download.js"
 #: once the chapter has run and the page is idle, JupyterLab's scripts run a second time in a hidden frame, so
 #: that Chromium keeps their compiled code for the reader's next visit
 CODECACHE_SOURCE = TOOLS / "lite-codecache.js"
@@ -172,11 +182,45 @@ def kernel_wheels(cache: Path | None = None, *, quiet: bool = True) -> list[Path
     return [have[(name, version)] for name, version in wanted.items()]
 
 
+def kernel_package(cache: Path | None = None) -> Path:
+    """The folder holding :data:`KERNEL_PACKAGE` (its Python add-ons for ``jupyter lite build`` and its JupyterLab
+    extension), unpacked from its PyPI wheel (downloaded once): the Lite build puts it on ``PYTHONPATH`` and
+    takes the extension from it, so that it never lands among the JupyterLab extensions of this environment."""
+    version = pinned(KERNEL_PACKAGE)
+    dist = KERNEL_PACKAGE.replace("-", "_")
+    base = (cache or _cache_dir()).parent / "lite-kernel"
+    folder = base / f"{dist}-{version}"
+    if (folder / f"{dist}-{version}.dist-info" / "METADATA").exists():
+        return folder
+    base.mkdir(parents=True, exist_ok=True)
+    wheels = base / "wheels"
+    found = sorted(wheels.glob(f"{dist}-{version}-*.whl"))
+    if not found:
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--dest", str(wheels)]
+        proc = subprocess.run([*cmd, f"{KERNEL_PACKAGE}=={version}"], capture_output=True, text=True, check=False)
+        found = sorted(wheels.glob(f"{dist}-{version}-*.whl"))
+        if proc.returncode != 0 or not found:
+            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["?"]
+            raise LiteError(f"cannot download {KERNEL_PACKAGE}=={version} from PyPI: {last[0]}")
+    partial = base / f".{folder.name}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    with zipfile.ZipFile(found[0]) as zf:
+        zf.extractall(partial)
+    shutil.rmtree(folder, ignore_errors=True)
+    partial.rename(folder)
+    return folder
+
+
 def labextension(name: str) -> Path:
-    """The folder of the JupyterLab extension ``name`` installed in this environment."""
-    path = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
+    """The folder of the JupyterLab extension ``name``: the Pyodide kernel's from :func:`kernel_package`, any
+    other as installed in this environment."""
+    if name == KERNEL_EXTENSION:
+        dist = f"{KERNEL_PACKAGE.replace('-', '_')}-{pinned(KERNEL_PACKAGE)}"
+        path = kernel_package() / f"{dist}.data" / "data" / "share" / "jupyter" / "labextensions" / name
+    else:
+        path = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
     if not (path / "package.json").exists():
-        raise LiteError(f"the JupyterLab extension {name} is not installed here: `pip install -e '.[book]'`")
+        raise LiteError(f"the JupyterLab extension {name} is not in {path.parent}: `pip install -e '.[book]'`")
     return path
 
 
@@ -189,7 +233,7 @@ def _kernel_own_wheels() -> list[Path]:
         found["widgetsnbextension"] = wheels[-1]
     missing = [name for name in _KERNEL_OWN if name not in found]
     if missing:
-        raise LiteError(f"jupyterlite-pyodide-kernel's wheels are missing in {folder}: `pip install -e '.[book]'`")
+        raise LiteError(f"jupyterlite-pyodide-kernel's wheels are missing in {folder}")
     return [found[name] for name in _KERNEL_OWN]
 
 
@@ -464,8 +508,8 @@ def early_script(config: dict[str, Any]) -> str:
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
     """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``), the outputs' one layout
-    per frame (``widgets/tools/lite-outputs.js``), the chapter's run on opening (``widgets/tools/lite-run.js``) and
-    the code-cache warm-up for the next visit (``widgets/tools/lite-codecache.js``) into JupyterLab's page
+    per frame (``widgets/tools/lite-outputs.js``), the chapter's run on opening (``widgets/tools/lite-run.js``), a
+    download that works outside the site (``widgets/tools/lite-download.js``) and the code-cache warm-up for the next visit (``widgets/tools/lite-codecache.js``) into JupyterLab's page
     (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
     html = re.sub(re.escape(_EARLY_BEGIN) + r".*?" + re.escape(_EARLY_END) + r"\n?", "", html, flags=re.S)
@@ -479,6 +523,7 @@ def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
             LAYOUT_SOURCE.read_text(encoding="utf-8"),
             OUTPUTS_SOURCE.read_text(encoding="utf-8"),
             RUN_SOURCE.read_text(encoding="utf-8"),
+            DOWNLOAD_SOURCE.read_text(encoding="utf-8"),
             CODECACHE_SOURCE.read_text(encoding="utf-8"),
         )
     )

@@ -138,7 +138,9 @@ def _site_packages() -> list[str]:
 
 def installed_satisfies(requirement: str, paths: Iterable[str] | None = None) -> bool:
     """Whether ``requirement`` (a name, maybe with a version range) is met by a distribution installed in the
-    site-packages folders ``paths`` (default: those on ``sys.path``).  Extras, markers and URLs: no (pip decides).
+    site-packages folders ``paths`` (default: those on ``sys.path``).  A wheel's URL (``name @ …/NAME-1.0-….whl``,
+    the chapters' install cell) is met by that distribution installed at the wheel's version.  Extras, markers,
+    other URLs: no (pip decides).
 
     >>> installed_satisfies("no-such-distribution-here")
     False
@@ -151,10 +153,19 @@ def installed_satisfies(requirement: str, paths: Iterable[str] | None = None) ->
         wanted = Requirement(requirement)
     except InvalidRequirement:
         return False
-    if wanted.url or wanted.extras or wanted.marker:
+    if wanted.extras or wanted.marker:
         return False
     found = next(iter(metadata.distributions(name=wanted.name, path=list(paths or _site_packages()))), None)
-    return found is not None and wanted.specifier.contains(found.version, prereleases=True)
+    if found is None:
+        return False
+    if wanted.url:
+        wheel = wanted.url.split("?")[0].split("#")[0].rsplit("/", 1)[-1]
+        parts = wheel[: -len(".whl")].split("-") if wheel.endswith(".whl") else []
+        same = (
+            len(parts) >= 5 and re.sub(r"[-_.]+", "-", parts[0]).lower() == re.sub(r"[-_.]+", "-", wanted.name).lower()
+        )
+        return same and parts[1] == found.version
+    return wanted.specifier.contains(found.version, prereleases=True)
 
 
 def quick_install(install: Callable[..., Any], paths: Iterable[str] | None = None) -> Callable[..., Any]:

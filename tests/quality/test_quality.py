@@ -108,6 +108,18 @@ def test_the_book_command_installs_what_executing_the_chapters_needs() -> None:
     assert {"jupyter-book", "jupyterlite-core", "mypy"} <= book, sorted(book)
 
 
+def test_no_extra_installs_the_pyodide_kernel_into_the_learners_jupyterlab() -> None:
+    """jupyterlite-pyodide-kernel's JupyterLab extension, installed with the book's extra, loaded in the learner's
+    real JupyterLab (``fivehundred-tutor lab``) and logged "Shared module @jupyterlite/services…" (issue 31,
+    defect 11): the Lite build unpacks it into a cache of its own (bookbuild/litekernel.py kernel_package)."""
+    from fivehundred_tutor.bookbuild import litekernel
+
+    for extra in ("book", "test", "dev"):
+        assert litekernel.KERNEL_PACKAGE not in _extra_closure(extra), extra
+    assert "pkginfo" in _extra_closure("book"), "the kernel's build add-on needs it"
+    assert litekernel.pinned(litekernel.KERNEL_PACKAGE) == "0.8.6"
+
+
 def test_every_module_imports_without_what_python_3_14_removed() -> None:
     """The live notebook's Pyodide may be Python 3.14, where ``importlib.abc.Traversable`` (and the
     other resource ABCs) are gone: every module of the package must import without them."""
