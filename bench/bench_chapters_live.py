@@ -30,7 +30,6 @@ GOAL_S = 30.0
 
 
 def main(argv: list[str] | None = None) -> int:
-    sys.path.insert(0, str(ROOT))
     from tests.support.browser import launch_chromium, serve_directory
     from tests.support.lite import chapter_widgets, run_chapter
 

@@ -9,12 +9,15 @@ over 20 minutes; chapter 12's replays stayed "Loading widget…" with "Do not kn
 Then the chapter's File > Download (issue 31, defect 4): the file is named as the chapter
 (not ``chapters_…``), its install cell names the book's own wheel by its full address on the site (a file the
 site has: the same bytes), never a name looked up on PyPI, and once saved its widget outputs carry their state.
+A chapter that misses the limit is tried once more (on this shared 2-core machine other engineers' runs push the
+load average past 15, and a chapter live in 7 s then took over 30 s); it must make it the second time.
 ``python -m bench.bench_chapters_live`` prints the same figures for a quiet machine.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.request
@@ -48,11 +51,16 @@ def test_every_chapter_is_live_in_jupyterlite_within_30_s(built_book: Any, brows
         context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
         for chapter in chapters:
             widgets = chapter_widgets(executed / f"{chapter}.ipynb")
-            row = run_chapter(
-                context, base, chapter, widgets=widgets, limit_s=LIVE_LIMIT_S, keep_open=chapter == DOWNLOADED
-            )
-            rows.append(row)
+            keep = chapter == DOWNLOADED
+            row = run_chapter(context, base, chapter, widgets=widgets, limit_s=LIVE_LIMIT_S, keep_open=keep)
             print(f"{row['chapter']:24} run all {row['run_all']} s, live {row['live']} s, {row['drawn']}/{widgets}")
+            if row["live"] is None and not row["skipped"]:
+                # A second try tells a moment of a machine shared by others (load average 17 on 2 cores made a
+                # 7 s chapter miss 30 s) from a chapter that is slow: the chapter must make it on the second.
+                print(f"  (load average {os.getloadavg()[0]:.1f}: tried again)")
+                row = run_chapter(context, base, chapter, widgets=widgets, limit_s=LIVE_LIMIT_S, keep_open=keep)
+                print(f"  again: run all {row['run_all']} s, live {row['live']} s, {row['drawn']}/{widgets}")
+            rows.append(row)
         sweep = time.perf_counter() - started
         print(f"the sweep: {len(rows)} chapters in {sweep:.0f} s")
         problems = []

@@ -1,17 +1,16 @@
 // The book's JupyterLite, lab/index.html (inlined by fivehundred_tutor.bookbuild.litekernel): File > Download of a
 // chapter gives a notebook that works outside this site.
 //
-// JupyterLab downloads through a link that names no file, and the reader's browser named the chapter after its
-// path ("chapters_03-bowers.ipynb"); and the chapter's install cell names the book's wheel by its place relative
-// to the notebook ("../../pypi/fivehundred_tutor-….whl"), which means nothing once the file has left the site.
-// Here a notebook's download is the saved notebook as JupyterLab gives it, named as the notebook is
-// ("03-bowers.ipynb"), with the wheel's address made the site's full address ("https://…/lite/pypi/….whl"): in a
-// JupyterLab of the reader's own, the first cell installs the package from the book's site (there is none on
-// PyPI).  Reaches JupyterLab through `window.jupyterapp` (JupyterLite sets it: `exposeAppInBrowser`).
+// JupyterLite's File > Download saves the notebook, then clicks a link holding it (a data: URL) whose file name is
+// the notebook's path, "chapters/03-bowers.ipynb", which the reader's browser turns into "chapters_03-bowers.ipynb";
+// and the chapter's install cell names the book's wheel by its place relative to the notebook
+// ("../../pypi/fivehundred_tutor-….whl"), which means nothing once the file has left the site.  Here such a link,
+// as it is clicked, gets the notebook's own name ("03-bowers.ipynb") and the wheel's full address on this site
+// ("https://…/lite/pypi/….whl"): in a JupyterLab of the reader's own, the first cell installs the package from the
+// book's site (there is none on PyPI).  A download that is not a notebook with a path is left as it is.
 (() => {
   const WHEEL = /("fivehundred-tutor @ )((?:\.\.\/)+pypi\/[^"\s]+\.whl)(")/;
-  const WAIT_MS = 600000;
-  const since = performance.now();
+  const click = HTMLAnchorElement.prototype.click;
   const sourceOf = (cell) => (Array.isArray(cell.source) ? cell.source.join("") : String(cell.source ?? ""));
   /** The notebook with its install cell's wheel at its full address on this site (as seen from `path`). */
   const portable = (content, path) => {
@@ -24,31 +23,22 @@
     }
     return content;
   };
-  const save = (text, name) => {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/x-ipynb+json" }));
-    const link = Object.assign(document.createElement("a"), { href: url, download: name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  const rewrite = (link) => {
+    const path = link.getAttribute("download") || "";
+    const href = link.getAttribute("href") || "";
+    const comma = href.indexOf(",");
+    if (!path.includes("/") || !path.endsWith(".ipynb") || !href.startsWith("data:") || comma < 0) return;
+    if (href.slice(0, comma).includes(";base64")) return;
+    const content = JSON.parse(decodeURIComponent(href.slice(comma + 1)));
+    link.setAttribute("href", `${href.slice(0, comma + 1)}${encodeURIComponent(`${JSON.stringify(portable(content, path), null, 1)}\n`)}`);
+    link.setAttribute("download", path.split("/").pop());
   };
-  const patch = (context) => {
-    const proto = Object.getPrototypeOf(context);
-    if (!proto || proto.__fhtDownload || typeof proto.download !== "function") return Boolean(proto?.__fhtDownload);
-    const download = proto.download;
-    proto.download = async function fhtDownload() {
-      const path = String(this.path || "");
-      if (!path.endsWith(".ipynb")) return download.call(this);
-      const saved = await window.jupyterapp.serviceManager.contents.get(path, { content: true, type: "notebook" });
-      save(`${JSON.stringify(portable(saved.content, path), null, 1)}\n`, path.split("/").pop());
-    };
-    proto.__fhtDownload = true;
-    return true;
+  HTMLAnchorElement.prototype.click = function fhtClick(...args) {
+    try {
+      rewrite(this);
+    } catch (_error) {
+      // not a notebook this script understands: downloaded as JupyterLite made it
+    }
+    return click.apply(this, args);
   };
-  const look = () => {
-    const context = window.jupyterapp?.shell?.currentWidget?.context;
-    if (context && patch(context)) return;
-    if (performance.now() - since < WAIT_MS) setTimeout(look, 250);
-  };
-  look();
 })();
