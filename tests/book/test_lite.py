@@ -594,8 +594,12 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
 
     # A fresh question from the notebook's Python, answered and judged there.
     quiz.scroll_into_view_if_needed()  # (the run left the reader at the chapter's start)
-    quiz.locator(".fht-progress").filter(has_text=re.compile(r"of 12$")).wait_for(timeout=30000)
-    at = int(re.search(r"Question (\d+) of 12", quiz.locator(".fht-progress").inner_text()).group(1))
+    progress = quiz.locator(".fht-progress").filter(has_text=re.compile(r"Question \d+ of 12$"))
+    progress.wait_for(timeout=30000)
+    shown = progress.text_content() or ""  # the text the filter matched (inner_text read a re-render's moment)
+    asked = re.search(r"Question (\d+) of 12", shown)
+    assert asked, f"the quiz's progress reads {shown!r}"
+    at = int(asked.group(1))
     quiz.locator(".fht-new").click()
     # a new question is asked next, right after the one the learner is at
     quiz.locator(".fht-progress").filter(has_text=f"Question {at + 1} of 13").wait_for(timeout=30000)
