@@ -139,7 +139,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="fivehundred-tutor", description="Learn and analyse the card game Five Hundred (500).")
+    parser = _Parser(
+        prog="fivehundred-tutor",
+        description="Learn and analyse the card game Five Hundred (500).",
+        epilog="Instructors: `fivehundred-tutor exercises --help` shows assign, grade and mark in the order a "
+        "course uses them.",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 

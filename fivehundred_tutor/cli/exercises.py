@@ -1,4 +1,5 @@
-"""``fivehundred-tutor assign`` and ``fivehundred-tutor grade``."""
+"""``fivehundred-tutor assign`` and ``fivehundred-tutor grade``, and ``fivehundred-tutor exercises``: the three
+instructor commands (assign, grade, mark) together, in the order a course uses them."""
 
 from __future__ import annotations
 
@@ -221,7 +222,41 @@ def rejected_lines(report: Any) -> list[str]:
     return out
 
 
+INSTRUCTOR_STEPS = """\
+For instructors: seeded exercises, each student with their own questions.
+
+  1. fivehundred-tutor assign hw1.toml --roster roster.csv --out release
+       each student's own page, notebook and question set (release/students/<id>/)
+  2. students answer on their page or in their notebook and hand in the sheet
+  3. fivehundred-tutor grade hw1.toml --roster roster.csv --submissions collected --out grades
+       gradebook.csv, feedback, summary.md, item analysis, Canvas and Moodle files
+  4. fivehundred-tutor mark hw1.toml --roster roster.csv --submissions collected
+       mark answers in words by hand in JupyterLab (HandGrader); then grade again
+
+Each command is also `fivehundred-tutor exercises COMMAND` and has its own --help.
+The book's chapter 14 (Assigning and grading) tells the whole course through.
+"""
+
+
 def register(subparsers: Any) -> None:
+    """Add ``assign``, ``grade``, ``mark`` and the ``exercises`` group holding the same three."""
+    _add_commands(subparsers)
+    group = subparsers.add_parser(
+        "exercises",
+        help="for instructors: assign, grade and mark seeded exercises (the same commands, in order)",
+        description=INSTRUCTOR_STEPS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    group.set_defaults(func=lambda args: _print_help(group))
+    _add_commands(group.add_subparsers(dest="exercises_command", metavar="{assign,grade,mark}"))
+
+
+def _print_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _add_commands(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "assign", help="make each student's own page, notebook and question set from an assignment file"
     )

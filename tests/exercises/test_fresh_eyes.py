@@ -432,3 +432,39 @@ def test_c6_chapter_14_topics_are_headings_the_contents_panel_lists() -> None:
     for topic in ("Scoring policies and decisions for the whole class", "Reading the item analysis", "Exams, honestly"):
         assert topic in heads, topic
     assert not [line for line in lines if line.startswith(("**Deadlines", "**Whose sheet", "**Exams"))]
+
+
+def test_c1_exercises_help_lists_the_instructor_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """`fivehundred-tutor exercises --help` was "invalid choice": the instructor help was split over assign/grade."""
+    import re
+    import shlex
+
+    from fivehundred_tutor.cli import _load_extensions, build_parser
+    from fivehundred_tutor.cli import main as cli_main
+    from fivehundred_tutor.cli.exercises import cmd_assign, cmd_grade
+    from fivehundred_tutor.cli.marking import cmd_mark
+
+    with pytest.raises(SystemExit) as done:
+        cli_main(["--help"])
+    assert done.value.code == 0
+    top = capsys.readouterr().out
+    assert "exercises --help" in top and "exercises " in top.split("options:")[0]
+    with pytest.raises(SystemExit) as done:
+        cli_main(["exercises", "--help"])
+    assert done.value.code == 0
+    help_text = capsys.readouterr()
+    assert not help_text.err
+    for command in ("assign", "grade", "mark"):
+        assert f"fivehundred-tutor {command} hw1.toml" in help_text.out
+        assert f"\n    {command} " in help_text.out  # listed with its one-line help
+    assert cli_main(["exercises"]) == 0 and capsys.readouterr().out == help_text.out
+    # every example in the help parses, alone and under `exercises`, to the command it names
+    _load_extensions()
+    parser = build_parser()
+    examples = re.findall(r"^ +\d\. (fivehundred-tutor .+)$", help_text.out, re.MULTILINE)
+    assert len(examples) == 3
+    for example in examples:
+        words = shlex.split(example)[1:]
+        func = {"assign": cmd_assign, "grade": cmd_grade, "mark": cmd_mark}[words[0]]
+        assert parser.parse_args(words).func is func
+        assert parser.parse_args(["exercises", *words]).func is func
