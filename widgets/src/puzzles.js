@@ -8,6 +8,8 @@ import { card } from "./cards.js";
 import { el, expect, svgEl } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
 import { plural } from "./format.js";
+import { kernelOf } from "./host.js";
+import { t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
@@ -50,6 +52,17 @@ export function puzzleState(data) {
   return { data, names: Object.fromEntries((data.themes || []).map((t) => [t.id, t.name])) };
 }
 
+/** While Python is asked for a puzzle (a kernel: the live book's own status line says it there). */
+export const askingText = () => t("Asking Python for a puzzle near your rating\u2026");
+/**
+ * Python did not answer "next" in time (the first time, it reads the whole bank: in JupyterLite that
+ * takes a while): a saved puzzle now, and the trainer keeps asking.
+ */
+export const lateText = () =>
+  t("Python has not answered yet (the first time it reads the whole puzzle bank). Here is a puzzle saved in the page; the trainer keeps asking Python.");
+/** Python answers again after it was late: the next puzzles come from the whole bank. */
+export const backText = () => t("Python answers now: the next puzzle comes from the whole bank, near your rating.");
+
 /** The trainer's own state at the start. */
 export function freshPuzzleUi(data, progress) {
   const mode = data.mode === "drill" ? "drill" : data.mode === "levels" ? "levels" : "rated";
@@ -64,6 +77,12 @@ export function freshPuzzleUi(data, progress) {
     replay: null,
     extra: [],
     live: false,
+    host: null,
+    asking: false,
+    late: false,
+    queued: null,
+    note: null,
+    statusText: "",
     progress,
     waiting: false,
     done: false,
@@ -166,6 +185,13 @@ function statusPart(ui) {
   const bits = [`Your rating: ${Math.round(r.rating)} (\u00b1${Math.round(r.deviation)})`];
   if (ui.mode === "streak") bits.push(`streak ${ui.progress.streak.current} (best ${ui.progress.streak.best})`);
   return { kind: "text", tag: "p", cls: "fht-pz-status", attrs: { role: "status" }, text: bits.join(" \u00b7 ") };
+}
+
+/** What the trainer says of its host: asking it, its kernel busy or restarted, late, back (null: nothing to say). */
+function hostPart(ui) {
+  const text = ui.statusText || (ui.waiting && ui.host !== "browser" ? askingText() : "") || ui.note || "";
+  if (!text) return null;
+  return { kind: "text", tag: "p", cls: "fht-hint fht-pz-host", attrs: { role: "status", "aria-live": "polite" }, text };
 }
 
 function seatOf(c, seat, ui) {
@@ -362,7 +388,7 @@ function statsPart(s, ui) {
 /** The trainer as parts. */
 export function puzzleView(s, ui) {
   const c = ui.current;
-  const parts = [titlePart(s.data.title || "Puzzles"), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui)];
+  const parts = [titlePart(s.data.title || "Puzzles"), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
   if (!c) {
     const empty =
       ui.mode === "theme" && !ui.theme
@@ -396,42 +422,87 @@ export function puzzleView(s, ui) {
 
 // -------------------------------------------------------------------------------- the reducer
 
+/** How long "next" waits for Python before a saved puzzle is shown meanwhile (host.js: a kernel's reply may come later). */
+export const NEXT_WAIT_MS = 10000;
+
+/** The "next" request for the learner's rating (and theme). */
+function nextRequest(ui, pick) {
+  const seen = Object.keys(ui.progress.tries).slice(-1000);
+  return { type: "next", rating: Math.round(ui.progress.rating.rating), theme: ui.mode === "theme" ? ui.theme : null, seen, pick };
+}
+
+/** Whether this mode asks a host for its puzzles (levels and drills keep to their saved sets). */
+const asksHost = (ui) => ui.live && ui.mode !== "levels" && ui.mode !== "drill";
+
+/**
+ * A saved puzzle now, because Python is late: said plainly (`lateText`), and, unless a question is out
+ * already, "next" asked again in the background: its answer waits in `queued` for the learner's next
+ * "Next puzzle".  The trainer never stops asking for the session.
+ */
+function savedMeanwhile(s, ui, pick, clear) {
+  const found = nextPuzzle(s, { ...ui, live: false }, pick);
+  const next = { ...ui, ...clear, current: found, done: !found, focus: "hand", waiting: false, late: true, note: lateText() };
+  if (ui.asking) return { ui: next, redraw: true };
+  return { ui: { ...next, asking: true }, request: nextRequest(ui, pick), wait: NEXT_WAIT_MS, reply: "puzzle", redraw: true };
+}
+
 /**
  * What an event changes.  Events: mode {mode}, theme {theme}, level {level}, next {pick}, puzzle
- * {reply} (a host's answer to "next"), choose {code}, tryAgain, solution, replay, replayStep {by}, hello.
+ * {reply, asked} (a host's answer to "next"; null: none in time), kernel {status, text} (host.js: the
+ * kernel busy, restarted or silent), choose {code}, tryAgain, solution, replay, replayStep {by}, hello.
  * Effects: `run: {save: progress}` saves the progress.
+ *
+ * Asking a host: `asking` while a "next" is out, `waiting` while the learner waits for it (the cards
+ * held).  A host slow to answer (JupyterLite's Python reading the bank the first time, a kernel busy
+ * with Run All) never turns the trainer to its saved puzzles for good: after NEXT_WAIT_MS (or the
+ * kernel's "waiting") a saved puzzle is shown meanwhile, the learner is told, and the answer that
+ * comes later is the next puzzle.
  */
 export function puzzleReduce(s, ui, event) {
   const clear = { current: null, picked: null, tries: 0, solution: false, replay: null, done: false };
+  const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
       if (event.mode === ui.mode) return null;
-      return { ui: { ...ui, ...clear, mode: event.mode, theme: event.mode === "theme" ? ui.theme : null }, redraw: true };
+      return { ui: { ...ui, ...away, mode: event.mode, theme: event.mode === "theme" ? ui.theme : null }, redraw: true };
     case "theme":
-      return { ui: { ...ui, ...clear, theme: event.theme, focus: "next" }, redraw: true };
+      return { ui: { ...ui, ...away, theme: event.theme, focus: "next" }, redraw: true };
     case "level":
-      return { ui: { ...ui, ...clear, level: event.level, focus: "next" }, redraw: true };
+      return { ui: { ...ui, ...away, level: event.level, focus: "next" }, redraw: true };
     case "next": {
-      if (ui.live && ui.mode !== "levels" && ui.mode !== "drill") {
-        const seen = Object.keys(ui.progress.tries).slice(-1000);
-        return {
-          ui: { ...ui, waiting: true },
-          request: { type: "next", rating: Math.round(ui.progress.rating.rating), theme: ui.mode === "theme" ? ui.theme : null, seen, pick: event.pick || 0 },
-          wait: 30000,
-          reply: "puzzle",
-          redraw: true,
-        };
+      const pick = event.pick || 0;
+      if (!asksHost(ui)) {
+        const found = nextPuzzle(s, ui, pick);
+        return { ui: { ...ui, ...clear, current: found, done: !found, focus: "hand", waiting: false }, redraw: true };
       }
-      const found = nextPuzzle(s, ui, event.pick || 0);
-      return { ui: { ...ui, ...clear, current: found, done: !found, focus: "hand", waiting: false }, redraw: true };
+      if (ui.waiting) return null; // one question at a time
+      if (ui.queued)
+        return { ui: { ...ui, ...clear, current: ui.queued, queued: null, extra: [...ui.extra, ui.queued], note: null, focus: "hand" }, redraw: true };
+      if (ui.late) return savedMeanwhile(s, ui, pick, clear);
+      return { ui: { ...ui, waiting: true, asking: true, note: null }, request: nextRequest(ui, pick), wait: NEXT_WAIT_MS, reply: "puzzle", redraw: true };
     }
     case "puzzle": {
       const reply = event.reply;
-      if (reply?.type === "puzzle" && reply.card)
-        return { ui: { ...ui, ...clear, waiting: false, current: reply.card, extra: [...ui.extra, reply.card], focus: "hand" }, redraw: true };
-      // nothing answered (or nothing left there): the puzzles saved in the page
+      const card = reply?.type === "puzzle" ? reply.card : null;
+      const after = { ...ui, asking: false };
+      if (!ui.waiting) {
+        // an answer that came after a saved puzzle was shown: the next puzzle, if it is still for this mode and theme
+        if (!reply) return { ui: after };
+        const fits = asksHost(ui) && (event.asked?.theme ?? null) === (ui.mode === "theme" ? ui.theme : null);
+        return { ui: { ...after, late: false, queued: card && fits ? card : null, note: card && fits && ui.late ? backText() : null }, redraw: true };
+      }
+      if (card)
+        return { ui: { ...after, ...clear, waiting: false, late: false, note: null, current: card, extra: [...ui.extra, card], focus: "hand" }, redraw: true };
+      if (!reply) return savedMeanwhile(s, after, event.asked?.pick || 0, clear);
+      // nothing left there, or an error: the puzzles saved in the page
       const found = nextPuzzle(s, { ...ui, live: false }, event.asked?.pick || 0);
-      return { ui: { ...ui, ...clear, waiting: false, live: reply ? ui.live : false, current: found, done: !found, focus: "hand" }, redraw: true };
+      return { ui: { ...after, ...clear, waiting: false, current: found, done: !found, focus: "hand" }, redraw: true };
+    }
+    case "kernel": {
+      if (event.status === "restarted") return { ui: { ...ui, live: false, waiting: false, asking: false, statusText: event.text || "" }, redraw: true };
+      // a kernel busy with other cells: a saved puzzle meanwhile (its answer comes later)
+      if (event.status === "waiting" && ui.waiting) return savedMeanwhile(s, ui, 0, clear);
+      return { ui: { ...ui, statusText: event.status === "silent" ? event.text || "" : "" }, redraw: true };
     }
     case "choose": {
       const c = ui.current;
@@ -457,7 +528,7 @@ export function puzzleReduce(s, ui, event) {
     case "replayStep":
       return { ui: { ...ui, replay: { at: (ui.replay?.at || 0) + event.by }, focus: "replay" }, redraw: true };
     case "hello":
-      return { ui: { ...ui, live: true }, redraw: true };
+      return { ui: { ...ui, live: true, host: event.reply?.host || "kernel" }, redraw: true };
     default:
       return null;
   }
@@ -508,7 +579,8 @@ function placeFocus(root, _s, ui) {
 
 export default {
   render({ model, el: host }) {
-    const widget = mountView(host, model, {
+    let widget = null;
+    widget = mountView(host, model, {
       kind: "puzzles",
       label: () => model.get("model")?.title || "puzzle trainer",
       fourColour: true,
@@ -518,6 +590,7 @@ export default {
       read: () => puzzleState(model.get("model")),
       view: puzzleView,
       reduce: (s, ui, event) => puzzleReduce(s, ui, event.type === "next" ? { ...event, pick: Math.floor(Math.random() * 5) } : event),
+      requestOptions: { onStatus: (status, text) => widget?.dispatch({ type: "kernel", status, text }), born: kernelOf(model)?.id },
       renderers: RENDERERS,
       after: placeFocus,
       run: (effect) => {

@@ -193,12 +193,59 @@ test("a streak ends at the first miss, and a theme drill keeps to its theme", ()
   for (const pick of [0, 1, 2, 3]) assert.equal(puzzleReduce(s, ui, { type: "next", pick }).ui.current?.themes.includes("ducking"), true);
 });
 
-test("live: the next puzzle is asked of the host, and the saved ones answer when nothing does", () => {
+test("live: the next puzzle is asked of the host, and the saved ones answer when nothing is left there", () => {
   const s = puzzleState(model);
   let ui = { ...freshPuzzleUi(model, freshProgress()), live: true };
   const out = puzzleReduce(s, ui, { type: "next", pick: 0 });
   assert.equal(out.request.type, "next");
-  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: null, asked: out.request }).ui;
+  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: { type: "none", text: "You have seen every puzzle of this theme." }, asked: out.request }).ui;
   assert.equal(ui.current.id, "p2");
+  assert.equal(ui.live, true);
+});
+
+const hostLine = (s, ui) => [...walk(puzzleView(s, ui))].find((p) => p?.cls?.includes("fht-pz-host"))?.text || "";
+
+test("a slow first answer (JupyterLite's Python reading the bank) does not turn the trainer to its saved puzzles for good", () => {
+  const s = puzzleState(model);
+  const bank = card("bank-1", 1500, ["entries"]);
+  let ui = { ...freshPuzzleUi(model, freshProgress()), live: true, host: "kernel" };
+  let out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  assert.match(hostLine(s, out.ui), /Asking Python/, "the learner is told what is happening");
+  // no answer within the wait: a saved puzzle meanwhile, said plainly, and Python asked again
+  out = puzzleReduce(s, out.ui, { type: "puzzle", reply: null, asked: out.request });
+  ui = out.ui;
+  assert.equal(ui.current.id, "p2", "a saved puzzle to solve meanwhile");
+  assert.equal(ui.live, true, "still live");
+  assert.match(hostLine(s, ui), /has not answered yet/);
+  assert.equal(out.request?.type, "next", "the trainer keeps asking");
+  const asked = out.request;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  assert.equal(puzzleReduce(s, ui, { type: "next", pick: 0 }).request, undefined, "one question out at a time");
+  // Python answers at last: that puzzle is the next one, and the learner is told
+  ui = puzzleReduce(s, ui, { type: "puzzle", reply: { type: "puzzle", card: bank }, asked }).ui;
+  assert.equal(ui.current.id, "p2", "the puzzle being solved stays");
+  assert.match(hostLine(s, ui), /answers now/);
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.current.id, "bank-1");
+  // and from now on every next puzzle is asked of Python again
+  out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  assert.equal(out.request?.type, "next");
+  assert.equal(out.ui.waiting, true);
+});
+
+test("a kernel busy with other cells: a saved puzzle meanwhile, and its answer comes next", () => {
+  const s = puzzleState(model);
+  const bank = card("bank-2", 1500);
+  let out = puzzleReduce(s, { ...freshPuzzleUi(model, freshProgress()), live: true }, { type: "next", pick: 0 });
+  const asked = out.request;
+  out = puzzleReduce(s, out.ui, { type: "kernel", status: "waiting", text: "Waiting for Python…" });
+  assert.equal(out.ui.current.id, "p2");
+  assert.equal(out.request, undefined, "the first question is still out");
+  let ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: { type: "puzzle", card: bank }, asked }).ui;
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.current.id, "bank-2");
+  // a restart ends asking: the saved puzzles, and the restart advice
+  ui = puzzleReduce(s, ui, { type: "kernel", status: "restarted", text: "Python restarted: run the whole notebook again." }).ui;
   assert.equal(ui.live, false);
+  assert.match(hostLine(s, ui), /restarted/);
 });
