@@ -26,6 +26,7 @@ __all__ = [
     "PlayState",
     "PlayTestModel",
     "PlayTestState",
+    "PlayVerdict",
     "PlayView",
     "PresetChoice",
     "ProblemModel",
@@ -55,7 +56,7 @@ MARKS = ("!", "?", "??", "!?", "?!", "!!")
 # tests/widgets/test_models.py checks the two agree, and that every reply a handler writes is here).
 #: the ``type`` of every reply a handler sends back (and the hand-grading desk's ``marked``)
 ReplyType = Literal[
-    "hello", "error", "cards", "deal", "explain", "hand", "hint", "judged", "level", "made", "marked", "moved",
+    "hello", "error", "cards", "deal", "explain", "hand", "hint", "judge", "judged", "level", "made", "marked", "moved",
     "none", "progress", "puzzle", "question", "restarted", "review", "rules", "taken-back", "verdict",
 ]  # fmt: skip
 #: the bots of ``PlayDeal``: rules of thumb, or looking at many ways the unseen cards could lie
@@ -259,9 +260,16 @@ class PlayView(_PlayViewBase, total=False):
     side_tricks: list[int]
 
 
-class PlayState(TypedDict):
-    """``PlayDeal``'s state: the deal so far (``Deal.to_dict()``), the learner's seat and the log."""
+class PlayVerdict(TypedDict):
+    """One of the learner's calls judged by the book's bidding standard (handlers.play_verdicts)."""
 
+    call: str  # the call's code
+    label: str  # the call as shown ("7♥", "Pass")
+    verdict: Literal["sound", "unsound", "missed"]  # missed: a pass where a bid was sound
+    text: str  # why, in words
+
+
+class _PlayStateBase(TypedDict):
     deal: dict[str, Any]
     seat: int
     seed: int
@@ -269,6 +277,14 @@ class PlayState(TypedDict):
     log: list[str]
     view: PlayView
     hinted: dict[str, str]  # actions in the deal when a hint was asked → the action it named
+
+
+class PlayState(_PlayStateBase, total=False):
+    """``PlayDeal``'s state: the deal so far (``Deal.to_dict()``), the learner's seat and the log; once
+    the learner asks for them (Judge my calls), ``judge`` and a verdict on each of their calls."""
+
+    judge: bool
+    verdicts: list[PlayVerdict]
 
 
 class _PlayTestBase(TypedDict):

@@ -14,6 +14,8 @@ browser::
     handle("play", {"type": "hint"}, ...)         # the strong bot's choice for the learner, in words
     handle("play", {"type": "level", "level": "strong"}, ...)  # the bots: "easy" (rules of thumb)
                                                   # or "strong" (sampling; the state keeps "level")
+    handle("play", {"type": "judge", "on": True}, ...)  # from now on the state's "verdicts": each of
+                                                  # the learner's calls by the book's bidding standard
 
 >>> from fivehundred_tutor import Rules
 >>> s = start(Rules(), seed=7, seat=0)
@@ -38,8 +40,9 @@ from .models import BotLevel
 from .partner_call import partner_view
 from .play_hints import action_label, hint
 from .play_review import review
+from .play_verdicts import call_verdicts
 
-__all__ = ["DUPLICATE", "HANDLERS", "LEVELS", "hint", "review", "start", "view"]
+__all__ = ["DUPLICATE", "HANDLERS", "LEVELS", "call_verdicts", "hint", "review", "start", "view"]
 
 
 def _as_you(name: str, text: str) -> str:
@@ -217,7 +220,13 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
 
 
 def _state(
-    deal: Deal, seat: int, seed: int, log: list[str], level: str = "easy", hinted: dict[str, str] | None = None
+    deal: Deal,
+    seat: int,
+    seed: int,
+    log: list[str],
+    level: str = "easy",
+    hinted: dict[str, str] | None = None,
+    judge: bool = False,
 ) -> dict[str, Any]:
     return {
         "deal": deal.to_dict(),
@@ -229,6 +238,9 @@ def _state(
         # the hints given: the number of actions in the deal when one was asked → the action it named
         # (Check my play says when a costly card was the hint's; only words depend on it)
         "hinted": dict(hinted or {}),
+        # asked for (Judge my calls): a verdict on each of the learner's calls by the book's bidding standard
+        "judge": judge,
+        "verdicts": call_verdicts(deal, seat) if judge else [],
     }
 
 
@@ -241,15 +253,18 @@ def _hinted(state: dict[str, Any]) -> dict[str, str]:
     return dict(list(kept.items())[:200])
 
 
-def start(rules: Rules, seed: int, seat: int = 0, dealer: int | None = None, level: str = "easy") -> dict[str, Any]:
-    """A fresh deal (seeded); the bots (``level`` "easy" or "strong") act until the learner's first turn."""
+def start(
+    rules: Rules, seed: int, seat: int = 0, dealer: int | None = None, level: str = "easy", judge: bool = False
+) -> dict[str, Any]:
+    """A fresh deal (seeded); the bots (``level`` "easy" or "strong") act until the learner's first turn;
+    ``judge``: each of the learner's calls gets a verdict by the book's bidding standard (the state's "verdicts")."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise RequestError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
     level = _level(level)
     deal = Deal.new(rules, seed=seed, dealer=(seed % rules.players) if dealer is None else dealer)
     log = [f"{rules.seat_name(deal.dealer)} deals. You are {rules.seat_name(seat)}."]
     _bots_move(deal, seat, log, level, seed)
-    return _state(deal, seat, seed, log, level)
+    return _state(deal, seat, seed, log, level, judge=judge)
 
 
 def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
@@ -283,7 +298,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     level = _level(state.get("level", "easy"))
     seed = int(state.get("seed", 0))
     _bots_move(deal, seat, log, level, seed, steps)
-    new = _state(deal, seat, seed, log, level, _hinted(state))
+    new = _state(deal, seat, seed, log, level, _hinted(state), state.get("judge") is True)
     return {
         "reply": {
             "type": "moved",
@@ -308,7 +323,7 @@ def _new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     old = state.get("deal") or {}
     rules = Rules.from_dict(old.get("rules") or {})
     level = _level(request.get("level", state.get("level", "easy")))
-    new = start(rules, seed, int(state.get("seat", 0)), level=level)
+    new = start(rules, seed, int(state.get("seat", 0)), level=level, judge=state.get("judge") is True)
     return {"reply": {"type": "deal", "seed": seed}, "update": {"state": new}}
 
 
@@ -316,6 +331,19 @@ def _set_level(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]
     """The bots' level from now on ("easy": rules of thumb; "strong": they weigh many ways the cards could lie)."""
     level = _level(request.get("level"))
     return {"reply": {"type": "level", "level": level}, "update": {"state": {**state, "level": level}}}
+
+
+def _judge(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Verdicts on the learner's calls by the book's bidding standard, from now on (``on``: true) or no more."""
+    on = request.get("on")
+    if not isinstance(on, bool):
+        raise RequestError(f"'on' must be true or false, got {on!r}")
+    deal = Deal.from_dict(state["deal"])
+    verdicts = call_verdicts(deal, int(state["seat"])) if on else []
+    return {
+        "reply": {"type": "judge", "on": on, "verdicts": verdicts},
+        "update": {"state": {**state, "judge": on, "verdicts": verdicts}},
+    }
 
 
 def _hint(state: dict[str, Any]) -> dict[str, Any]:
@@ -338,4 +366,5 @@ HANDLERS: dict[str, Handler] = {
     "review": lambda request, state: _review(_family_state(state)),
     "level": lambda request, state: _set_level(request, _family_state(state)),
     "hint": lambda request, state: _hint(_family_state(state)),
+    "judge": lambda request, state: _judge(request, _family_state(state)),
 }

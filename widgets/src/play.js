@@ -10,6 +10,7 @@ import { el, expect, roving } from "./dom.js";
 import { renderVerdict } from "./feedback.js";
 import { plural } from "./format.js";
 import { request } from "./host.js";
+import { t } from "./language.js";
 import { mountWidget } from "./mount.js";
 import {
   calledCardOptions,
@@ -118,6 +119,42 @@ function settingsPart(s, ui) {
           ["wait", "Bots' cards: each trick stays until Continue"],
         ],
         on: { type: "speed" },
+      },
+      // the learner's calls judged by the book's bidding standard, once asked for (Python judges them)
+      testOf(s.state)
+        ? null
+        : {
+            kind: "select",
+            cls: "fht-judge",
+            label: t("Judge my calls by the book's bidding standard"),
+            disabled: Boolean(ui.waiting),
+            value: s.state.judge === true ? "on" : "off",
+            options: [
+              ["off", t("Your calls: not judged")],
+              ["on", t("Your calls: judged by the book's bidding standard")],
+            ],
+            on: { type: "judge" },
+          },
+    ],
+  };
+}
+
+/** Once asked for: a verdict on each of the learner's calls (Python's words, newest last). */
+export function verdictsPart(state) {
+  const verdicts = state.judge === true && Array.isArray(state.verdicts) ? state.verdicts : [];
+  if (!verdicts.length) return null;
+  const label = t("Your calls, by the book's bidding standard");
+  return {
+    kind: "box",
+    cls: "fht-play-review fht-play-verdicts",
+    attrs: { role: "group", "aria-label": label },
+    children: [
+      { kind: "text", cls: "fht-label", text: label },
+      {
+        kind: "box",
+        tag: "ul",
+        cls: "fht-play-log",
+        children: verdicts.map((v) => ({ kind: "text", tag: "li", cls: `fht-call-${v.verdict}`, attrs: { "data-call": v.call }, text: v.text })),
       },
     ],
   };
@@ -319,6 +356,7 @@ export function playView(s, ui) {
     ),
     mySeat(v, me, ui),
     navPart(v, ui, s.state),
+    verdictsPart(s.state),
     // messages, hints and errors: visible, next to the table
     ui.hintText ? { kind: "verdict", correct: null, heading: "Hint", reason: ui.hintText, cls: "fht-play-hint" } : null,
     ui.error ? { kind: "verdict", correct: null, heading: "Not possible", reason: ui.error } : null,
@@ -375,6 +413,8 @@ export function playReduce(s, ui, event) {
       return sending(s, ui, { type: "hint" });
     case "level":
       return sending(s, ui, { type: "level", level: event.value });
+    case "judge":
+      return sending(s, ui, { type: "judge", on: event.value === "on" });
     case "speed":
       return { ui: { ...ui, speed: event.value } };
     case "history":
@@ -402,6 +442,10 @@ export function playReduce(s, ui, event) {
         });
       else if (reply.type === "review") next.review = reply;
       else if (reply.type === "hint") next.hintText = reply.text;
+      else if (reply.type === "judge")
+        next.message = reply.on
+          ? t("Each of your calls now gets a verdict by the book's bidding standard, under the buttons.")
+          : t("Your calls are no longer judged.");
       else if (reply.type === "level")
         next.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
       return { ui: next, steps: reply?.type === "moved" && Array.isArray(reply.steps) ? reply.steps : null };

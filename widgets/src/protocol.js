@@ -10,7 +10,7 @@
 export const PHASES = Object.freeze(["auction", "kitty", "play", "done"]);
 
 /**
- * @typedef {"hello" | "error" | "cards" | "deal" | "explain" | "hand" | "hint" | "judged" | "level" | "made" |
+ * @typedef {"hello" | "error" | "cards" | "deal" | "explain" | "hand" | "hint" | "judge" | "judged" | "level" | "made" |
  *   "marked" | "moved" | "none" | "progress" | "puzzle" | "question" | "restarted" | "review" | "rules" | "taken-back" |
  *   "verdict"} ReplyType
  */
@@ -23,6 +23,7 @@ export const REPLY_TYPES = Object.freeze([
   "explain",
   "hand",
   "hint",
+  "judge",
   "judged",
   "level",
   "made",

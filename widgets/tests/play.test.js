@@ -151,3 +151,31 @@ test("the deal over: the score, Check my play, the story", () => {
   assert.deepEqual(findPart(parts, "history").lines, ["North bids 7♥."]);
   assert.ok(findPart(parts, "hand").cards.every((c) => !c.button));
 });
+
+test("calls judged when asked: the setting sends Python the request, the verdicts it wrote show in its words", () => {
+  const s = at(state());
+  const select = findPart(playView(s, freshPlayUi()), "select", "fht-judge");
+  assert.equal(select.value, "off");
+  assert.equal(findPart(playView(s, freshPlayUi()), "box", "fht-play-verdicts"), null); // nothing unless asked
+  const out = playReduce(s, freshPlayUi(), { ...select.on, value: "on" });
+  assert.deepEqual(out.send, { type: "judge", on: true });
+  const judged = {
+    ...state(),
+    judge: true,
+    verdicts: [
+      { call: "pass", label: "Pass", verdict: "missed", text: "You passed, but 7♥ was sound by the book's standard: …" },
+      { call: "8H", label: "8♥", verdict: "unsound", text: "Your 8♥ is not sound by the book's standard: …" },
+    ],
+  };
+  const answered = playReduce(at(judged), out.ui, { type: "replied", reply: { type: "judge", on: true, verdicts: judged.verdicts }, asked: out.send });
+  const parts = playView(at(judged), answered.ui);
+  assert.equal(findPart(parts, "select", "fht-judge").value, "on");
+  const items = findPart(parts, "box", "fht-play-verdicts").children[1].children;
+  assert.deepEqual(
+    items.map((i) => [i.cls, i.text]),
+    judged.verdicts.map((v) => [`fht-call-${v.verdict}`, v.text]),
+  );
+  assert.match(answered.ui.message, /verdict by the book's bidding standard/);
+  // a play test judges no calls
+  assert.equal(findPart(playView(at({ ...judged, test: { id: "t", deals: [], index: 0 } }), freshPlayUi()), "select", "fht-judge"), null);
+});
