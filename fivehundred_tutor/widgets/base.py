@@ -57,6 +57,7 @@ __all__ = [
     "FhtWidget",
     "bundle",
     "card_codes",
+    "from_front_end",
     "json_safe",
     "rules_from",
     "unsafe_integers",
@@ -67,6 +68,11 @@ STATIC_DIR = bundled.STATIC_DIR
 #: 63-bit seed of :func:`~fivehundred_tutor.rng.derive_seed`) reaches JupyterLab rounded off, and in JupyterLite
 #: (Pyodide hands it over as a ``BigInt``) it stops the widget: "Do not know how to serialize a BigInt".
 SAFE_INTEGER = 2**53 - 1
+
+try:  # JupyterLite's Python (Pyodide) hands a JavaScript null in a front end's message over as jsnull, not None
+    from pyodide.ffi import jsnull as JSNULL  # type: ignore[import-not-found,unused-ignore]
+except ImportError:
+    JSNULL = None
 
 
 def bundle(name: str) -> Path:
@@ -97,6 +103,19 @@ def rules_from(rules: Rules | str | dict[str, Any] | None) -> Rules:
     if rules is not None and not isinstance(rules, (Rules, str, dict)):
         raise TypeError(f"rules must be a Rules object, a preset name or a dict, not {type(rules).__name__}")
     return Rules.coerce(rules)
+
+
+def from_front_end(value: Any) -> Any:
+    """A front end's message as plain data: in JupyterLite (Pyodide) a ``null`` arrives as ``pyodide.ffi.jsnull``,
+    which is not ``None`` (the puzzle trainer's ``"theme": null`` was refused: "no theme jsnull", and the trainer
+    fell back on the puzzles saved in the page)."""
+    if value is JSNULL:
+        return None
+    if isinstance(value, dict):
+        return {key: from_front_end(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [from_front_end(item) for item in value]
+    return value
 
 
 def json_safe(value: Any) -> Any:
@@ -170,7 +189,7 @@ class FhtWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         from ..handlers import handle
 
-        result = handle(self._kind, content, self.handler_state())
+        result = handle(self._kind, from_front_end(content), self.handler_state())
         for name, value in result.get("update", {}).items():
             if name in self._state_traits:
                 setattr(self, name, value)
