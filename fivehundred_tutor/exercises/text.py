@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 __all__ = ["csv_safe", "fmt_points", "md_escape", "safe_text"]
@@ -22,8 +23,18 @@ def csv_safe(value: str) -> str:
 
 
 def fmt_points(x: float | Fraction) -> str:
-    """Points as the reports write them: at most 4 decimals, no trailing zeros (``2``, ``0.6667``)."""
-    return f"{round(float(x), 4):g}"
+    """Points as every report writes them (gradebook, summary, feedback, Canvas and Moodle files): at most 2
+    decimals, rounded half up as a spreadsheet does, no trailing zeros.  Totals are summed exactly, then written.
+
+    >>> [fmt_points(v) for v in (16, 4.2, 3.78, 6.6667, Fraction(2, 3), 0.125, 12.0, -0.001)]
+    ['16', '4.2', '3.78', '6.67', '0.67', '0.13', '12', '0']
+    """
+    exact = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else Decimal(repr(float(x)))
+    text = f"{exact.quantize(_CENT, rounding=ROUND_HALF_UP):f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+_CENT = Decimal("0.01")
 
 
 _MD_INLINE = re.compile(r"([\\`*_\[\]<>|])")  # emphasis, code, links and images, HTML, table cells

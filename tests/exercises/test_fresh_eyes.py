@@ -468,3 +468,39 @@ def test_c1_exercises_help_lists_the_instructor_commands(capsys: pytest.CaptureF
         func = {"assign": cmd_assign, "grade": cmd_grade, "mark": cmd_mark}[words[0]]
         assert parser.parse_args(words).func is func
         assert parser.parse_args(["exercises", *words]).func is func
+
+
+# ------------------------------------------------------------------ N6
+def test_n6_points_have_one_precision_in_every_report(tmp_path: Path) -> None:
+    """Totals were 6.6667, 3.78, 0.6667 side by side: points are written to at most 2 decimals everywhere."""
+    import re
+
+    hw = _with_deadline()
+    people = roster("amy", "ben", "cy")
+    subs = tmp_path / "subs"
+    for sid, when in (("amy", DUE - dt.timedelta(hours=1)), ("ben", DUE + dt.timedelta(hours=20))):
+        _touch(write_json(subs / sid / "hw1.answers.json", sheet_for(hw, sid, all_right(hw, sid))), when)
+    overrides = [
+        Override("amy", "2.1", 2 / 3, "two of three reasons", 2),  # 0.6667 of a point: 8.6667 in all
+        Override("ben", "1.1", 0.8, "half right", 3),  # ben is 1 day late, 10% off: 9.8 → 8.82
+    ]
+    report = grade_folder(hw, people, subs, overrides=overrides, file_times=True)
+    out = tmp_path / "g"
+    write_reports(report, out, histogram=False, roster=people)
+    book = {r["student_id"]: r for r in csv.DictReader((out / "gradebook.csv").open(encoding="utf-8"))}
+    assert (book["amy"]["total"], book["amy"]["Following suit (4)"]) == ("8.67", "2.67"), book["amy"]
+    assert (book["ben"]["total"], book["ben"]["Bowers (2)"]) == ("8.82", "1.8"), book["ben"]
+    canvas = (out / "canvas_grades.csv").read_text(encoding="utf-8")
+    moodle = (out / "moodle_grades.csv").read_text(encoding="utf-8")
+    assert ",8.67" in canvas and ",8.82" in canvas and ",8.67" in moodle, (canvas, moodle)
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert "highest 8.82, lowest 8.67." in summary and "(lowest 8.67, highest 8.82)" in summary, summary
+    feedback = (out / "feedback" / "amy" / "hw1.md").read_text(encoding="utf-8")
+    assert "Score: **8.67 / 10**" in feedback and "Following suit: 2.67 / 4" in feedback, feedback
+    assert "0.67 / 2" in feedback and "Regraded: 2 → 0.67 points" in feedback, feedback
+    # and nothing anywhere in these files is written with more decimals
+    files = ["gradebook.csv", "canvas_grades.csv", "moodle_grades.csv", "summary.md", "overrides_applied.csv"]
+    files += [str(p.relative_to(out)) for p in (out / "feedback").rglob("*.*")]
+    for name in files:
+        text = (out / name).read_text(encoding="utf-8")
+        assert not re.findall(r"(?<![\w.])\d+\.\d{3,}\b", text), (name, re.findall(r"\d+\.\d{3,}", text))

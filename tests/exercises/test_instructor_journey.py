@@ -136,7 +136,7 @@ def test_assign_hand_in_grade_mark_and_regrade_as_an_instructor(tmp_path: Path) 
     written = [float(book[sid]["Explain your play (3)"]) for sid in IDS]
     assert sorted(written) == [1.0] * 6 + [3.0] * 6
     for sid, mark in zip(IDS, written, strict=True):
-        assert float(book[sid]["total"]) == round(expected[sid] + mark, 4), (sid, book[sid], expected[sid])
+        assert float(book[sid]["total"]) == round(expected[sid] + mark, 2), (sid, book[sid], expected[sid])
     item_rows = {r["item"]: r for r in csv.DictReader((course / "g2" / "item_analysis.csv").open(encoding="utf-8"))}
     assert item_rows["3.1"]["flags"] != "still to mark (12)" and item_rows["1.3"]["flags"] == "dropped"
     for path in (course / "g2").rglob("*"):

@@ -82,7 +82,13 @@ def rule_lines(report: GradeReport) -> list[str]:
 
 
 def _fig(x: object, fmt: str = ".2f") -> str:
+    """A statistic (mean, SD, α…): always 2 decimals."""
     return "–" if x is None else format(x, fmt)
+
+
+def _points(x: float | None) -> str:
+    """A student's points (lowest, highest): as every report writes points."""
+    return "–" if x is None else fmt_points(x)
 
 
 def _class_lines(max_points: float, figures: ClassFigures) -> list[str]:
@@ -94,8 +100,8 @@ def _class_lines(max_points: float, figures: ClassFigures) -> list[str]:
         "## The class",
         "",
         f"{figures.n} graded sheets: mean {_fig(figures.mean)}, median {_fig(figures.median)}, standard deviation "
-        f"{_fig(figures.sd)} of {fmt_points(max_points)} points (lowest {_fig(figures.low, 'g')}, highest "
-        f"{_fig(figures.high, 'g')}).",
+        f"{_fig(figures.sd)} of {fmt_points(max_points)} points (lowest {_points(figures.low)}, highest "
+        f"{_points(figures.high)}).",
         f"Reliability: Cronbach's α {_fig(figures.alpha)} over the items' points, KR-20 {_fig(figures.kr20)} over "
         "right and wrong (0.7 or more is usual for a class test; with few items or a small class it is rough).",
         "",
@@ -166,8 +172,8 @@ def summary_markdown(
     ]
     if figures.n:
         lines.append(
-            f"Mean {_fig(figures.mean)} of {fmt_points(a.max_points)} points; highest {_fig(figures.high, 'g')}, "
-            f"lowest {_fig(figures.low, 'g')}."
+            f"Mean {_fig(figures.mean)} of {fmt_points(a.max_points)} points; highest {_points(figures.high)}, "
+            f"lowest {_points(figures.low)}."
         )
         lines.append(_definition(report, figures.n))
     if report.warnings:
