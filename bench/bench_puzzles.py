@@ -6,7 +6,8 @@ Prints (no pass/fail):
 - mining: puzzles per CPU-minute on a fixed batch of deals (four-player trumps and misère, the
   kinds most of the bank is), in this process (1 worker) and in 2 worker processes (CPU of the
   workers counted through their rusage), with wall times and the machine's load;
-- the bank: puzzles, bytes (gzip) and uncompressed, and the time to load it in a fresh CPython;
+- the bank: puzzles, bytes (gzip) and uncompressed, and the time to load it in a fresh CPython; the
+  trainer's first next-puzzle request there (it reads the bank's index and one record);
 - the book build's cost of the bank: the cache check every build makes (the manifest's spec digest
   and the bank's own digest), the re-solving of every puzzle a build makes once per bank and solver
   (a clean clone, or a change to the engine or solver), and the trainer models the chapters build
@@ -71,6 +72,19 @@ def bank_figures() -> None:
     print(
         f"bank: {out[0]} puzzles, {bank.BANK_PATH.stat().st_size / 1e6:.2f} MB gzip ({len(raw) / 1e6:.2f} MB JSON); "
         f"load_bank() in a fresh CPython {statistics.median(times):.2f} s (import included; runs {', '.join(f'{t:.2f}' for t in times)})"
+    )
+    # what the trainer's first 'next puzzle' reads: the index and one record (not the whole bank)
+    code = (
+        "import time; from fivehundred_tutor.handlers import handle, puzzles; t=time.perf_counter(); "
+        "handle('puzzles', {'type': 'next', 'rating': 1500, 'seen': []}, {}); print(time.perf_counter()-t)"
+    )
+    firsts = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout)
+        for _ in range(3)
+    ]
+    print(
+        f"bank: index {bank.INDEX_PATH.stat().st_size / 1e3:.0f} kB gzip; the first next-puzzle request in a fresh "
+        f"CPython (index and one record; modules imported first, as in the live book's snapshot) {statistics.median(firsts) * 1000:.0f} ms (runs {', '.join(f'{t * 1000:.0f}' for t in firsts)})"
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..puzzles import THEMES, load_bank
+from ..puzzles.bank import bank_index, bank_puzzle
 from ..puzzles.sets import DRILLS, LEVEL_PASS, LEVELS, drill, level_sets, nearest, spread
 from ..puzzles.words import puzzle_card
 from .fields import Handler, RequestError
@@ -92,10 +93,12 @@ def handle_next(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any
     pick = request.get("pick", 0)
     if isinstance(pick, bool) or not isinstance(pick, int):
         raise RequestError("'pick' must be a whole number")
-    found = nearest(load_bank(), float(rating), theme=theme, exclude=_seen(request), pick=pick)
-    if found is None:
+    # the bank's index and one record, not the whole bank (the live book's first request: bench_puzzles)
+    found = nearest(bank_index(), float(rating), theme=theme, exclude=_seen(request), pick=pick)
+    puzzle = None if found is None else bank_puzzle(found.id)
+    if puzzle is None:
         return {"reply": {"type": "none", "text": "You have seen every puzzle of this theme."}}
-    return {"reply": {"type": "puzzle", "card": puzzle_card(found)}}
+    return {"reply": {"type": "puzzle", "card": puzzle_card(puzzle)}}
 
 
 def handle_card(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
@@ -103,10 +106,10 @@ def handle_card(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any
     wanted = request.get("id")
     if not isinstance(wanted, str):
         raise RequestError("'id' must be a puzzle id")
-    for puzzle in load_bank():
-        if puzzle.id == wanted:
-            return {"reply": {"type": "puzzle", "card": puzzle_card(puzzle)}}
-    raise RequestError(f"no puzzle {wanted!r} in the bank")
+    puzzle = bank_puzzle(wanted)
+    if puzzle is None:
+        raise RequestError(f"no puzzle {wanted!r} in the bank")
+    return {"reply": {"type": "puzzle", "card": puzzle_card(puzzle)}}
 
 
 HANDLERS: dict[str, Handler] = {"next": handle_next, "card": handle_card}

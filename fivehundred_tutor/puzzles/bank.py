@@ -6,7 +6,12 @@ Files (in the package, so the wheel and the live book carry them):
 
 - ``data/puzzles/bank.json.gz``: ``{"format", "spec_digest", "puzzles": [...]}``, puzzles by id;
 - ``data/puzzles/manifest.json``: the spec and its digest, the bank's own digest (SHA-256 of the
-  uncompressed JSON), counts by kind and theme, how long mining took and with what solver.
+  uncompressed JSON), counts by kind and theme, how long mining took and with what solver;
+- ``data/puzzles/index.json.gz``: per puzzle its id, kind, rating and themes and where its record lies
+  in the uncompressed bank file, for the SHA-256 of that file.  The trainer's "next puzzle" reads this
+  and one record (:func:`bank_index`, :func:`bank_puzzle`), not the whole bank: in the live book
+  (Pyodide) parsing all of it made the first request take 2 s.  An index that does not fit the bank
+  is not used (the whole bank is read instead); the build writes it with the bank.
 
 The bank is committed data: a clean checkout builds the book without mining.  ``python -m
 fivehundred_tutor.puzzles build`` mines it again only when :data:`SPEC` (or the miner's version)
@@ -24,7 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..solver import Solver, best_actions, dds, native_status
 from .classes import class_key
@@ -35,9 +40,14 @@ from .setups import KINDS
 __all__ = [
     "BANK_FORMAT",
     "BANK_PATH",
+    "INDEX_FORMAT",
+    "INDEX_PATH",
     "MANIFEST_PATH",
     "SPEC",
+    "IndexEntry",
     "bank_digest",
+    "bank_index",
+    "bank_puzzle",
     "check_bank",
     "check_cached",
     "check_puzzle",
@@ -49,12 +59,15 @@ __all__ = [
     "solver_digest",
     "spec_digest",
     "write_bank",
+    "write_index",
 ]
 
 BANK_FORMAT = "fivehundred-puzzles/1"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "puzzles"
 BANK_PATH = DATA_DIR / "bank.json.gz"
 MANIFEST_PATH = DATA_DIR / "manifest.json"
+INDEX_FORMAT = "fivehundred-puzzles-index/1"
+INDEX_PATH = DATA_DIR / "index.json.gz"
 
 #: what the bank is mined from: per kind, the first seed, how many deals, and every how many deals
 #: the sampling bots play instead of the heuristic ones (0: never)
@@ -143,8 +156,46 @@ def write_bank(
         "bytes": BANK_PATH.stat().st_size,
     }
     MANIFEST_PATH.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    _read_bank.cache_clear()
+    write_index(raw, puzzles)
     return manifest
+
+
+class IndexEntry(NamedTuple):
+    """What choosing a puzzle needs (:func:`~fivehundred_tutor.puzzles.sets.nearest`), and where its record
+    lies in the uncompressed bank file (bytes ``start:end``)."""
+
+    id: str
+    kind: str
+    rating: int
+    themes: tuple[str, ...]
+    start: int
+    end: int
+
+
+def _index_rows(raw: bytes, puzzles: list[dict[str, Any]]) -> list[list[Any]]:
+    """Each puzzle's row of the index: its record's place in ``raw`` (the bank file's canonical JSON)."""
+    pos = raw.index(b'"puzzles":[') + len(b'"puzzles":[')
+    rows = []
+    for p in puzzles:
+        record = _canonical(p)
+        if raw[pos : pos + len(record)] != record:
+            raise PuzzleError(f"puzzle {p['id']} is not where the bank file's layout puts it")
+        rows.append([p["id"], p["kind"], p["rating"], list(p["themes"]), pos, pos + len(record)])
+        pos += len(record) + 1
+    return rows
+
+
+def write_index(raw: bytes, puzzles: list[dict[str, Any]]) -> None:
+    """Write :data:`INDEX_PATH` for the bank file whose uncompressed bytes are ``raw``."""
+    body = {
+        "format": INDEX_FORMAT,
+        "bank_sha256": hashlib.sha256(raw).hexdigest(),
+        "puzzles": _index_rows(raw, puzzles),
+    }
+    INDEX_PATH.write_bytes(gzip.compress(_canonical(body), compresslevel=9, mtime=0))
+    _read_bank.cache_clear()
+    _bank_file.cache_clear()
+    _read_index.cache_clear()
 
 
 def read_manifest() -> dict[str, Any] | None:
@@ -170,6 +221,62 @@ def _read_bank() -> tuple[Puzzle, ...]:
 def load_bank() -> list[Puzzle]:
     """Every puzzle of the bank, by id (read once per process)."""
     return list(_read_bank())
+
+
+@functools.cache
+def _bank_file() -> bytes:
+    """The bank file, uncompressed (what the index points into)."""
+    try:
+        return gzip.decompress(BANK_PATH.read_bytes())
+    except OSError as err:
+        raise PuzzleError(f"the puzzle bank {BANK_PATH} cannot be read: {err}") from None
+
+
+def _index_from_bank() -> tuple[IndexEntry, ...]:
+    """The index made from the whole bank (slow: every record parsed), when the file's does not fit."""
+    body = json.loads(_bank_file())
+    return tuple(IndexEntry(*row) for row in _index_rows(_bank_file(), body["puzzles"]))
+
+
+@functools.cache
+def _read_index() -> tuple[tuple[IndexEntry, ...], dict[str, IndexEntry]]:
+    entries: tuple[IndexEntry, ...] | None = None
+    try:
+        body = json.loads(gzip.decompress(INDEX_PATH.read_bytes()))
+        if body.get("format") == INDEX_FORMAT and body.get("bank_sha256") == hashlib.sha256(_bank_file()).hexdigest():
+            entries = tuple(
+                IndexEntry(str(i), str(k), int(r), tuple(t), int(a), int(b)) for i, k, r, t, a, b in body["puzzles"]
+            )
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        entries = None
+    if entries is None:
+        entries = _index_from_bank()
+    return entries, {e.id: e for e in entries}
+
+
+def bank_index() -> tuple[IndexEntry, ...]:
+    """Every puzzle of the bank as its id, kind, rating and themes, by id, without reading the puzzles
+    (the index file; the whole bank only when the index does not fit it)."""
+    return _read_index()[0]
+
+
+def bank_puzzle(puzzle_id: str) -> Puzzle | None:
+    """The bank's puzzle ``puzzle_id`` (None: no such puzzle), read alone through the index, or from the
+    bank already in memory."""
+    if _read_bank.cache_info().currsize:
+        return next((p for p in _read_bank() if p.id == puzzle_id), None)
+    entry = _read_index()[1].get(puzzle_id)
+    if entry is None:
+        return None
+    try:
+        found = Puzzle.from_dict(json.loads(_bank_file()[entry.start : entry.end]))
+    except ValueError:
+        found = None
+    if found is None or found.id != puzzle_id:
+        raise PuzzleError(
+            f"the puzzle index does not fit the bank at {puzzle_id!r}: run `python -m fivehundred_tutor.puzzles build`"
+        )
+    return found
 
 
 def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> str | None:
@@ -266,14 +373,31 @@ def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str
     return problems
 
 
+def _index_fits(raw: bytes) -> bool:
+    """Whether the index file is of this format and for the bank file whose bytes are ``raw``."""
+    try:
+        body = json.loads(gzip.decompress(INDEX_PATH.read_bytes()))
+    except (OSError, ValueError):
+        return False
+    return (
+        isinstance(body, dict)
+        and body.get("format") == INDEX_FORMAT
+        and body.get("bank_sha256") == hashlib.sha256(raw).hexdigest()
+    )
+
+
 def build(
     *, workers: int = 2, dask: str | None = None, force: bool = False, log: Callable[[str], None] = print
 ) -> dict[str, Any]:
     """Mine and write the bank unless the manifest already records this spec (the cache)."""
     manifest = read_manifest()
     if not force and manifest and manifest.get("spec_digest") == spec_digest() and BANK_PATH.is_file():
-        body = json.loads(gzip.decompress(BANK_PATH.read_bytes()))
+        raw = gzip.decompress(BANK_PATH.read_bytes())
+        body = json.loads(raw)
         if bank_digest(body["puzzles"]) == manifest.get("bank_digest"):
+            if not _index_fits(raw):
+                write_index(raw, body["puzzles"])
+                log("puzzle bank: its index written again")
             log(f"puzzle bank up to date: {manifest['count']} puzzles (spec {manifest['spec_digest'][:12]})")
             return manifest
         log("the puzzle bank does not match its manifest's digest: mining it again")

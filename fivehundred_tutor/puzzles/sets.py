@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from .model import Puzzle
 
@@ -86,11 +87,26 @@ def drill(bank: Sequence[Puzzle], name: str, count: int = 12) -> list[Puzzle]:
     return spread(chosen, count, f"drill-{name}")
 
 
+class Rated(Protocol):
+    """What choosing a puzzle reads: a :class:`Puzzle`, or the bank index's entry of one."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def rating(self) -> int: ...
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=Rated)
+
+
 def nearest(
-    puzzles: Iterable[Puzzle], rating: float, *, theme: str | None = None, exclude: Iterable[str] = (), pick: int = 0
-) -> Puzzle | None:
+    puzzles: Iterable[P], rating: float, *, theme: str | None = None, exclude: Iterable[str] = (), pick: int = 0
+) -> P | None:
     """The puzzle nearest ``rating`` (of ``theme``, none of ``exclude``); ``pick`` chooses among the
-    five nearest, so a learner does not always meet the same one."""
+    five nearest, so a learner does not always meet the same one.  ``puzzles`` may be the bank's
+    puzzles or its index (:func:`~fivehundred_tutor.puzzles.bank.bank_index`): the same choice."""
     skip = set(exclude)
     pool = [p for p in puzzles if p.id not in skip and (theme is None or theme in p.themes)]
     if not pool:

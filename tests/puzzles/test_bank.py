@@ -3,6 +3,8 @@ reproducible mining (one process, worker processes, a Dask cluster), and words a
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from collections import Counter
 
@@ -158,3 +160,64 @@ def test_the_trainers_requests() -> None:
         assert handle("puzzles", bad, {})["reply"]["type"] == "error"
     one = handle("puzzles", {"type": "card", "id": bank[3].id}, {})["reply"]
     assert one["card"]["id"] == bank[3].id
+
+
+def test_the_next_puzzle_reads_the_index_and_one_record_not_the_whole_bank() -> None:
+    """The live book's first 'next puzzle' took 2 s in Pyodide, most of it parsing all 2,196 puzzles: the
+    handler now chooses from the bank's index and reads the one record it chose, the same puzzle as
+    choosing from the whole bank (bench: python -m bench.bench_puzzles)."""
+    from fivehundred_tutor.puzzles import bank as bank_module
+    from fivehundred_tutor.puzzles.sets import nearest
+
+    whole = load_bank()
+    asked = [
+        (1500, None, [], 0),
+        (1210, "ducking", [], 3),
+        (1900, None, [p.id for p in whole[:300]], 1),
+        (800, "two-player", [], 4),
+    ]
+    expected = []
+    for rating, theme, seen, pick in asked:
+        found = nearest(whole, rating, theme=theme, exclude=seen, pick=pick)
+        assert found is not None
+        expected.append(puzzle_card(found))
+    bank_module._read_bank.cache_clear()
+    try:
+        for (rating, theme, seen, pick), card in zip(asked, expected, strict=True):
+            request = {"type": "next", "rating": rating, "theme": theme, "seen": seen, "pick": pick}
+            assert handle("puzzles", request, {})["reply"]["card"] == card
+        assert handle("puzzles", {"type": "card", "id": whole[7].id}, {})["reply"]["card"] == puzzle_card(whole[7])
+        assert bank_module._read_bank.cache_info().currsize == 0, "the whole bank was read"
+    finally:
+        bank_module._read_bank.cache_clear()
+
+
+def test_the_index_fits_the_bank() -> None:
+    """The index shipped beside the bank is this bank's (rewritten with it: `python -m fivehundred_tutor.puzzles build`),
+    each entry saying the puzzle's id, kind, rating and themes and where its record is."""
+    from fivehundred_tutor.puzzles import bank as bank_module
+
+    raw = bank_module._bank_file()
+    assert bank_module._index_fits(raw), "the index is not this bank's: run `python -m fivehundred_tutor.puzzles build`"
+    index = bank_module.bank_index()
+    whole = load_bank()
+    assert [(e.id, e.kind, e.rating, e.themes) for e in index] == [(p.id, p.kind, p.rating, p.themes) for p in whole]
+    for entry, puzzle in list(zip(index, whole, strict=True))[::97]:
+        assert Puzzle.from_dict(json.loads(raw[entry.start : entry.end])) == puzzle
+
+
+def test_an_index_of_another_bank_is_not_used(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from fivehundred_tutor.puzzles import bank as bank_module
+
+    stale = tmp_path / "index.json.gz"
+    body = json.loads(gzip.decompress(bank_module.INDEX_PATH.read_bytes()))
+    body["puzzles"][0][2] += 500  # another rating: an index written for another bank
+    body["bank_sha256"] = "0" * 64
+    stale.write_bytes(gzip.compress(json.dumps(body).encode()))
+    monkeypatch.setattr(bank_module, "INDEX_PATH", stale)
+    bank_module._read_index.cache_clear()
+    try:
+        first = bank_module.bank_index()[0]
+        assert first.rating == load_bank()[0].rating, "the stale index was believed"
+    finally:
+        bank_module._read_index.cache_clear()
