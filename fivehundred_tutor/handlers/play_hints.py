@@ -185,16 +185,9 @@ def _play_reason(deal: Deal, seat: int, action: Play, report: PlayReport | None)
         return f" It is the only card you may play: you must follow {_led_words(deal)}."
     if report is not None and report.layouts:
         return _sampled_reason(deal, seat, action, report)
-    rule = _rule_of_thumb(deal, seat, action)
-    if report is not None and report.why == "early":
-        left = len(deal.hands[seat])
-        return (
-            f" A rule of thumb: {rule}. (With {left} cards each still to play there are too many ways the "
-            "unseen cards could lie to weigh them all in time; from a few tricks on, the hint weighs them.)"
-        )
-    if report is not None and report.why == "cut":
-        return f" A rule of thumb: {rule}. (The ways the unseen cards could lie here are too many to weigh in time.)"
-    return f" A rule of thumb: {rule}."
+    # early in the deal, or with too many ways the unseen cards could lie, the strong bot goes by its
+    # rules of thumb: the hint says the rule, not how long weighing would take (issue 30: no engine aside)
+    return f" A rule of thumb: {_rule_of_thumb(deal, seat, action)}."
 
 
 def _rule_of_thumb(deal: Deal, seat: int, action: Play) -> str:

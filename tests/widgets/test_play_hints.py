@@ -313,3 +313,28 @@ def test_discarding_says_how_many_cards_are_still_to_go() -> None:
         assert state["view"]["to_discard"] == 0
         return
     raise AssertionError("the learner never discarded")
+
+
+def test_an_early_card_hint_gives_the_rule_of_thumb_without_an_aside_on_weighing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 30 (wording): the hint said "(With 10 cards each still to play there are too many ways the unseen
+    cards could lie to weigh them all in time; …)": how the engine works is no help to a learner choosing a card.
+    (In no trumps, sampling from 3 tricks left, as the live book samples from 8: the first cards go by the rules
+    of thumb.)"""
+    early = SamplePlan(tricks=3, layouts=4, nodes=None, least=1)
+    monkeypatch.setitem(PLANS, "compiled", early)
+    monkeypatch.setitem(PLANS, "interpreted", early)
+    found = 0
+    for seed in range(8):
+        deal = Deal.new(Rules(), seed=seed, dealer=3)
+        deal.push_many(["6NT", "pass", "pass", "pass"])
+        while deal.phase == "kitty":
+            deal.push(next(iter(deal.legal_actions())))
+        if deal.to_move is None or len(deal.legal_actions()) < 2:
+            continue
+        text = hint(deal, deal.to_move, seed)["text"]
+        if "rule of thumb" in text:
+            found += 1
+            assert "(" not in text and "in time" not in text and "weigh" not in text, text
+    assert found, "no early card left to the rules of thumb"

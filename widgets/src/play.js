@@ -46,6 +46,7 @@ export function freshPlayUi() {
     message: "",
     error: "",
     hintText: "",
+    hintCode: "", // the action the hint names: its card (or call) is marked while the hint shows
     review: null,
     anim: null,
     speed: "normal",
@@ -227,6 +228,19 @@ function centerOf(v, me, ui) {
   return center;
 }
 
+/** A card the hint names: ringed (as a card a comment names), and said so. */
+function hintedCard(part) {
+  return { ...part, cls: [...part.cls, "fht-named", "fht-hinted"], words: t("{card} (the hint's card)", { card: part.words }) };
+}
+
+/** A call button's words: the call as shown, and in words for a screen reader when they say more ("7♥ (seven hearts)",
+ * never "misère (misère)"); the hint's call says so. */
+export function callWords(action, hinted = false) {
+  const shown = action.label.replace(/^Bid /, "");
+  const said = [action.words && action.words !== shown ? action.words : "", hinted ? t("the hint's call") : ""].filter(Boolean).join(", ");
+  return [shown, said ? { kind: "text", tag: "span", cls: "fht-sr", text: ` (${said})` } : null];
+}
+
 /** The learner's seat: what to do now, their hand (the legal cards are buttons), other ways to act. */
 function mySeat(v, me, ui) {
   const names = v.seat_names;
@@ -254,7 +268,8 @@ function mySeat(v, me, ui) {
     const open = action && !ui.waiting;
     const marks = { bower: Boolean(v.left_bower) && code === v.left_bower, kitty: fromKitty.has(code), kittyTag: true };
     const part = cardPart(code, { button: true, disabled: !open, words: open ? action.label : null, on: { type: "act", action: action?.code }, ...marks });
-    return calledCardOptions(v, code).called ? markCalled(part) : part;
+    const marked = open && ui.hintCode && action.code === ui.hintCode ? hintedCard(part) : part;
+    return calledCardOptions(v, code).called ? markCalled(marked) : marked;
   });
   const body = [{ kind: "text", cls: "fht-label fht-play-prompt", text: prompt }, handPart(cards, `Your hand (${names[me]})`)];
   if (isCalling(v) && !ui.anim && !v.over) body.push(callPickerPart(v, { disabled: Boolean(ui.waiting) }));
@@ -266,11 +281,11 @@ function mySeat(v, me, ui) {
       label: v.phase === "auction" ? "Your call" : "Other ways to play",
       buttons: others.map((a) => ({
         kind: "button",
-        cls: "fht-choice",
+        cls: ui.hintCode && a.code === ui.hintCode ? "fht-choice fht-called fht-hinted" : "fht-choice",
         attrs: { "data-choice": a.code },
         disabled: Boolean(ui.waiting),
         on: { type: "act", action: a.code },
-        children: [a.label.replace(/^Bid /, ""), a.words ? { kind: "text", tag: "span", cls: "fht-sr", text: ` (${a.words})` } : null],
+        children: callWords(a, ui.hintCode && a.code === ui.hintCode),
       })),
     });
   }
@@ -382,7 +397,7 @@ const LATE = {
 /** Start a request: the table stays as it was until the answer comes. */
 function sending(s, ui, message, extra = {}) {
   if (ui.waiting) return null;
-  return { ui: { ...ui, ...extra, waiting: message.type, message: "", error: "", hintText: "", slow: "", before: s.raw }, send: message };
+  return { ui: { ...ui, ...extra, waiting: message.type, message: "", error: "", hintText: "", hintCode: "", slow: "", before: s.raw }, send: message };
 }
 
 /**
@@ -441,7 +456,7 @@ export function playReduce(s, ui, event) {
           review: null,
         });
       else if (reply.type === "review") next.review = reply;
-      else if (reply.type === "hint") next.hintText = reply.text;
+      else if (reply.type === "hint") Object.assign(next, { hintText: reply.text, hintCode: typeof reply.code === "string" ? reply.code : "" });
       else if (reply.type === "judge")
         next.message = reply.on
           ? t("Each of your calls now gets a verdict by the book's bidding standard, under the buttons.")

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { findPart, walk } from "../src/parts.js";
-import { discardWords, freshPlayUi, myTricks, playReduce, playState, playView } from "../src/play.js";
+import { callWords, discardWords, freshPlayUi, myTricks, playReduce, playState, playView } from "../src/play.js";
 import { placeOf } from "../src/table.js";
 
 const view = (over = {}) => ({
@@ -178,4 +178,53 @@ test("calls judged when asked: the setting sends Python the request, the verdict
   assert.match(answered.ui.message, /verdict by the book's bidding standard/);
   // a play test judges no calls
   assert.equal(findPart(playView(at({ ...judged, test: { id: "t", deals: [], index: 0 } }), freshPlayUi()), "select", "fht-judge"), null);
+});
+
+test("a call's button says its words only when they say more: '7♥ (seven hearts)', never 'misère (misère)'", () => {
+  const text = (parts) => parts.map((p) => (typeof p === "string" ? p : p ? p.text : "")).join("");
+  assert.equal(text(callWords({ code: "MIS", label: "Bid misère", words: "misère" })), "misère");
+  assert.equal(text(callWords({ code: "OM", label: "Bid open misère", words: "open misère" })), "open misère");
+  assert.equal(text(callWords({ code: "7H", label: "Bid 7♥", words: "seven hearts" })), "7♥ (seven hearts)");
+  assert.equal(text(callWords({ code: "pass", label: "Pass" })), "Pass");
+  assert.equal(text(callWords({ code: "MIS", label: "Bid misère", words: "misère" }, true)), "misère (the hint's call)");
+});
+
+test("the hint's card is ringed and said in the hand while the hint shows, and no more once the learner acts", () => {
+  const s = at(state());
+  const shown = playReduce(
+    s,
+    { ...freshPlayUi(), waiting: "hint" },
+    { type: "replied", reply: { type: "hint", code: "5C", text: "Play Five of clubs." }, asked: { type: "hint" } },
+  );
+  const cards = findPart(playView(s, shown.ui), "hand").cards;
+  const five = cards.find((c) => c.code === "5C");
+  assert.ok(five.cls.includes("fht-named") && five.cls.includes("fht-hinted"), five.cls);
+  assert.match(five.words, /\(the hint's card\)$/);
+  assert.ok(!cards.find((c) => c.code === "JD").cls.includes("fht-hinted"));
+  const acted = playReduce(s, shown.ui, { type: "act", action: "5C", code: "5C" });
+  assert.equal(acted.ui.hintCode, "");
+  // in the auction: the hint's call is ringed on its button
+  const auction = at(
+    state({
+      phase: "auction",
+      auction: [],
+      kitty: 3,
+      contract: null,
+      trick: [],
+      legal: [
+        { code: "pass", label: "Pass" },
+        { code: "MIS", label: "Bid misère", words: "misère" },
+      ],
+    }),
+  );
+  const bid = playReduce(
+    auction,
+    { ...freshPlayUi(), waiting: "hint" },
+    { type: "replied", reply: { type: "hint", code: "MIS", text: "Bid misère." }, asked: { type: "hint" } },
+  );
+  const buttons = findPart(playView(auction, bid.ui), "choices", "fht-play-calls").buttons;
+  assert.deepEqual(
+    buttons.map((b) => b.cls),
+    ["fht-choice", "fht-choice fht-called fht-hinted"],
+  );
 });
