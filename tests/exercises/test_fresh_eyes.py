@@ -504,3 +504,60 @@ def test_n6_points_have_one_precision_in_every_report(tmp_path: Path) -> None:
     for name in files:
         text = (out / name).read_text(encoding="utf-8")
         assert not re.findall(r"(?<![\w.])\d+\.\d{3,}\b", text), (name, re.findall(r"\d+\.\d{3,}", text))
+
+
+# ------------------------------------------------------------------ N5
+# the review's class of 200 (its summary.md: item, difficulty, discrimination), and an exam of 30 items in a crowd
+REVIEW_ITEMS = [
+    ("1.1", 0.72, 0.20), ("1.2", 0.72, 0.27), ("1.3", 0.76, 0.26), ("2.1", 0.76, 0.15), ("2.2", 0.76, 0.24),
+    ("3.1", 0.73, 0.24), ("3.2", 0.77, 0.30), ("4.1", 0.68, 0.31), ("4.2", 0.78, 0.25), ("5.1", 0.34, -0.06),
+]  # fmt: skip
+
+
+def _crowd(n: int = 30) -> list[tuple[str, float, float]]:
+    import random
+
+    rng = random.Random(5)
+    return [(f"{1 + k // 5}.{1 + k % 5}", rng.uniform(0.55, 0.85), rng.uniform(0.1, 0.4)) for k in range(n)]
+
+
+@pytest.mark.parametrize("case", ["review", "crowd of 30"])
+def test_n5_item_plot_labels_cover_no_label_and_no_dot(case: str) -> None:
+    """item_analysis.png printed "1.1, 1.2, 3.1" over each other and over the dots: measured with matplotlib's
+    renderer, no label box overlaps another, a dot or the legend, every label is inside the axes, and every item
+    is named once."""
+    from itertools import combinations
+
+    from matplotlib.text import Text
+    from matplotlib.transforms import Bbox
+
+    from fivehundred_tutor.exercises.grading.report.plots import item_plot
+    from fivehundred_tutor.exercises.grading.report.psychometrics import ClassFigures, ItemFigures
+
+    rows = REVIEW_ITEMS if case == "review" else _crowd()
+    items = [ItemFigures(i, "S", "t", 1.0, 200, p, r, None, None, 1.0) for i, p, r in rows]
+    fig = item_plot(ClassFigures(200, None, None, None, None, None, None, None, items, [], []), "Week 1")
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        ax = fig.axes[0]
+        # the words alone (an annotation's own extent takes in its leader line)
+        labels = {t.get_text(): Text.get_window_extent(t, renderer) for t in ax.texts}
+        assert sorted(n for text in labels for n in text.split(", ")) == sorted(i for i, _, _ in rows)
+        for (a, box_a), (b, box_b) in combinations(labels.items(), 2):
+            assert not box_a.overlaps(box_b), (a, b, box_a, box_b)
+        radius = 3 * fig.dpi / 72  # a scatter dot of 36 pt² is 6 points across
+        dots = [ax.transData.transform(xy) for c in ax.collections for xy in c.get_offsets()]
+        assert len(dots) == len(rows)
+        legend = ax.get_legend().get_window_extent(renderer)
+        frame = ax.get_window_extent(renderer)
+        for text, box in labels.items():
+            assert frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1), (text, box, frame)
+            assert not box.overlaps(legend), (text, box, legend)
+            for x, y in dots:
+                dot = Bbox.from_extents(x - radius, y - radius, x + radius, y + radius)
+                assert not box.overlaps(dot), (text, box, (x, y))
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
