@@ -62,6 +62,8 @@ from ..bidding_standard import (
 )
 from ..bids import Bid
 from ..cards import ACE, Card, Suit, display_order
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..rng import Random
 from ..rules import Rules
 from ..solver import dds
@@ -158,10 +160,13 @@ def times_in(hits: int, out_of: int) -> str:
     >>> times_in(13, 33), times_in(1, 2), times_in(30, 33)
     ('about 2 times in 5', 'about 1 time in 2', 'about 9 times in 10')
     """
-    share = hits / out_of
-    best = min(((n, d) for d in (2, 3, 4, 5, 10) for n in range(1, d)), key=lambda nd: abs(nd[0] / nd[1] - share))
-    n, d = best
+    n, d = _small_odds(hits / out_of)
     return f"about {n} {'time' if n == 1 else 'times'} in {d}"
+
+
+def _small_odds(share: float) -> tuple[int, int]:
+    """The nearest chance in small numbers, (n, d) for "n times in d": 0.345 → (1, 3)."""
+    return min(((n, d) for d in (2, 3, 4, 5, 10) for n in range(1, d)), key=lambda nd: abs(nd[0] / nd[1] - share))
 
 
 def _tricks(value: float) -> str:
@@ -236,8 +241,11 @@ def count_parts(rules: Rules, hand: Sequence[Card], denomination: str, seat: int
     return parts
 
 
-def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, seat: int) -> str:
-    """The chapter's count in words, how the layouts differ from it, and the bid it is worth."""
+def _reason(
+    rules: Rules, hand: Sequence[Card], denomination: str, mean: float, seat: int, chance: Sequence[float] = ()
+) -> str:
+    """The chapter's count in words, how the layouts differ from it, and the bid it is worth (``chance``: the
+    layouts' chance of each number of tricks, when known: a sound bid they make less often than not is said)."""
     parts = count_parts(rules, hand, denomination, seat)
     own = estimate_tricks(rules, hand, _contract(denomination))
     support = expected_support(rules)
@@ -251,7 +259,10 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
     helpers, bring = ("Partner and the kitty", "bring") if friendly > rules.kitty_size else ("The kitty", "brings")
     brought = mean - own
     allows = said_about(support)
-    if abs(brought - support) < 0.75:
+    if denomination == "NT" or own < 0:
+        # the gap is not what partner and the kitty bring: the simulation plays no trumps its own way
+        sentence += " " + _simulation_words(rules, hand, denomination, mean)
+    elif abs(brought - support) < 0.75:
         sentence += f" {helpers} {bring} {_tricks(brought)} more, as the count allows."
     elif brought > support:
         sentence += (
@@ -264,7 +275,63 @@ def _reason(rules: Rules, hand: Sequence[Card], denomination: str, mean: float, 
             f"{'nothing' if _tricks(brought) == 'nothing' else 'only ' + _tricks(brought)} more: "
             f"less than the {allows} the count allows for."
         )
-    return sentence + _bid_words(rules, hand, denomination)
+    return sentence + _bid_words(rules, hand, denomination) + _disagreement(rules, hand, denomination, chance)
+
+
+def _simulation_words(rules: Rules, hand: Sequence[Card], denomination: str, mean: float) -> str:
+    """No trumps (or a count below nothing): what the simulation assumes, and how the whole count compares
+    with its average; the difference is never put down to partner and the kitty."""
+    whole = count(rules, hand, _contract(denomination))
+    values = {"mean": said_about(mean), "count": rounded(whole)}  # the count rounded as the standard rounds it
+    if denomination == "NT":
+        assumes = _(
+            "In no trumps the simulation lets the joker's holder name its suit before play, and every card is seen."
+        )
+    else:
+        assumes = _("The simulation sees every card.")
+    if abs(mean - whole) < 0.75:
+        compared = _("In these deals it averaged about {mean} tricks, close to the count's total, about {count}.")
+    elif mean > whole:
+        compared = _(
+            "In these deals it averaged about {mean} tricks, more than the count's total, about {count}: "
+            "the count is more cautious, and you bid without seeing the other hands."
+        )
+    else:
+        compared = _("In these deals it averaged only about {mean} tricks, less than the count's total, about {count}.")
+    return assumes + " " + compared.format(**values)
+
+
+def _disagreement(rules: Rules, hand: Sequence[Card], denomination: str, chance: Sequence[float]) -> str:
+    """When the count's highest sound bid was made in fewer than half of the deals (so it lost points on
+    average: long trumps, each counted in full): say so, and name the bid that scored best in these deals."""
+    judge = HandJudge(rules, hand)
+    sound = [t for t in range(6, 11) if judge.is_sound(Bid.parse(f"{t}{denomination}"))]
+    if not sound or len(chance) <= sound[-1] or chance[sound[-1]] >= 0.5:
+        return ""
+    level = sound[-1]
+
+    exactly = [chance[t] - (chance[t + 1] if t + 1 < len(chance) else 0.0) for t in range(len(chance))]
+
+    def average_score(t: int) -> float:  # your side's score for the bid, over these deals
+        bid = Bid.parse(f"{t}{denomination}")
+        return sum(share * rules.score(bid, tricks)[0] for tricks, share in enumerate(exactly))
+
+    best = max(range(6, level), key=average_score, default=None)
+    n, d = _small_odds(chance[level])
+    values = {
+        "bid": str(Bid.parse(f"{level}{denomination}")),
+        "tricks": level,
+        "times": ngettext("about {n} time in {d}", "about {n} times in {d}", n).format(n=n, d=d),
+    }
+    if best is not None and average_score(best) > 0:
+        return " " + _(
+            "But the count is too hopeful here: in these deals {tricks} tricks came only {times}, so {bid} "
+            "would be set more often than made. Bid {best}, the bid that scored best over these deals."
+        ).format(best=str(Bid.parse(f"{best}{denomination}")), **values)
+    return " " + _(
+        "But the count is too hopeful here: in these deals {tricks} tricks came only {times}, so {bid} "
+        "would be set more often than made, and no lower bid scored points over these deals."
+    ).format(**values)
 
 
 def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
@@ -309,7 +376,7 @@ def _fill(rules: Rules, item: dict[str, Any], hand: Sequence[Card], seat: int) -
     results = item["results"]
     for d, res in results.items():
         res.update(_denomination_result(rules, dict(enumerate(res["dist"]))))
-        res["reason"] = _reason(rules, hand, d, res["mean"], seat)
+        res["reason"] = _reason(rules, hand, d, res["mean"], seat, res["chance"])
         res["count"] = count(rules, hand, _contract(d))
     counts = ", ".join(f"{_LABELS[d]} {_number(results[d]['count'])}" for d in results)
     helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
