@@ -460,7 +460,7 @@ class HandJudge:
             self._misere[open_misere] = misere_problem(self.rules, self.hand, open_misere)
         return self._misere[open_misere]
 
-    def _shape_problem(self, call: Bid) -> str | None:
+    def shape_problem(self, call: Bid) -> str | None:
         """What the hand lacks for ``call`` besides the count: trumps, or the joker or aces for no trumps."""
         level = self.raising(call)
         if call.trump is not None:
@@ -494,7 +494,7 @@ class HandJudge:
             want = RAISE_TRUMPS if self.raising(call) is not None else trumps_needed(call.tricks)
             if self.trumps(call) < want:
                 return False
-        elif self._shape_problem(call) is not None:
+        elif self.shape_problem(call) is not None:
             return False
         return rounded(self.count(call)) >= self.need(call)
 
@@ -505,7 +505,7 @@ class HandJudge:
         assert isinstance(call, Bid)
         if call.is_misere:
             return self._misere_problem(call.is_open_misere)
-        shape = self._shape_problem(call)
+        shape = self.shape_problem(call)
         if shape is not None:
             return shape
         need = self.need(call)

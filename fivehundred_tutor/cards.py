@@ -151,6 +151,8 @@ _RANK_PARSE.update({"t": 10, "j": JACK, "q": QUEEN, "k": KING, "a": ACE})
 _CARD_RE = re.compile(r"^(10|11|12|13|[2-9tjqka])\s*(?:of\s+)?(.+)$")
 _WORDS_RE = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 _RANK_FROM_WORD = {w.lower(): v for v, w in _RANK_WORDS.items()}
+#: English rank words by rank (``11: 'Jack'``): the words the chapters' English comments use.
+RANK_WORDS_EN: Final[dict[int, str]] = dict(_RANK_WORDS)
 _JOKER_WORDS = {"joker", "jk", "jo", "jkr", "★", "🃏"}
 
 

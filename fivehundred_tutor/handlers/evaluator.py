@@ -344,7 +344,7 @@ def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
         return f" By the book's bidding standard the count, about {rounded(total)}, is enough to bid {sound[-1]}."
     first = bids[0]
     # the count falls short (not the shape: too few trumps, no joker or aces): that count said as a player says it
-    if judge._shape_problem(first) is None:
+    if judge.shape_problem(first) is None:
         helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
         return (
             f" By the book's bidding standard that is no bid: {first} needs a count of {judge.need(first)}, "

@@ -13,7 +13,7 @@ from typing import Any
 from ..actions import Action, Discard, Play
 from ..bids import Bid
 from ..bots import HeuristicBot, discards_for
-from ..cards import _RANK_WORDS, ACE, JACK, KING, QUEEN, Card, Suit, display_order
+from ..cards import ACE, JACK, KING, QUEEN, RANK_WORDS_EN, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
 from ..rules import Rules
@@ -83,7 +83,7 @@ def _english_name(card: Card) -> str:
     """ "Nine of diamonds": the name the chapters' English comments use, whatever the language spoken."""
     if card.suit is None:
         return "Joker"
-    return f"{_RANK_WORDS[card.rank]} of {card.suit.word}"
+    return f"{RANK_WORDS_EN[card.rank]} of {card.suit.word}"
 
 
 def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str, Any]:
