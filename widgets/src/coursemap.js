@@ -97,7 +97,7 @@ function drawSidebar(course, states, stats) {
   }
   let box = nav.parentElement.querySelector(".fht-course-side");
   if (!box) {
-    box = el("div", { class: "fht-course-side", role: "region", "aria-label": "Your course" });
+    box = el("div", { class: "fht-course-side", role: "region", "aria-label": "Your course in short" });
     nav.before(box);
   }
   box.replaceChildren(dayLine(stats, "fht-course-days"), nextLink(course, nextStep(states), "fht-course-next"));
