@@ -11,6 +11,7 @@ from anywhere but the site::
                                 the widget manager, anywidget, the Pyodide kernel
     lite/files/chapters/*.ipynb the chapters as notebooks (see :func:`export_notebook`)
     lite/files/chapters/figures/*.png   the figures the book build drew (plot-cell fallback)
+    lite/files/glossary.md ...  the book's pages the chapters link to (:data:`PAGES`, :func:`export_page`)
     lite/pypi/                  this package's wheel (with the widgets' bundles): the install cell's source
     lite/kernel/                the notebook's Python: the wheels it loads at start and their lock, its start
                                 module, the worker the page starts early, its start-up snapshot
@@ -19,7 +20,8 @@ from anywhere but the site::
 JupyterLab's page (``lite/lab/index.html``) gets small scripts (``widgets/tools/lite-*.js``): one
 starts the kernel's worker while JupyterLab loads (``lite-early.js``), one gives a phone's
 notebook the width (``lite-layout.js``), one makes the cells' collapse-output icon cost one
-layout a frame instead of one per output (``lite-outputs.js``), one runs the chapter once its
+layout a frame instead of one per output (``lite-outputs.js``), one has a link to another chapter's section
+open it there (``lite-links.js``), one runs the chapter once its
 Python is ready, leaving the reader at its start (``lite-run.js``), and one, once the page is
 idle, has Chromium keep JupyterLab's compiled code for the next visit (``lite-codecache.js``).
 JupyterLite's service worker is patched to leave the requests it does not cache to
@@ -47,6 +49,7 @@ import base64
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -61,7 +64,7 @@ from typing import Any
 
 from .. import saved
 from ..handlers import evaluator as evaluator_handlers
-from . import bundles, litekernel, notebook_python, webassets
+from . import bundles, litekernel, mystlinks, notebook_python, webassets
 from .celltags import HIDE_OUTPUT, HIDE_SOURCE
 from .litekernel import KERNEL_START, LiteError, kernel_wheels, write_kernel_dir
 
@@ -74,8 +77,10 @@ __all__ = [
     "build_lite",
     "chapter_saved_hands",
     "export_notebook",
+    "export_page",
     "install_cell",
     "kernel_wheels",
+    "lite_labels",
     "main",
     "prune_settings_schemas",
     "saved_results_dir",
@@ -284,8 +289,14 @@ def _alt(cell: dict[str, Any]) -> str:
     return "The figure drawn when the book was built"
 
 
-#: a MyST target line, ``(ch-bowers)=``: the book's cross-reference labels, printed as text by JupyterLab
-_MYST_TARGET = re.compile(r"^\([\w.:-]+\)=[ \t]*$\n?", re.M)
+#: the book's pages that are not chapters, written beside the chapters' notebooks (``lite/files/NAME.md``) as
+#: markdown JupyterLab draws (its Markdown Preview opens them from a link): the chapters' links to the glossary,
+#: the rules index and the sources open them there (:func:`export_page`)
+PAGES = ("glossary", "rules-index", "references")
+#: a link to a file of the book, ``[…](07-playing-tricks.md)`` or ``[…](../glossary.md#gloss-trick)``
+_MD_FILE_LINK = re.compile(r"\]\(([^()\s#]+)\.md((?:#[A-Za-z0-9_.:-]+)?)\)")
+#: a MyST definition-list entry: the term's line, then its definition's ``: `` line (JupyterLab draws neither)
+_DEFINITION = re.compile(r"^(?!\s)([^\n:<#|(-][^\n]*)\n: ", re.M)
 #: names that draw with matplotlib even when a cell does not import it (an earlier cell did)
 _DRAWING_SEED = frozenset({"plt", "matplotlib", "mpl"})
 
@@ -335,8 +346,68 @@ def _plot_cell(computing: list[str], drawing: list[str], figures: list[str], alt
     return "\n\n".join(["\n".join(computing), fallback]) if computing else fallback
 
 
+def _lite_path(page: str) -> str | None:
+    """Where a book page (``chapters/03-bowers.md``) is on the site's JupyterLite (``chapters/03-bowers.ipynb``,
+    ``glossary.md``), or None: not there."""
+    stem, suffix = posixpath.splitext(posixpath.normpath(page))
+    if suffix != ".md":
+        return None
+    if stem.startswith("chapters/") and stem.count("/") == 1:
+        return f"{stem}.ipynb"
+    return page if stem in PAGES else None
+
+
+def lite_labels(book_dir: Path) -> dict[str, str]:
+    """The book's MyST labels (:func:`mystlinks.labels`) where they are on the site's JupyterLite: a chapter's in
+    its notebook (``chapters/03-bowers.ipynb``), a page's of :data:`PAGES` in its markdown (``glossary.md``);
+    labels of other pages (the book's front page) are left out: a link to one stays as it was."""
+    found = {}
+    for label, where in mystlinks.labels(book_dir).items():
+        there = _lite_path(where)
+        if there:
+            found[label] = there
+    return found
+
+
+def _lite_links(text: str, path: str) -> str:
+    """Links to a chapter's file (``[…](07-playing-tricks.md)``) in the page at ``path`` open its notebook."""
+
+    def to_lite(match: re.Match[str]) -> str:
+        target, fragment = match.group(1), match.group(2)
+        there = _lite_path(posixpath.join(posixpath.dirname(path), f"{target}.md"))
+        if there and there.endswith(".ipynb"):
+            return f"]({target}.ipynb{fragment})"
+        return match.group(0)
+
+    return _MD_FILE_LINK.sub(to_lite, text)
+
+
+def _markdown_links(notebook: dict[str, Any], path: str, index: dict[str, str]) -> None:
+    """In place, a notebook for the site's JupyterLite at ``path``: its MyST labels become anchors, links to a
+    label or a file of another page open that page's copy there (``index``: :func:`lite_labels`)."""
+    mystlinks.to_notebook(notebook, path, index)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = _lite_links(_source(cell), path)
+
+
+def export_page(text: str, name: str, index: dict[str, str]) -> str:
+    """A book page (``glossary.md``'s text) as JupyterLab's Markdown Preview draws it on the site's JupyterLite:
+    labels as anchors, links to a chapter's label opening its notebook there, and the definition lists (the
+    glossary's ``Term`` / ``: definition``, which JupyterLab does not know) as paragraphs that start with the
+    term in bold."""
+    page = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": text}]}
+    _markdown_links(page, name, index)
+    return _DEFINITION.sub(lambda m: f"**{m.group(1).strip()}**: ", _source(page["cells"][0]))
+
+
 def export_notebook(
-    executed: dict[str, Any], stem: str, figures_dir: Path, *, wheel: str | None = None
+    executed: dict[str, Any],
+    stem: str,
+    figures_dir: Path,
+    *,
+    wheel: str | None = None,
+    labels: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """A chapter's executed notebook (myst-nb's ``jupyter_execute``) as the learner's notebook.
 
@@ -345,7 +416,9 @@ def export_notebook(
     code cell; the book's hidden cells collapsed; plot cells fall back on
     the figures the build drew, written into ``figures_dir`` (beside the
     notebook) as ``STEM-N.png``: Python reads the file (JupyterLite gives it
-    the notebook's folder), so the figure is kept in the notebook's outputs.
+    the notebook's folder), so the figure is kept in the notebook's outputs.  The MyST labels
+    (``(ch-bowers)=``, which JupyterLab would print) become anchors, and links to another page's label open
+    that page's copy on the site (``labels``: :func:`lite_labels`; without them such a link is left as it is).
     """
     cells: list[dict[str, Any]] = []
     installed = False
@@ -355,7 +428,6 @@ def export_notebook(
         source = _source(cell)
         meta = {k: v for k, v in (cell.get("metadata") or {}).items() if k in ("tags", "mystnb")}
         if kind != "code":
-            source = _MYST_TARGET.sub("", source).strip("\n") if kind == "markdown" else source
             cells.append({"cell_type": kind, "metadata": meta, "source": source, **_attachments(cell)})
             continue
         if not installed:
@@ -385,6 +457,7 @@ def export_notebook(
                 names.append(f"{figures_dir.name}/{name}")
             source = _plot_cell(*split, names, _alt(cell))
         cells.append(_code(source, meta))
+    _markdown_links({"cells": cells}, f"chapters/{stem}.ipynb", labels or {})
     return {
         "cells": cells,
         "metadata": {
@@ -411,10 +484,16 @@ def _with_ids(nb: dict[str, Any], stem: str) -> dict[str, Any]:
 
 
 def export_chapters(
-    executed_dir: Path, contents_dir: Path, docnames: Iterable[str], wheel_name: str | None = None
+    executed_dir: Path,
+    contents_dir: Path,
+    docnames: Iterable[str],
+    wheel_name: str | None = None,
+    book_dir: Path = webassets.BOOK_DIR,
 ) -> list[Path]:
     """Export each ``docname`` (e.g. ``chapters/03-bowers``) from ``executed_dir`` into ``contents_dir``; their
-    install cells name ``wheel_name`` (default: this package's) in the site's ``pypi/``."""
+    install cells name ``wheel_name`` (default: this package's) in the site's ``pypi/``.  The pages of
+    :data:`PAGES` go beside them (``contents_dir/glossary.md``...), for the chapters' links (``book_dir``'s)."""
+    labels = lite_labels(book_dir)
     written = []
     for docname in docnames:
         src = executed_dir / f"{docname}.ipynb"
@@ -426,10 +505,16 @@ def export_chapters(
         for old in figures.glob(f"{stem}-*.png"):
             old.unlink()
         url = wheel_url(docname, wheel_name or webassets.wheel_name())
-        nb = _with_ids(export_notebook(json.loads(src.read_text(encoding="utf-8")), stem, figures, wheel=url), stem)
+        executed = json.loads(src.read_text(encoding="utf-8"))
+        nb = _with_ids(export_notebook(executed, stem, figures, wheel=url, labels=labels), stem)
         target.parent.mkdir(parents=True, exist_ok=True)
         webassets.write_if_changed(target, json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         written.append(target)
+    for name in PAGES:
+        source = book_dir / f"{name}.md"
+        if source.is_file():
+            text = export_page(source.read_text(encoding="utf-8"), f"{name}.md", labels)
+            webassets.write_if_changed(contents_dir / f"{name}.md", text)
     return written
 
 
@@ -461,7 +546,10 @@ def _lite_config(pyodide_url: str, packages: list[str]) -> dict[str, Any]:
             # default is light whatever the system says)
             # a saved (and downloaded) notebook carries its widgets' state: a viewer without Python (nbviewer, a
             # JupyterLab before Run All) draws them instead of printing "<... BowerTrainer object at 0x...>"
+            # the book's pages beside the chapters (the glossary...: PAGES) open drawn, at the label a link names:
+            # JupyterLab opens a link's file with its default viewer (the text editor for markdown)
             "settingsOverrides": {
+                "@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}},
                 "@jupyterlab/apputils-extension:themes": {"adaptive-theme": True},
                 "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
             },
@@ -562,7 +650,7 @@ def build_lite(
     for old in pypi.glob("*.whl"):
         if old != wheel:
             old.unlink()
-    notebooks = export_chapters(executed_dir, contents, docnames, wheel.name)
+    notebooks = export_chapters(executed_dir, contents, docnames, wheel.name, book_dir)
     kernel = work / "kernel"
     cells = [c for nb in notebooks for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
     sources = [_source(c) for c in cells if INSTALL_TAG not in (c.get("metadata") or {}).get("tags", [])]

@@ -121,6 +121,8 @@ EARLY_SOURCE = TOOLS / "lite-early.js"
 LAYOUT_SOURCE = TOOLS / "lite-layout.js"
 #: one layout per frame, not per output, for the cells' "collapse output" icon (needs ``exposeAppInBrowser``)
 OUTPUTS_SOURCE = TOOLS / "lite-outputs.js"
+#: a link to another chapter's section opens that chapter there (once the section is drawn)
+LINKS_SOURCE = TOOLS / "lite-links.js"
 #: a chapter opened from the book (or restored by a reload) runs all its cells once its Python is ready
 RUN_SOURCE = TOOLS / "lite-run.js"
 #: File > Download: the notebook under its own name, its install cell naming the site's wheel by its full address
@@ -508,7 +510,8 @@ def early_script(config: dict[str, Any]) -> str:
 
 def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
     """Put :func:`early_script`, the phone layout (``widgets/tools/lite-layout.js``), the outputs' one layout
-    per frame (``widgets/tools/lite-outputs.js``), the chapter's run on opening (``widgets/tools/lite-run.js``), a
+    per frame (``widgets/tools/lite-outputs.js``), links that land on another chapter's section
+    (``widgets/tools/lite-links.js``), the chapter's run on opening (``widgets/tools/lite-run.js``), a
     download that works outside the site (``widgets/tools/lite-download.js``) and the code-cache warm-up for the next visit (``widgets/tools/lite-codecache.js``) into JupyterLab's page
     (``lite/lab/index.html``), before its own scripts, with the site's icon (``faviconUrl``)."""
     html = index_html.read_text(encoding="utf-8")
@@ -522,6 +525,7 @@ def inject_early_script(index_html: Path, config: dict[str, Any]) -> None:
             early_script(config),
             LAYOUT_SOURCE.read_text(encoding="utf-8"),
             OUTPUTS_SOURCE.read_text(encoding="utf-8"),
+            LINKS_SOURCE.read_text(encoding="utf-8"),
             RUN_SOURCE.read_text(encoding="utf-8"),
             DOWNLOAD_SOURCE.read_text(encoding="utf-8"),
             CODECACHE_SOURCE.read_text(encoding="utf-8"),

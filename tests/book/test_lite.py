@@ -74,7 +74,7 @@ def _executed() -> dict[str, Any]:
 def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     nb = lite.export_notebook(_executed(), "ch", tmp_path / "figures")
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert nb["cells"][0]["source"] == "# A chapter", "no MyST target line: JupyterLab would print it"
+    assert nb["cells"][0]["source"] == '<a id="ch-a"></a>\n\n# A chapter', "no MyST label line: JupyterLab prints it"
     wheel = lite.webassets.wheel_name()
     assert code[0]["source"] == lite.install_cell(f"../../pypi/{wheel}") and code[0]["metadata"]["tags"] == ["install"]
     # the book's own wheel by its place on the site, never a name looked up on PyPI (issue 31, defect 4)
@@ -92,6 +92,50 @@ def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     assert "widgets" not in nb["metadata"] and nb["metadata"]["kernelspec"]["name"] == "python"
     assert (tmp_path / "figures" / "ch-1.png").read_bytes() == PNG
     assert (tmp_path / "figures" / "ch-2.png").read_bytes() == PNG
+
+
+def test_labels_become_anchors_and_links_open_the_page_they_name_in_jupyterlite(tmp_path: Path) -> None:
+    """Issue 31 (8) in JupyterLite: a chapter's MyST label (``(ch-a)=``) was dropped, so a link to it did nothing,
+    and a link to another chapter's or the glossary's label (``#gloss-trick``) looked for it on the same page.
+    Labels are anchors; a link to another chapter's label opens that chapter's notebook, a link to the
+    glossary's the glossary, written beside the chapters as markdown JupyterLab draws (its definition list as
+    paragraphs that start with the term); a link to a chapter's file opens its notebook."""
+    book = tmp_path / "book"
+    (book / "chapters").mkdir(parents=True)
+    (book / "chapters" / "01-a.md").write_text("(ch-a)=\n# A\n")
+    (book / "chapters" / "02-b.md").write_text("(ch-b)=\n# B\n\n(rule-b)=\n## A rule\n")
+    glossary = (
+        "(glossary)=\n# Glossary\n\n(gloss-trick)=\nTrick\n: A card from each player.\n  See [a rule](#rule-b).\n"
+    )
+    (book / "glossary.md").write_text(glossary)
+    (book / "index.md").write_text("(home)=\n# Home\n")
+    labels = lite.lite_labels(book)
+    assert labels == {
+        "ch-a": "chapters/01-a.ipynb",
+        "ch-b": "chapters/02-b.ipynb",
+        "rule-b": "chapters/02-b.ipynb",
+        "glossary": "glossary.md",
+        "gloss-trick": "glossary.md",
+    }, "the front page is not on the site's JupyterLite"
+    text = "(ch-a)=\n# A\n\nSee [a rule](#rule-b), a [trick](#gloss-trick), [A](#ch-a), [B](02-b.md), [home](#home)."
+    executed = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": text}, _code("x = 1")], "metadata": {}}
+    nb = lite.export_notebook(executed, "01-a", tmp_path / "figures", labels=labels)
+    assert nb["cells"][0]["source"] == (
+        '<a id="ch-a"></a>\n# A\n\nSee [a rule](02-b.ipynb#rule-b), a [trick](../glossary.md#gloss-trick), '
+        "[A](#ch-a), [B](02-b.ipynb), [home](#home)."
+    )
+    page = lite.export_page(glossary, "glossary.md", labels)
+    assert page == (
+        '<a id="glossary"></a>\n# Glossary\n\n<a id="gloss-trick"></a>\n**Trick**: A card from each player.\n'
+        "  See [a rule](chapters/02-b.ipynb#rule-b).\n"
+    )
+    contents = tmp_path / "contents"
+    executed_dir = tmp_path / "executed"
+    (executed_dir / "chapters").mkdir(parents=True)
+    (executed_dir / "chapters" / "01-a.ipynb").write_text(json.dumps(executed))
+    lite.export_chapters(executed_dir, contents, ["chapters/01-a"], "w-0.1-py3-none-any.whl", book)
+    assert (contents / "glossary.md").read_text() == page
+    assert "[a rule](02-b.ipynb#rule-b)" in (contents / "chapters" / "01-a.ipynb").read_text()
 
 
 def _run(source: str, namespace: dict[str, Any], *, matplotlib: bool) -> list[Any]:
@@ -400,6 +444,43 @@ def test_every_chapter_page_has_the_button_and_its_notebook(built_book: Any) -> 
     )
 
 
+#: a markdown link that is not an image's: ``[text](target)``
+_LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^()\s]+)\)")
+
+
+def test_every_link_of_the_lite_notebooks_opens_a_file_of_the_site_at_its_anchor(built_book: Any) -> None:
+    """Issue 31 (8) in JupyterLite, every chapter: no MyST label left as text, and every link of a chapter's
+    notebook or of the pages beside them (the glossary...) to the site's own files names a file JupyterLite
+    has, at an anchor that file has (before: links to another chapter's label looked for it on the same page,
+    links to the glossary and to a chapter's .md file named nothing there)."""
+    files = built_book.html / lite.LITE_DIR / "files"
+    texts: dict[Path, str] = {}
+    for path in sorted((files / "chapters").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path] = "\n\n".join(c["source"] for c in cells if c["cell_type"] == "markdown")
+    for name in lite.PAGES:
+        texts[files / f"{name}.md"] = (files / f"{name}.md").read_text(encoding="utf-8")
+    anchors = {path: set(re.findall(r'<a id="([^"]+)"></a>', text)) for path, text in texts.items()}
+    links = 0
+    problems = []
+    for path, text in texts.items():
+        where = path.relative_to(files)
+        label = re.search(r"^\([\w.:-]+\)=\s*$", text, re.M)
+        if label:
+            problems.append(f"{where}: a MyST label shown as text: {label.group(0)}")
+        for target in _LINK.findall(text):
+            if re.match(r"[a-z]+:", target):
+                continue  # another site's (none is fetched by the tests: the page only links to it)
+            links += 1
+            name, _, anchor = target.partition("#")
+            file = (path.parent / name).resolve() if name else path
+            if not file.is_file():
+                problems.append(f"{where}: [{target}] names no file of the site")
+            elif anchor and anchor not in anchors.get(file, set()):
+                problems.append(f"{where}: [{target}]: {file.name} has no anchor {anchor!r}")
+    assert links > 150 and not problems, "\n".join(problems[:20])
+
+
 def _names(nodes: list[ast.stmt], ctx: type) -> set[str]:
     """Names the statements bind (``ast.Store``: assignments, imports, defs) or read (``ast.Load``)."""
     tree = ast.Module(body=nodes, type_ignores=[])
@@ -660,11 +741,56 @@ def test_open_a_chapter_in_jupyterlab_run_all_and_answer_a_fresh_question(
         _open_run_all_and_judge(browser, f"{base}{CHAPTER}.html", built_book.html, tmp_path)
 
 
+#: where the element a link's ``#label`` names is in the page's current tab: the tab's file, the element's top
+#: in the tab's visible area (px from its top) and that area's height; null when the tab has no such element
+LANDED_JS = """(label) => {
+  const widget = window.jupyterapp.shell.currentWidget;
+  if (!widget || !widget.context) return null;
+  const el = widget.node.querySelector(`[data-jupyter-id="${label}"], [id="${label}"]`);
+  const area = widget.content ? widget.content.node : widget.node;
+  if (!el) return { path: widget.context.path, top: null };
+  const box = area.getBoundingClientRect();
+  return { path: widget.context.path, top: el.getBoundingClientRect().top - box.top, height: box.height,
+           drawn: !!widget.node.querySelector(".jp-MarkdownViewer, .jp-Notebook") };
+}"""
+
+
+def _follow(tab: Any, scope: str, text: str, path: str, label: str) -> None:
+    """Click the link ``text`` in ``scope`` (a selector of the tab that has it); it must open ``path`` drawn (a
+    notebook, or markdown in JupyterLab's Markdown Preview, not its text editor) with ``label`` on screen."""
+    link = tab.locator(f"{scope} .jp-RenderedMarkdown a", has_text=text).first
+    link.scroll_into_view_if_needed()
+    link.click()
+    landed = (
+        "([path, label, js]) => { const s = eval(js)(label); return !!s && s.path === path && s.top !== null"
+        " && s.drawn && s.top >= 0 && s.top < s.height - 20; }"
+    )
+    try:
+        tab.wait_for_function(landed, arg=[path, label, LANDED_JS], timeout=30000, polling=250)
+    except Exception:
+        raise AssertionError(f"[{text}] did not land on {path}#{label}: {tab.evaluate(LANDED_JS, label)}") from None
+
+
+def _links_land(tab: Any) -> None:
+    """Issue 31 (8) in JupyterLite: no MyST label shown as text; a link to another chapter opens it, a link to a
+    glossary entry opens the glossary drawn at that entry, and the glossary's link to a chapter's section opens
+    that chapter there (before: the labels were dropped and every such link did nothing)."""
+    shown = tab.locator(".jp-NotebookPanel .jp-RenderedMarkdown").all_inner_texts()
+    assert not [t for t in shown if re.search(r"^\([\w.:-]+\)=\s*$", t, re.M)], "a MyST label is shown as text"
+    first = tab.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    _follow(tab, f"#{first}", "Playing the tricks", "chapters/07-playing-tricks.ipynb", "ch-play")
+    tab.evaluate("(id) => window.jupyterapp.shell.activateById(id)", first)
+    _follow(tab, f"#{first}", "void", "glossary.md", "gloss-void")
+    assert tab.locator(".jp-MarkdownViewer strong", has_text="Void").first.is_visible()
+    _follow(tab, ".jp-MarkdownViewer", "Dealing", "chapters/02-deck-and-hierarchy.ipynb", "rule-deal")
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_second_chapter_opens_alone_and_runs(built_book: Any, browser: Any) -> None:
     """A learner who opened one chapter as a notebook and then another from the book gets the second one alone
-    (not the first one restored beside it, each with a Python of its own) and running by itself."""
+    (not the first one restored beside it, each with a Python of its own) and running by itself; there, the
+    chapter's links to another chapter and to the glossary open them (``_links_land``)."""
     from tests.support.browser import serve_directory
 
     panels = "() => [...window.jupyterapp.shell.widgets('main')].map((w) => w.context ? w.context.path : w.id)"
@@ -672,7 +798,7 @@ def test_a_second_chapter_opens_alone_and_runs(built_book: Any, browser: Any) ->
     with serve_directory(built_book.html) as base:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         watch = Watch(context)
-        for chapter in (CHAPTER, "chapters/02-deck-and-hierarchy", CHAPTER):
+        for visit, chapter in enumerate((CHAPTER, "chapters/02-deck-and-hierarchy", CHAPTER)):
             page = context.new_page()
             page.goto(f"{base}{chapter}.html")
             with context.expect_page() as opened:
@@ -682,6 +808,8 @@ def test_a_second_chapter_opens_alone_and_runs(built_book: Any, browser: Any) ->
             _ran_by_itself(tab)
             assert tab.evaluate(panels) == [f"{chapter}.ipynb"], chapter
             assert tab.evaluate(kernels) == 1, chapter
+            if visit == 2:
+                _links_land(tab)
             tab.close()
             page.close()
         assert watch.offsite == [] and watch.errors == [], (watch.offsite, watch.errors)
