@@ -8,7 +8,7 @@ Files (in the package, so the wheel and the live book carry them):
 - ``data/puzzles/manifest.json``: the spec and its digest, the bank's own digest (SHA-256 of the
   uncompressed JSON), counts by kind and theme, how long mining took and with what solver;
 - ``data/puzzles/index.json.gz``: per puzzle its id, kind, rating and themes and where its record lies
-  in the uncompressed bank file, for the SHA-256 of that file.  The trainer's "next puzzle" reads this
+  in the uncompressed bank file (a column each), for the SHA-256 of the bank file as shipped.  The trainer's "next puzzle" reads this
   and one record (:func:`bank_index`, :func:`bank_puzzle`), not the whole bank: in the live book
   (Pyodide) parsing all of it made the first request take 2 s.  An index that does not fit the bank
   is not used (the whole bank is read instead); the build writes it with the bank.
@@ -66,7 +66,7 @@ BANK_FORMAT = "fivehundred-puzzles/1"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "puzzles"
 BANK_PATH = DATA_DIR / "bank.json.gz"
 MANIFEST_PATH = DATA_DIR / "manifest.json"
-INDEX_FORMAT = "fivehundred-puzzles-index/1"
+INDEX_FORMAT = "fivehundred-puzzles-index/2"
 INDEX_PATH = DATA_DIR / "index.json.gz"
 
 #: what the bank is mined from: per kind, the first seed, how many deals, and every how many deals
@@ -173,7 +173,8 @@ class IndexEntry(NamedTuple):
 
 
 def _index_rows(raw: bytes, puzzles: list[dict[str, Any]]) -> list[list[Any]]:
-    """Each puzzle's row of the index: its record's place in ``raw`` (the bank file's canonical JSON)."""
+    """Each puzzle's row of the index: its id, kind, rating, themes and its record's place in ``raw`` (the
+    bank file's canonical JSON)."""
     pos = raw.index(b'"puzzles":[') + len(b'"puzzles":[')
     rows = []
     for p in puzzles:
@@ -185,13 +186,20 @@ def _index_rows(raw: bytes, puzzles: list[dict[str, Any]]) -> list[list[Any]]:
     return rows
 
 
+_COLUMNS = ("ids", "kinds", "ratings", "themes", "starts", "ends")
+
+
+def _file_sha() -> str:
+    """SHA-256 of the bank file as shipped (gzip: six times fewer bytes to hash than the JSON)."""
+    return hashlib.sha256(BANK_PATH.read_bytes()).hexdigest()
+
+
 def write_index(raw: bytes, puzzles: list[dict[str, Any]]) -> None:
-    """Write :data:`INDEX_PATH` for the bank file whose uncompressed bytes are ``raw``."""
-    body = {
-        "format": INDEX_FORMAT,
-        "bank_sha256": hashlib.sha256(raw).hexdigest(),
-        "puzzles": _index_rows(raw, puzzles),
-    }
+    """Write :data:`INDEX_PATH` for the bank file (:data:`BANK_PATH`) whose uncompressed bytes are ``raw``.
+    A column per field: the live book reads it in a few list parses."""
+    rows = _index_rows(raw, puzzles)
+    body: dict[str, Any] = {"format": INDEX_FORMAT, "bank_file_sha256": _file_sha()}
+    body.update({name: [row[i] for row in rows] for i, name in enumerate(_COLUMNS)})
     INDEX_PATH.write_bytes(gzip.compress(_canonical(body), compresslevel=9, mtime=0))
     _read_bank.cache_clear()
     _bank_file.cache_clear()
@@ -238,17 +246,28 @@ def _index_from_bank() -> tuple[IndexEntry, ...]:
     return tuple(IndexEntry(*row) for row in _index_rows(_bank_file(), body["puzzles"]))
 
 
+def _index_body() -> dict[str, Any] | None:
+    """The index file's content when it is of this format and for this bank file, else None."""
+    try:
+        body = json.loads(gzip.decompress(INDEX_PATH.read_bytes()))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(body, dict) or body.get("format") != INDEX_FORMAT or body.get("bank_file_sha256") != _file_sha():
+        return None
+    return body
+
+
 @functools.cache
 def _read_index() -> tuple[tuple[IndexEntry, ...], dict[str, IndexEntry]]:
     entries: tuple[IndexEntry, ...] | None = None
-    try:
-        body = json.loads(gzip.decompress(INDEX_PATH.read_bytes()))
-        if body.get("format") == INDEX_FORMAT and body.get("bank_sha256") == hashlib.sha256(_bank_file()).hexdigest():
-            entries = tuple(
-                IndexEntry(str(i), str(k), int(r), tuple(t), int(a), int(b)) for i, k, r, t, a, b in body["puzzles"]
-            )
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        entries = None
+    body = _index_body()
+    if body is not None:
+        try:
+            columns = [body[name] for name in _COLUMNS]
+            columns[3] = map(tuple, columns[3])
+            entries = tuple(map(IndexEntry._make, zip(*columns, strict=True)))
+        except (KeyError, TypeError, ValueError):
+            entries = None
     if entries is None:
         entries = _index_from_bank()
     return entries, {e.id: e for e in entries}
@@ -373,19 +392,6 @@ def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str
     return problems
 
 
-def _index_fits(raw: bytes) -> bool:
-    """Whether the index file is of this format and for the bank file whose bytes are ``raw``."""
-    try:
-        body = json.loads(gzip.decompress(INDEX_PATH.read_bytes()))
-    except (OSError, ValueError):
-        return False
-    return (
-        isinstance(body, dict)
-        and body.get("format") == INDEX_FORMAT
-        and body.get("bank_sha256") == hashlib.sha256(raw).hexdigest()
-    )
-
-
 def build(
     *, workers: int = 2, dask: str | None = None, force: bool = False, log: Callable[[str], None] = print
 ) -> dict[str, Any]:
@@ -395,7 +401,7 @@ def build(
         raw = gzip.decompress(BANK_PATH.read_bytes())
         body = json.loads(raw)
         if bank_digest(body["puzzles"]) == manifest.get("bank_digest"):
-            if not _index_fits(raw):
+            if _index_body() is None:
                 write_index(raw, body["puzzles"])
                 log("puzzle bank: its index written again")
             log(f"puzzle bank up to date: {manifest['count']} puzzles (spec {manifest['spec_digest'][:12]})")

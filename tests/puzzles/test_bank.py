@@ -198,7 +198,9 @@ def test_the_index_fits_the_bank() -> None:
     from fivehundred_tutor.puzzles import bank as bank_module
 
     raw = bank_module._bank_file()
-    assert bank_module._index_fits(raw), "the index is not this bank's: run `python -m fivehundred_tutor.puzzles build`"
+    assert bank_module._index_body() is not None, (
+        "the index is not this bank's: run `python -m fivehundred_tutor.puzzles build`"
+    )
     index = bank_module.bank_index()
     whole = load_bank()
     assert [(e.id, e.kind, e.rating, e.themes) for e in index] == [(p.id, p.kind, p.rating, p.themes) for p in whole]
@@ -211,8 +213,8 @@ def test_an_index_of_another_bank_is_not_used(tmp_path, monkeypatch) -> None:  #
 
     stale = tmp_path / "index.json.gz"
     body = json.loads(gzip.decompress(bank_module.INDEX_PATH.read_bytes()))
-    body["puzzles"][0][2] += 500  # another rating: an index written for another bank
-    body["bank_sha256"] = "0" * 64
+    body["ratings"][0] += 500  # another rating: an index written for another bank
+    body["bank_file_sha256"] = "0" * 64
     stale.write_bytes(gzip.compress(json.dumps(body).encode()))
     monkeypatch.setattr(bank_module, "INDEX_PATH", stale)
     bank_module._read_index.cache_clear()
