@@ -226,7 +226,7 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             "context": {"bid": bid_info(base)},
             "answer": above,
             "explanation": (
-                f"Above {base}: {' '.join(str(b) for b in picks if rules.outranks(b, base)) or 'none of them'}. "
+                f"Above {base}: {', '.join(str(b) for b in picks if rules.outranks(b, base)) or 'none of them'}. "
                 "Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT"
                 + (f"; {rules.describe_misere_placement()}." if rules.misere != "never" else ".")
             ),

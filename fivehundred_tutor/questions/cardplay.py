@@ -327,6 +327,16 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
 
 
 # ----------------------------------------------------------------------- kitty
+def _which_side_cards(example: list[str], void: bool) -> str:
+    """What the example discard is: "low side cards" only when it holds no picture card (a king thrown to make
+    a void, or a jack that is the lowest left, is no low card)."""
+    if void:
+        return "side cards"
+    if any(Card.parse(c).rank >= JACK for c in example):
+        return "of your lowest side cards"
+    return "low side cards"
+
+
 def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     """Discard after taking the kitty; the discard is judged by its quality (see ``core._check_cards``).
 
@@ -387,7 +397,8 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         + "".join(" " + n for n in notes)
         + " Keep them all: a thrown trump is a trick given away."
         + ace_words
-        + f" Throw {k} low side cards{void_words or ','} for example {' '.join(str(Card.parse(c)) for c in example)}."
+        + f" Throw {k} {_which_side_cards(example, bool(void_words))}{void_words or ','} for example "
+        f"{' '.join(str(Card.parse(c)) for c in example)}."
     )
     return {
         "prompt": (

@@ -20,10 +20,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bidding_standard import (
+    MISERE_LIMITS,
+    OPEN_MISERE_LIMITS,
     HandJudge,
     auction_context,
     call_problem,
     expected_support,
+    misere_danger,
     trump_count,
 )
 from ..bids import PASS, Bid, Pass
@@ -33,6 +36,12 @@ from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, answer_slot, bid_info, cards_info, ordered_choices
 from .positions import deal_cards, retry
+
+
+def _tenths(value: float) -> str:
+    """0.30 → '0.3', 1.0 → '1': a danger as the chapter writes it."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
 
 __all__ = ["call_problem", "expected_support", "gen_hand_judging", "sound_suit_levels", "trump_count"]
 
@@ -150,7 +159,18 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
     reasons = "; ".join(str(judge.problem(b)) for b in options if b != right)
     rule = "A bid is sound when the count, rounded to the nearest trick, reaches its level."
     if right.is_misere:
-        why = "only low cards are left once the kitty exchange has thrown away the most dangerous"
+        # the standard's rule 6, not the count's (a misère has no count and no level)
+        limits = OPEN_MISERE_LIMITS if right.is_open_misere else MISERE_LIMITS
+        kitty = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(rules.kitty_size, str(rules.kitty_size))
+        why = (
+            f"once the kitty exchange has thrown your {kitty} most dangerous cards, the danger left, with 0.3 for "
+            f"the {kitty} unseen kitty cards you must keep, is "
+            f"{_tenths(misere_danger(rules, hand, rules.kitty_size))}, within {right}'s limit of {_tenths(limits[0])}"
+        )
+        rule = (
+            f"A misère is sound when that danger is at most {_tenths(MISERE_LIMITS[0])} (open misère, whose cards "
+            f"the defenders see: at most {_tenths(OPEN_MISERE_LIMITS[0])})."
+        )
     elif judge.raising(right) is not None:
         why = f"raising partner, this hand counts {judge.reckoning(right)}"
         rule = (

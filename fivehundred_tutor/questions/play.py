@@ -201,7 +201,8 @@ def partner_winning(rules: Rules, rng: Random, *, defender: bool = False) -> dic
         "answer": [c.code for c in keep],
         "explanation": (
             f"Leaving partner the trick: {' '.join(str(c) for c in keep)}. "
-            f"{overtake[0]} would take it: "
+            f"{' or '.join(str(c) for c in overtake)} would take it"
+            + (": " if len(overtake) == 1 else f". With {overtake[0]}: ")
             + rules.explain_trick([*spot.trick, overtake[0]], contract, spot.joker_suit)
             + " Playing last, you lose nothing by leaving your partner the trick, while overtaking spends a"
             " winner; overtake only when you need the lead yourself (an ending can make that right)."
