@@ -357,10 +357,19 @@ def action_text(rules: Rules, seat: int, action: Action) -> str:
 
 # ------------------------------------------------------- a play problem's words
 def play_principle(
-    rules: Rules, contract: Bid, seat: int, declarer: int, winning: tuple[int, Card] | None, *, joker_names_suit: bool
+    rules: Rules,
+    contract: Bid,
+    seat: int,
+    declarer: int,
+    winning: tuple[int, Card] | None,
+    *,
+    joker_names_suit: bool,
+    can_win: bool = True,
 ) -> str:
     """A principle for ``seat``'s card, from what it sees: ``winning`` is the seat and card winning the trick
-    so far (``None`` when ``seat`` leads); ``joker_names_suit``: ``seat`` may lead the joker and name its suit.
+    so far (``None`` when ``seat`` leads); ``joker_names_suit``: ``seat`` may lead the joker and name its suit;
+    ``can_win``: some card ``seat`` may play beats the trick so far (not when the joker or a card no one can
+    beat is winning it).
 
     >>> from fivehundred_tutor import Rules
     >>> play_principle(Rules(), Bid.parse("7H"), 0, 0, None, joker_names_suit=False)
@@ -392,6 +401,11 @@ def play_principle(
         return (
             f"Your side is winning this trick ({rules.seat_name(winner)}'s {card}). "
             "Do you need the lead yourself, or can you keep your high cards for later?"
+        )
+    if not can_win:
+        return (
+            f"{rules.seat_name(winner)}'s {card} is winning this trick, and none of your cards can beat it. "
+            "Which card can you best spare?"
         )
     return (
         f"{rules.seat_name(winner)}'s {card} is winning this trick. Can you win it cheaply, "

@@ -124,13 +124,18 @@ def _hand_line(cards: Sequence[Card]) -> str:
 def deal_text(deal: Deal) -> str:
     """A readable plain-text picture of the deal."""
     rules = deal.rules
-    lines = [f"Five Hundred, {rules.players} players; dealer {rules.seat_name(deal.dealer)}"]
+    # played out, every hand is empty: show the hands as they were dealt (the kitty always is)
+    dealt = deal.root() if deal.is_over else deal
+    lines = [
+        f"Five Hundred, {rules.players} players; dealer {rules.seat_name(deal.dealer)}"
+        + ("; the hands as dealt" if dealt is not deal else "")
+    ]
     for seat in range(rules.players):
         marker = "*" if seat == deal.to_move else " "
-        lines.append(f"{marker} {rules.seat_name(seat):<11} {_hand_line(deal.hands[seat])}")
+        lines.append(f"{marker} {rules.seat_name(seat):<11} {_hand_line(dealt.hands[seat])}")
         if deal.table is not None:
             piles = []
-            for down, top, up in deal.table_piles(seat):
+            for down, top, up in dealt.table_piles(seat):
                 if top is None:
                     piles.append("[  ]")
                 else:

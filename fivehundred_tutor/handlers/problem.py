@@ -280,8 +280,15 @@ def principle(deal: Deal, seat: int) -> str:
     if trick:
         at = deal.rules.trick_winner(trick, deal.contract, deal.trick_joker_suit, deal.joker_fixed)
         winning = (deal.trick[at][0], trick[at])
-    names_suit = any(isinstance(a, Play) and a.joker_suit is not None for a in deal.legal_actions())
-    return play_principle(deal.rules, deal.contract, seat, deal.declarer, winning, joker_names_suit=names_suit)
+    plays = [a for a in deal.legal_actions() if isinstance(a, Play)]
+    names_suit = any(a.joker_suit is not None for a in plays)
+    can_win = winning is None or any(
+        deal.rules.trick_winner([*trick, a.card], deal.contract, deal.trick_joker_suit, deal.joker_fixed) == len(trick)
+        for a in plays
+    )
+    return play_principle(
+        deal.rules, deal.contract, seat, deal.declarer, winning, joker_names_suit=names_suit, can_win=can_win
+    )
 
 
 def _hint_answer(best: list[Any]) -> str:
