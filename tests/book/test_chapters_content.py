@@ -558,3 +558,71 @@ def test_the_joker_is_described_by_the_rule_in_force() -> None:
     assert 'the nomination "may be made at any moment"' in default
     # (d) changes what may be played: a named joker must follow its suit (the engine's preset plays it)
     assert Rules.preset("joker-advance").joker_advance_nomination
+
+
+def test_both_chapters_say_the_standard_does_not_assume_that_no_trumps_promises_the_joker() -> None:
+    """Issue 25, expert read F13: chapter 13 gives the Polish source's "6NT promises the joker" as the standard
+    agreement, while the book's standard (chapter 9b, rule 3), which its bots play, bids no trumps with two
+    aces and no joker; neither chapter said so. Both now name the relation and link to each other, and the
+    engine agrees: a hand without the joker whose bots' call is 6NT."""
+    standard = " ".join(prose(chapter("09b")).split())
+    rule_3 = standard[standard.index("Many partnerships agree") :]
+    rule_3 = rule_3[: rule_3.index("**4.")]
+    assert "promises the joker" in rule_3 and "(#rule-conventions)" in rule_3
+    assert "The book's standard does not assume that agreement, and neither do the book's bots" in rule_3
+    variants = " ".join(prose(chapter("13")).split())
+    item = variants[variants.index("**6NT promises the joker.**") : variants.index('**The St Paul "no"**')]
+    assert "(#bidding-standard)) does not assume it, and neither do the book's bots" in item
+    from fivehundred_tutor.bidding_standard import HandJudge
+    from fivehundred_tutor.bots import HeuristicBot
+    from fivehundred_tutor.deal import Deal
+
+    deal = Deal.new(Rules(), seed=103, dealer=3)  # North first to bid, without the joker
+    hand = deal.hands[0]
+    assert all(c.suit is not None for c in hand) and sum(c.rank_label == "A" for c in hand) >= 2
+    assert HeuristicBot().choose(deal) == Bid.parse("6NT") and HandJudge(Rules(), hand).is_sound(Bid.parse("6NT"))
+
+
+def test_the_expert_reads_small_points_in_the_prose() -> None:
+    """Issue 25, expert read F17 j, l, m, q and F12: chapter 7's heading said the rules of play are "the same in
+    all four-player variants" while two joker variants in it change following suit; 9e said the sources "say
+    nothing about mistakes at the table" (the Italian source names the revoke); the rules index sent
+    "Players and partnerships" to "How to use this book"; 12b showed a puzzle's six cards "as its seat sees it"
+    with no contract or trick; 9b's misère marks call a lowest 5 safe, though the red suits go down to the 4."""
+    play = read(chapter("07")).cells
+    headings = [
+        line for c in play if c.cell_type == "markdown" for line in c.source.splitlines() if line.startswith("## ")
+    ]
+    assert (
+        "## The rules of play (default; the same in every four-player variant but the joker variants below)" in headings
+    )
+    assert "same in all four-player variants" not in page_text(BOOK / "rules-index.md") + page_text(
+        BOOK / "glossary.md"
+    )
+    table = " ".join(prose(chapter("09e")).split())
+    assert (
+        "say nothing about what happens after a mistake at the table** (the Italian source only names the [revoke](#gloss-revoke)"
+        in table
+    )
+    row = next(
+        line
+        for line in page_text(BOOK / "rules-index.md").splitlines()
+        if line.startswith("| Players and partnerships")
+    )
+    assert row.endswith("[A hand in five phases](#ch-phases) |")
+    trainer = page_text(chapter("12b"))
+    assert "as its seat sees it before choosing:\nthe contract, the trick so far and its own cards." in trainer
+    assert 'f"The contract: {puzzle_deal.contract}' in trainer and "Trick {len(puzzle_deal.tricks) + 1}" in trainer
+    standard = " ".join(prose(chapter("09b")).split())
+    assert "hearts and diamonds go down to the 4, so a lowest red 5 is not quite safe" in standard
+    assert min(c.rank for c in Rules().deck() if c.suit == Suit.HEARTS) == 4
+
+
+def test_replay_comments_write_cards_as_the_book_does() -> None:
+    """Issue 25, expert read F17 e: replay comments and a kitty summary spelled cards in words ("keeps Jack of
+    clubs; the discards are Eight of spades, Four of hearts", "Kept from the kitty: Five of diamonds") while the
+    rest of the book writes J♣, 8♠. The sentences chapters 6, 12 and 13 compute join cards as the book writes them."""
+    for stem in ("06", "12-", "13"):
+        code = code_text(chapter(stem))
+        assert not re.search(r"join\(c\.name for c\b|c\.name for c in deal\.(kitty|discards)", code), stem
+        assert re.search(r"str\(c\) for c in (deal\.)?(kitty|discards|kept|trump_discards)", code), stem
