@@ -79,6 +79,7 @@ export function freshPuzzleUi(data, progress) {
     live: false,
     host: null,
     asking: false,
+    asked: null,
     late: false,
     queued: null,
     note: null,
@@ -431,6 +432,15 @@ function nextRequest(ui, pick) {
   return { type: "next", rating: Math.round(ui.progress.rating.rating), theme: ui.mode === "theme" ? ui.theme : null, seen, pick };
 }
 
+/** `ui` with "next" out (`asked`: the request, so that a reply to an older one is told apart); the effect to send it. */
+function ask(ui, pick, extra = {}) {
+  const request = nextRequest(ui, pick);
+  return { ui: { ...ui, ...extra, asking: true, asked: request }, request, wait: NEXT_WAIT_MS, reply: "puzzle", redraw: true };
+}
+
+/** Whether `asked` (a "next" request) is for the puzzles this mode and theme show. */
+const askedFits = (ui, asked) => asksHost(ui) && (asked?.theme ?? null) === (ui.mode === "theme" ? ui.theme : null);
+
 /** Whether this mode asks a host for its puzzles (levels and drills keep to their saved sets). */
 const asksHost = (ui) => ui.live && ui.mode !== "levels" && ui.mode !== "drill";
 
@@ -442,8 +452,8 @@ const asksHost = (ui) => ui.live && ui.mode !== "levels" && ui.mode !== "drill";
 function savedMeanwhile(s, ui, pick, clear) {
   const found = nextPuzzle(s, { ...ui, live: false }, pick);
   const next = { ...ui, ...clear, current: found, done: !found, focus: "hand", waiting: false, late: true, note: lateText() };
-  if (ui.asking) return { ui: next, redraw: true };
-  return { ui: { ...next, asking: true }, request: nextRequest(ui, pick), wait: NEXT_WAIT_MS, reply: "puzzle", redraw: true };
+  if (ui.asking && askedFits(ui, ui.asked)) return { ui: next, redraw: true };
+  return ask(next, pick);
 }
 
 /**
@@ -479,16 +489,19 @@ export function puzzleReduce(s, ui, event) {
       if (ui.queued)
         return { ui: { ...ui, ...clear, current: ui.queued, queued: null, extra: [...ui.extra, ui.queued], note: null, focus: "hand" }, redraw: true };
       if (ui.late) return savedMeanwhile(s, ui, pick, clear);
-      return { ui: { ...ui, waiting: true, asking: true, note: null }, request: nextRequest(ui, pick), wait: NEXT_WAIT_MS, reply: "puzzle", redraw: true };
+      // the puzzle asked for while the learner read the verdict is on its way: wait for it
+      if (ui.asking && askedFits(ui, ui.asked)) return { ui: { ...ui, waiting: true, note: null }, redraw: true };
+      return ask(ui, pick, { waiting: true, note: null });
     }
     case "puzzle": {
       const reply = event.reply;
       const card = reply?.type === "puzzle" ? reply.card : null;
-      const after = { ...ui, asking: false };
+      if (ui.asked && event.asked && event.asked !== ui.asked) return null; // the answer to an older question: a newer one is out
+      const after = { ...ui, asking: false, asked: null };
       if (!ui.waiting) {
         // an answer that came after a saved puzzle was shown: the next puzzle, if it is still for this mode and theme
         if (!reply) return { ui: after };
-        const fits = asksHost(ui) && (event.asked?.theme ?? null) === (ui.mode === "theme" ? ui.theme : null);
+        const fits = askedFits(ui, event.asked);
         return { ui: { ...after, late: false, queued: card && fits ? card : null, note: card && fits && ui.late ? backText() : null }, redraw: true };
       }
       if (card)
@@ -499,7 +512,8 @@ export function puzzleReduce(s, ui, event) {
       return { ui: { ...after, ...clear, waiting: false, current: found, done: !found, focus: "hand" }, redraw: true };
     }
     case "kernel": {
-      if (event.status === "restarted") return { ui: { ...ui, live: false, waiting: false, asking: false, statusText: event.text || "" }, redraw: true };
+      if (event.status === "restarted")
+        return { ui: { ...ui, live: false, waiting: false, asking: false, asked: null, statusText: event.text || "" }, redraw: true };
       // a kernel busy with other cells: a saved puzzle meanwhile (its answer comes later)
       if (event.status === "waiting" && ui.waiting) return savedMeanwhile(s, ui, 0, clear);
       return { ui: { ...ui, statusText: event.status === "silent" ? event.text || "" : "" }, redraw: true };
@@ -513,11 +527,10 @@ export function puzzleReduce(s, ui, event) {
       const progress = recordAttempt(ui.progress, c, right);
       const first = ui.tries === 0;
       const streakOver = ui.mode === "streak" && first && !right;
-      return {
-        ui: { ...ui, picked: code, tries: ui.tries + 1, progress, focus: "verdict", streakOver, streakLength: ui.progress.streak.current },
-        run: { save: progress },
-        redraw: true,
-      };
+      const next = { ...ui, picked: code, tries: ui.tries + 1, progress, focus: "verdict", streakOver, streakLength: ui.progress.streak.current };
+      // while the learner reads the verdict, the next puzzle is asked for (its answer waits in `queued`)
+      if (first && asksHost(ui) && !ui.late && !ui.asking && !ui.queued) return { ...ask(next, event.pick || 0), run: { save: progress } };
+      return { ui: next, run: { save: progress }, redraw: true };
     }
     case "tryAgain":
       return { ui: { ...ui, picked: null, solution: false, replay: null, focus: "hand" }, redraw: true };
@@ -589,7 +602,8 @@ export default {
       ui: freshPuzzleUi(model.get("model") || {}, loadPuzzleProgress()),
       read: () => puzzleState(model.get("model")),
       view: puzzleView,
-      reduce: (s, ui, event) => puzzleReduce(s, ui, event.type === "next" ? { ...event, pick: Math.floor(Math.random() * 5) } : event),
+      reduce: (s, ui, event) =>
+        puzzleReduce(s, ui, event.type === "next" || event.type === "choose" ? { ...event, pick: Math.floor(Math.random() * 5) } : event),
       requestOptions: { onStatus: (status, text) => widget?.dispatch({ type: "kernel", status, text }), born: kernelOf(model)?.id },
       renderers: RENDERERS,
       after: placeFocus,

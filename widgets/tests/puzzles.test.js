@@ -249,3 +249,38 @@ test("a kernel busy with other cells: a saved puzzle meanwhile, and its answer c
   assert.equal(ui.live, false);
   assert.match(hostLine(s, ui), /restarted/);
 });
+
+test("live: the next puzzle is asked for while the learner reads the verdict, so Next shows it at once", () => {
+  const s = puzzleState(model);
+  const reply = (id, themes) => ({ type: "puzzle", card: card(id, 1500, themes) });
+  let out = puzzleReduce(s, { ...freshPuzzleUi(model, freshProgress()), live: true, host: "browser" }, { type: "next", pick: 0 });
+  let ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-a"), asked: out.request }).ui;
+  assert.equal(ui.current.id, "bank-a");
+  out = puzzleReduce(s, ui, { type: "choose", code: "5S", pick: 0 });
+  assert.ok(out.run.save, "the answer is saved");
+  assert.equal(out.request?.type, "next", "the next puzzle is asked for at once");
+  assert.ok(out.request.seen.includes("bank-a"), "not the one just solved");
+  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-b"), asked: out.request }).ui;
+  assert.equal(ui.current.id, "bank-a", "the verdict stays");
+  out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  assert.equal(out.request, undefined, "nothing to wait for");
+  assert.equal(out.ui.current.id, "bank-b");
+  // Next before the answer came: it waits for that one (no second question)
+  out = puzzleReduce(s, out.ui, { type: "choose", code: "5S", pick: 0 });
+  const early = out.request;
+  out = puzzleReduce(s, out.ui, { type: "next", pick: 0 });
+  assert.equal(out.request, undefined);
+  assert.equal(out.ui.waiting, true);
+  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-c"), asked: early }).ui;
+  assert.equal(ui.current.id, "bank-c");
+  // a theme chosen meanwhile: the answer asked for the rated mode is not shown in the drill
+  out = puzzleReduce(s, ui, { type: "choose", code: "5S", pick: 0 });
+  const rated = out.request;
+  ui = puzzleReduce(s, out.ui, { type: "mode", mode: "theme" }).ui;
+  ui = puzzleReduce(s, ui, { type: "theme", theme: "entries" }).ui;
+  out = puzzleReduce(s, ui, { type: "next", pick: 0 });
+  assert.equal(out.request?.theme, "entries");
+  assert.equal(puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-d"), asked: rated }), null, "an older question's answer is left");
+  ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-e", ["entries"]), asked: out.request }).ui;
+  assert.equal(ui.current.id, "bank-e");
+});
