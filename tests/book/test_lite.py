@@ -631,6 +631,69 @@ def _add_cell_and_run(tab: Any, code: str, *, first: bool = False) -> str:
     return str(output.first.inner_text())
 
 
+#: the open notebook's active cell and each cell's prompt number (null for a markdown cell)
+CELLS_JS = """() => { const nb = window.jupyterapp.shell.currentWidget.content;
+  return { active: nb.activeCellIndex, counts: nb.widgets.map((c) => c.model.type === "code" ? c.model.executionCount : null),
+           quiz: nb.widgets.findIndex((c) => !!c.node.querySelector(".fht-quiz")) }; }"""
+
+
+def _shift_enter_runs_the_cell(tab: Any) -> None:
+    """Issue 31 (7) in JupyterLite: after an answer the keyboard is on the verdict's button, and Shift+Enter
+    runs the quiz's cell and selects the next one, as in any notebook, pressing no widget button."""
+    focused = tab.evaluate("() => document.activeElement?.closest?.('.fht-root button')?.className ?? null")
+    assert focused, "after an answer the keyboard is on a widget button"
+    before = tab.evaluate(CELLS_JS)
+    quiz = before["quiz"]
+    assert before["active"] == quiz, before  # the quiz's cell, where the learner answered
+    tab.evaluate(
+        "() => { window.__fhtPressed = []; document.addEventListener('click', (e) => {"
+        " const b = e.target.closest && e.target.closest('.fht-root button'); if (b) window.__fhtPressed.push(b.className); },"
+        " true); }"
+    )
+    tab.keyboard.press("Shift+Enter")
+    tab.wait_for_function(
+        "([i, n]) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount > n",
+        arg=[quiz, before["counts"][quiz]],
+        timeout=30000,
+    )
+    assert tab.evaluate(CELLS_JS)["active"] == quiz + 1, "Shift+Enter did not move to the next cell"
+    assert tab.evaluate("() => window.__fhtPressed") == [], f"Shift+Enter pressed a widget button ({focused})"
+
+
+def _restart_advice_and_run_all(tab: Any) -> None:
+    """Issue 31 (3) in JupyterLite: after Kernel > Restart a live action of the quiz says to run the whole notebook
+    (not "run this cell again", which gave NameError); Run > Run All Cells, as it says, brings the quiz back live
+    with no error, at the question where the learner was."""
+    tab.wait_for_function(f"() => !({BUSY_JS})()", timeout=120000, polling=250)
+    tab.locator("#jp-MainMenu").get_by_text("Kernel", exact=True).click()
+    tab.locator('.lm-Menu-item[data-command="kernelmenu:restart"]').first.click()
+    tab.locator(".jp-Dialog .jp-mod-accept").click()
+    tab.wait_for_function(IDLE_JS, timeout=120000)
+    quiz = tab.locator(".fht-quiz").first
+    quiz.scroll_into_view_if_needed()
+    where = quiz.locator(".fht-progress").text_content()
+    quiz.locator(".fht-new").click()  # a live action: Python is asked, and has restarted
+    advice = quiz.locator(".fht-status-line").filter(has_text="Run All Cells")
+    advice.wait_for(state="visible", timeout=30000)
+    text = advice.inner_text()
+    assert "Run \u2192 Run All Cells" in text and "this cell again" not in text, text
+    last = tab.evaluate(CELLS_JS)["counts"][-1]
+    tab.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+    tab.locator('.lm-Menu-item[data-command="runmenu:run-all"]').first.click()
+    tab.wait_for_function(
+        f"(n) => {{ const c = ({CELLS_JS})().counts; return c[c.length - 1] !== n && !({BUSY_JS})(); }}",
+        arg=last,
+        timeout=180000,
+        polling=250,
+    )
+    errors = tab.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    quiz = tab.locator(".fht-quiz").first
+    assert quiz.locator(".fht-progress").text_content() == where, "the learner's round was not kept"
+    quiz.locator(".fht-new").click()  # live again: Python answers with a fresh question
+    quiz.locator(".fht-progress").filter(has_text=re.compile(r"of 13$")).wait_for(timeout=30000)
+
+
 def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, downloads: Path | None) -> None:
     """From the chapter page at ``chapter_url``: the button → the notebook → Run All without an error →
     a fresh question judged in the notebook's Python (checked there) → with ``downloads``, File >
@@ -691,6 +754,7 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     verdict = quiz.locator(".fht-verdict-area").first
     tab.wait_for_function("el => el.innerText.trim().length > 5", arg=verdict.element_handle(), timeout=30000)
     assert verdict.is_visible()
+    _shift_enter_runs_the_cell(tab)
     report = _add_cell_and_run(
         tab,
         "w = [v for v in Out.values() if type(v).__name__ == 'BowerTrainer'][0]\n"
@@ -700,8 +764,10 @@ def _open_run_all_and_judge(browser: Any, chapter_url: Path | str, html: Path, d
     )
     notebook = json.loads((html / "lite" / "files" / f"{CHAPTER}.ipynb").read_text(encoding="utf-8"))
     code_cells = sum(c["cell_type"] == "code" for c in notebook["cells"])
-    assert report.strip() == f"judged [12] questions 13 fresh True ran {code_cells}", report
+    # every code cell ran once, the quiz's twice (Shift+Enter, above)
+    assert report.strip() == f"judged [12] questions 13 fresh True ran {code_cells + 1}", report
     print(f"\nbutton to kernel idle {idle:.1f} s; to the end of Run All {time.perf_counter() - started:.1f} s")
+    _restart_advice_and_run_all(tab)
 
     if downloads is not None:  # File > Download: the notebook as .ipynb, with the learner's new cell.
         tab.get_by_role("menuitem", name="File", exact=True).click()
