@@ -16,6 +16,7 @@ from ..bots import HeuristicBot, discards_for
 from ..cards import ACE, JACK, KING, QUEEN, RANK_WORDS_EN, Card, Suit, display_order
 from ..deal import Deal
 from ..explain import action_kind, action_label, action_text, why_illegal
+from ..puzzles.classes import class_key
 from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
 from .models import MARKS, MODEL_VERSION
@@ -238,6 +239,9 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             pool = deal.hands[seat]
         legal_cards = {a.card for a in legal if isinstance(a, (Play, Discard))}
         verb = "played" if kind == "play" else "threw"
+        # a card as good as the deal's (no live card lies between them: the joker and the left bower once the
+        # right bower is gone) is a right answer too
+        same = {card for card in legal_cards if kind == "play" and _equivalent(deal, legal, card, played)}
         for card in display_order(pool):
             if kind == "discard":
                 # judged by the chapter's rule (keep your trumps and winners), not by agreement with the deal
@@ -251,9 +255,13 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             elif card is played.card:
                 correct = True
                 text = f"Yes: {name} {verb} {card} here."
+            elif card in same:
+                correct = True
+                text = f"Yes: {card} is as good as {played.card}, which {name} {verb} here (no card still out lies between them)."
             elif card in legal_cards:
+                # the deal's card is held back until the learner asks (Show me), as the quizzes do
                 correct = False
-                text = f"{card} is allowed, but {name} {verb} {played.card} here." + (f" {comment}" if comment else "")
+                text = f"{card} is allowed, but it is not the card to {'play' if kind == 'play' else 'throw'} here: try again, or ask for a hint."
             else:
                 correct = False
                 reason = why_illegal(
@@ -279,7 +287,7 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             text = (
                 f"Yes: {name} chose {label} here."
                 if correct
-                else f"{label} is allowed, but {name} chose {played_label} here." + (f" {comment}" if comment else "")
+                else f"{label} is allowed, but it is not the call to make here: try again, or ask for a hint."
             )
             choices.append(
                 {
@@ -423,6 +431,14 @@ def replay_model(
         "result": deal.result().summary if deal.is_over else None,
     }
     return model
+
+
+def _equivalent(deal: Deal, legal: Sequence[Action], card: Card, played: Action) -> bool:
+    """Whether playing ``card`` comes to the same as ``played`` (touching cards: :mod:`..puzzles.classes`)."""
+    if not isinstance(played, Play) or card is played.card:
+        return card is getattr(played, "card", None)
+    ours = [a for a in legal if isinstance(a, Play) and a.card is card and a.source == played.source]
+    return any(class_key(deal, a) == class_key(deal, played) for a in ours)
 
 
 def judge_stop(stop: Mapping[str, Any], choice: str) -> dict[str, Any]:

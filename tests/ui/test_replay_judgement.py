@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fivehundred_tutor import Bid, Card, Deal, Discard, Rules, parse_cards
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.handlers import handle
@@ -133,3 +135,29 @@ def test_a_queen_beside_its_king_is_kept_and_a_guarded_suit_is_not_said_to_void(
     assert discard_verdict(rules, parse_cards("JK JD JH AD KD 9D 7D AH QH 8H 5S 6S 7C"), diamonds, Card.parse("QH"), 3)[
         0
     ]
+
+
+def _ruff_stop(third_hand: str) -> dict[str, Any]:
+    """Seat 1, out of spades, ruffs North's A♠ with the left bower J♦ while holding the joker too."""
+    from fivehundred_tutor.actions import Play
+    from fivehundred_tutor.cards import Card
+
+    deal = Deal.from_position(Rules(), {0: "AS 5C", 1: "JK JD", 2: third_hand, 3: "7S 8C"}, "7H", 0)
+    deal.push(Play(Card.parse("AS")))
+    deal.push(Play(Card.parse("JD")))
+    return replay_model(deal, stops=[1])["stops"][0]
+
+
+def test_a_card_as_good_as_the_deals_is_right_and_a_miss_keeps_the_deals_card_back() -> None:
+    # The learner's find in chapter 12's 'A contract that went down': the joker marked wrong beside J♦ when both
+    # are the top trumps left (the right bower J♥ is gone): either wins the same.
+    by_code = {c["code"]: c for c in _ruff_stop("9S 6C")["choices"]}
+    assert by_code["JK"]["correct"] and "as good as J♦" in by_code["JK"]["feedback"], by_code["JK"]
+    assert by_code["JD"]["correct"]
+    # with the right bower still out (third hand holds J♥) the joker and J♦ are not the same card to play
+    stop = _ruff_stop("JH 6C")
+    by_code = {c["code"]: c for c in stop["choices"]}
+    assert not by_code["JK"]["correct"]
+    # a miss does not give the deal's card away: the widget's Show me does
+    assert "J♦" not in by_code["JK"]["feedback"] and "try again" in by_code["JK"]["feedback"], by_code["JK"]
+    assert stop["answer"] == "JD"

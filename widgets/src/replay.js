@@ -132,9 +132,10 @@ function stopPart(s, ui) {
       kind: "verdict",
       correct: Boolean(answer.correct),
       reason: choice ? choice.feedback : "",
-      answer: answer.correct ? "" : right?.label || "",
+      // a miss holds the deal's card back, as the quizzes do: Try again, or Show me asks for it
       onTryAgain: answer.correct ? null : { type: "tryAgain" },
       onContinue,
+      extra: answer.correct ? [] : [{ kind: "button", cls: "fht-show", text: "Show me", on: { type: "show" } }],
     });
   } else {
     if (ui.illegal && ui.illegal.position === position) {
@@ -182,7 +183,14 @@ function seatHand(s, seat, name, out) {
   }
   // after an answer: the card played in the deal highlighted, the learner's pick marked
   const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
-  const mark = (code) => (!marking ? null : code === stop.answer ? "right" : code === answer.choice ? "wrong" : null);
+  // the deal's card is marked once it is no secret: a right answer, or Show me (a miss marks only the pick)
+  const revealed = answer && (answer.correct || answer.shown);
+  const mark = (code) => {
+    if (!marking) return null;
+    if (code === stop.answer && revealed) return "right";
+    if (code === answer.choice) return answer.correct ? "right" : "wrong"; // a card as good as the deal's is right
+    return null;
+  };
   const cards = codes.map((code) =>
     cardPart(code, { bower: bower(code), kitty: kitty(code), kittyTag: true, mark: mark(code), named: s.named.includes(code) }),
   );
@@ -377,7 +385,7 @@ export function replayReduce(s, ui, event) {
       return answers(all);
     }
     case "show":
-      return s.stop ? answers({ ...s.answers, [String(at)]: { choice: s.stop.answer, correct: false, shown: true } }) : null;
+      return s.stop && !s.answer?.shown ? answers({ ...s.answers, [String(at)]: { choice: s.stop.answer, correct: false, shown: true } }) : null;
     case "hint":
       return { ui: { ...ui, hints: { ...ui.hints, [at]: (ui.hints[at] || 0) + 1 }, focus: "hint" }, redraw: true };
     case "newDeal":

@@ -90,18 +90,28 @@ test("at a stop the seat's hand offers the cards to choose, the left bower said 
   assert.deepEqual(findPart(parts, "seat").counts, "0 tricks");
 });
 
-test("after a wrong answer: the card played in the deal and the pick marked, Try again offered", () => {
+test("after a wrong answer: only the pick is marked, the deal's card held back until Show me", () => {
   const parts = replayView(at(1, { 1: { choice: "TH", correct: false } }), freshReplayUi());
   const verdict = findPart(parts, "verdict");
   assert.equal(verdict.correct, false);
   assert.equal(verdict.reason, "It lets the jack of hearts win.");
-  assert.equal(verdict.answer, "J♦");
+  assert.ok(!verdict.answer, "no 'The answer:' on a first miss");
   assert.deepEqual(verdict.onTryAgain, { type: "tryAgain" });
+  assert.deepEqual(verdict.extra.map((b) => b.on), [{ type: "show" }]);
+  const words = (ps) => [...walk(ps)].find((p) => p.kind === "hand" && p.label.startsWith("North's hand")).cards.map((c) => c.words);
+  assert.deepEqual(words(parts), ["Jack of diamonds (the left bower, a trump)", "Ten of hearts (your answer)", "Five of clubs"]);
+  // Show me: the deal's card marked and its reason said
+  const shown = replayView(at(1, { 1: { choice: "JD", correct: false, shown: true } }), freshReplayUi());
+  assert.equal(findPart(shown, "verdict").reason, "The left bower draws trumps.");
+  assert.deepEqual(words(shown), ["Jack of diamonds (the left bower, a trump) (the answer)", "Ten of hearts", "Five of clubs"]);
+});
+
+test("a card as good as the deal's, judged right, is marked right, not as a miss", () => {
+  const equal = { ...data, stops: [{ ...data.stops[0], choices: data.stops[0].choices.map((c) => (c.code === "TH" ? { ...c, correct: true } : c)) }] };
+  const parts = replayView(replayState(equal, 1, { 1: { choice: "TH", correct: true } }), freshReplayUi());
+  assert.equal(findPart(parts, "verdict").correct, true);
   const hand = [...walk(parts)].find((p) => p.kind === "hand" && p.label.startsWith("North's hand"));
-  assert.deepEqual(
-    hand.cards.map((c) => c.words),
-    ["Jack of diamonds (the left bower, a trump) (the answer)", "Ten of hearts (your answer)", "Five of clubs"],
-  );
+  assert.ok(hand.cards.find((c) => c.code === "TH").words.endsWith("(the answer)"), hand.cards.map((c) => c.words).join(" | "));
 });
 
 test("an illegal card is not an answer: its reason shows and the stop stays open", () => {
