@@ -4,7 +4,7 @@ Listed in the book's Sphinx ``extensions``, this module makes every page load tw
 
     _static/widgetjs/fivehundred-course.js       the course (``window.fhtCourse``), written when the build
                                                  finishes, from the built pages: each chapter's path, title
-                                                 and quizzes (title, first question, size)
+                                                 and quizzes (title, first question, size, pass mark)
     _static/widgetjs/fivehundred-course-map.js   the course map (``widgets/src/coursemap.js``, bundled): the
                                                  sidebar's marks, the front page's map, the streak, the
                                                  progress file
@@ -57,7 +57,8 @@ class CourseError(FiveHundredError, ValueError):
 
 
 def chapter_quizzes(page_html: str) -> list[dict[str, Any]]:
-    """The quizzes a built page shows, in page order: ``[{"title", "first", "size"}]``."""
+    """The quizzes a built page shows, in page order: ``[{"title", "first", "size"}]`` (and
+    ``"pass_mark"`` for a test that has one)."""
     found = _STATE.search(page_html)
     if not found:
         return []
@@ -77,13 +78,14 @@ def chapter_quizzes(page_html: str) -> list[dict[str, Any]]:
         if host.get("kind") not in QUIZ_KINDS or not isinstance(quiz, dict) or not quiz.get("bank"):
             continue
         first = quiz["bank"][0]
-        quizzes.append(
-            {
-                "title": str(quiz.get("title") or "quiz"),
-                "first": str(first.get("id") or first.get("prompt") or ""),
-                "size": int(quiz.get("size") or len(quiz["bank"])),
-            }
-        )
+        entry = {
+            "title": str(quiz.get("title") or "quiz"),
+            "first": str(first.get("id") or first.get("prompt") or ""),
+            "size": int(quiz.get("size") or len(quiz["bank"])),
+        }
+        if quiz.get("pass_mark"):
+            entry["pass_mark"] = int(quiz["pass_mark"])  # a test's own rule (the final test's)
+        quizzes.append(entry)
     return quizzes
 
 

@@ -134,9 +134,7 @@ class QuizItem(_QuizItemBase, total=False):
     fields: list[dict[str, Any]]
 
 
-class QuizModel(TypedDict):
-    """Every quiz widget (and the ladder's quiz panel)."""
-
+class _QuizModelBase(TypedDict):
     version: int
     title: str
     rules: dict[str, Any]
@@ -148,6 +146,12 @@ class QuizModel(TypedDict):
     bank: list[QuizItem]
     size: int  # the questions it was made with (mastery is out of these)
     next_seed: int
+
+
+class QuizModel(_QuizModelBase, total=False):
+    """Every quiz widget (and the ladder's quiz panel)."""
+
+    pass_mark: int  # a test's own rule (the final test's): right at the first try that masters it
 
 
 class _ReplayFrameBase(TypedDict):

@@ -265,10 +265,20 @@ def _turn_comes_back(deal: Deal, seat: int) -> bool:
     return False
 
 
-def rules_test_model(rules: Rules, seed: int, title: str) -> dict[str, Any]:
-    """The quiz widget's model for the form of ``seed`` (its bank is the form, judged in advance)."""
+def rules_test_model(rules: Rules, seed: int, title: str, *, pass_mark: int | None = None) -> dict[str, Any]:
+    """The quiz widget's model for the form of ``seed`` (its bank is the form, judged in advance).
+
+    Its ``size`` is the form's length; ``pass_mark`` (the calibrated one,
+    :func:`fivehundred_tutor.handlers.calibration.calibrate`) is the number right at the first try
+    that masters it, instead of the quizzes' four in five.
+    """
     form = form_questions(rules, seed)
     model = quiz_model(rules, form_topics(rules), 1, seed, title, rules_menu=False)
     model["bank"] = [quiz_item(q) for q in form]
+    model["size"] = len(form)
+    if pass_mark is not None:
+        if not 1 <= pass_mark <= len(form):
+            raise ValueError(f"a pass mark of {pass_mark} for a test of {len(form)} questions")
+        model["pass_mark"] = pass_mark
     model["next_seed"] = sub_seed("final-test-more", seed)
     return model

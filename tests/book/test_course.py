@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from fivehundred_tutor.bookbuild import course, hiddencode
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def _page(*models: tuple[str, dict[str, Any]]) -> str:
@@ -41,6 +43,20 @@ def _quiz(title: str, first: str, n: int = 12, kind: str = "quiz", size: int | N
     return {"_fht_host": {"kind": kind, "state": ["quiz"]}, "quiz": quiz}
 
 
+def _bank_sizes(page_html: str) -> list[int]:
+    """How many questions each quiz of a built page shows, in the order bookbuild.course lists them."""
+    found = re.search(rf'<script type="{re.escape(WIDGET_STATE)}">(.*?)</script>', page_html, re.S)
+    states = {mid: (entry or {}).get("state") or {} for mid, entry in json.loads(found.group(1))["state"].items()}
+    sizes = []
+    for view in re.findall(rf'<script type="{re.escape(WIDGET_VIEW)}">(.*?)</script>', page_html, re.S):
+        state = states.get(json.loads(view).get("model_id")) or {}
+        kind = (state.get("_fht_host") or {}).get("kind")
+        quiz = state.get("quiz")
+        if kind in course.QUIZ_KINDS and isinstance(quiz, dict) and quiz.get("bank"):
+            sizes.append(len(quiz["bank"]))
+    return sizes
+
+
 def test_a_chapters_quizzes_are_read_from_its_page_in_page_order() -> None:
     page = _page(
         ("m2", _quiz("Bidding ladder quiz", "q-ladder", kind="ladder")),
@@ -53,6 +69,12 @@ def test_a_chapters_quizzes_are_read_from_its_page_in_page_order() -> None:
         {"title": "What is it worth?", "first": "q-worth", "size": 12},  # a live host's extra question: not counted
     ]
     assert course.chapter_quizzes("<p>no widgets</p>") == []
+    # a test with its own rule (the final test's pass mark) carries it to the course
+    final = _quiz("Final test", "q-final", n=41, size=41)
+    final["quiz"]["pass_mark"] = 27
+    assert course.chapter_quizzes(_page(("m5", final))) == [
+        {"title": "Final test", "first": "q-final", "size": 41, "pass_mark": 27}
+    ]
 
 
 def test_two_chapters_sharing_a_quiz_record_stop_the_build(tmp_path: Path) -> None:
@@ -82,6 +104,19 @@ def test_the_built_course_lists_every_chapter_in_order_with_its_quizzes(built_bo
     assert [q["title"] for q in by_path["chapters/03-bowers"]["quizzes"]] == ["Bower trainer"]
     assert len(by_path["chapters/04-bidding-ladder"]["quizzes"]) == 2  # the ladder's quiz and the quiz
     assert all(q["size"] >= 1 for c in data["chapters"] for q in c["quizzes"])
+    # no quiz is mastered by one answer (learner review, finding 1: the final test was, size 1 of 41):
+    # each is out of the questions its page shows, mastered at four in five (progress.js masteryNeed) or,
+    # the final test, at the pass mark the page states
+    for chapter in data["chapters"]:
+        page = (built_book.html / f"{chapter['path']}.html").read_text(encoding="utf-8")
+        for quiz, shown in zip(chapter["quizzes"], _bank_sizes(page), strict=True):
+            need = quiz.get("pass_mark") or math.ceil(0.8 * quiz["size"] - 1e-9)
+            assert quiz["size"] == shown and need > 1, (chapter["path"], quiz, shown)
+    final = by_path["chapters/15-final-test"]["quizzes"]
+    stated = re.search(
+        r"Pass mark: (\d+) of (\d+)", (built_book.html / "chapters/15-final-test.html").read_text(encoding="utf-8")
+    )
+    assert [(q["pass_mark"], q["size"]) for q in final] == [(int(stated.group(1)), int(stated.group(2)))]
     every = [(q["title"], q["first"]) for c in data["chapters"] for q in c["quizzes"]]
     assert len(every) == len(set(every)), "two quizzes would share one progress record"
     # every page loads the course and the course map

@@ -121,3 +121,16 @@ def test_the_pass_mark_lies_between_luck_and_knowing_the_rules() -> None:
     # the guesser reaches its one-in-a-thousand score with at most that chance on the average form
     assert sum(cal.guess_distribution[cal.guess_top + 1 :]) <= 0.001 + 1e-9
     assert set(cal.bot_misses) <= JUDGMENT, cal.bot_misses
+
+
+def test_the_final_tests_quiz_is_mastered_at_its_pass_mark_not_at_one_answer() -> None:
+    """Learner review finding 1: the quiz was made with one question (size 1) and given the 41 of the form,
+    so one right answer mastered it and marked the final test done."""
+    from fivehundred_tutor.handlers.rulestest import rules_test_model
+
+    model = rules_test_model(RULES, 15, "Final test, part 1: the rules", pass_mark=27)
+    assert model["size"] == len(model["bank"]) == len(form_questions(RULES, 15))
+    assert model["pass_mark"] == 27
+    assert "pass_mark" not in rules_test_model(RULES, 15, "t")
+    with pytest.raises(ValueError, match="pass mark of 42"):
+        rules_test_model(RULES, 15, "t", pass_mark=len(model["bank"]) + 1)

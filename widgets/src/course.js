@@ -4,8 +4,8 @@
 // (progress.js).  Pure functions of the two, tested in widgets/tests/course.test.js.
 //
 //   chapter done      every quiz in it mastered (progress.js quizMastery: MASTERY_SHARE of its questions
-//                     right at the latest first try); a chapter without a quiz, when its own widget says
-//                     so (markDone(`chapter:${path}`), e.g. the final test once finished)
+//                     right at the latest first try, or the quiz's own pass mark: the final test's); a
+//                     chapter without a quiz, when its own widget says so (markDone(`chapter:${path}`))
 //   chapter started   opened in the book, or any answer given in it (in any host)
 //   next step         the first chapter, in the book's order, that is not done
 
@@ -32,7 +32,7 @@ export function readStore() {
 export function chapterState(chapter, store) {
   const quizzes = chapter.quizzes.map((q) => {
     const id = courseQuizId(q);
-    const m = quizMastery(store.widgets[id], q.size);
+    const m = quizMastery(store.widgets[id], q.size, q.pass_mark);
     return { id, title: q.title, size: q.size, ...m };
   });
   const answered = quizzes.some((q) => q.started);

@@ -17,7 +17,8 @@
 //   loadWidget(id) / saveWidget(id, record)   a widget's record (quizzes, the hand evaluator, the final
 //                                             test's plays, the puzzle trainer's rating …); a record is
 //                                             plain JSON; saveWidget stamps `updated`
-//   quizMastery(record, size)                 {right, need, mastered}: MASTERY_SHARE of the questions right
+//   quizMastery(record, size, passMark)       {right, need, mastered}: MASTERY_SHARE of the questions right
+//                                             (or the quiz's own pass mark)
 //   noteActivity(n) / dayStats()              today's answers, the daily goal, the streak of days
 //   setDailyGoal(n), markDone(what), isDone(what), noteVisit(path), visits()
 //   noteForReview / reviewAnswer / reviewQueue / loadReview   the review (missed questions come back)
@@ -219,11 +220,12 @@ export function masteryNeed(size) {
 
 /**
  * A quiz's mastery: `right` (questions whose latest first try was right, new ones in a live host too),
- * `need` (masteryNeed of the quiz's saved size) and `mastered` (right ≥ need).
+ * `need` (the quiz's own pass mark when it has one, e.g. the final test's; else masteryNeed of its saved
+ * size) and `mastered` (right ≥ need).
  */
-export function quizMastery(record, size) {
+export function quizMastery(record, size, passMark = null) {
   const right = Object.values(record?.mastered || {}).filter((v) => v === true).length;
-  const need = masteryNeed(size);
+  const need = Number.isInteger(passMark) && passMark > 0 ? passMark : masteryNeed(size);
   return { right, need, mastered: right >= need, started: Object.keys(record?.mastered || {}).length > 0 };
 }
 

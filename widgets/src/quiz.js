@@ -33,6 +33,8 @@ export function modelSource(model) {
     progressId: widgetId(quiz),
     // the questions the quiz was made with (a live host adds new ones; mastery is out of these)
     size: Number.isInteger(quiz.size) && quiz.size > 0 ? quiz.size : quiz.bank.length,
+    // a test's own rule (the final test's pass mark): right at the first try that masters it
+    passMark: Number.isInteger(quiz.pass_mark) && quiz.pass_mark > 0 ? quiz.pass_mark : null,
     review: false,
   };
 }
@@ -178,7 +180,7 @@ function barPart(s, source, record) {
   ];
   if (!source.review) {
     const mastered = masteredCount(record, source.bank);
-    const done = quizMastery(record, source.size || source.bank.length).mastered;
+    const done = quizMastery(record, source.size || source.bank.length, source.passMark).mastered;
     items.push({
       kind: "text",
       tag: "span",
@@ -205,7 +207,7 @@ function summaryPart(s, source, ui) {
     skipped: skipped.map((i) => ({ prompt: bank[i].prompt })),
     note: source.review
       ? ""
-      : `${t("Mastered {mastered} of {total} in this quiz.", { mastered: masteredCount(ui.record, bank), total: bank.length })} ${masteryWords(quizMastery(ui.record, source.size || bank.length))}`,
+      : `${t("Mastered {mastered} of {total} in this quiz.", { mastered: masteredCount(ui.record, bank), total: bank.length })} ${masteryWords(quizMastery(ui.record, source.size || bank.length, source.passMark))}`,
     onSkipped: { type: "answerSkipped", to: skipped[0] },
     onPractise: { type: "practise", indices: missed },
     onRestart: { type: "restart" },
@@ -319,9 +321,9 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
   const record = old ? ui.record : { ...ui.record, mastered: { ...(ui.record.mastered || {}), [qid]: verdict.correct } };
   // the answer that masters the quiz is a moment (said once, above its verdict)
   const size = source.size || source.bank.length;
-  const now = quizMastery(record, size);
+  const now = quizMastery(record, size, source.passMark);
   const moment =
-    !source.review && !old && now.mastered && !quizMastery(ui.record, size).mastered
+    !source.review && !old && now.mastered && !quizMastery(ui.record, size, source.passMark).mastered
       ? { qid, heading: t("Quiz mastered"), text: t("{right} of its questions right at your first try.", { right: now.right }) }
       : ui.moment;
   const out = {

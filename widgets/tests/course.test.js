@@ -105,3 +105,21 @@ test("the words: what is left to master a quiz, and the rule", () => {
   assert.equal(masteryWords({ right: 11, need: 10, mastered: true }), "Quiz mastered.");
   assert.match(MASTERY_RULE, /four in five .* \(10 of 12\)/);
 });
+
+test("a test with a pass mark (the final test: 41 questions, pass 27) is done at the pass mark, not at one answer", () => {
+  const final = {
+    path: "chapters/15-final-test",
+    title: "The final test",
+    quizzes: [{ title: "Final test, part 1: the rules", first: "f0", size: 41, pass_mark: 27 }],
+  };
+  const id = courseQuizId(final.quizzes[0]);
+  saveWidget(id, { mastered: right(1, "f") });
+  const state = chapterState(final, readStore());
+  assert.equal(state.state, "started");
+  assert.deepEqual([state.quizzes[0].right, state.quizzes[0].need, state.quizzes[0].mastered], [1, 27, false]);
+  saveWidget(id, { mastered: right(26, "f") });
+  assert.equal(chapterState(final, readStore()).state, "started");
+  assert.equal(stateWords({ state: "started", quizzes: chapterState(final, readStore()).quizzes }), "in progress: 26 of 27 to master the quiz");
+  saveWidget(id, { mastered: right(27, "f") });
+  assert.equal(chapterState(final, readStore()).state, "done", "27 of 41 passes (four in five would ask 33)");
+});

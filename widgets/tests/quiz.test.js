@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { contextParts } from "../src/context.js";
 import { findPart, walk } from "../src/parts.js";
-import { choiceMarks, freshRound, quizReduce, quizRound, quizView, readWholeNumbers, resumeAt, verdictOf } from "../src/quiz.js";
+import { choiceMarks, freshRound, modelSource, quizReduce, quizRound, quizView, readWholeNumbers, resumeAt, verdictOf } from "../src/quiz.js";
 
 const bank = [
   {
@@ -188,6 +188,29 @@ test("the answer that masters the quiz is a moment (once), and the bar says the 
   assert.equal(fifth.ui.moment, null, "already mastered: no second moment");
   const moved = quizReduce(atFive(fourth.ui, 3), src, fourth.ui, { type: "next" });
   assert.equal(moved.ui.moment, null, "the moment stays with its question");
+});
+
+test("a test with a pass mark: one right answer does not master it, the pass mark does (the final test)", () => {
+  const form = Array.from({ length: 41 }, (_, i) => ({
+    id: `f${i}`,
+    kind: "choice",
+    prompt: `Q${i}`,
+    choices: [{ id: "a", label: "A" }],
+    answer: "a",
+    answer_key: "a",
+  }));
+  const model = { get: (k) => ({ quiz: { title: "Final test", bank: form, size: 41, pass_mark: 27 }, index: 0 })[k] };
+  const src = modelSource(model);
+  assert.equal(src.passMark, 27);
+  const atForm = (u, index) => ({ ...quizRound(form, u.round, index, u.retry), promptId: "p", score: {}, responses: {} });
+  let u = ui();
+  const one = quizReduce(atForm(u, 0), src, u, { type: "submit", response: "a" });
+  assert.ok(!one.ui.moment, "one right answer: no 'Quiz mastered'");
+  assert.ok(!findPart(quizView(atForm(one.ui, 0), src, one.ui), "text", "fht-mastered-done"));
+  u = ui({ record: { mastered: Object.fromEntries(form.slice(0, 26).map((q) => [q.id, true])) } });
+  const pass = quizReduce(atForm(u, 26), src, u, { type: "submit", response: "a" });
+  assert.equal(pass.ui.moment.heading, "Quiz mastered", "the 27th right answer reaches the pass mark");
+  assert.match(findPart(quizView(atForm(pass.ui, 26), src, pass.ui), "text", "fht-mastered-done").text, /Quiz mastered \(27 of 41\)/);
 });
 
 test("coming back: where the learner was; a question gone with the page (a live one): the first not answered", () => {
