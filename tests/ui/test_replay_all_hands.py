@@ -10,6 +10,7 @@ import pytest
 
 from fivehundred_tutor.cards import Card
 from tests.support.browser import open_page, wait_for_widgets
+from tests.support.paths import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,9 @@ def test_show_all_hands_and_the_named_cards(built_book: Any, browser: Any) -> No
         replay = page.locator(".fht-replay").first
         replay.scroll_into_view_if_needed()
         toggle = replay.locator("button.fht-all-hands")
-        assert toggle.inner_text() == "Show all hands" and toggle.get_attribute("aria-pressed") == "true"
+        # the state in sight (learner review, finding 6): a ticked box while every hand shows, the name kept
+        assert toggle.inner_text() == "\u2611 Show all hands" and toggle.get_attribute("aria-pressed") == "true"
+        assert page.get_by_role("button", name="Show all hands", exact=True).first.is_visible()
         facedown = replay.locator(".fht-seat [role='img'][aria-label*='face-down']")
         assert facedown.count() == 0  # every hand face up
         # step to the first comment that names a card still in a hand: it is highlighted and said
@@ -50,9 +53,12 @@ def test_show_all_hands_and_the_named_cards(built_book: Any, browser: Any) -> No
         replay.locator("button.fht-all-hands").focus()
         page.keyboard.press("Enter")
         toggle = replay.locator("button.fht-all-hands")
-        assert toggle.get_attribute("aria-pressed") == "false"
+        assert toggle.get_attribute("aria-pressed") == "false" and toggle.inner_text() == "\u2610 Show all hands"
         assert page.evaluate("document.activeElement.classList.contains('fht-all-hands')")
         assert facedown.count() >= 2
+        # the auction list says a call's comment in words, never a bare "(comment)" (finding 7)
+        assert "(comment)" not in replay.locator(".fht-auction").inner_text()
+        toggle.screenshot(path=str(ARTIFACTS / "replay-toggle-off.png"))
         problems.assert_clean(PAGE)
     finally:
         page.context.close()

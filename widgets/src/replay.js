@@ -93,7 +93,18 @@ function navPart(s, ui) {
       ui.live ? { kind: "button", cls: "fht-new-deal", text: "New deal", on: { type: "newDeal" } } : null,
       // one seat's view: every hand face up, or only what that seat sees
       s.canOpen
-        ? { kind: "button", cls: "fht-all-hands", text: t("Show all hands"), attrs: { "aria-pressed": String(s.allHands) }, on: { type: "allHands" } }
+        ? {
+            kind: "button",
+            cls: `fht-all-hands${s.allHands ? " fht-pressed" : ""}`,
+            attrs: { "aria-pressed": String(s.allHands) },
+            on: { type: "allHands" },
+            // the state in sight, not only in aria-pressed: a ticked box while every hand shows (a click
+            // turns the others' face down), an empty one while only this seat's does; the name stays
+            children: [
+              { kind: "text", tag: "span", cls: "fht-toggle-mark", attrs: { "aria-hidden": "true" }, text: s.allHands ? "\u2611 " : "\u2610 " },
+              t("Show all hands"),
+            ],
+          }
         : null,
     ],
   };
@@ -292,7 +303,8 @@ function auctionPart(s) {
       `${s.data.seat_names[action.seat]}: ${action.label}`,
       " ",
       action.mark ? { kind: "mark", mark: action.mark } : null,
-      action.comment ? { kind: "text", tag: "span", cls: "fht-hint", text: " (comment)" } : null,
+      // a call's comment, in its words once the auction has gone past it (the step's own shows below)
+      action.comment && i < s.position - 1 ? { kind: "text", tag: "span", cls: "fht-hint fht-call-comment", text: `\u2014 ${action.comment}` } : null,
     ],
   }));
   return {

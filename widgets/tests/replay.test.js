@@ -187,6 +187,21 @@ test("the end: the trick's winner, the result, the auction with its marks", () =
   assert.throws(() => replayState({ ...data, frames: data.frames.slice(1) }, 0, {}), /2 frames for 2 actions/);
 });
 
+test("the auction list: a call's comment in its words once the auction is past it, never a bare '(comment)'", () => {
+  const calls = [
+    { kind: "call", seat: 0, label: "6♥", text: "North bids 6♥", comment: "North has the right bower: a sound 6♥." },
+    { kind: "call", seat: 1, label: "pass", text: "East passes" },
+    ...data.actions.slice(1),
+  ];
+  const commented = { ...data, actions: calls, frames: [data.frames[0], data.frames[0], data.frames[1], data.frames[2]] };
+  const list = (position) => findPart(replayView(replayState(commented, position, {}), freshReplayUi()), "box", "fht-auction-list");
+  const text = (part) => (typeof part === "string" ? part : !part ? "" : (part.text ?? "") + (part.children || []).map(text).join(""));
+  assert.doesNotMatch(text(list(1)), /comment/, "the step's own comment shows below the table, not twice");
+  assert.equal(text(list(1)), "North: 6♥ ");
+  assert.match(text(list(2)), /North: 6♥ \u2014 North has the right bower: a sound 6♥\./);
+  assert.doesNotMatch(text(list(2)), /\(comment\)/);
+});
+
 test("a finished trick marks the card that won it, not every card of the winner's (2 players)", () => {
   const two = {
     ...data,
@@ -243,12 +258,26 @@ test("Show all hands: one seat's view turns every hand face up, and back; a repl
   const seatView = { ...data, frames: data.frames.map((f) => ({ ...f, open_hands: open })) };
   const hidden = replayView(replayState(seatView, 0, {}, null, false), freshReplayUi());
   const toggle = button(hidden, "fht-all-hands");
-  assert.equal(toggle.text, "Show all hands");
+  const words = (b) => b.children.map((c) => (typeof c === "string" ? c : c.text)).join("");
+  const spoken = (b) =>
+    b.children
+      .filter((c) => typeof c === "string" || c.attrs?.["aria-hidden"] !== "true")
+      .map((c) => c.text ?? c)
+      .join("");
+  // what a sighted learner sees says the state (learner review, finding 6: the label never changed and the
+  // pressed state was a border like a focus ring): an empty box while only the seat's hand shows, a ticked
+  // one while every hand does; the accessible name stays "Show all hands", aria-pressed says the state
+  assert.equal(words(toggle), "\u2610 Show all hands");
+  assert.equal(spoken(toggle), "Show all hands");
   assert.equal(toggle.attrs["aria-pressed"], "false");
+  assert.ok(!toggle.cls.includes("fht-pressed"));
   const seats = (parts) => [...walk(parts)].filter((p) => p.kind === "seat").map((p) => p.body[0].kind);
   assert.deepEqual(seats(hidden), ["facedown", "facedown", "facedown", "hand"]); // East, South, West face down; North at the bottom
   const shown = replayView(replayState(seatView, 0, {}, null, true), freshReplayUi());
   assert.equal(button(shown, "fht-all-hands").attrs["aria-pressed"], "true");
+  assert.equal(words(button(shown, "fht-all-hands")), "\u2611 Show all hands");
+  assert.equal(spoken(button(shown, "fht-all-hands")), "Show all hands");
+  assert.ok(button(shown, "fht-all-hands").cls.includes("fht-pressed"));
   assert.deepEqual(seats(shown), ["hand", "hand", "hand", "hand"]);
   const east = [...walk(shown)].find((p) => p.kind === "seat" && p.seat === 1).body[0];
   assert.deepEqual(
