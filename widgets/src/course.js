@@ -6,8 +6,9 @@
 //   chapter done      every quiz in it mastered (progress.js quizMastery: MASTERY_SHARE of its questions
 //                     right at the latest first try, or the quiz's own pass mark: the final test's); a
 //                     chapter without a quiz, when its own widget says so (markDone(`chapter:${path}`))
-//   chapter started   opened in the book, or any answer given in it (in any host)
-//   next step         the first chapter, in the book's order, that is not done
+//   chapter started   any answer given in it (in any host); opening its page is not enough
+//   next step         the first chapter, in the book's order, that is not done; after a chapter just
+//                     done, the first after it that is not done (then, wrapping, the first before it)
 
 import { allWidgets, isDone, masteryNeed, quizMastery, visits, widgetId } from "./progress.js";
 
@@ -37,7 +38,7 @@ export function chapterState(chapter, store) {
   });
   const answered = quizzes.some((q) => q.started);
   const done = quizzes.length ? quizzes.every((q) => q.mastered) : store.isDone(`chapter:${chapter.path}`);
-  const state = done ? "done" : answered || store.visits[chapter.path] ? "started" : "new";
+  const state = done ? "done" : answered ? "started" : "new";
   return { state, quizzes };
 }
 
@@ -46,9 +47,13 @@ export function courseStates(course, store = readStore()) {
   return course.chapters.map((chapter, index) => ({ ...chapter, index, ...chapterState(chapter, store) }));
 }
 
-/** The next step: the first chapter not done (null when all are). */
-export function nextStep(states) {
-  return states.find((c) => c.state !== "done") || null;
+/**
+ * The next step: the first chapter not done (null when all are); with `after` (a chapter's path, the one
+ * just done), the first not done after it in the book's order, else the first not done before it.
+ */
+export function nextStep(states, after = null) {
+  const at = after === null ? -1 : states.findIndex((c) => c.path === after);
+  return states.slice(at + 1).find((c) => c.state !== "done") || states.find((c) => c.state !== "done") || null;
 }
 
 /** The chapter a quiz belongs to (by its widget id), or null. */

@@ -737,7 +737,7 @@ function chapterMoment(moment, quizId) {
   const course = pageCourse();
   const chapter = chapterOfQuiz(course, quizId);
   if (!chapter || chapterState(chapter, readStore()).state !== "done" || !markDone(`chapter:${chapter.path}`)) return moment;
-  const next = nextStep(courseStates(course));
+  const next = nextStep(courseStates(course), chapter.path);
   const href = (path) => (course.root ? new URL(`${path}.html`, course.root).href : `${path}.html`);
   return { ...moment, chapter: t("Chapter done: {title}.", { title: chapter.title }), next: next ? { title: next.title, href: href(next.path) } : null };
 }

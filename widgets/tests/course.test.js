@@ -67,19 +67,28 @@ test("a quiz of the course has the id the quiz widget computes from its bank", (
   assert.equal(pageCourse(undefined), null, "a notebook has no course");
 });
 
-test("not started, started (opened, or an answer in any host), done (every quiz mastered)", () => {
+test("not started, started (an answer in any host), done (every quiz mastered)", () => {
   let states = courseStates(course, readStore());
   assert.deepEqual(
     states.map((c) => c.state),
     ["new", "new", "new"],
   );
   assert.equal(nextStep(states).path, "chapters/01-how-to-use");
+  // opening a chapter is not starting it (learner review, finding 10: "in progress: 0 of 10" after a look)
   noteVisit("chapters/04-bidding-ladder");
+  states = courseStates(course, readStore());
+  assert.deepEqual(
+    states.map((c) => c.state),
+    ["new", "new", "new"],
+  );
+  saveWidget(courseQuizId(course.chapters[1].quizzes[1]), { mastered: { "q-c": false } });
+  assert.equal(chapterState(course.chapters[1], readStore()).state, "started", "one answer, even wrong, starts it");
+  saveWidget(courseQuizId(course.chapters[1].quizzes[1]), {});
   saveWidget(courseQuizId(course.chapters[0].quizzes[0]), { mastered: { ...right(9), x: false } });
   states = courseStates(course, readStore());
   assert.deepEqual(
     states.map((c) => c.state),
-    ["started", "started", "new"],
+    ["started", "new", "new"],
   );
   assert.equal(stateWords(states[0]), "in progress: 9 of 10 to master the quiz");
   saveWidget(courseQuizId(course.chapters[0].quizzes[0]), { mastered: { ...right(9), x: true } });
@@ -122,4 +131,17 @@ test("a test with a pass mark (the final test: 41 questions, pass 27) is done at
   assert.equal(stateWords({ state: "started", quizzes: chapterState(final, readStore()).quizzes }), "in progress: 26 of 27 to master the quiz");
   saveWidget(id, { mastered: right(27, "f") });
   assert.equal(chapterState(final, readStore()).state, "done", "27 of 41 passes (four in five would ask 33)");
+});
+
+test("after a chapter is done, the next step is the next chapter not done, not the first one left (learner review, finding 8)", () => {
+  const states = (done) => course.chapters.map((c, index) => ({ ...c, index, state: done.includes(index) ? "done" : "new" }));
+  assert.equal(
+    nextStep(states([1]), "chapters/04-bidding-ladder").path,
+    "chapters/15-final-test",
+    "after The bidding ladder: the next chapter, not How to use this book",
+  );
+  assert.equal(nextStep(states([0]), "chapters/01-how-to-use").path, "chapters/04-bidding-ladder");
+  assert.equal(nextStep(states([1, 2]), "chapters/15-final-test").path, "chapters/01-how-to-use", "the last chapter done: back to the first one left");
+  assert.equal(nextStep(states([1])).path, "chapters/01-how-to-use", "without a chapter just done: the first not done");
+  assert.equal(nextStep(states([0, 1, 2]), "chapters/04-bidding-ladder"), null);
 });
