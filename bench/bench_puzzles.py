@@ -15,7 +15,7 @@ Prints (no pass/fail):
 - move → verdict in the kernel: a handler's next puzzle (the card with every verdict) in CPython,
   and in Chromium the click on a card to the verdict on screen (the verdicts are in the page);
 - the live book (unless --skip-live): the same next-puzzle request answered by the engine in the
-  browser (Pyodide in a Web Worker): the first (which loads the bank) and the following ones.
+  browser (Pyodide in a Web Worker): the first (which reads the bank's index and one puzzle, and runs the engine's code for the first time) and the following ones.
 Targets: move → verdict ≤ 0.3 s in the kernel, ≤ 1 s live.
 """
 
@@ -191,7 +191,7 @@ def live_verdict(html: Path) -> None:
         hello, first, rest = calls[0], calls[1], calls[2:]
         print(
             f"live book: the engine starts (Pyodide, the wheel) {hello[0] / 1000:.2f} s; the first next-puzzle "
-            f"request, which reads the bank, {first[0] / 1000:.2f} s; then median "
+            f"request (the bank's index and one puzzle; the engine's code run a first time) {first[0] / 1000:.2f} s; then median "
             f"{statistics.median(t for t, _ in rest):.0f} ms, max {max(t for t, _ in rest):.0f} ms "
             f"(target ≤ 1 s); replies: {sorted({k for _, k in calls[1:]})}"
         )
