@@ -100,7 +100,9 @@ def test_a_chapter_mastered_is_a_moment_and_the_course_remembers(built_book: Any
         else:  # the tenth answer today: the day's goal, and the streak with yesterday
             goal = quiz.locator(".fht-moment")
             assert_seen(page, goal, rows="whole")
-            assert goal.inner_text().split("\n")[-1] == "Today's goal reached: 10 answers. 2 days in a row."
+            assert goal.inner_text().split("\n")[-1] == (
+                "Today's goal reached: 10 answers. 2 days in a row. Come back tomorrow to make it 3."
+            )
         quiz.locator(".fht-continue").click()
     assert quiz.locator(".fht-mastered").inner_text() == "Mastered 9 of 12"
     _answer(quiz, bank[10])  # the tenth right at the first try masters it

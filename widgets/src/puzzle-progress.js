@@ -55,9 +55,10 @@ export function savePuzzleProgress(p, { answered = true } = {}) {
 
 /**
  * The record after an answer to `card` (pure: a new object).  Only a puzzle's first try moves the
- * rating and the streak (a second try after a miss teaches, it does not count).
+ * rating and, in Streak mode (`inStreak`), the streak of puzzles in a row (a second try after a miss
+ * teaches, it does not count; the rated and theme modes leave the streak alone).
  */
-export function recordAttempt(p, card, solved) {
+export function recordAttempt(p, card, solved, { inStreak = false } = {}) {
   const out = { ...p, tries: { ...p.tries }, streak: { ...p.streak }, history: [...p.history] };
   const old = out.tries[card.id];
   if (old) {
@@ -71,8 +72,10 @@ export function recordAttempt(p, card, solved) {
   out.rating = next;
   out.history.push({ id: card.id, ok: solved, before: Math.round(before.rating), after: Math.round(next.rating), themes: card.themes || [] });
   if (out.history.length > HISTORY_LIMIT) out.history = out.history.slice(-HISTORY_LIMIT);
-  out.streak.current = solved ? (out.streak.current || 0) + 1 : 0;
-  out.streak.best = Math.max(out.streak.best || 0, out.streak.current);
+  if (inStreak) {
+    out.streak.current = solved ? (out.streak.current || 0) + 1 : 0;
+    out.streak.best = Math.max(out.streak.best || 0, out.streak.current);
+  }
   return out;
 }
 

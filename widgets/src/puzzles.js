@@ -184,7 +184,8 @@ function levelBar(s, ui) {
 function statusPart(ui) {
   const r = ui.progress.rating;
   const bits = [`Your rating: ${Math.round(r.rating)} (\u00b1${Math.round(r.deviation)})`];
-  if (ui.mode === "streak") bits.push(`streak ${ui.progress.streak.current} (best ${ui.progress.streak.best})`);
+  // the Streak mode's own count: puzzles in a row (the course map's streak is days in a row)
+  if (ui.mode === "streak") bits.push(`Puzzles in a row: ${ui.progress.streak.current} (best ${ui.progress.streak.best})`);
   return { kind: "text", tag: "p", cls: "fht-pz-status", attrs: { role: "status" }, text: bits.join(" \u00b7 ") };
 }
 
@@ -524,7 +525,7 @@ export function puzzleReduce(s, ui, event) {
       const code = event.source === "t" ? `t:${event.code}` : c.legal.includes(event.code) ? event.code : `h:${event.code}`;
       if (!(code in c.choice_of)) return null;
       const right = Boolean(c.classes[c.choice_of[code]].best);
-      const progress = recordAttempt(ui.progress, c, right);
+      const progress = recordAttempt(ui.progress, c, right, { inStreak: ui.mode === "streak" });
       const first = ui.tries === 0;
       const streakOver = ui.mode === "streak" && first && !right;
       const next = { ...ui, picked: code, tries: ui.tries + 1, progress, focus: "verdict", streakOver, streakLength: ui.progress.streak.current };

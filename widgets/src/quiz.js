@@ -728,7 +728,16 @@ function dayGoalMoment(count) {
   count();
   const now = dayStats();
   if (was.met || !now.met) return null;
-  const streak = now.streak > 1 ? `${plural(now.streak, "day in a row")}.` : t("Come back tomorrow to start a streak.");
+  return goalReachedWords(now);
+}
+
+/**
+ * The day's goal reached, in words: the answers and the days-in-a-row streak as the course map says it
+ * ("1 day in a row" on the first day too), and what tomorrow makes of it.
+ */
+export function goalReachedWords(now) {
+  const days = Math.max(1, now.streak || 0);
+  const streak = `${plural(days, "day in a row")}. ${t("Come back tomorrow to make it {n}.", { n: days + 1 })}`;
   return `${t("Today's goal reached: {answers}.", { answers: plural(now.today, "answer") })} ${streak}`;
 }
 

@@ -94,13 +94,13 @@ const model = {
 
 test("a first try moves the rating and the streak; a second try does not", () => {
   let p = freshProgress();
-  p = recordAttempt(p, card("x", 1500), true);
+  p = recordAttempt(p, card("x", 1500), true, { inStreak: true });
   assert.ok(p.rating.rating > 1500);
   assert.equal(p.streak.current, 1);
   const rated = p.rating.rating;
-  p = recordAttempt(p, card("x", 1500), false);
+  p = recordAttempt(p, card("x", 1500), false, { inStreak: true });
   assert.equal(p.rating.rating, rated, "a retry is not rated");
-  p = recordAttempt(p, card("y", 1500), false);
+  p = recordAttempt(p, card("y", 1500), false, { inStreak: true });
   assert.ok(p.rating.rating < rated);
   assert.equal(p.streak.current, 0);
   assert.equal(p.streak.best, 1);
@@ -179,6 +179,23 @@ test("the next puzzle is the nearest the learner's rating, then a wrong card get
   ui = puzzleReduce(s, ui, { type: "replay" }).ui;
   assert.ok(findPart(puzzleView(s, ui), "box", "fht-pz-replay"), "the best line replays");
   assert.equal(puzzleReduce(s, ui, { type: "choose", code: "AS" }), null, "one answer per try");
+});
+
+test("the puzzles-in-a-row streak is Streak mode's own: rated puzzles leave it alone, and it is named apart from the days in a row (learner review, finding 9)", () => {
+  const s = puzzleState(model);
+  let ui = freshPuzzleUi(model, freshProgress());
+  for (const pick of [0, 1, 2]) {
+    ui = puzzleReduce(s, ui, { type: "next", pick }).ui;
+    ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  }
+  assert.equal(ui.progress.history.length, 3, "three rated puzzles solved");
+  assert.deepEqual(ui.progress.streak, { current: 0, best: 0 }, "no streak before Streak mode is played");
+  ui = puzzleReduce(s, ui, { type: "mode", mode: "streak" }).ui;
+  assert.match(findPart(puzzleView(s, ui), "text", "fht-pz-status").text, /Puzzles in a row: 0 \(best 0\)/);
+  ui = puzzleReduce(s, { ...ui, progress: { ...ui.progress, tries: {} } }, { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  assert.deepEqual(ui.progress.streak, { current: 1, best: 1 });
+  assert.match(findPart(puzzleView(s, ui), "text", "fht-pz-status").text, /Puzzles in a row: 1 \(best 1\)/);
 });
 
 test("a streak ends at the first miss, and a theme drill keeps to its theme", () => {

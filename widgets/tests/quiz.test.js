@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { contextParts } from "../src/context.js";
+import { dayWords } from "../src/coursemap.js";
 import { findPart, walk } from "../src/parts.js";
-import { choiceMarks, freshRound, modelSource, quizReduce, quizRound, quizView, readWholeNumbers, resumeAt, verdictOf } from "../src/quiz.js";
+import { choiceMarks, freshRound, goalReachedWords, modelSource, quizReduce, quizRound, quizView, readWholeNumbers, resumeAt, verdictOf } from "../src/quiz.js";
 
 const bank = [
   {
@@ -221,4 +222,14 @@ test("coming back: where the learner was; a question gone with the page (a live 
   assert.equal(resumeAt(bank, { answers: {} }, [0, 1, 2]), null, "never moved: stay");
   const all = { q1: { correct: true }, q2: { correct: true }, q3: { correct: false } };
   assert.equal(resumeAt(bank, { answers: all, at: 9 }, [0, 1, 2]), null);
+});
+
+test("the day's goal reached says the days-in-a-row streak as the course map does, the first day too (learner review, finding 9)", () => {
+  const first = { today: 10, goal: 10, met: true, streak: 1, atRisk: false };
+  assert.equal(goalReachedWords(first), "Today's goal reached: 10 answers. 1 day in a row. Come back tomorrow to make it 2.");
+  assert.ok(goalReachedWords(first).includes(dayWords(first)[0]), "the sidebar's words: 1 day in a row");
+  assert.doesNotMatch(goalReachedWords(first), /start a streak/);
+  const third = { ...first, today: 12, streak: 3 };
+  assert.equal(goalReachedWords(third), "Today's goal reached: 12 answers. 3 days in a row. Come back tomorrow to make it 4.");
+  assert.ok(goalReachedWords(third).includes(dayWords(third)[0]));
 });

@@ -97,7 +97,10 @@ test("after a wrong answer: only the pick is marked, the deal's card held back u
   assert.equal(verdict.reason, "It lets the jack of hearts win.");
   assert.ok(!verdict.answer, "no 'The answer:' on a first miss");
   assert.deepEqual(verdict.onTryAgain, { type: "tryAgain" });
-  assert.deepEqual(verdict.extra.map((b) => b.on), [{ type: "show" }]);
+  assert.deepEqual(
+    verdict.extra.map((b) => b.on),
+    [{ type: "show" }],
+  );
   const words = (ps) => [...walk(ps)].find((p) => p.kind === "hand" && p.label.startsWith("North's hand")).cards.map((c) => c.words);
   assert.deepEqual(words(parts), ["Jack of diamonds (the left bower, a trump)", "Ten of hearts (your answer)", "Five of clubs"]);
   // Show me: the deal's card marked and its reason said
