@@ -143,8 +143,34 @@ def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
     decl_total = deal.declarer_tricks + in_line
     if 0 <= decl_total <= 10:
         made = decl_total >= contract.tricks
-        text += f", and {contract} " + ("makes" if made else f"goes down ({decl_total} tricks)")
+        stake = stake_words(deal, decl_total)
+        text += f", and {contract} " + (f"makes ({stake})" if made else f"goes down ({decl_total} tricks: {stake})")
     return text
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+def stake_words(deal: Deal, declarer_tricks: int) -> str:
+    """What the hand scores when the declarer's side ends with ``declarer_tricks``: the stake a trick can change
+    (a slam's 250, the defenders' 10 a trick), so a verdict that 'costs a trick' says what that trick is worth.
+
+    >>> from fivehundred_tutor import Rules
+    >>> d = Deal.from_position(Rules(), {0: "AS 5C", 1: "JD 6C", 2: "9S 7C", 3: "7S 8C"}, "6H", 0)
+    >>> stake_words(d, 10), stake_words(d, 9), stake_words(d, 5)
+    ('North–South +250, a slam; East–West 0', 'North–South +100; East–West +10', 'North–South −100; East–West +50')
+    """
+    rules, contract = deal.rules, deal.contract
+    assert contract is not None and deal.declarer is not None
+    declaring, defending = rules.score(contract, declarer_tricks)
+    slam = declarer_tricks == 10 and not contract.is_misere and declaring > rules.bid_value(contract)
+    ours = rules.side_name(rules.side_of(deal.declarer))
+    words = f"{ours} {_signed(declaring)}" + (", a slam" if slam else "")
+    if contract.is_misere or rules.players != 4:
+        return words
+    theirs = next(rules.side_name(i) for i in range(len(rules.sides)) if i != rules.side_of(deal.declarer))
+    return f"{words}; {theirs} {_signed(defending)}"
 
 
 def _on_declaring_side(deal: Deal, seat: int) -> bool:

@@ -1,0 +1,42 @@
+"""A puzzle's verdict says what a trick is worth (the fresh-eyes learner's find in the rated trainer: 'J♥, J♦ or
+A♥ costs 2 tricks: … and 6♥ makes. Best is A♠ or K♠: … and 6♥ makes' never said the stake was a slam, 250
+instead of 100, so the lesson read as 'it makes no difference')."""
+
+from __future__ import annotations
+
+import re
+
+from fivehundred_tutor.puzzles import load_bank
+from fivehundred_tutor.puzzles.words import puzzle_card
+
+
+def test_a_suit_or_no_trump_puzzles_verdicts_name_the_score_of_each_line() -> None:
+    seen = 0
+    for puzzle in load_bank()[:400]:
+        contract = puzzle.deal.contract
+        if contract is None or contract.is_misere or puzzle.deal.rules.players != 4:
+            continue
+        for choice in puzzle_card(puzzle)["classes"]:
+            # every 'makes' / 'goes down' is followed by the points it gives both sides
+            for fate in re.finditer(r"(makes|goes down) \(([^)]*)\)", choice["verdict"]):
+                assert re.search(r"[+−]\d+|\b0\b", fate.group(2)), choice["verdict"]
+                seen += 1
+            assert choice["verdict"].count("makes") + choice["verdict"].count("goes down") == len(
+                re.findall(r"(makes|goes down) \(", choice["verdict"])
+            ), choice["verdict"]
+    assert seen > 100
+
+
+def test_a_slam_missed_says_so() -> None:
+    for puzzle in load_bank():
+        contract = puzzle.deal.contract
+        if contract is None or contract.is_misere or puzzle.deal.rules.players != 4 or contract.tricks == 10:
+            continue
+        card = puzzle_card(puzzle)
+        best = next(c for c in card["classes"] if c["best"])
+        if "a slam" in best["verdict"]:
+            wrong = [c for c in card["classes"] if not c["best"] and "makes (" in c["verdict"]]
+            if wrong:
+                assert "a slam" not in wrong[0]["verdict"].split("Best is")[0], wrong[0]["verdict"]
+                return
+    raise AssertionError("no puzzle in the bank where a slam is missed while the contract still makes")
