@@ -71,7 +71,8 @@ export function masteryWords({ right, need, mastered }) {
 /** The rule, said once where the course is shown. */
 export const MASTERY_RULE =
   `A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ` +
-  `(${masteryNeed(12)} of 12). A question you missed counts once you get it right at the first try in a later round ("Practise the missed ones").`;
+  `(${masteryNeed(12)} of 12). A question you missed counts once you get it right at the first try in a later round ("Practise the missed ones"). ` +
+  `The final test has its own rule: it is done at its pass mark.`;
 
 /** A chapter's state in words, for the map and for a screen reader. */
 export function stateWords(c) {
