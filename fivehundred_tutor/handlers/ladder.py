@@ -61,7 +61,9 @@ def _ladder_explain(request: dict[str, Any], state: dict[str, Any]) -> dict[str,
         raise RequestError(f"{bid} cannot be bid under these rules")
     ladder = rules.bid_ladder()
     above = ladder[ladder.index(bid) + 1 :]
-    text = f"{bid} ({bid.words}) is worth {rules.bid_value(bid)}. "
+    # a bid whose words are its name (misère) is not said twice: 'misère (misère)'
+    named = f"{bid} ({bid.words})" if bid.words.casefold() != str(bid).casefold() else str(bid)
+    text = f"{named} is worth {rules.bid_value(bid)}. "
     text += (
         f"{len(above)} bid(s) outrank it; the cheapest is {above[0]}."
         if above

@@ -59,7 +59,9 @@ function drawLadder(model, root, state) {
   if (sel >= 0) {
     const rung = rungs[sel];
     const above = rungs.slice(sel + 1);
-    const parts = [`${rung.label} (${rung.words}) is worth ${rung.value}.`];
+    // a bid whose words are its name (misère) is not said twice: "misère (misère)"
+    const named = rung.words && rung.words.toLowerCase() !== rung.label.toLowerCase() ? `${rung.label} (${rung.words})` : rung.label;
+    const parts = [`${named} is worth ${rung.value}.`];
     if (above.length) {
       const list =
         above
