@@ -93,6 +93,8 @@ class Rated(Protocol):
     @property
     def id(self) -> str: ...
     @property
+    def kind(self) -> str: ...
+    @property
     def rating(self) -> int: ...
     @property
     def themes(self) -> tuple[str, ...]: ...
@@ -105,11 +107,25 @@ def nearest(
     puzzles: Iterable[P], rating: float, *, theme: str | None = None, exclude: Iterable[str] = (), pick: int = 0
 ) -> P | None:
     """The puzzle nearest ``rating`` (of ``theme``, none of ``exclude``); ``pick`` chooses among the
-    five nearest, so a learner does not always meet the same one.  ``puzzles`` may be the bank's
+    five nearest, so a learner does not always meet the same one, and without a theme ``pick // 5`` chooses the
+    kind (suit, no trumps, misère…) in the bank's proportions.  ``puzzles`` may be the bank's
     puzzles or its index (:func:`~fivehundred_tutor.puzzles.bank.bank_index`): the same choice."""
     skip = set(exclude)
     pool = [p for p in puzzles if p.id not in skip and (theme is None or theme in p.themes)]
     if not pool:
         return None
+    if theme is None:
+        # The kind first, in the bank's proportions (``pick // 5`` draws it), then the nearest of that kind: the
+        # ratings of the kinds differ (misère puzzles sit higher), and a learner whose rating climbed met mostly
+        # misère (10 of 20 in the fresh-eyes trial, while the bank holds 20%).
+        shares: dict[str, int] = {}
+        for p in pool:
+            shares[p.kind] = shares.get(p.kind, 0) + 1
+        slot = (pick // 5) % len(pool)
+        for kind in sorted(shares):
+            if slot < shares[kind]:
+                pool = [p for p in pool if p.kind == kind]
+                break
+            slot -= shares[kind]
     pool.sort(key=lambda p: (abs(p.rating - rating), p.id))
     return pool[pick % min(5, len(pool))]

@@ -1,6 +1,6 @@
-"""A puzzle's verdict says what a trick is worth (the fresh-eyes learner's find in the rated trainer: 'J♥, J♦ or
-A♥ costs 2 tricks: … and 6♥ makes. Best is A♠ or K♠: … and 6♥ makes' never said the stake was a slam, 250
-instead of 100, so the lesson read as 'it makes no difference')."""
+"""What the fresh-eyes learner found in the rated trainer: a verdict hid what a trick was worth ('J♥, J♦ or A♥
+costs 2 tricks: … and 6♥ makes. Best is A♠ or K♠: … and 6♥ makes' never said the best line is a slam, 250 instead
+of 100), and a rating that climbed met mostly misère puzzles."""
 
 from __future__ import annotations
 
@@ -40,3 +40,29 @@ def test_a_slam_missed_says_so() -> None:
                 assert "a slam" not in wrong[0]["verdict"].split("Best is")[0], wrong[0]["verdict"]
                 return
     raise AssertionError("no puzzle in the bank where a slam is missed while the contract still makes")
+
+
+def test_the_rated_trainer_meets_the_kinds_in_the_banks_proportions_at_any_rating() -> None:
+    # the fresh-eyes learner at a rating that climbed met misère in 10 of 20 puzzles (the bank: about 20%)
+    import random
+    from collections import Counter
+
+    from fivehundred_tutor.puzzles.bank import bank_index
+    from fivehundred_tutor.puzzles.sets import nearest
+
+    index = bank_index()
+    bank = Counter(p.kind for p in index)
+    for rating in (1500, 1870):
+        seen: list[str] = []
+        met: Counter[str] = Counter()
+        draw = random.Random(rating)
+        for _ in range(300):
+            pick = draw.randrange(5_000_000)  # as the page draws it (widgets/src/puzzles.js)
+            found = nearest(index, rating, exclude=seen[-300:], pick=pick)
+            assert found is not None
+            seen.append(found.id)
+            met[found.kind] += 1
+        total = sum(met.values())
+        for kind in ("misere", "open-misere"):
+            assert met[kind] / total < bank[kind] / len(index) + 0.08, (rating, met)
+        assert met["suit"] / total > bank["suit"] / len(index) - 0.1, (rating, met)
