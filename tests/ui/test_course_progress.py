@@ -278,3 +278,28 @@ def test_the_front_pages_review_follows_answers_given_elsewhere(built_book: Any,
     _left_behind(problems)
     problems.assert_clean("the front page's review")
     page.context.close()
+
+
+def test_one_right_answer_does_not_pass_the_final_test(built_book: Any, browser: Any) -> None:
+    """Learner review, finding 1 (blocker): in a fresh browser, one right answer in the final test said
+    '✓ Quiz mastered (1 of 41)', 'Chapter done: The final test' and counted the chapter done."""
+    final = "chapters/15-final-test"
+    page, problems = open_page(browser, built_book.url(f"{final}.html"), viewport=SIZES["desktop"])
+    wait_for_widgets(page)
+    quiz = page.locator(".fht-quiz").first
+    bank = page.evaluate(BANK_JS)
+    stated = re.search(r"Pass mark: (\d+) of (\d+)", page.locator("main").inner_text())
+    assert stated and int(stated.group(2)) == len(bank) > int(stated.group(1)) > 1, stated
+    _answer(quiz, bank[0])
+    assert quiz.locator(".fht-verdict").inner_text().startswith("\u2713")
+    assert quiz.locator(".fht-mastered").inner_text() == f"Mastered 1 of {len(bank)}"
+    assert quiz.locator(".fht-mastered-done").count() == 0 and quiz.locator(".fht-moment").count() == 0
+    page.goto(built_book.url("index.html"))
+    course = page.locator(".fht-course")
+    assert course.locator(".fht-course-count").inner_text().startswith("0 of ")
+    course.locator("summary").click()
+    item = course.locator(".fht-course-item", has_text="The final test")
+    assert f"in progress: 1 of {stated.group(1)} to master the quiz" in item.inner_text()
+    _left_behind(problems)
+    problems.assert_clean("one answer in the final test")
+    page.context.close()
