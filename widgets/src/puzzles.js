@@ -604,7 +604,13 @@ export default {
       read: () => puzzleState(model.get("model")),
       view: puzzleView,
       reduce: (s, ui, event) =>
-        puzzleReduce(s, ui, event.type === "next" || event.type === "choose" ? { ...event, pick: Math.floor(Math.random() * 5_000_000) } /* % 5: among the five nearest; Python draws the kind from the rest */ : event),
+        puzzleReduce(
+          s,
+          ui,
+          event.type === "next" || event.type === "choose"
+            ? { ...event, pick: Math.floor(Math.random() * 5_000_000) } /* % 5: among the five nearest; Python draws the kind from the rest */
+            : event,
+        ),
       requestOptions: { onStatus: (status, text) => widget?.dispatch({ type: "kernel", status, text }), born: kernelOf(model)?.id },
       renderers: RENDERERS,
       after: placeFocus,
