@@ -78,14 +78,13 @@ def test_replay_stop_journey(site: Any, size: str) -> None:
     assert "cannot be played" in text and "You must follow suit" in text and "K♣" in text, text
     assert replay.locator(".fht-forward").is_disabled() and replay.locator(".fht-progress").inner_text() == progress
     _shot(page, verdict, f"replay-illegal-{size}")
-    # a wrong card: Not yet, and the card played in the deal highlighted
+    # a wrong card: Not yet, the pick marked, the deal's card held back (A♠ neither said nor marked) until Show me
     replay.locator(".fht-stop-hand button[data-card='5S']").click()
     assert_seen(page, verdict)
-    assert "Not yet" in verdict.inner_text() and "A♠" in verdict.inner_text()
-    right = replay.locator(".fht-right-answer[data-card='AS']")
-    right.scroll_into_view_if_needed()
-    assert right.is_visible()
+    assert "Not yet" in verdict.inner_text() and "A♠" not in verdict.inner_text(), verdict.inner_text()
+    assert replay.locator(".fht-right-answer[data-card='AS']").count() == 0
     assert replay.locator(".fht-wrong-pick[data-card='5S']").is_visible()
+    assert verdict.locator(".fht-show").is_visible()  # Show me, for the answer
     _shot(page, verdict, f"replay-wrong-{size}")
     # Try again → the hand is open again → the right card
     replay.locator(".fht-try-again").click()
