@@ -239,7 +239,14 @@ def assert_seen(page: Any, locator: Any, *, min_height: float = 40, rows: str = 
 
     Not text in the DOM: a screen-reader-only region or a box pushed off the page fails.
     """
-    locator.scroll_into_view_if_needed()
+    for attempt in range(3):
+        try:  # a widget may redraw (same content, new element) between the caller's wait and this look
+            locator.scroll_into_view_if_needed()
+            break
+        except Exception as error:
+            if "not attached" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_timeout(200)
     assert locator.is_visible()
     box = locator.bounding_box()
     view = page.viewport_size

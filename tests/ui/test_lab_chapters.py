@@ -273,8 +273,11 @@ def test_labels_are_hidden_and_a_link_opens_the_chapter_it_names(lab: tuple[str,
             " && w.context.path === 'chapters/01a-phases-of-a-hand.md'; }",
             timeout=30_000,
         )
+        # the new tab's cells render a moment after its context is set
+        opened = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell").first
+        opened.wait_for(state="visible", timeout=30_000)
         _shot(page, "link-opened-the-chapter")
-        assert page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell").first.is_visible()
+        assert opened.is_visible()
     finally:
         page.context.close()
 
