@@ -16,7 +16,10 @@ bid, four from 7 up; no trumps wants the joker or two aces).
 
 **Supporting partner**: partner's bid in a denomination promises its level minus the support they
 counted on; the side's count is then your own tricks + that promise + the kitty's share, which is
-your own tricks + partner's level − :func:`partner_share`.  A raise needs two trumps of your own.
+your own tricks + partner's level − :func:`your_share` (in the 4-player game partner's share,
+1.8).  Both hands count their trump length: it looks like counting the suit's length twice, but
+partner's promise is a cautious one, and long trumps in both hands make their tricks by ruffing in
+the short hand (the chapter checks a raise against the simulation).  A raise needs two trumps of your own.
 
 **Over partner's bid**, a new denomination needs a trick to spare (:data:`TAKE_OVER_MARGIN`).
 
@@ -81,6 +84,8 @@ __all__ = [
     "rounded",
     "trump_count",
     "trumps_needed",
+    "unstopped_suits",
+    "your_share",
 ]
 
 #: what each item of a hand's own count is worth, in tricks (the chapter prints these)
@@ -221,6 +226,19 @@ def estimate_tricks(rules: Rules, hand: Sequence[Card], contract: Bid) -> float:
     return sum(item.tricks for item in count_items(rules, hand, contract))
 
 
+def unstopped_suits(rules: Rules, hand: Sequence[Card]) -> tuple[Suit, ...]:
+    """The suits of ``hand`` with no stopper in no trumps (no ace, no guarded king, no queen with two more).
+
+    >>> from fivehundred_tutor import Rules, parse_cards
+    >>> [str(s) for s in unstopped_suits(Rules(), parse_cards("JK QS AH QH 5C AD KD 7D 6D 4D"))]
+    ['♠', '♣']
+    """
+    for item in count_items(rules, hand, Bid.no_trumps(6)):
+        if item.kind == "nt no stopper":
+            return item.suits
+    return ()
+
+
 #: misère: the i-th lowest card of a suit (from 0) is safe up to this power, plus this step per card
 MISERE_SAFE_LOWEST, MISERE_SAFE_STEP = 5.0, 1.5
 
@@ -285,6 +303,23 @@ def partner_share(rules: Rules) -> float:
     partners = len(rules.partners(0)) if rules.partnerships else 0
     cards = partners * rules.hand_size
     return round(expected_support(rules) * cards / (cards + rules.kitty_size), 1)
+
+
+def your_share(rules: Rules) -> float:
+    """The part of partner's count that your own cards were to bring: one hand's share of
+    :func:`expected_support`.  Raising partner, you put your own tricks in its place; in the
+    4-player game it is :func:`partner_share` (1.8); in the 6-player partnership game it is your
+    hand's part of the two partners' share (the other partner still brings theirs).  0 without partners.
+
+    >>> from fivehundred_tutor import Rules
+    >>> your_share(Rules()), your_share(Rules.preset("six-player"))
+    (1.8, 1.6)
+    """
+    partners = len(rules.partners(0)) if rules.partnerships else 0
+    if not partners:
+        return 0.0
+    cards = partners * rules.hand_size
+    return round(expected_support(rules) * rules.hand_size / (cards + rules.kitty_size), 1)
 
 
 def kitty_share(rules: Rules) -> float:
@@ -396,6 +431,7 @@ class HandJudge:
         self.adjust = adjust
         self.support = expected_support(rules)
         self.partner_share = partner_share(rules)
+        self.your_share = your_share(rules)
         self._own: dict[int, float] = {}
         self._trumps: dict[int, int] = {}
         self._misere: dict[bool, str | None] = {}
@@ -423,7 +459,7 @@ class HandJudge:
         """The count for ``bid``: own + partner and the kitty, or, raising partner, own + partner's level − their share
         (to one decimal; to two with an ``adjust`` such as 0.35, so that the sum shown adds up)."""
         level = self.raising(bid)
-        helpers = level - self.partner_share if level is not None else self.support
+        helpers = level - self.your_share if level is not None else self.support
         return round(self.own(bid) + helpers + self.adjust, 2 if self.adjust else 1)
 
     def need(self, bid: Bid) -> int:
@@ -439,7 +475,7 @@ class HandJudge:
         level = self.raising(bid)
         if level is not None:
             parts = _("{own} tricks of its own + partner's {level} − {share}").format(
-                own=decimal(own), level=level, share=decimal(self.partner_share)
+                own=decimal(own), level=level, share=decimal(self.your_share)
             )
         elif self.partner_share:
             parts = _("{own} tricks of its own + {support} from partner and the kitty").format(

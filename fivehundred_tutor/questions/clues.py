@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..bidding_standard import RAISE_TRUMPS, expected_support, partner_share, trumps_needed
+from ..bidding_standard import (
+    COUNT_VALUES,
+    NO_TRUMP_ACES,
+    RAISE_TRUMPS,
+    expected_support,
+    trumps_needed,
+    your_share,
+)
 from ..bids import Bid
 from ..cards import JACK, Card, Suit
 from ..rules import Rules
@@ -317,11 +324,12 @@ def hand_judging(q: Mapping[str, Any]) -> str:
     text = (
         f"For each bid, count your trumps in its suit (the bowers and the joker too): {trumps_needed(6)} for a 6 bid, "
         f"{trumps_needed(7)} from 7 up. Then your own tricks + about {expected_support(rules):g} from partner and the "
-        "kitty, rounded to the nearest trick, must reach the bid."
+        f"kitty, rounded to the nearest trick, must reach the bid. No trumps wants the joker or {NO_TRUMP_ACES} aces, "
+        f"and each suit with no stopper takes {-COUNT_VALUES['nt no stopper']:g} off the count."
     )
     if (q.get("context") or {}).get("auction"):
         text += (
-            f" Raising partner's suit: your own tricks + partner's level − {partner_share(rules):g}, with "
+            f" Raising partner's suit: your own tricks + partner's level − {your_share(rules):g}, with "
             f"{RAISE_TRUMPS} trumps of your own; a new suit over partner's bid needs a trick to spare."
         )
     return text

@@ -177,6 +177,16 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
             "Raising partner's suit, count your own tricks + partner's level − the tricks partner counted on "
             "from you; a bid is sound when that count, rounded to the nearest trick, reaches its level."
         )
+    elif judge.need(right) > right.tricks:
+        # the standard's rule 5: over partner's bid, a new denomination wants a trick to spare
+        why = (
+            f"over partner's bid, {right} needs a count of {judge.need(right)}, one more than its level, "
+            f"and this hand counts {judge.reckoning(right)}"
+        )
+        rule = (
+            "Over partner's bid, a bid in another denomination takes the contract away from partner: it is "
+            "sound when the count, rounded to the nearest trick, reaches one more than its level."
+        )
     else:
         why = f"this hand counts {judge.reckoning(right)}"
     cards = " ".join(str(c) for c in display_order(hand))

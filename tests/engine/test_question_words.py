@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from fivehundred_tutor import Bid, Card, Rules, Suit
+from fivehundred_tutor import PASS, Bid, Card, Rules, Suit
 from fivehundred_tutor.bidding_standard import MISERE_LIMITS, OPEN_MISERE_LIMITS, misere_danger
 from fivehundred_tutor.questions import generate
 
@@ -83,3 +83,30 @@ def test_a_misere_answer_is_explained_by_its_danger_not_by_a_count() -> None:
         if len(seen) == 2:
             break
     assert len(seen) == 2, seen
+
+
+def test_a_take_over_answer_is_explained_by_the_trick_to_spare() -> None:
+    """Second expert read, N2: when the sound answer bids a new denomination over partner's opening, its
+    explanation gave the plain rule ("A bid is sound when the count … reaches its level"), not the standard's
+    rule 5 (a trick to spare).  Now it names the count it needs, one more than its level, and this hand's count
+    reaches it."""
+    from fivehundred_tutor.bidding_standard import HandJudge, auction_context, rounded
+
+    found = 0
+    for seed in range(300):
+        q = generate("hand-judging", RULES, seed, 2 + seed % 2)
+        auction = q["context"].get("auction")
+        right = Bid.parse(q["answer"])
+        if not auction or right.is_misere or Bid.parse(auction[0]["call"]).denomination == right.denomination:
+            continue
+        found += 1
+        text = q["explanation"]
+        hand = [Card.parse(c["code"]) for c in q["context"]["hand"]]
+        judge = HandJudge(RULES, hand, auction_context(RULES, 2, [(0, Bid.parse(auction[0]["call"])), (1, PASS)]))
+        assert judge.need(right) == right.tricks + 1
+        assert f"over partner's bid, {right} needs a count of {right.tricks + 1}, one more than its level" in text, text
+        assert "reaches one more than its level" in text and "reaches its level." not in text, text
+        assert rounded(judge.count(right)) >= right.tricks + 1 and judge.is_sound(right)
+        if found == 6:
+            break
+    assert found == 6
