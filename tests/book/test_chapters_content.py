@@ -626,3 +626,55 @@ def test_replay_comments_write_cards_as_the_book_does() -> None:
         code = code_text(chapter(stem))
         assert not re.search(r"join\(c\.name for c\b|c\.name for c in deal\.(kitty|discards)", code), stem
         assert re.search(r"str\(c\) for c in (deal\.)?(kitty|discards|kept|trump_discards)", code), stem
+
+
+def test_the_bot_charts_of_chapters_5_and_9_use_one_sample() -> None:
+    """Issue 25, expert read F17 f: chapter 5's chart of winning bids and chapter 9's make rates were drawn from two
+    different 400-hand samples (seeds 5 and 9: 6♠ won 23 auctions in one and 16 in the other), which a reader
+    takes for one figure. Both now simulate the same deals, and chapter 9 says so."""
+    calls = {stem: re.findall(r"simulate\(rules, \d+, seed=\d+\)", code_text(chapter(stem))) for stem in ("05", "09-")}
+    assert calls["05"] and calls["05"] == calls["09-"], calls
+    assert (
+        "the same 400 deals as the chart of winning\nbids in [What contracts do the book's bots end up in?](#bot-contracts)"
+        in (prose(chapter("09-")))
+    )
+
+
+def glossary_entry(term: str) -> str:
+    """The glossary's definition of ``term``, joined into one line."""
+    match = re.search(rf"^{term}\n((?::|  ).*\n)+", page_text(BOOK / "glossary.md"), re.MULTILINE)
+    assert match, term
+    return " ".join(match.group(0).split())
+
+
+def test_the_glossary_partner_and_stopper_entries_are_exact() -> None:
+    """Issue 25, expert read F17 k: *Partner* knew only the four- and five-player games (RULES.md §9: six players
+    play in "two teams of three in alternate seats"), and *Stopper* named an ace or a guarded king but not the queen
+    with two others that chapter 9b's standard counts. Each now says what the engine and the standard do."""
+    from fivehundred_tutor.bidding_standard import count_items
+    from fivehundred_tutor.cards import parse_cards
+
+    partner = glossary_entry("Partner")
+    assert "six-player team game, two teams of three in alternate seats" in partner, partner
+    assert "players two and four seats round from you" in partner
+    six = Rules.preset("six-player")
+    assert six.sides == ((0, 2, 4), (1, 3, 5))  # alternate seats
+    assert "six each for themselves, you have none" in partner
+    assert Rules.preset("six-player-individual").sides == tuple((s,) for s in range(6))
+
+    stopper = glossary_entry("Stopper")
+    assert "an ace, a king with at least one other card of its suit (K x), or a queen with at least two others" in (
+        stopper
+    )
+
+    def unstopped(cards: str) -> set[Suit]:
+        items = count_items(Rules(), parse_cards(cards), Bid.parse("7NT"))
+        return {s for item in items if item.kind == "nt no stopper" for s in item.suits}
+
+    # the standard: A, Kx and Qxx stop a suit; a bare K, Qx and J-high suits do not
+    assert Suit.HEARTS not in unstopped("AH 5S 6S 7S 8S 9S 5C 6C 7C 8C")
+    assert Suit.HEARTS not in unstopped("KH 5H 6S 7S 8S 9S 5C 6C 7C 8C")
+    assert Suit.HEARTS in unstopped("KH 5S 6S 7S 8S 9S 5C 6C 7C 8C")
+    assert Suit.HEARTS not in unstopped("QH 5H 6H 7S 8S 9S 5C 6C 7C 8C")
+    assert Suit.HEARTS in unstopped("QH 5H 6S 7S 8S 9S 5C 6C 7C 8C")
+    assert Suit.HEARTS in unstopped("JH 5H 6H 7S 8S 9S 5C 6C 7C 8C")
