@@ -667,6 +667,8 @@ def test_the_glossary_partner_and_stopper_entries_are_exact() -> None:
         stopper
     )
 
+    assert "no ace, no king with another card of its suit, no queen with two others" in code_text(chapter("09b"))
+
     def unstopped(cards: str) -> set[Suit]:
         items = count_items(Rules(), parse_cards(cards), Bid.parse("7NT"))
         return {s for item in items if item.kind == "nt no stopper" for s in item.suits}
