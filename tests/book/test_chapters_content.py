@@ -680,3 +680,19 @@ def test_the_glossary_partner_and_stopper_entries_are_exact() -> None:
     assert Suit.HEARTS not in unstopped("QH 5H 6H 7S 8S 9S 5C 6C 7C 8C")
     assert Suit.HEARTS in unstopped("QH 5H 6S 7S 8S 9S 5C 6C 7C 8C")
     assert Suit.HEARTS in unstopped("JH 5H 6H 7S 8S 9S 5C 6C 7C 8C")
+
+
+def test_the_italian_sources_place_for_misere_is_quoted_as_it_stands() -> None:
+    """Issue 25, expert read F17 n: the Italian source (004_, "Dichiarazioni Misère") places misère "tra 7 cuori e 8
+    picche nella maggior parte degli ordini d'asta", which the book did not say. Chapter 8 quotes it word for word and
+    says what it leaves open (7NT lies between those bids too; the Polish encyclopedia settles it: above 7NT)."""
+    text = " ".join(prose(chapter("08")).split())
+    assert (
+        '*"La Misère si colloca tra 7 cuori e 8 picche nella maggior parte degli ordini d\'asta"* ("misère sits '
+        'between 7 hearts and 8 spades in most bidding orders")' in text
+    )
+    assert "Between 7♥ and 8♠ the ladder has two bids, 7NT and misère" in text
+    ladder = Rules().bid_ladder()
+    between = ladder[ladder.index(Bid.parse("7H")) + 1 : ladder.index(Bid.parse("8S"))]
+    assert list(between) == [Bid.parse("7NT"), Bid.misere()]
+    assert '*"wyższa od 7BA, ale niższa od 8♠"* (higher than 7NT but lower than 8♠)' in text
