@@ -59,6 +59,7 @@ from ..bidding_standard import (
     expected_support,
     partner_share,
     rounded,
+    trumps_needed,
 )
 from ..bids import Bid
 from ..cards import ACE, Card, Suit, display_order
@@ -171,10 +172,23 @@ def _small_odds(share: float) -> tuple[int, int]:
 
 def _tricks(value: float) -> str:
     """ "about 7 tricks", "about 1 trick", "about ½ a trick", "nothing" """
-    text = said_about(value)
-    if text == "0":
+    return _tricks_said(said_about(value))
+
+
+def _tricks_said(text: str) -> str:
+    if text == "0" or text.startswith("minus"):
         return "nothing"
     return f"about {text} {'a trick' if text == '½' else 'trick' if text == '1' else 'tricks'}"
+
+
+def quarters_total(values: Sequence[float]) -> float:
+    """The sum of ``values`` each said to the nearest quarter (:func:`said`): the total a reader adds up from
+    the parts as they are written.
+
+    >>> quarters_total([1.0, 0.85, 0.75, 3.2, 0.9, 0.4, 0.6])  # the parts said 1, ¾, ¾, 3¼, 1, ½, ½
+    7.75
+    """
+    return sum(round(abs(v) * 4) / 4 * (1 if v >= 0 else -1) for v in values)
 
 
 def _listed(items: Sequence[str]) -> str:
@@ -251,14 +265,17 @@ def _reason(
     support = expected_support(rules)
     what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
     if parts:
+        # the total is the sum of the parts as written (each to the nearest quarter), so that they add up
         items = _listed([f"{words} {said(value)}" for words, value in parts])
-        sentence = f"Counting {what}, your own cards are worth {_tricks(own)}: {items}."
+        total = _tricks_said(said(quarters_total([value for _words, value in parts])))
+        each = " (each part to the nearest quarter)" if len(parts) > 1 else ""
+        sentence = f"Counting {what}, your own cards are worth {total}{each}: {items}."
     else:
         sentence = f"Counting {what}, your own cards have nothing that wins a trick by itself."
     friendly, _unseen = _friendly_share(rules, seat)
     helpers, bring = ("Partner and the kitty", "bring") if friendly > rules.kitty_size else ("The kitty", "brings")
     brought = mean - own
-    allows = said_about(support)
+    allows = said(support)  # to the nearest quarter, as the parts: own parts + this = the count
     if denomination == "NT" or own < 0:
         # the gap is not what partner and the kitty bring: the simulation plays no trumps its own way
         sentence += " " + _simulation_words(rules, hand, denomination, mean)
@@ -340,8 +357,19 @@ def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
     bids = [Bid.parse(f"{t}{denomination}") for t in range(6, 11)]
     sound = [b for b in bids if judge.is_sound(b)]
     if sound:
-        total = judge.count(sound[-1])
-        return f" By the book's bidding standard the count, about {rounded(total)}, is enough to bid {sound[-1]}."
+        top = sound[-1]
+        reach = min(rounded(judge.count(top)), bids[-1].tricks)
+        higher = Bid.parse(f"{top.tricks + 1}{denomination}") if top.tricks < reach else None
+        why = judge.shape_problem(higher) if higher is not None else None
+        if higher is not None and why is not None:  # the count reaches higher, the hand's shape does not
+            if higher.trump is not None:
+                have, want = judge.trumps(higher), trumps_needed(higher.tricks)
+                why = f"{higher} wants {want} trumps and this hand has {have}"
+            return (
+                f" By the book's bidding standard the count, about {rounded(judge.count(top))}, would reach "
+                f"{Bid.parse(f'{reach}{denomination}')}, but {why}: the highest sound bid is {top}."
+            )
+        return f" By the book's bidding standard the count, about {rounded(judge.count(top))}, is enough to bid {top}."
     first = bids[0]
     # the count falls short (not the shape: too few trumps, no joker or aces): that count said as a player says it
     if judge.shape_problem(first) is None:
