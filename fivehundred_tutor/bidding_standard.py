@@ -109,6 +109,8 @@ COUNT_VALUES: dict[str, float] = {
     "nt length": 0.8,  # each card beyond the fourth of a suit of five or more headed by the ace
     "nt no stopper": -0.7,  # a suit the others can run: no ace, no guarded king, no queen with two more
 }
+#: the count item of the suits with no stopper in no trumps (a key of COUNT_VALUES)
+NO_STOPPER = "nt no stopper"
 #: a count is read to the nearest whole trick: a bid is sound down to this far below its level
 ROUNDING = 0.5
 #: a 6-level suit bid wants this many trumps (the joker and the left bower counted), 7 and up one more
@@ -217,7 +219,7 @@ def count_items(rules: Rules, hand: Sequence[Card], contract: Bid) -> list[Count
         if len(powers) >= 5 and top >= 1:
             items.append(CountItem("nt length", tuple(cards[4:]), (Suit(suit),), (len(powers) - 4) * v["nt length"]))
     if unstopped:
-        items.append(CountItem("nt no stopper", (), tuple(unstopped), len(unstopped) * v["nt no stopper"]))
+        items.append(CountItem(NO_STOPPER, (), tuple(unstopped), len(unstopped) * v[NO_STOPPER]))
     return items
 
 
@@ -234,7 +236,7 @@ def unstopped_suits(rules: Rules, hand: Sequence[Card]) -> tuple[Suit, ...]:
     ['♠', '♣']
     """
     for item in count_items(rules, hand, Bid.no_trumps(6)):
-        if item.kind == "nt no stopper":
+        if item.kind == NO_STOPPER:
             return item.suits
     return ()
 

@@ -1234,7 +1234,14 @@ class Deal:
         if action.joker_suit is not None:
             return _("Only a joker that is led names a suit.")
         reason = why_illegal(
-            self.rules, card, pool, self.trick_cards(), self.contract, self.trick_joker_suit, self.joker_fixed
+            self.rules,
+            card,
+            pool,
+            self.trick_cards(),
+            self.contract,
+            self.trick_joker_suit,
+            self.joker_fixed,
+            from_table=self.n == 2 and action.source == TABLE,
         )
         return reason or _("{play} is not legal now.").format(play=action)
 

@@ -142,8 +142,13 @@ def why_illegal(
     contract: Bid | None,
     joker_suit: Suit | None = None,
     joker_fixed: Suit | None = None,
+    *,
+    from_table: bool = False,
 ) -> str | None:
-    """``None`` if legal; else a sentence a learner understands, in the reader's language."""
+    """``None`` if legal; else a sentence a learner understands, in the reader's language.
+
+    ``from_table``: ``hand`` is the player's face-up table cards (the 2-player game), which the sentence
+    does not call cards one holds."""
     if card not in hand:
         return _("{card} is not in the hand.").format(card=card)
     legal = rules.legal_plays(hand, trick, contract, joker_suit, joker_fixed)
@@ -159,6 +164,11 @@ def why_illegal(
     else:
         lead = _("{card} led").format(card=trick[0])
     if card.is_joker and table.joker_free:
+        if from_table:
+            return _(
+                "With {lead}, the joker may be played only when you cannot follow suit "
+                "(no trumps, default rule) — your face-up table cards have {suits}: {cards}."
+            ).format(lead=lead, suits=led.local_name, cards=shown)
         return _(
             "With {lead}, the joker may be played only when you cannot follow suit "
             "(no trumps, default rule) — you hold {suits}: {cards}."
@@ -177,9 +187,18 @@ def why_illegal(
             cards=shown,
         )
     if trump is not None and led == trump and (Card(JACK, trump.sister) in followers or JOKER in followers):
+        if from_table:
+            return _(
+                "You must follow suit: {lead}, and your face-up table cards include {cards} "
+                "(the left bower and the joker count as trumps)."
+            ).format(lead=lead, cards=shown)
         return _(
             "You must follow suit: {lead}, and you hold {cards} (the left bower and the joker count as trumps)."
         ).format(lead=lead, cards=shown)
+    if from_table:
+        return _("You must follow suit: {lead}, and your face-up table cards include {cards}.").format(
+            lead=lead, cards=shown
+        )
     return _("You must follow suit: {lead}, and you hold {cards}.").format(lead=lead, cards=shown)
 
 

@@ -639,9 +639,12 @@ class Rules:
         trick: Sequence[Card],
         contract: Bid | None,
         joker_suit: Suit | None = None,
+        *,
+        from_table: bool = False,
     ) -> str | None:
-        """``None`` if ``card`` may be played, else the reason in words."""
-        return why_illegal(self, card, hand, trick, contract, joker_suit)
+        """``None`` if ``card`` may be played, else the reason in words (``from_table``: ``hand`` is the
+        2-player game's face-up table cards)."""
+        return why_illegal(self, card, hand, trick, contract, joker_suit, from_table=from_table)
 
     def explain_trick(self, trick: Sequence[Card], contract: Bid | None, joker_suit: Suit | None = None) -> str:
         """Why the winning card wins."""

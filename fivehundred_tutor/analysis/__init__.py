@@ -322,6 +322,12 @@ class Simulation:
             return sum(k for t, k in c.items() if t <= tricks) / total
         return sum(k for t, k in c.items() if t >= tricks) / total
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Simulation:
+        """The simulation :meth:`to_dict` wrote (its ``mean`` is worked out again)."""
+        tricks = {d: Counter({int(t): int(k) for t, k in c.items()}) for d, c in data["tricks"].items()}
+        return cls(int(data["seat"]), int(data["layouts"]), tricks)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -377,14 +383,9 @@ def simulate(
             arguments,
             lambda: _simulate(rules, seat, hand, layouts, seed, denominations, None, None, None, None),
             dump=Simulation.to_dict,
-            load=_simulation_from_dict,
+            load=Simulation.from_dict,
         )
     return _simulate(rules, seat, hand, layouts, seed, denominations, knowledge, solver, stop_when, node_limit)
-
-
-def _simulation_from_dict(data: dict[str, Any]) -> Simulation:
-    tricks = {d: Counter({int(t): int(k) for t, k in c.items()}) for d, c in data["tricks"].items()}
-    return Simulation(int(data["seat"]), int(data["layouts"]), tricks)
 
 
 def _simulate(

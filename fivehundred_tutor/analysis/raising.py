@@ -21,7 +21,7 @@ from ..deal import Deal
 from ..rng import Random
 from ..rules import Rules
 from ..saved import remember
-from . import Simulation, _simulation_from_dict, solve_many
+from . import Simulation, solve_many
 
 __all__ = ["simulate_raise"]
 
@@ -51,7 +51,7 @@ def simulate_raise(
         arguments,
         lambda: _simulate_raise(rules, hand, opening, layouts, seed),
         dump=Simulation.to_dict,
-        load=_simulation_from_dict,
+        load=Simulation.from_dict,
     )
 
 

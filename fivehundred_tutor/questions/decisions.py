@@ -289,7 +289,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
     led_as = deal.trick_joker_suit
     if led_as is None and trick[0].is_joker:  # (Suit.SPADES is 0: test for None, never truthiness)
         led_as = deal.joker_fixed
-    reason = r2.why_illegal(bad[0], ups, trick, deal.contract, led_as) if bad else None
+    reason = r2.why_illegal(bad[0], ups, trick, deal.contract, led_as, from_table=True) if bad else None
     plays = ", ".join(f"{r2.seat_name(s)} {c} ({src})" for s, c, src in deal.trick)
     return {
         "prompt": (

@@ -110,3 +110,50 @@ def test_a_take_over_answer_is_explained_by_the_trick_to_spare() -> None:
         if found == 6:
             break
     assert found == 6
+
+
+def test_table_cards_are_not_called_cards_you_hold() -> None:
+    """Second expert read, F17i: the 2-player table-card questions explained 'You must follow suit: K♥ led, and
+    you hold J♥' of a face-up table card (q31ab454ba6984c97, q5159fd6d17c2ffd5): those cards lie on the table."""
+    two = Rules.preset("two-player")
+    found = 0
+    for seed in range(200):
+        q = generate("two-player", two, seed, 3)
+        if "plays from the table" not in q["prompt"] or "follow suit:" not in q["explanation"]:
+            continue
+        found += 1
+        text = q["explanation"]
+        assert "you hold" not in text and "and your face-up table cards include" in text, text
+        if found == 4:
+            break
+    assert found == 4
+
+
+def test_an_illegal_table_card_is_refused_without_calling_it_held() -> None:
+    """F17i in the engine: the IllegalAction for a face-up table card that must follow suit says the table
+    cards include the suit, not that the player holds them; the deal is unchanged."""
+    from fivehundred_tutor import Deal, IllegalAction
+    from fivehundred_tutor.actions import TABLE, Play
+    from fivehundred_tutor.bots import RandomBot
+    from fivehundred_tutor.deal import PLAY
+
+    two = Rules.preset("two-player")
+    bot = RandomBot(seed=3)
+    for seed in range(60):
+        deal = Deal.new(two, seed=seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            legal = deal.legal_actions()
+            if deal.phase == PLAY and deal.trick and seat is not None:
+                bad = [c for c in deal.table_up(seat) if Play(c, TABLE) not in legal]
+                if bad and any(getattr(a, "source", None) == TABLE for a in legal):
+                    before = deal.copy()
+                    try:
+                        deal.push(Play(bad[0], TABLE))
+                    except IllegalAction as error:
+                        assert "you hold" not in str(error) and "face-up table cards" in str(error), error
+                        assert deal.legal_actions() == before.legal_actions()
+                        return
+                    raise AssertionError(f"{bad[0]} from the table was accepted")
+            deal.push(bot.choose(deal))
+    raise AssertionError("no illegal table card met in 60 deals")
