@@ -13,6 +13,7 @@ The source checks are fast (no kernel); the last test reads the built book's HTM
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -104,3 +105,43 @@ def test_built_pages_show_no_raw_card_code_in_open_code(built_book: Any) -> None
             if raw:
                 problems.append(f"{page.name}: {raw} in {block.strip().splitlines()[0][:80]!r}")
     assert not problems, "\n".join(problems)
+
+
+# ------------------------------------------------------------------------------ prose split by a cell
+
+#: the first words a cell writes as prose: Markdown("…") / say("…"), f-string or not
+CELL_PROSE = re.compile(r"\b(?:Markdown|say)\(\s*f?[\"']([^\"'{]{1,40})")
+
+
+def sentences_split_by_a_cell(path: Path) -> list[str]:
+    """Where a paragraph stops mid-sentence ("…takes the contract away from them:") and a code cell the page
+    shows (its code folded under a toggle: a gap in the text) writes the rest of it ("it needs a count…")."""
+    cells = jupytext.read(path, fmt="md:myst").cells
+    split = []
+    for before, cell in itertools.pairwise(cells):
+        if before.cell_type != "markdown" or cell.cell_type != "code" or "remove-cell" in cell.metadata.get("tags", []):
+            continue
+        text = before.source.strip()
+        prose = CELL_PROSE.search(cell.source)
+        if text and text[-1] not in ".!?)*`|>" and prose and prose.group(1)[:1].islower():
+            split.append(f"{text.splitlines()[-1][-50:]!r} | {prose.group(1)!r}")
+    return split
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.stem)
+def test_no_paragraph_is_split_by_a_cell(path: Path) -> None:
+    """Issue 25, second expert read N6: chapter 9b's rule 5 stopped at "…takes the contract away from them:" and a
+    folded code cell wrote the rest ("it needs a count that reaches one more…"), so the page showed the rule in two
+    pieces with a "Show code cell source" toggle between them. A rule is one paragraph: one cell writes it."""
+    split = sentences_split_by_a_cell(path)
+    assert not split, f"{path.name}: a paragraph ends mid-sentence and a cell writes the rest: {split}"
+
+
+def test_the_split_check_catches_rule_5_as_it_was(tmp_path: Path) -> None:
+    page = (
+        "**5. Over partner's bid.** When partner holds the bid, bidding another suit takes it away from them:\n\n"
+        '```{code-cell} ipython3\n:tags: [hide-input]\n\nMarkdown(f"it needs a count of {n} more.")\n```\n'
+    )
+    path = tmp_path / "split.md"
+    path.write_text(page, encoding="utf-8")
+    assert len(sentences_split_by_a_cell(path)) == 1
