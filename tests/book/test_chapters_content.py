@@ -663,9 +663,7 @@ def test_the_glossary_partner_and_stopper_entries_are_exact() -> None:
     assert Rules.preset("six-player-individual").sides == tuple((s,) for s in range(6))
 
     stopper = glossary_entry("Stopper")
-    assert "an ace, a king with at least one other card of its suit (K x), or a queen with at least two others" in (
-        stopper
-    )
+    assert "an ace, a king with another card of its suit (K x), or a queen with at least two others" in (stopper)
 
     assert "no ace, no king with another card of its suit, no queen with two others" in code_text(chapter("09b"))
 

@@ -280,7 +280,11 @@ REFERENCE_FACTS: dict[tuple[str, str], tuple[list[str], str]] = {
         ["500", "−500", "500", "250", "8♠", "8♣"],
         "source: seed 004_ (Nullo 500 / -500); the '500 (Bid) Official Team Rules' sheet (250, between 8♠ and 8♣)",
     ),
-    ("glossary.md", "Partner"): (["five players"], "Rules.preset('five-player').players == 5"),
+    ("glossary.md", "Partner"): (
+        ["five players", "three players"],
+        "Rules.preset('five-player').players == 5 and Rules.preset('three-player').players == 3 "
+        "and Rules.preset('six-player').sides == ((0, 2, 4), (1, 3, 5))",
+    ),
     ("glossary.md", "Slam"): (
         ["ten tricks", "250", "250"],
         "Rules().score(Bid.parse('6S'), 10)[0] == 250 and Rules().hand_size == 10",
