@@ -138,8 +138,13 @@ def run_build(
     quiet: bool = True,
     all_pages: bool = False,
     capture: bool = False,
+    env: dict[str, str] | None = None,
+    edition: bool = False,
 ) -> BuildResult:
-    """Build the book (see the module docstring); a failing build is reported, not raised."""
+    """Build the book (see the module docstring); a failing build is reported, not raised.
+
+    ``env``: the environment Jupyter Book (and the kernels running the chapters) runs in; ``edition``: a
+    language edition staged by :mod:`.editions` (the puzzle bank is the English build's to check)."""
     start = time.perf_counter()
     book_dir = Path(book_dir).resolve()
     if not (book_dir / "_config.yml").exists():
@@ -157,10 +162,11 @@ def run_build(
     # re-solved once per bank and solver (a stamp in the build folder)
     from ..puzzles import bank as puzzle_bank
 
-    puzzle_bank.build(log=lambda line: print(line, flush=True) if not capture else None)
-    wrong = puzzle_bank.check_cached(build_dir / ".puzzles-checked", log=lambda line: print(line, flush=True))
-    if wrong:
-        raise BookError("puzzles whose answer is no longer the solver's:\n  " + "\n  ".join(wrong[:20]))
+    if not edition:
+        puzzle_bank.build(log=lambda line: print(line, flush=True) if not capture else None)
+        wrong = puzzle_bank.check_cached(build_dir / ".puzzles-checked", log=lambda line: print(line, flush=True))
+        if wrong:
+            raise BookError("puzzles whose answer is no longer the solver's:\n  " + "\n  ".join(wrong[:20]))
     digest = package_digest()
     stamp = build_dir / _DIGEST_FILE
     package_changed = outputs_outdated(build_dir, digest)
@@ -181,7 +187,7 @@ def run_build(
         cmd.append("--all")
     lines: list[str] = []
     with subprocess.Popen(
-        cmd, cwd=book_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace"
+        cmd, cwd=book_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace", env=env
     ) as proc:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -210,12 +216,41 @@ def outputs_outdated(build_dir: Path, digest: str) -> bool:
     return (build_dir / ".jupyter_cache").exists() or (build_dir / "html").exists()
 
 
-def build(book_dir: Path = BOOK_DIR, **kwargs: Any) -> Path:
-    """Build the book; return the HTML folder.  Raises BookError when the build fails."""
+def build(book_dir: Path = BOOK_DIR, *, editions: str | None = None, **kwargs: Any) -> Path:
+    """Build the book; return the HTML folder.  Raises BookError when the build fails.
+
+    ``editions`` (``"pl,it"``, ``"all"``; default ``$FIVEHUNDRED_EDITIONS``, else none): the language
+    editions built after the English site, into its ``<code>/`` folders (:mod:`.editions`)."""
+    from . import editions as eds
+
+    # the editions are built beside the book's own site only (not into another --output)
+    here = Path(book_dir).resolve() == BOOK_DIR and kwargs.get("output") is None
+    codes = eds.requested(editions) if here else []
     result = run_build(book_dir, **kwargs)
     if not result.ok:
         raise BookError(f"the book build failed (exit {result.returncode}); the warnings above say why")
+    if here and (codes or any((result.html / c).is_dir() for c in eds.NAMES if c != eds.SOURCE_LANGUAGE)):
+        build_editions(codes, book_dir, **kwargs)
     return result.html
+
+
+def build_editions(codes: list[str], book_dir: Path = BOOK_DIR, **kwargs: Any) -> None:
+    """Build the editions ``codes`` (after the English site) and put the language switcher on every page;
+    an edition built before and not asked for now is taken off the site."""
+    from . import editions as eds
+
+    html = html_dir(book_dir)
+    kwargs.pop("output", None)
+    for code in codes:
+        start = time.perf_counter()
+        eds.build_edition(code, book_dir, **kwargs)
+        print(
+            f"Built the {code} edition in {time.perf_counter() - start:.1f} s: {html / code / 'index.html'}", flush=True
+        )
+    for code in eds.NAMES:
+        if code not in codes and code != eds.SOURCE_LANGUAGE and (html / code).is_dir():
+            shutil.rmtree(html / code)
+    eds.add_switcher(html, codes)
 
 
 # JupyterLab opens the chapters (MyST markdown) as notebooks through jupytext's "Jupytext Notebook"

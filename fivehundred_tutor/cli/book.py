@@ -29,6 +29,11 @@ from ..bookbuild.jupyterbook import (
 
 __all__ = ["register"]
 
+EDITIONS_HELP = (
+    "also build these language editions into /pl/, /it/ ('pl,it', 'all'; default: $FIVEHUNDRED_EDITIONS, "
+    "else none): see editions/editions.yml"
+)
+
 
 def _configure_lab_quietly() -> None:
     try:
@@ -49,6 +54,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
             strict=not args.no_strict,
             quiet=not args.verbose,
             all_pages=args.all,
+            editions=args.editions,
         )
     except BookError as err:
         print(f"fivehundred-tutor: error: {err}", file=sys.stderr)
@@ -62,9 +68,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     book_dir = Path(args.book_dir).resolve()
     out = html_dir(book_dir)
     try:
-        if not args.no_build and is_stale(book_dir):
+        if not args.no_build and (is_stale(book_dir) or args.editions):
             start = time.perf_counter()
-            out = build(book_dir, quiet=not args.verbose)
+            out = build(book_dir, quiet=not args.verbose, editions=args.editions)
             print(f"Built the book in {time.perf_counter() - start:.1f} s: {out / 'index.html'}", flush=True)
         elif not (out / "index.html").exists():
             raise BookError(f"{out / 'index.html'} does not exist: run `fivehundred-tutor book build` first")
@@ -93,6 +99,7 @@ def register(subparsers: Any) -> None:
     b.add_argument("--all", action="store_true", help="rewrite every page (execution stays cached)")
     b.add_argument("--no-strict", action="store_true", help="do not turn warnings into errors")
     b.add_argument("--output", help="build into OUTPUT/_build instead of book/_build")
+    b.add_argument("--editions", help=EDITIONS_HELP)
     b.add_argument("--book-dir", default=str(BOOK_DIR), help=argparse.SUPPRESS)
     b.add_argument("-v", "--verbose", action="store_true", help="show Sphinx's progress output")
     b.set_defaults(func=_cmd_build)
@@ -100,6 +107,7 @@ def register(subparsers: Any) -> None:
     s = sub.add_parser("serve", help="build if needed, then serve the book on 127.0.0.1")
     s.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     s.add_argument("--no-build", action="store_true", help="serve the existing build as it is")
+    s.add_argument("--editions", help=EDITIONS_HELP)
     s.add_argument("--book-dir", default=str(BOOK_DIR), help=argparse.SUPPRESS)
     s.add_argument("-v", "--verbose", action="store_true", help="show Sphinx's progress output")
     s.set_defaults(func=_cmd_serve)

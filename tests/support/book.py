@@ -63,7 +63,8 @@ class BuiltBook:
         out = []
         for page in sorted(self.html.rglob("*.html")):
             rel = page.relative_to(self.html).as_posix()
-            if rel in skip or rel.split("/")[0] in {"_static", "_sources", "reports", "_images"}:
+            # the language editions (pl/, it/: fivehundred_tutor.bookbuild.editions) are sites of their own
+            if rel in skip or rel.split("/")[0] in {"_static", "_sources", "reports", "_images", "pl", "it"}:
                 continue
             out.append(rel)
         return out

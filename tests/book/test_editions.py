@@ -1,0 +1,154 @@
+"""The book's Polish and Italian editions (fivehundred_tutor/bookbuild/editions.py), without building them.
+
+- Every page of the book has a page in each edition's tree (``editions/<code>/``), and the pages
+  translated so far (the front page and chapter 1) have no block of English prose left, in their
+  prose or in the strings their code cells show or check.
+- A translated chapter's hidden cells hold in its language: its code cells run with the engine in
+  Polish / Italian (``FIVEHUNDRED_LANG``), so the prose's card names are checked against the engine's.
+- The untranslated-blocks check counts what is left and fails only an edition marked complete.
+- A page not translated yet is staged in English under a note, and runs in English.
+- The language switcher links each page to the same page of every other edition, both ways.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import subprocess
+import sys
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from fivehundred_tutor.bookbuild import editions
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = ["index", "chapters/01-how-to-use"]
+
+
+@pytest.mark.parametrize("code", ["pl", "it"])
+def test_every_page_has_a_page_in_the_edition_and_the_translated_ones_no_english(code: str) -> None:
+    assert editions.languages() == ["pl", "it"]
+    for page in editions.pages():
+        assert (editions.tree(code) / f"{page}.md").exists(), f"{code}: {page}.md is missing from the tree"
+    report = editions.untranslated(code)
+    for page in TRANSLATED:
+        assert report.left[page] == [], f"{code}/{page}: still English: {report.left[page][:3]}"
+    assert 0 < report.untranslated < report.total  # the rest is still to translate, and counted
+
+
+@pytest.mark.parametrize("code", ["pl", "it"])
+def test_a_translated_chapter_runs_in_its_language(code: str) -> None:
+    """The code cells of the translated pages, run as the edition's build runs them (FIVEHUNDRED_LANG):
+    their hidden cells assert the card names of the prose against the engine's words in that language."""
+    cells = []
+    for page in TRANSLATED:
+        notebook = jupytext.read(editions.tree(code) / f"{page}.md", fmt="md:myst")
+        cells += [c.source for c in notebook.cells if c.cell_type == "code"]
+    script = "\n\n".join(["import os\nos.environ.setdefault('MPLBACKEND', 'Agg')", *cells])
+    env = {**os.environ, "FIVEHUNDRED_LANG": code}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    english = subprocess.run(
+        [sys.executable, "-c", script], env={**env, "FIVEHUNDRED_LANG": "en"}, capture_output=True, text=True, cwd=ROOT
+    )
+    assert english.returncode != 0 and "AssertionError" in english.stderr  # the checks are the language's
+
+
+def test_blocks_are_prose_and_the_strings_code_shows() -> None:
+    page = """---
+jupytext:
+  text_representation: {}
+---
+
+(ch-x)=
+# How to use this book
+
+Five Hundred is a game
+for four players.
+
+- **Online** works in your browser.
+
+```{code-cell} ipython3
+cards = parse_cards("JD TH AS")
+CardView(cards, label="Top five hearts")
+```
+"""
+    assert editions.blocks(page) == [
+        "How to use this book",
+        "Five Hundred is a game for four players.",
+        "**Online** works in your browser.",
+        "Top five hearts",
+    ]
+    translated = page.replace("Five Hundred is a game\nfor four players.", "Pięćset to gra\ndla czterech graczy.")
+    left = [b for b in editions.blocks(translated) if b in set(editions.blocks(page))]
+    assert len(left) == 3
+
+
+def test_the_check_reports_counts_and_fails_only_an_edition_marked_complete() -> None:
+    reports, failing = editions.check(["pl", "it"])
+    assert [r.code for r in reports] == ["pl", "it"] and failing == []  # editions.yml: complete: false
+    assert all(r.untranslated > 0 for r in reports)
+    assert reports[0].lines()[0].startswith(f"pl: {reports[0].untranslated} of {reports[0].total} blocks untranslated")
+    _, failing = editions.check(["pl", "it"], complete=True)  # what `complete: true` does
+    assert failing == ["pl", "it"]
+    cli = subprocess.run(
+        [sys.executable, "-m", "fivehundred_tutor.bookbuild.editions", "check", "pl", "--complete"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert cli.returncode == 1 and "pl:" in cli.stdout
+
+
+def test_a_page_not_yet_translated_runs_in_english_under_a_note() -> None:
+    english = (editions.BOOK_DIR / "chapters" / "03-bowers.md").read_text(encoding="utf-8")
+    staged = editions.not_yet_translated(english, "pl")
+    title = staged.index("\n# ")
+    note = staged.index(editions.NOT_YET["pl"])
+    switch = staged.index('fivehundred_tutor.set_language("en")')
+    assert title < note < switch < staged.index("```{code-cell}", switch + 1)
+    assert jupytext.reads(staged, fmt="md:myst").cells[1].metadata["tags"] == ["remove-cell"]
+
+
+def test_an_editions_config_is_the_books_in_its_language() -> None:
+    config = editions.edition_config("it")
+    assert config["title"].startswith("Cinquecento")
+    assert config["sphinx"]["config"]["language"] == "it"
+    assert config["sphinx"]["config"]["nb_code_prompt_show"] == "Mostra il codice della cella"
+    assert config["execute"] == editions.edition_config("pl")["execute"]  # same execution settings, own cache dir
+
+
+def _follow(start_code: str, page: str, html: str, to: str) -> tuple[str, str]:
+    """Click the switcher's link to ``to`` on ``page`` of edition ``start_code``: (edition, page) reached."""
+    link = html.split(f'hreflang="{to}"')[0].rsplit('href="', 1)[1].split('"')[0]
+    here = posixpath.dirname(posixpath.join("" if start_code == "en" else start_code, page))
+    target = posixpath.normpath(posixpath.join(here, link))
+    code, _, rest = target.partition("/")
+    return (code, rest) if code in ("pl", "it") else ("en", target)
+
+
+@pytest.mark.parametrize("page", ["index.html", "chapters/01-how-to-use.html", "glossary.html"])
+def test_the_switcher_keeps_the_reader_on_the_same_page_both_ways(page: str) -> None:
+    codes = ["en", "pl", "it"]
+    for here in codes:
+        html = editions.switcher(page, here, codes)
+        assert f'aria-current="page" lang="{here}"' in html
+        for there in codes:
+            if there != here:
+                assert _follow(here, page, html, there) == (there, page)
+
+
+def test_the_switcher_goes_on_every_page_once_and_comes_off(tmp_path: Path) -> None:
+    article = '<html><body><article class="bd-article"><h1>T</h1></article></body></html>'
+    for rel in ["index.html", "chapters/a.html", "pl/index.html", "pl/chapters/a.html", "_static/x.html"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(article, encoding="utf-8")
+    assert editions.add_switcher(tmp_path, ["pl"]) == 4
+    assert editions.add_switcher(tmp_path, ["pl"]) == 0  # again: nothing new, no second switcher
+    assert (tmp_path / "pl/chapters/a.html").read_text().count("fht-editions") == 3  # the markers and the nav
+    assert 'href="../../chapters/a.html" hreflang="en"' in (tmp_path / "pl/chapters/a.html").read_text()
+    assert "fht-editions" not in (tmp_path / "_static/x.html").read_text()
+    assert editions.add_switcher(tmp_path, []) == 4  # the editions off: every switcher taken away
+    assert (tmp_path / "chapters/a.html").read_text() == article
