@@ -111,16 +111,42 @@ def tree(code: str) -> Path:
     return EDITIONS_DIR / code
 
 
+#: a line (after the front matter) of a tree's page not started yet: the build takes the English page as it is now (so an
+#: English change never leaves a stale copy behind).  A translator starting the page deletes the line.
+NOT_STARTED = "<!-- not translated yet: delete this line when you start translating this page -->\n"
+
+
+def is_started(text: str) -> bool:
+    return NOT_STARTED not in text
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """The index of the first line after a page's jupytext front matter (0 without one)."""
+    if lines and lines[0].strip() == "---":
+        return next((n for n in range(1, len(lines)) if lines[n].strip() == "---"), 0) + 1
+    return 0
+
+
+def mark_not_started(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    at = _front_matter_end(lines)
+    return "".join(lines[:at]) + NOT_STARTED + "".join(lines[at:])
+
+
 def init(codes: Iterable[str] | None = None, book_dir: Path = BOOK_DIR) -> list[Path]:
-    """Copy every English page an edition's tree lacks into it (untranslated), so translators can work
-    file by file; a page already there is left alone.  Returns the files written."""
+    """Write every page an edition's tree lacks, or has not started, as the English page now (marked
+    :data:`NOT_STARTED`), so translators can work file by file; a started page is left alone.  Returns
+    the files written."""
     written = []
     for code in codes or languages():
         for page in pages(book_dir):
             target = tree(code) / f"{page}.md"
-            if not target.exists():
+            if target.exists() and is_started(target.read_text(encoding="utf-8")):
+                continue
+            text = mark_not_started((book_dir / f"{page}.md").read_text(encoding="utf-8"))
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(book_dir / f"{page}.md", target)
+                target.write_text(text, encoding="utf-8")
                 written.append(target)
     return written
 
@@ -230,7 +256,7 @@ def untranslated(code: str, book_dir: Path = BOOK_DIR) -> Report:
         english = blocks((book_dir / f"{page}.md").read_text(encoding="utf-8"))
         report.total += len(english)
         translated = tree(code) / f"{page}.md"
-        if not translated.exists():
+        if not translated.exists() or not is_started(translated.read_text(encoding="utf-8")):
             report.left[page] = english
             continue
         same = set(english)
@@ -308,7 +334,8 @@ def stage(code: str, book_dir: Path = BOOK_DIR) -> Path:
         english = (book_dir / f"{page}.md").read_text(encoding="utf-8")
         path = source / f"{page}.md"
         text = path.read_text(encoding="utf-8") if path.exists() else english
-        if text == english:
+        if not is_started(text) or text == english:
+            text = english
             text = not_yet_translated(text, code)
         _write_if_changed(staged / f"{page}.md", text.encode())
     _compile_template_words(code, staged)

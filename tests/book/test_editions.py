@@ -32,6 +32,9 @@ def test_every_page_has_a_page_in_the_edition_and_the_translated_ones_no_english
     assert editions.languages() == ["pl", "it"]
     for page in editions.pages():
         assert (editions.tree(code) / f"{page}.md").exists(), f"{code}: {page}.md is missing from the tree"
+    for page in editions.pages():
+        text = (editions.tree(code) / f"{page}.md").read_text(encoding="utf-8")
+        assert editions.is_started(text) == (page in TRANSLATED), page
     report = editions.untranslated(code)
     for page in TRANSLATED:
         assert report.left[page] == [], f"{code}/{page}: still English: {report.left[page][:3]}"
@@ -100,6 +103,25 @@ def test_the_check_reports_counts_and_fails_only_an_edition_marked_complete() ->
         cwd=ROOT,
     )
     assert cli.returncode == 1 and "pl:" in cli.stdout
+
+
+def test_a_page_not_started_is_counted_and_built_as_the_english_page_now(tmp_path: Path, monkeypatch) -> None:
+    """A page marked not started is the English page as it is at build time (an English change never leaves
+    a stale copy behind, whose English hidden cells would then fail in Polish), counted whole."""
+    book = tmp_path / "book"
+    (book / "chapters").mkdir(parents=True)
+    (book / "_toc.yml").write_text("root: index\nparts:\n  - caption: C\n    chapters:\n      - file: chapters/a\n")
+    (book / "index.md").write_text("# Front page\n\nTwo words here.\n")
+    (book / "chapters" / "a.md").write_text("# The chapter\n\nThe old sentence is here.\n")
+    monkeypatch.setattr(editions, "EDITIONS_DIR", tmp_path / "editions")
+    assert len(editions.init(["pl"], book)) == 2
+    (book / "chapters" / "a.md").write_text("# The chapter\n\nThe new sentence is here.\n")  # English moves on
+    report = editions.untranslated("pl", book)
+    assert report.left["chapters/a"] == ["The chapter", "The new sentence is here."]
+    assert editions.init(["pl"], book) == [tmp_path / "editions" / "pl" / "chapters" / "a.md"]  # refreshed
+    started = "# Strona\n\nDwa słowa tutaj.\n"
+    (tmp_path / "editions" / "pl" / "index.md").write_text(started)
+    assert editions.init(["pl"], book) == [] and editions.untranslated("pl", book).left["index"] == []
 
 
 def test_a_page_not_yet_translated_runs_in_english_under_a_note() -> None:
