@@ -335,8 +335,9 @@ def stage(code: str, book_dir: Path = BOOK_DIR) -> Path:
         path = source / f"{page}.md"
         text = path.read_text(encoding="utf-8") if path.exists() else english
         if not is_started(text) or text == english:
-            text = english
-            text = not_yet_translated(text, code)
+            text = not_yet_translated(english, code)
+        else:
+            text = in_its_language(text, code)
         _write_if_changed(staged / f"{page}.md", text.encode())
     _compile_template_words(code, staged)
     return staged
@@ -347,29 +348,40 @@ NOT_YET = {
     "pl": "Ten rozdział nie jest jeszcze przetłumaczony: czytasz wersję angielską.",
     "it": "Questo capitolo non è ancora tradotto: stai leggendo la versione inglese.",
 }
-_ENGLISH_CELL = """```{code-cell} ipython3
+_LANGUAGE_CELL = """```{{code-cell}} ipython3
 :tags: [remove-cell]
 
-# not translated yet: this page runs in English, so its outputs agree with its English prose
+# {why}
 import fivehundred_tutor
 
-fivehundred_tutor.set_language("en")
+fivehundred_tutor.set_language("{code}")
 ```
 """
+
+
+def _after_title(text: str, insert: str) -> str:
+    lines = text.splitlines(keepends=True)
+    start = _front_matter_end(lines)
+    head = next((n for n in range(start, len(lines)) if lines[n].startswith("# ")), None)
+    at = (head + 1) if head is not None else start
+    return "".join(lines[:at]) + "\n" + insert + "\n" + "".join(lines[at:])
 
 
 def not_yet_translated(text: str, code: str) -> str:
     """An English page staged in an edition: it runs in English (its hidden cells check the English prose
     against the engine's English words), under a note in the edition's language saying so."""
     note = f"```{{note}}\n{NOT_YET.get(code, NOT_YET['pl'])}\n```\n\n"
-    lines = text.splitlines(keepends=True)
-    start = 0
-    if lines and lines[0].strip() == "---":
-        start = next((n for n in range(1, len(lines)) if lines[n].strip() == "---"), 0) + 1
-    head = next((n for n in range(start, len(lines)) if lines[n].startswith("# ")), None)
-    at = (head + 1) if head is not None else start
-    cell = _ENGLISH_CELL if "{code-cell}" in text else ""
-    return "".join(lines[:at]) + "\n" + note + cell + "\n" + "".join(lines[at:])
+    why = "not translated yet: this page runs in English, so its outputs agree with its English prose"
+    cell = _LANGUAGE_CELL.format(why=why, code="en") if "{code-cell}" in text else ""
+    return _after_title(text, note + cell)
+
+
+def in_its_language(text: str, code: str) -> str:
+    """A translated page staged in its edition: its first cell speaks the edition's language, so the page
+    runs in it wherever it runs (the build's kernel, JupyterLite's, a JupyterLab without FIVEHUNDRED_LANG)."""
+    if "{code-cell}" not in text:
+        return text
+    return _after_title(text, _LANGUAGE_CELL.format(why=f"this page is the {code} edition's", code=code))
 
 
 def _compile_template_words(code: str, staged: Path) -> None:
