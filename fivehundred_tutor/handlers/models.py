@@ -431,6 +431,8 @@ class PuzzleCard(TypedDict):
     theme_names: list[str]
     lesson_theme: str
     lesson: str
+    lesson_key: str  # what the lesson claims (puzzles.lessons): checked against every puzzle by a test
+    thumb_rule: str  # the rule of thumb the note names ("" when none)
     thumb_note: str
     players: int
     seat: int

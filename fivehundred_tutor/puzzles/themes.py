@@ -5,8 +5,8 @@ the best choice and the lines the solver plays after each choice.  A puzzle has 
 detector fires, and always one of ``declarer-play`` / ``defence`` (in misère, the escape or the
 defence), so that each puzzle belongs to some drill.
 
-The themes, as a learner reads them (:data:`THEMES`), with the one-line lesson the verdict names
-(:data:`LESSONS`).
+The themes, as a learner reads them (:data:`THEMES`), with each theme's lesson in general
+(:data:`LESSONS`); a verdict's lesson is chosen by :mod:`.lessons`, only where the puzzle shows it.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ LESSONS: dict[str, str] = {
     "opening-lead": "The first lead of the hand sets the plan: count your winners and your losers before you choose it.",
     "drawing-trumps": "Draw the opponents' trumps while you hold the top ones, so they cannot ruff your winners.",
     "bower-guard": "A bower that is not yet the top trump needs a lower trump beside it: keep it guarded.",
-    "ruffing": "When you are out of the suit led, a small trump can take the trick.",
+    "ruffing": "When you are out of the suit led, a trump can take the trick.",
     "crossruff": "With short suits in both hands, ruff back and forth instead of drawing trumps.",
-    "joker-no-trumps": "In no trumps and misère the joker wins any trick it is played to: choose the trick it takes.",
+    "joker-no-trumps": "In no trumps the joker wins any trick it is played to: choose the trick it takes.",
     "joker-suit": "Led in no trumps, the joker names the suit the others must follow: name the one that helps you.",
     "entries": "Keep a way to reach your partner's winners, and use it at the right time.",
     "unblocking": "Play your high card early so it does not block the suit your side is running.",

@@ -20,23 +20,25 @@ import dataclasses
 from ..actions import Play
 from ..cards import JOKER
 from ..deal import Deal
+from ..i18n import gettext_noop as N_
 from ..rules import NO_SUIT
 
 __all__ = ["RULE_WORDS", "Thumb", "rule_of_thumb"]
 
 #: each rule as a learner reads it
 RULE_WORDS = {
-    "draw-trumps": "lead your highest trump",
-    "top-of-longest": "lead the top card of your longest suit",
-    "low-from-longest": "lead a low card of your longest suit",
-    "second-hand-low": "second hand plays low",
-    "third-hand-high": "third hand plays high",
-    "win-cheaply": "win the trick as cheaply as you can",
-    "play-low": "play your lowest card when you cannot win the trick",
-    "partner-winning": "play low when your partner is winning the trick",
-    "highest-loser": "in misère, play your highest card that still loses the trick",
-    "lead-lowest": "in misère, lead your lowest card",
-    "duck-under": "against misère, play just under the declarer's card",
+    "draw-trumps": N_("lead your highest trump"),
+    "top-of-longest": N_("lead the top card of your longest suit"),
+    "low-from-longest": N_("lead a low card of your longest suit"),
+    "second-hand-low": N_("second hand plays low"),
+    "third-hand-high": N_("third hand plays high"),
+    "win-cheaply": N_("win the trick as cheaply as you can"),
+    "play-low": N_("play your lowest card when you cannot win the trick"),
+    "partner-winning": N_("play low when your partner is winning the trick"),
+    "own-winning": N_("play low when your own card is already winning the trick"),
+    "highest-loser": N_("in misère, play your highest card that still loses the trick"),
+    "lead-lowest": N_("in misère, lead your lowest card"),
+    "duck-under": N_("against misère, play just under the declarer's card"),
 }
 
 
@@ -108,7 +110,8 @@ def rule_of_thumb(deal: Deal) -> Thumb | None:
     slots = 4 if rules.players == 2 else len(deal.active)
     place = len(trick)  # 1: second to play, 2: third
     if partner_winning:
-        return Thumb("partner-winning", low(plays))
+        # two players: no partner, the seat's own card (from hand or table) is winning
+        return Thumb("own-winning" if rules.players == 2 else "partner-winning", low(plays))
     if not declaring and rules.players == 4 and following and place == 1:
         return Thumb("second-hand-low", low(following))
     if not declaring and rules.players == 4 and following and place == 2:

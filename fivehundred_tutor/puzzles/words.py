@@ -11,7 +11,7 @@ the lines kept in the bank): no solving at read time, so a verdict is instant in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Action, Play
@@ -19,12 +19,12 @@ from ..cards import Card, Suit
 from ..deal import Deal
 from ..rules import preset_title
 from .classes import class_key
+from .lessons import teach
 from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
 from .setups import KIND_TITLES
-from .themes import LESSONS, THEMES
-from .thumb import RULE_WORDS
+from .themes import THEMES
 
 __all__ = ["lines_in_words", "puzzle_card"]
 
@@ -269,12 +269,8 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     best_winners = trick_winners(deal, _replay_line(deal, best_line_codes))
     best_outcome = _outcome(deal, seat, best_winners)
     best_words = _class_words(deal, [a for a in legal if a in puzzle.best])
-    themes = [t for t in puzzle.themes if t not in ("declarer-play", "defence")] or list(puzzle.themes)
-    lesson = LESSONS[themes[0]]
-    thumb = puzzle.thumb
-    thumb_note = ""
-    if thumb is not None and deal.parse_action(thumb[1]) not in puzzle.best:
-        thumb_note = f"The usual rule — {RULE_WORDS[thumb[0]]} — loses here."
+    line_of = _line_finder(deal, puzzle)
+    lesson_theme, lesson, thumb_name, thumb_note = teach(deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of)
     classes: list[dict[str, Any]] = []
     choice_of: dict[str, int] = {}
     for (_key, value), actions in groups.items():
@@ -334,8 +330,10 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "rules_title": preset_title(rules.preset_name),
         "themes": list(puzzle.themes),
         "theme_names": [THEMES[t] for t in puzzle.themes],
-        "lesson_theme": themes[0],
-        "lesson": lesson,
+        "lesson_theme": lesson_theme,
+        "lesson": lesson.text,
+        "lesson_key": lesson.key,
+        "thumb_rule": thumb_name,
         "thumb_note": thumb_note,
         "players": rules.players,
         "seat": seat,
@@ -362,6 +360,45 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "classes": classes,
         "solution": f"Best is {best_words}: {best_outcome}.",
     }
+
+
+def _line_finder(deal: Deal, puzzle: Puzzle) -> Callable[[Action], list[Action]]:
+    """The line the bank keeps for an action's class (the action first, then the kept line's rest)."""
+    values = puzzle.values
+    kept = {deal.parse_action(code): codes for code, codes in puzzle.lines.items()}
+
+    memo: dict[Action, list[Action]] = {}
+
+    def line_of(action: Action) -> list[Action]:
+        if action not in memo:
+            memo[action] = find(action)
+        return memo[action]
+
+    def find(action: Action) -> list[Action]:
+        key = (class_key(deal, action), values[action.code])
+        rep = next(a for a in kept if (class_key(deal, a), values[a.code]) == key)
+        line = _replay_line(deal, kept[rep])
+        if rep == action:
+            return line
+        # an equivalent card of the same class: the same line with this card first
+        return _replay_line(deal, [action.code, *(a.code for a in line[1:])]) if _playable(deal, action, line) else line
+
+    return line_of
+
+
+def _playable(deal: Deal, action: Action, line: Sequence[Action]) -> bool:
+    """Whether the line, ``action`` first instead of its own first card, can be played out."""
+    pushed = 0
+    try:
+        for a in [action, *line[1:]]:
+            if a not in deal.legal_actions():
+                return False
+            deal.push(a)
+            pushed += 1
+        return True
+    finally:
+        for _i in range(pushed):
+            deal.pop()
 
 
 def _replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
