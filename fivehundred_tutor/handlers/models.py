@@ -458,6 +458,9 @@ class PuzzleCard(TypedDict):
     choice_of: dict[str, int]  # card code -> index of its class
     classes: list[PuzzleClass]
     solution: str
+    decision: str  # "play" (a card) or "bid" (a call: a bidding puzzle)
+    auction: list[list[Any]]  # a bidding puzzle: the calls so far, [seat, words]
+    calls: list[list[str]]  # a bidding puzzle: the calls offered, [code, words]
 
 
 class PuzzleLevel(TypedDict):

@@ -32,12 +32,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..solver import Solver, best_actions, dds, native_status
+from .auction import LAYOUTS, MARGIN, MISERE_NEAR, SE_FACTOR, bidding_puzzle, check_auction_puzzle
 from .classes import class_key
 from .mine import LEVELS, MAX_PER_DEAL, MINE_VERSION, ROBUST_LAYOUTS, Job
 from .model import Puzzle, PuzzleError
 from .setups import KINDS
 
 __all__ = [
+    "AUCTION_PATH",
+    "AUCTION_SPEC",
     "BANK_FORMAT",
     "BANK_PATH",
     "INDEX_FORMAT",
@@ -48,6 +51,7 @@ __all__ = [
     "bank_digest",
     "bank_index",
     "bank_puzzle",
+    "build_auction",
     "check_bank",
     "check_cached",
     "check_puzzle",
@@ -68,6 +72,10 @@ BANK_PATH = DATA_DIR / "bank.json.gz"
 MANIFEST_PATH = DATA_DIR / "manifest.json"
 INDEX_FORMAT = "fivehundred-puzzles-index/2"
 INDEX_PATH = DATA_DIR / "index.json.gz"
+#: the bidding puzzles (:mod:`.auction`): a file of their own, with its own spec and digest, so that adding them
+#: does not mine the play puzzles again
+AUCTION_FORMAT = "fivehundred-auction-puzzles/1"
+AUCTION_PATH = DATA_DIR / "auction.json.gz"
 
 #: what the bank is mined from: per kind, the first seed, how many deals, and every how many deals
 #: the sampling bots play instead of the heuristic ones (0: never)
@@ -83,6 +91,17 @@ SPEC: dict[str, Any] = {
         ["three-player", 0, 330, 0],
         ["two-player", 0, 30, 0],
     ],
+}
+
+
+#: what the bidding puzzles are made from: the deals' seeds, and the simulation's settings
+AUCTION_SPEC: dict[str, Any] = {
+    "version": 1,
+    "seeds": [0, 260],
+    "layouts": LAYOUTS,
+    "margin": MARGIN,
+    "se_factor": SE_FACTOR,
+    "misere_near": MISERE_NEAR,
 }
 
 
@@ -213,6 +232,70 @@ def read_manifest() -> dict[str, Any] | None:
     return data
 
 
+def mine_auction(
+    spec: dict[str, Any] = AUCTION_SPEC, *, progress: Callable[[int, int], None] | None = None
+) -> list[dict[str, Any]]:
+    """Every bidding puzzle the spec gives, by id (one process: a few minutes)."""
+    first, count = spec["seeds"]
+    out = []
+    for i, seed in enumerate(range(first, first + count), 1):
+        found = bidding_puzzle(seed, layouts=spec["layouts"])
+        if found is not None:
+            out.append(found)
+        if progress is not None:
+            progress(i, count)
+    out.sort(key=lambda p: p["id"])
+    return out
+
+
+def _auction_body() -> dict[str, Any] | None:
+    try:
+        body: dict[str, Any] = json.loads(gzip.decompress(AUCTION_PATH.read_bytes()))
+    except (OSError, ValueError):
+        return None
+    return body if isinstance(body, dict) and body.get("format") == AUCTION_FORMAT else None
+
+
+def _auction_digest() -> str | None:
+    body = _auction_body()
+    return None if body is None else str(body.get("digest"))
+
+
+def build_auction(*, force: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Make the bidding puzzles unless their file records this spec (the cache); returns the file's head."""
+    body = _auction_body()
+    digest = spec_digest(AUCTION_SPEC)
+    fresh = not force and body is not None and body.get("spec_digest") == digest
+    if fresh and body is not None and bank_digest(body["puzzles"]) == body.get("digest"):
+        log(f"bidding puzzles up to date: {len(body['puzzles'])} (spec {digest[:12]})")
+        return {k: v for k, v in body.items() if k != "puzzles"}
+    start = time.time()
+    puzzles = mine_auction()
+    body = {
+        "format": AUCTION_FORMAT,
+        "spec": AUCTION_SPEC,
+        "spec_digest": digest,
+        "digest": bank_digest(puzzles),
+        "count": len(puzzles),
+        "seconds": round(time.time() - start, 1),
+        "puzzles": puzzles,
+    }
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    AUCTION_PATH.write_bytes(gzip.compress(_canonical(body), compresslevel=9, mtime=0))
+    _read_auction.cache_clear()
+    log(f"made {len(puzzles)} bidding puzzles in {body['seconds']} s")
+    return {k: v for k, v in body.items() if k != "puzzles"}
+
+
+@functools.cache
+def _read_auction() -> tuple[Puzzle, ...]:
+    """The bidding puzzles (none when their file is missing: an older wheel)."""
+    body = _auction_body()
+    if body is None:
+        return ()
+    return tuple(Puzzle.from_dict(p) for p in body["puzzles"])
+
+
 @functools.cache
 def _read_bank() -> tuple[Puzzle, ...]:
     if not BANK_PATH.is_file():
@@ -223,11 +306,11 @@ def _read_bank() -> tuple[Puzzle, ...]:
         raise PuzzleError(f"the puzzle bank {BANK_PATH} cannot be read: {err}") from None
     if not isinstance(body, dict) or body.get("format") != BANK_FORMAT:
         raise PuzzleError(f"{BANK_PATH} is not a puzzle bank of format {BANK_FORMAT!r}")
-    return tuple(Puzzle.from_dict(p) for p in body["puzzles"])
+    return tuple(Puzzle.from_dict(p) for p in body["puzzles"]) + _read_auction()
 
 
 def load_bank() -> list[Puzzle]:
-    """Every puzzle of the bank, by id (read once per process)."""
+    """Every puzzle of the bank (read once per process): the play puzzles by id, then the bidding puzzles by id."""
     return list(_read_bank())
 
 
@@ -274,9 +357,10 @@ def _read_index() -> tuple[tuple[IndexEntry, ...], dict[str, IndexEntry]]:
 
 
 def bank_index() -> tuple[IndexEntry, ...]:
-    """Every puzzle of the bank as its id, kind, rating and themes, by id, without reading the puzzles
-    (the index file; the whole bank only when the index does not fit it)."""
-    return _read_index()[0]
+    """Every puzzle of the bank as its id, kind, rating and themes, in :func:`load_bank`'s order, without reading
+    the play puzzles (the index file; the whole bank only when the index does not fit it).  A bidding puzzle's
+    entry has no place in the bank file (``start`` and ``end`` are -1): they are read from their own small file."""
+    return _read_index()[0] + tuple(IndexEntry(p.id, p.kind, p.rating, p.themes, -1, -1) for p in _read_auction())
 
 
 def bank_puzzle(puzzle_id: str) -> Puzzle | None:
@@ -284,6 +368,9 @@ def bank_puzzle(puzzle_id: str) -> Puzzle | None:
     bank already in memory."""
     if _read_bank.cache_info().currsize:
         return next((p for p in _read_bank() if p.id == puzzle_id), None)
+    bidding = next((p for p in _read_auction() if p.id == puzzle_id), None)
+    if bidding is not None:
+        return bidding
     entry = _read_index()[1].get(puzzle_id)
     if entry is None:
         return None
@@ -301,6 +388,8 @@ def bank_puzzle(puzzle_id: str) -> Puzzle | None:
 def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> str | None:
     """None when the puzzle's answer is exactly the solver's best and one class of cards, and every
     other legal action loses a trick; else what is wrong."""
+    if puzzle.figures:
+        return check_auction_puzzle(puzzle)
     deal = puzzle.deal
     if deal.to_move != puzzle.seat:
         return f"{puzzle.id}: the seat to move is {deal.to_move}, not the puzzle's {puzzle.seat}"
@@ -378,7 +467,7 @@ def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str
     """:func:`check_bank` over the whole bank, unless ``stamp`` says this bank was checked with this
     solver already (the build's cache: the bank's digest and the solver's sources)."""
     manifest = read_manifest() or {}
-    key = f"{manifest.get('bank_digest')} {solver_digest()}"
+    key = f"{manifest.get('bank_digest')} {_auction_digest()} {solver_digest()}"
     if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key:
         return []
     start = time.time()
@@ -396,6 +485,7 @@ def build(
     *, workers: int = 2, dask: str | None = None, force: bool = False, log: Callable[[str], None] = print
 ) -> dict[str, Any]:
     """Mine and write the bank unless the manifest already records this spec (the cache)."""
+    build_auction(force=force, log=log)
     manifest = read_manifest()
     if not force and manifest and manifest.get("spec_digest") == spec_digest() and BANK_PATH.is_file():
         raw = gzip.decompress(BANK_PATH.read_bytes())

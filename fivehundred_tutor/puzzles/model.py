@@ -47,6 +47,8 @@ class Puzzle:
     level: str = "heuristic"
     heuristic: str = ""
     thumb: tuple[str, str] | None = None
+    #: a bidding puzzle's simulation figures (layouts, seed, denomination, make % and tricks); {} for play
+    figures: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def deal(self) -> Deal:
@@ -65,6 +67,12 @@ class Puzzle:
         return len(self.record["actions"])
 
     def to_dict(self) -> dict[str, Any]:
+        out = self._play_dict()
+        if self.figures:
+            out["figures"] = dict(self.figures)
+        return out
+
+    def _play_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "kind": self.kind,
@@ -101,6 +109,7 @@ class Puzzle:
                 level=str(data.get("level", "heuristic")),
                 heuristic=str(data.get("heuristic", "")),
                 thumb=None if thumb is None else (str(thumb[0]), str(thumb[1])),
+                figures=dict(data.get("figures") or {}),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PuzzleError(f"a puzzle record is damaged ({type(err).__name__}: {err})") from None

@@ -46,6 +46,7 @@ DRILLS: dict[str, dict[str, tuple[str, ...]]] = {
     "defence": {"themes": ("second-hand", "third-hand", "opening-lead", "defence"), "kinds": ("suit", "no-trumps")},
     "misere": {"themes": ("misere-escape", "misere-defence"), "kinds": ("misere", "open-misere")},
     "two-player": {"themes": ("two-player",), "kinds": ("two-player",)},
+    "bidding": {"themes": ("judging-hand",), "kinds": ("bidding",)},
 }
 
 

@@ -33,6 +33,7 @@ KIND_TITLES = {
     "open-misere": "four players, open misère",
     "two-player": "two players (the table cards)",
     "three-player": "three players",
+    "bidding": "four players, the auction",
 }
 _PRESETS = {"two-player": "two-player", "three-player": "three-player"}
 _NATURAL = ("suit", "two-player", "three-player")

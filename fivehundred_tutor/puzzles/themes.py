@@ -42,6 +42,7 @@ THEMES: dict[str, str] = {
     "three-player": "Three players",
     "declarer-play": "Declarer play",
     "defence": "Defence",
+    "judging-hand": "Judging a hand (bidding)",
 }
 
 #: theme → the lesson a verdict names
@@ -66,6 +67,7 @@ LESSONS: dict[str, str] = {
     "three-player": "With three players, each plays for themselves: the other two are not partners.",
     "declarer-play": "Count your tricks, and plan the play before the first card.",
     "defence": "Work with your partner: count the declarer's tricks and find where yours will come from.",
+    "judging-hand": "Bid the level your hand makes often enough to score most on average, not the most it could take.",
 }
 
 

@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Action, Play
+from ..bids import PASS, Bid
 from ..cards import Card, Suit
 from ..deal import Deal
+from ..i18n import gettext as _
 from ..rules import preset_title
 from .classes import class_key
 from .lessons import teach
@@ -26,7 +28,7 @@ from .relayout import hand_voids
 from .setups import KIND_TITLES
 from .themes import THEMES
 
-__all__ = ["lines_in_words", "puzzle_card"]
+__all__ = ["auction_card", "lines_in_words", "puzzle_card"]
 
 
 def _tricks(n: int) -> str:
@@ -251,6 +253,8 @@ def _first_loss(
 
 def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     """Plain data the trainer draws one puzzle from: the seat's view, the choices and every verdict."""
+    if puzzle.figures:
+        return auction_card(puzzle)
     deal = puzzle.deal
     seat = puzzle.seat
     rules = deal.rules
@@ -359,6 +363,9 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "choice_of": choice_of,
         "classes": classes,
         "solution": f"Best is {best_words}: {best_outcome}.",
+        "decision": "play",
+        "auction": [],
+        "calls": [],
     }
 
 
@@ -413,3 +420,120 @@ def _replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
         for _ in actions:
             deal.pop()
     return actions
+
+
+_DENOMINATION_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
+
+
+def _call_words(code: str) -> str:
+    return _("Pass") if code == PASS.code else str(Bid.parse(code))
+
+
+def _points(value: int) -> str:
+    return _signed(value)
+
+
+def auction_card(puzzle: Puzzle) -> dict[str, Any]:
+    """A bidding puzzle as the trainer draws it: the seat's hand, the calls so far, the calls offered, and each
+    call's verdict from the simulation's figures (how often it makes, what it scores on average)."""
+    deal = puzzle.deal
+    seat = puzzle.seat
+    rules = deal.rules
+    name = rules.seat_name
+    figures = puzzle.figures
+    layouts = int(figures["layouts"])
+    denom = str(figures["denomination"])
+    make = {str(k): int(v) for k, v in figures["make"].items()}
+    counts = {int(t): int(k) for t, k in figures["tricks"][denom].items()}
+    mean_tricks = sum(t * k for t, k in counts.items()) / max(1, sum(counts.values()))
+    values = dict(puzzle.values)
+    # pass, then the bids from six tricks up
+    codes = sorted(values, key=lambda c: (c != PASS.code, 0 if c == PASS.code else Bid.parse(c).tricks))
+    best = puzzle.best_codes[0]
+    runner = max((c for c in codes if c != best), key=lambda c: values[c])
+    denom_words = _(_DENOMINATION_WORDS[denom])
+
+    def figure(code: str) -> str:
+        if code == PASS.code:
+            return _("your side does not declare and scores 0")
+        return _("makes in {make}% of the layouts and scores {points} on average").format(
+            make=make[code], points=_points(values[code])
+        )
+
+    best_words = f"{_call_words(best)}: {figure(best)}"
+    classes = []
+    for code in codes:
+        if code == best:
+            verdict = _("{best}. The next best, {other}, {figure}.").format(
+                best=best_words, other=_call_words(runner), figure=figure(runner)
+            )
+        else:
+            verdict = _("{call}: {figure}, {cost} points less than the best. Best is {best}.").format(
+                call=_call_words(code), figure=figure(code), cost=values[best] - values[code], best=best_words
+            )
+        classes.append(
+            {"codes": [code], "best": code == best, "cost": values[best] - values[code], "verdict": verdict, "line": []}
+        )
+    if best == PASS.code:
+        lesson = _(
+            "Even in {denom}, this hand's best denomination, it takes {tricks} tricks on average over {n} layouts:"
+            " every bid loses points on average, so pass."
+        ).format(denom=denom_words, tricks=f"{mean_tricks:.1f}", n=layouts)
+    else:
+        lesson = _(
+            "In {denom} this hand takes {tricks} tricks on average over {n} layouts: {best} is the level that"
+            " makes often enough to score most."
+        ).format(denom=denom_words, tricks=f"{mean_tricks:.1f}", n=layouts, best=_call_words(best))
+    calls_so_far = [(s, _call_words(call.code)) for s, call in deal.auction]
+    before: list[list[Any]] = [[s, w] for s, w in calls_so_far]
+    so_far = (
+        _("The calls so far: {calls}.").format(calls=", ".join(f"{name(s)} {w}" for s, w in calls_so_far))
+        if before
+        else _("You call first.")
+    )
+    prompt = _(
+        "You are {seat}, with the kitty to come if you win the auction. {so_far} Your call: how many tricks in {denom}"
+        " (this hand's best denomination by the simulation), or pass?"
+    ).format(seat=name(seat), so_far=so_far, denom=denom_words)
+    view = deal.view(seat)
+    return {
+        "id": puzzle.id,
+        "rating": puzzle.rating,
+        "kind": puzzle.kind,
+        "kind_title": KIND_TITLES[puzzle.kind],
+        "rules_title": preset_title(rules.preset_name),
+        "themes": list(puzzle.themes),
+        "theme_names": [THEMES[t] for t in puzzle.themes],
+        "lesson_theme": puzzle.themes[0],
+        "lesson": lesson,
+        "lesson_key": "judging-level" if best != PASS.code else "judging-pass",
+        "thumb_rule": "",
+        "thumb_note": "",
+        "players": rules.players,
+        "seat": seat,
+        "seat_name": name(seat),
+        "seat_names": list(rules.seat_names),
+        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "declarer": -1,
+        "contract": "",
+        "contract_label": "",
+        "hands": view["hands"],
+        "left_bower": None,
+        "exposed": [],
+        "out": [],
+        "piles": None,
+        "trick": [],
+        "trick_joker_suit": None,
+        "tricks_won": [0] * rules.players,
+        "side_tricks": [],
+        "history": [],
+        "voids": {},
+        "prompt": prompt,
+        "legal": codes,
+        "choice_of": {code: i for i, code in enumerate(codes)},
+        "classes": classes,
+        "solution": _("Best is {best}.").format(best=best_words),
+        "decision": "bid",
+        "auction": before,
+        "calls": [[code, _call_words(code)] for code in codes],
+    }

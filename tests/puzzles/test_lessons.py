@@ -128,7 +128,7 @@ def _problems(puzzle: Puzzle, card: dict[str, Any]) -> list[str]:
 
 @pytest.mark.slow
 def test_every_lesson_is_true_of_its_puzzle() -> None:
-    problems = [p for puzzle in load_bank() for p in _problems(puzzle, puzzle_card(puzzle))]
+    problems = [p for puzzle in load_bank() if not puzzle.figures for p in _problems(puzzle, puzzle_card(puzzle))]
     assert not problems, f"{len(problems)} lessons say what their puzzle does not show:\n" + "\n".join(problems[:20])
 
 

@@ -32,6 +32,10 @@ PuzzleTrainer(size=10, levels=False)
 ```{code-cell} ipython3
 PuzzleTrainer("Problem sets A–E", mode="levels")
 ```
+
+```{code-cell} ipython3
+PuzzleTrainer("Bidding", mode="drill", drill="bidding", size=4)
+```
 """
 
 
@@ -49,8 +53,10 @@ def page_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _answer(page, root, *, keyboard: bool) -> str:  # type: ignore[no-untyped-def]
-    """Play the first playable card (or joker choice) of the puzzle; returns the verdict's text."""
-    choice = root.locator(".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button").first
+    """Play the first playable card (or joker choice, or call of a bidding puzzle); returns the verdict's text."""
+    choice = root.locator(
+        ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-calls button:not([disabled])"
+    ).first
     choice.wait_for(state="visible")
     if keyboard:
         choice.focus()
@@ -83,8 +89,9 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         page.keyboard.press("Enter")
         prompt = root.locator(".fht-pz-prompt")
         assert_seen(page, prompt, min_height=10)
-        assert "which card is best?" in prompt.inner_text()
-        hand = root.locator(".fht-pz-hand")
+        bidding = "Your call" in prompt.inner_text()
+        assert bidding or "which card is best?" in prompt.inner_text()
+        hand = root.locator(".fht-pz-calls" if bidding else ".fht-pz-hand")
         assert_seen(page, hand, min_height=30, rows="top")
         # the keyboard lands on the hand: Enter plays a card
         text = _answer(page, root, keyboard=True)
@@ -93,15 +100,16 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         assert "Rating 1500 \u2192" in text
         page.screenshot(path=str(SHOTS / f"verdict-{width}-{scheme}.png"))
         if "Not the best" in text:
-            assert "costs" in text or "escape" in text or "contract" in text
+            assert "costs" in text or "escape" in text or "contract" in text or "points less" in text
             root.get_by_role("button", name="Show the solution").click()
             assert "Best is" in root.locator(".fht-pz-verdict").inner_text()
         assert "Theme:" in root.locator(".fht-pz-verdict").inner_text()
-        root.get_by_role("button", name="Replay the best line").click()
-        replay = root.locator(".fht-pz-replay")
-        assert_seen(page, replay, rows="top")
-        assert "The best line" in replay.inner_text()
-        page.screenshot(path=str(SHOTS / f"replay-{width}-{scheme}.png"))
+        if not bidding:
+            root.get_by_role("button", name="Replay the best line").click()
+            replay = root.locator(".fht-pz-replay")
+            assert_seen(page, replay, rows="top")
+            assert "The best line" in replay.inner_text()
+            page.screenshot(path=str(SHOTS / f"replay-{width}-{scheme}.png"))
         # more puzzles, by click: each gets a verdict
         solved_before = root.locator(".fht-pz-status").inner_text()
         for _ in range(3):
@@ -124,6 +132,23 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         assert not levels.locator("button[data-level='B']").is_enabled()
         assert "(locked)" in levels.locator("button[data-level='B']").inner_text()
         page.screenshot(path=str(SHOTS / f"levels-{width}-{scheme}.png"), full_page=False)
+        # a bidding puzzle (the drill): the hand, the auction, a call by keyboard, a verdict from the simulation
+        drill = page.locator(".fht-puzzles").nth(2)
+        drill.scroll_into_view_if_needed()
+        drill.locator(".fht-pz-start").click()
+        assert_seen(page, drill.locator(".fht-pz-bid-hand"), min_height=30, rows="top")
+        assert_seen(page, drill.locator(".fht-pz-auction-box"), min_height=10)
+        calls = drill.locator(".fht-pz-calls")
+        assert_seen(page, calls, min_height=30, rows="top")
+        assert (
+            calls.get_attribute("aria-label") == "your call" and calls.get_by_role("button", name="Pass").count() == 1
+        )
+        said = _answer(page, drill, keyboard=True)
+        assert_seen(page, drill.locator(".fht-pz-verdict"), rows="top")
+        assert "% of the layouts" in said and "on average" in said, said
+        if "Not the best" in said:
+            assert "Best is" in said
+        page.screenshot(path=str(SHOTS / f"bidding-{width}-{scheme}.png"))
         violations = [v for v in run_axe(page) if any(".fht-" in str(n.get("target")) for n in v.get("nodes", []))]
         assert violations == [], violations
         problems.assert_clean()

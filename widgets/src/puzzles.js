@@ -310,6 +310,44 @@ function jokerChoices(c, ui) {
   };
 }
 
+/** A bidding puzzle: the seat's hand, the calls so far, and the calls offered (a button each). */
+function biddingParts(c, ui) {
+  const hand = c.hands[c.seat];
+  const answered = ui.picked !== null;
+  const best = c.classes.find((k) => k.best)?.codes[0];
+  const calls = c.calls.map(([code, words]) => {
+    const mark = answered && (ui.solution || code === ui.picked) ? (code === best ? "right" : code === ui.picked ? "wrong" : null) : null;
+    return {
+      kind: "button",
+      cls: `fht-choice fht-pz-call${mark ? ` fht-pz-call-${mark}` : ""}`,
+      text: mark === "right" ? `${words} \u2714` : mark === "wrong" ? `${words} \u2718` : words,
+      disabled: answered || ui.waiting,
+      attrs: { "data-choice": code, "aria-label": mark ? `${words} (${mark === "right" ? "best" : "your call, not the best"})` : words },
+      on: { type: "choose", code },
+    };
+  });
+  const auction = c.auction.length
+    ? {
+        kind: "box",
+        tag: "ol",
+        cls: "fht-auction-list fht-pz-auction",
+        attrs: { "aria-label": "the auction so far" },
+        children: c.auction.map(([seat, words]) => ({ kind: "text", tag: "li", text: `${c.seat_names[seat]}: ${words}` })),
+      }
+    : { kind: "text", tag: "p", cls: "fht-hint fht-pz-auction", text: t("No calls yet: you call first.") };
+  return [
+    { kind: "box", tag: "p", cls: "fht-pz-prompt", children: [{ kind: "text", tag: "strong", text: c.prompt }] },
+    { kind: "text", tag: "p", cls: "fht-hint", text: `${c.rules_title}, ${c.kind_title}. Puzzle rating ${c.rating}.` },
+    handPart(
+      hand.map((code) => cardPart(code, {})),
+      `Your hand (${c.seat_name}): ${hand.map((x) => card(x).name).join(", ")}`,
+      "fht-pz-bid-hand",
+    ),
+    { kind: "box", cls: "fht-pz-auction-box", children: [{ kind: "text", tag: "div", cls: "fht-label", text: "Auction" }, auction] },
+    { kind: "box", cls: "fht-choices fht-pz-calls", attrs: { role: "group", "aria-label": "your call" }, children: calls },
+  ];
+}
+
 function replayPart(c, ui) {
   if (!ui.replay) return null;
   const line = c.classes.find((k) => k.best)?.line || [];
@@ -351,7 +389,7 @@ function verdictPart(c, ui) {
     more.push(`Theme: ${c.theme_names.filter((n) => n !== "Declarer play" && n !== "Defence").join(", ") || c.theme_names.join(", ")}. ${c.lesson}`);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: "Show the solution", on: { type: "solution" } } : null,
-    right || ui.solution
+    (right || ui.solution) && c.decision !== "bid"
       ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? "Hide the line" : "Replay the best line", on: { type: "replay" } }
       : null,
     { kind: "button", cls: "fht-pz-next", text: "Next puzzle", on: { type: "next" } },
@@ -401,6 +439,10 @@ export function puzzleView(s, ui) {
     parts.push({ kind: "text", tag: "p", cls: "fht-pz-empty", text: empty });
     parts.push(ui.mode === "theme" && !ui.theme ? null : { kind: "button", cls: "fht-pz-next fht-pz-start", text: "Next puzzle", on: { type: "next" } });
     parts.push(statsPart(s, ui));
+    return parts;
+  }
+  if (c.decision === "bid") {
+    parts.push(...biddingParts(c, ui), verdictPart(c, ui), statsPart(s, ui));
     return parts;
   }
   const byArea = Object.fromEntries(AREAS.map((a) => [a, []]));
@@ -585,7 +627,7 @@ function placeFocus(root, _s, ui) {
       if (typeof box.scrollIntoView === "function") box.scrollIntoView({ block: "nearest" });
       focusVerdict(box, { preventScroll: true });
     }
-  } else if (want === "hand") root.querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")?.focus();
+  } else if (want === "hand") root.querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-calls button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")?.focus();
   else if (want === "next") root.querySelector(".fht-pz-next")?.focus();
   else if (want === "replay") root.querySelector(".fht-pz-replay-next:not([disabled]), .fht-pz-replay-back:not([disabled])")?.focus();
   return { ...ui, focus: null };
