@@ -72,7 +72,7 @@ function entryParts(key, value) {
     );
   }
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return entry(label(heading), span(String(value)));
-  if (isObject(value) && typeof value.summary === "string") return entry(label(key === "hand" ? "This hand" : heading), span(value.summary));
+  if (isObject(value) && typeof value.summary === "string") return entry(label(key === "hand" ? t("This hand") : heading), span(value.summary));
   // bids or other labelled items: their labels, as a learner reads them (never codes)
   if (Array.isArray(value) && value.every((v) => isObject(v) && typeof v.label === "string"))
     return entry(label(heading), span(value.map((v) => v.label).join(", ")));

@@ -10,6 +10,7 @@
 //   next step         the first chapter, in the book's order, that is not done; after a chapter just
 //                     done, the first after it that is not done (then, wrapping, the first before it)
 
+import { nt, t } from "./language.js";
 import { allWidgets, isDone, masteryNeed, quizMastery, visits, widgetId } from "./progress.js";
 
 /** The course the page's script gave (window.fhtCourse), checked; null when there is none (a notebook). */
@@ -63,23 +64,32 @@ export function chapterOfQuiz(course, id) {
 
 /** What is left to master a quiz, in words: "2 more right at the first try master this quiz". */
 export function masteryWords({ right, need, mastered }) {
-  if (mastered) return "Quiz mastered.";
+  if (mastered) return t("Quiz mastered.");
   const left = need - right;
-  return `${left} more right at the first try ${left === 1 ? "masters" : "master"} this quiz (${need} of its questions).`;
+  return nt(
+    "{n} more right at the first try masters this quiz ({need} of its questions).",
+    "{n} more right at the first try master this quiz ({need} of its questions).",
+    left,
+    { n: left, need },
+  );
 }
 
 /** The rule, said once where the course is shown. */
-export const MASTERY_RULE =
-  `A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ` +
-  `(${masteryNeed(12)} of 12). A question you missed counts once you get it right at the first try in a later round ("Practise the missed ones"). ` +
-  `The final test has its own rule: it is done at its pass mark.`;
+export function masteryRule() {
+  return t(
+    "A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ({need} of 12). A question you missed counts once you get it right at the first try in a later round (“Practise the missed ones”). The final test has its own rule: it is done at its pass mark.",
+    { need: masteryNeed(12) },
+  );
+}
 
 /** A chapter's state in words, for the map and for a screen reader. */
 export function stateWords(c) {
-  if (c.state === "done") return "done";
-  if (c.state === "new") return "not started";
+  if (c.state === "done") return t("done");
+  if (c.state === "new") return t("not started");
   const open = c.quizzes.filter((q) => !q.mastered);
-  if (!open.length) return "in progress";
+  if (!open.length) return t("in progress");
   const q = open[0];
-  return `in progress: ${q.right} of ${q.need} to master ${c.quizzes.length > 1 ? `“${q.title}”` : "the quiz"}`;
+  return c.quizzes.length > 1
+    ? t("in progress: {right} of {need} to master “{quiz}”", { right: q.right, need: q.need, quiz: q.title })
+    : t("in progress: {right} of {need} to master the quiz", { right: q.right, need: q.need });
 }

@@ -9,9 +9,10 @@
 //   - "Skip to the quiz" beside the theme's "Skip to main content" (skiplink.js).
 // Everything is redrawn when the progress changes, on this page or in another tab (JupyterLite's).
 
-import { courseStates, MASTERY_RULE, nextStep, pageCourse, readStore, stateWords } from "./course.js";
+import { courseStates, masteryRule, nextStep, pageCourse, readStore, stateWords } from "./course.js";
 import { el } from "./dom.js";
 import { plural } from "./format.js";
+import { nt, t } from "./language.js";
 import { dayStats, GOALS, noteVisit, onProgressChange, setDailyGoal } from "./progress.js";
 import { progressFileArea } from "./progressfile.js";
 import { addSkipLink } from "./skiplink.js";
@@ -36,10 +37,15 @@ export function pathOf(url, root) {
 
 /** The streak and today's answers in words: ["3 days in a row", "Today: 4 of 10 answers"]. */
 export function dayWords(stats) {
+  const days = stats.streak ? plural(stats.streak, "day in a row") : "";
   const streak = stats.streak
-    ? `${plural(stats.streak, "day in a row")}${stats.atRisk ? ": answer a question today to keep it" : ""}`
-    : "No streak yet: answer a question a day to start one";
-  const today = stats.met ? `Today: ${stats.today} answers, the day's goal reached` : `Today: ${stats.today} of ${stats.goal} answers`;
+    ? stats.atRisk
+      ? t("{days}: answer a question today to keep it", { days })
+      : days
+    : t("No streak yet: answer a question a day to start one");
+  const today = stats.met
+    ? nt("Today: {n} answer, the day's goal reached", "Today: {n} answers, the day's goal reached", stats.today, { n: stats.today })
+    : nt("Today: {n} of {goal} answers", "Today: {n} of {goal} answers", stats.goal, { n: stats.today, goal: stats.goal });
   return [streak, today];
 }
 
@@ -48,9 +54,14 @@ function href(course, path) {
 }
 
 function nextLink(course, next, cls) {
-  if (!next) return el("p", { class: `${cls} fht-course-all-done`, text: "Every chapter done. The review below keeps what you learned fresh." });
-  const verb = next.state === "new" && next.index === 0 ? "Start here" : next.state === "started" ? "Continue" : "Next";
-  return el("a", { class: cls, href: href(course, next.path) }, `${verb}: ${next.title} `, el("span", { "aria-hidden": "true", text: "\u2192" }));
+  if (!next) return el("p", { class: `${cls} fht-course-all-done`, text: t("Every chapter done. The review below keeps what you learned fresh.") });
+  const words =
+    next.state === "new" && next.index === 0
+      ? t("Start here: {chapter}", { chapter: next.title })
+      : next.state === "started"
+        ? t("Continue: {chapter}", { chapter: next.title })
+        : t("Next: {chapter}", { chapter: next.title });
+  return el("a", { class: cls, href: href(course, next.path) }, `${words} `, el("span", { "aria-hidden": "true", text: "\u2192" }));
 }
 
 function dayLine(stats, cls) {
@@ -91,13 +102,13 @@ function drawSidebar(course, states, stats) {
         "span",
         { class: "fht-course-mark" },
         el("span", { "aria-hidden": "true", text: ` ${MARKS[chapter.state]}` }),
-        el("span", { class: "fht-sr", text: ` (${chapter.state === "done" ? "done" : "in progress"})` }),
+        el("span", { class: "fht-sr", text: ` (${chapter.state === "done" ? t("done") : t("in progress")})` }),
       ),
     );
   }
   let box = nav.parentElement.querySelector(".fht-course-side");
   if (!box) {
-    box = el("div", { class: "fht-course-side", role: "region", "aria-label": "Your course in short" });
+    box = el("div", { class: "fht-course-side", role: "region", "aria-label": t("Your course in short") });
     nav.before(box);
   }
   box.replaceChildren(dayLine(stats, "fht-course-days"), nextLink(course, nextStep(states), "fht-course-next"));
@@ -109,13 +120,13 @@ function goalPicker(stats, redraw) {
   const select = el(
     "select",
     { id: "fht-course-goal", class: "fht-course-goal" },
-    GOALS.map((n) => el("option", { value: n, selected: n === stats.goal, text: `${n} answers a day` })),
+    GOALS.map((n) => el("option", { value: n, selected: n === stats.goal, text: nt("{n} answer a day", "{n} answers a day", n, { n }) })),
   );
   select.addEventListener("change", () => {
     setDailyGoal(Number(select.value));
     redraw();
   });
-  return el("p", { class: "fht-course-goal-line" }, el("label", { for: "fht-course-goal", text: "Daily goal: " }), select);
+  return el("p", { class: "fht-course-goal-line" }, el("label", { for: "fht-course-goal", text: `${t("Daily goal:")} ` }), select);
 }
 
 function drawFrontMap(holder, course, states, stats, state) {
@@ -137,21 +148,22 @@ function drawFrontMap(holder, course, states, stats, state) {
   holder.replaceChildren(
     el(
       "div",
-      { class: "fht-course", role: "region", "aria-label": "Your course" },
+      { class: "fht-course", role: "region", "aria-label": t("Your course") },
       nextLink(course, next, "fht-course-next fht-course-next-big"),
       dayLine(stats, "fht-course-days"),
-      el("p", { class: "fht-course-count", text: `${done} of ${plural(states.length, "chapter done")}.` }),
+      el("p", { class: "fht-course-count", text: t("{done} of {chapters}.", { done, chapters: plural(states.length, "chapter done") }) }),
       el(
         "details",
         { class: "fht-course-details", open: state.open || null },
-        el("summary", { text: "Every chapter, your goal and your progress file" }),
+        el("summary", { text: t("Every chapter, your goal and your progress file") }),
         list,
-        el("p", { class: "fht-hint fht-course-rule", text: MASTERY_RULE }),
+        el("p", { class: "fht-hint fht-course-rule", text: masteryRule() }),
         goalPicker(stats, state.redraw),
         progressFileArea({
           status: state.file,
-          intro:
+          intro: t(
             "Your progress stays in this browser (nothing is sent anywhere); the book's notebooks in JupyterLab in your browser share it. To carry it to another device or browser, save it to a file and load the file there.",
+          ),
           onChange: (status) => {
             state.file = status;
             state.redraw();

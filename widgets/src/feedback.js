@@ -233,7 +233,7 @@ export function markAnswer(items, isRight, isPicked = () => false) {
     item.classList.toggle("fht-right-answer", right);
     item.classList.toggle("fht-wrong-pick", picked);
     for (const old of item.querySelectorAll(":scope > .fht-mark-note")) old.remove();
-    if (right || picked) item.append(el("span", { class: "fht-sr fht-mark-note", text: right ? " (the answer)" : " (your answer)" }));
+    if (right || picked) item.append(el("span", { class: "fht-sr fht-mark-note", text: ` ${right ? t("(the answer)") : t("(your answer)")}` }));
   }
 }
 

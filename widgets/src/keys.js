@@ -2,6 +2,8 @@
 // verdict (quiz banks) or the keys it accepts (assignments).  Python has the same function
 // (widgets/tests/keys.test.js checks the two agree over generated questions of every topic).
 
+import { t } from "./language.js";
+
 const WHOLE = /^[+-]?\d{1,6}$/;
 
 /**
@@ -73,8 +75,8 @@ export function answerState(question, response) {
 export function numberHint(question, response) {
   if (question?.kind !== "number" || !isAnswered(response)) return "";
   const fields = Array.isArray(question.fields) ? question.fields : [];
-  if (fields.some((f) => String(response?.[f.id] ?? "").trim() === "")) return "Write a number in every box (0 if nothing).";
-  return responseKey(question, response) === null ? "Write whole numbers only, like 280 or -140." : "";
+  if (fields.some((f) => String(response?.[f.id] ?? "").trim() === "")) return t("Write a number in every box (0 if nothing).");
+  return responseKey(question, response) === null ? t("Write whole numbers only, like 280 or -140.") : "";
 }
 
 /** Look the verdict of a quiz question up in what the engine precomputed ({correct, feedback}). */
@@ -98,7 +100,7 @@ export function localVerdict(question, response) {
  */
 export function missedFields(question, response) {
   if (question?.kind !== "number" || response === null || response === undefined) return [];
-  const fields = Array.isArray(question.fields) && question.fields.length ? question.fields : [{ id: "", label: "Answer" }];
+  const fields = Array.isArray(question.fields) && question.fields.length ? question.fields : [{ id: "", label: t("Answer") }];
   const answer = question.answer;
   const want = (f) => (answer && typeof answer === "object" ? answer[f.id] : answer);
   const given = (f) => (f.id ? response?.[f.id] : response);

@@ -5,11 +5,17 @@
 
 import { download, el, uid } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 import { dayKey, exportProgress, importProgress, MAX_FILE_BYTES } from "./progress.js";
 
 /** What a loaded file brought, in words. */
 export function loadedWords(name, counts) {
-  return `Progress loaded from ${name}: ${plural(counts.widgets, "quiz or widget")}, ${plural(counts.review, "question to review")}, ${plural(counts.days, "day")} of practice.`;
+  return t("Progress loaded from {name}: {widgets}, {review}, {days} of practice.", {
+    name,
+    widgets: plural(counts.widgets, "quiz or widget"),
+    review: plural(counts.review, "question to review"),
+    days: plural(counts.days, "day"),
+  });
 }
 
 /**
@@ -27,10 +33,10 @@ export function progressFileArea({ status = { text: "", failed: false }, onChang
   const save = el("button", {
     type: "button",
     class: "fht-progress-save",
-    text: "Save my progress to a file",
+    text: t("Save my progress to a file"),
     onclick: () => {
       download(exportProgress(), `fivehundred-progress-${dayKey()}.json`);
-      onChange({ text: "Saved. Load that file in another browser, or in JupyterLab's Review, to carry on there.", failed: false });
+      onChange({ text: t("Saved. Load that file in another browser, or in JupyterLab's Review, to carry on there."), failed: false });
     },
   });
   const input = el("input", { type: "file", id, class: "fht-progress-input", accept: ".json,application/json" });
@@ -38,13 +44,13 @@ export function progressFileArea({ status = { text: "", failed: false }, onChang
     const file = input.files?.[0];
     if (!file) return;
     try {
-      if (file.size > MAX_FILE_BYTES) throw new Error("That file is too big to be a progress file from this book.");
+      if (file.size > MAX_FILE_BYTES) throw new Error(t("That file is too big to be a progress file from this book."));
       onChange({ text: loadedWords(file.name, importProgress(await file.text())), failed: false });
     } catch (error) {
       onChange({ text: error.message, failed: true });
     }
   });
-  const load = el("label", { for: id, class: "fht-progress-load" }, "Load progress from a file");
+  const load = el("label", { for: id, class: "fht-progress-load" }, t("Load progress from a file"));
   return el(
     "div",
     { class: "fht-progress-file" },

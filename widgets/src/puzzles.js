@@ -627,7 +627,10 @@ function placeFocus(root, _s, ui) {
       if (typeof box.scrollIntoView === "function") box.scrollIntoView({ block: "nearest" });
       focusVerdict(box, { preventScroll: true });
     }
-  } else if (want === "hand") root.querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-calls button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")?.focus();
+  } else if (want === "hand")
+    root
+      .querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-calls button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")
+      ?.focus();
   else if (want === "next") root.querySelector(".fht-pz-next")?.focus();
   else if (want === "replay") root.querySelector(".fht-pz-replay-next:not([disabled]), .fht-pz-replay-back:not([disabled])")?.focus();
   return { ...ui, focus: null };

@@ -12,7 +12,7 @@ import { focusVerdict, hintButton, hintsRead, markAnswer, missReason, missRung, 
 import { listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted, request } from "./host.js";
 import { localVerdict, missedFields, numberMisses } from "./keys.js";
-import { t } from "./language.js";
+import { nt, t } from "./language.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer, titlePart } from "./parts.js";
 import { answeredIds, dayStats, loadWidget, markDone, masteredCount, noteActivity, noteForReview, quizMastery, saveWidget, widgetId } from "./progress.js";
@@ -439,7 +439,7 @@ export function readWholeNumbers(values, fields) {
     const typed = String(values[field.id] ?? "");
     const text = typed.trim().replace("\u2212", "-");
     if (!/^[+-]?\d{1,6}$/.test(text))
-      return { problem: `"${typed}" is not a whole number: write digits, with a minus sign for a loss (e.g. -140).`, field: field.id };
+      return { problem: t('"{typed}" is not a whole number: write digits, with a minus sign for a loss (e.g. -140).', { typed }), field: field.id };
     numbers[field.id] = Number.parseInt(text, 10);
   }
   return { response: fields.length === 1 && !fields[0].id ? numbers[""] : numbers };
@@ -499,7 +499,9 @@ function renderPick(part, r) {
   const check = checkButton(false);
   check.addEventListener("click", () => r.dispatch({ type: "submit", response: [...picked] }));
   const refresh = () => {
-    status.textContent = part.need ? `${picked.size} of ${part.need} picked` : `${picked.size} picked`;
+    status.textContent = part.need
+      ? nt("{n} of {need} picked", "{n} of {need} picked", picked.size, { n: picked.size, need: part.need })
+      : nt("{n} picked", "{n} picked", picked.size, { n: picked.size });
     check.disabled = part.locked || (part.need ? picked.size !== part.need : picked.size === 0);
   };
   for (const choice of part.choices) {
@@ -688,7 +690,7 @@ function loadProgress(model, state, source) {
 
 function saveProgress(state, source) {
   if (!source.progressId) return;
-  state.record = { ...state.record, title: source.quiz.title || "Quiz", round: state.round };
+  state.record = { ...state.record, title: source.quiz.title || t("Quiz"), round: state.round };
   saveWidget(source.progressId, state.record);
 }
 

@@ -3,15 +3,17 @@
 // reaches it, the first stop of the page) a second link goes straight to the page's first exercise
 // widget and puts the keyboard on its first control.  A page script (coursemap.js runs it).
 
+import { t } from "./language.js";
+
 const STATE_MIME = "application/vnd.jupyter.widget-state+json";
 const VIEW_MIME = "application/vnd.jupyter.widget-view+json";
 /** Widget kinds that are exercises, most wanted first: a chapter's quiz, then the rest. */
-const EXERCISES = [
-  ["quiz", "Skip to the quiz"],
-  ["ladder", "Skip to the quiz"],
-  ["problem", "Skip to the problem"],
-  ["evaluator", "Skip to the exercise"],
-  ["play", "Skip to the game"],
+const EXERCISES = () => [
+  ["quiz", t("Skip to the quiz")],
+  ["ladder", t("Skip to the quiz")],
+  ["problem", t("Skip to the problem")],
+  ["evaluator", t("Skip to the exercise")],
+  ["play", t("Skip to the game")],
 ];
 
 /** The page's exercise: {kind, words, view (its widget-view script)} or null, from the saved widget state. */
@@ -31,7 +33,7 @@ export function pageExercise(doc = document) {
     }
     return { script, kind: models[id]?.state?._fht_host?.kind || null };
   });
-  for (const [kind, words] of EXERCISES) {
+  for (const [kind, words] of EXERCISES()) {
     const found = views.find((v) => v.kind === kind);
     if (found) return { kind, words, view: found.script };
   }

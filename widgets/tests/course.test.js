@@ -7,7 +7,7 @@ import {
   chapterState,
   courseQuizId,
   courseStates,
-  MASTERY_RULE,
+  masteryRule,
   masteryWords,
   nextStep,
   pageCourse,
@@ -112,8 +112,8 @@ test("the words: what is left to master a quiz, and the rule", () => {
   assert.equal(masteryWords({ right: 8, need: 10, mastered: false }), "2 more right at the first try master this quiz (10 of its questions).");
   assert.equal(masteryWords({ right: 9, need: 10, mastered: false }), "1 more right at the first try masters this quiz (10 of its questions).");
   assert.equal(masteryWords({ right: 11, need: 10, mastered: true }), "Quiz mastered.");
-  assert.match(MASTERY_RULE, /four in five .* \(10 of 12\)/);
-  assert.match(MASTERY_RULE, /The final test has its own rule: it is done at its pass mark\./, "the rule the final test is done by, said where the rule is");
+  assert.match(masteryRule(), /four in five .* \(10 of 12\)/);
+  assert.match(masteryRule(), /The final test has its own rule: it is done at its pass mark\./, "the rule the final test is done by, said where the rule is");
 });
 
 test("a test with a pass mark (the final test: 41 questions, pass 27) is done at the pass mark, not at one answer", () => {

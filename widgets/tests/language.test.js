@@ -122,3 +122,28 @@ test("verdicts, scores, play choices and annotation words in Polish and Italian"
   assert.equal(playWords("JK:S"), "Jolly, nominando picche");
   assert.equal(bidLabel("OM"), "misère aperta");
 });
+
+test("the course's words and the progress file's in Polish and Italian, counts in their plural forms (issue 29 part 2)", async () => {
+  const { masteryRule, masteryWords, stateWords } = await import("../src/course.js");
+  const { loadedWords } = await import("../src/progressfile.js");
+  const { numberHint } = await import("../src/keys.js");
+  useLanguage("pl");
+  assert.equal(masteryWords({ right: 9, need: 10, mastered: false }), "Jeszcze 1 dobra odpowiedź za pierwszym razem i quiz opanowany (10 jego pytań).");
+  assert.equal(masteryWords({ right: 8, need: 10, mastered: false }), "Jeszcze 2 dobre odpowiedzi za pierwszym razem i quiz opanowany (10 jego pytań).");
+  assert.equal(masteryWords({ right: 5, need: 10, mastered: false }), "Jeszcze 5 dobrych odpowiedzi za pierwszym razem i quiz opanowany (10 jego pytań).");
+  assert.equal(masteryWords({ right: 10, need: 10, mastered: true }), "Quiz opanowany.");
+  assert.equal(stateWords({ state: "new", quizzes: [] }), "nierozpoczęty");
+  assert.equal(stateWords({ state: "started", quizzes: [{ mastered: false, right: 3, need: 10, title: "Q" }] }), "w toku: 3 z 10 do opanowania quizu");
+  assert.match(masteryRule(), /^Rozdział jest ukończony, gdy opanujesz jego quiz: cztery na pięć pytań quizu dobrze za pierwszym razem \(10 z 12\)/);
+  assert.equal(
+    loadedWords("p.json", { widgets: 22, review: 5, days: 2 }),
+    "Wczytano postępy z pliku p.json: 22 quizy i widżety, 5 pytań do powtórki, 2 dni ćwiczeń.",
+  );
+  assert.equal(numberHint({ kind: "number", fields: [{ id: "a" }, { id: "b" }] }, { a: "40", b: "" }), "Wpisz liczbę w każde pole (0, jeśli nic).");
+  useLanguage("it");
+  assert.equal(
+    masteryWords({ right: 8, need: 10, mastered: false }),
+    "Ancora 2 risposte giuste al primo tentativo e il quiz è padroneggiato (10 delle sue domande).",
+  );
+  assert.equal(stateWords({ state: "done", quizzes: [] }), "completato");
+});
