@@ -37,7 +37,6 @@ NOT_YET_WRAPPED: dict[str, int] = {
     "cards.js": 18,
     "evaluator.js": 47,
     "handgrader.js": 35,
-    "ladder.js": 8,
     "live-worker.js": 1,
     "live.js": 35,
     "maker.js": 12,
@@ -45,9 +44,7 @@ NOT_YET_WRAPPED: dict[str, int] = {
     "play.js": 53,
     "playtest.js": 9,
     "problem.js": 24,
-    "progress.js": 14,
     "replay.js": 42,
-    "review.js": 11,
     "table.js": 11,
 }
 

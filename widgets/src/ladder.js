@@ -2,6 +2,7 @@
 
 import { el, expect, roving, title } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 import { checkVersion } from "./mount.js";
 import { mountQuiz, quizPanel } from "./quiz.js";
 
@@ -13,14 +14,16 @@ function drawLadder(model, root, state) {
   const rungs = expect(ladder.rungs, "array", "ladder rungs");
   const selected = model.get("selected") || "";
   const section = el("div", { class: "fht-ladder-part" });
-  section.append(title(ladder.rules_title ? `Bidding ladder: ${ladder.rules_title}` : "Bidding ladder"));
+  section.append(title(ladder.rules_title ? t("Bidding ladder: {rules}", { rules: ladder.rules_title }) : t("Bidding ladder")));
   section.append(
     el("p", {
       class: "fht-hint",
-      text: `Lowest bid first. ${ladder.placement.charAt(0).toUpperCase()}${ladder.placement.slice(1)}. Click a bid for its value and what outranks it.`,
+      text: t("Lowest bid first. {placement}. Click a bid for its value and what outranks it.", {
+        placement: `${ladder.placement.charAt(0).toUpperCase()}${ladder.placement.slice(1)}`,
+      }),
     }),
   );
-  const grid = el("div", { class: "fht-ladder-grid", role: "group", "aria-label": "bids from lowest to highest" });
+  const grid = el("div", { class: "fht-ladder-grid", role: "group", "aria-label": t("bids from lowest to highest") });
   let row = null;
   let level = null;
   const sel = rungs.findIndex((r) => r.code === selected);
@@ -61,18 +64,25 @@ function drawLadder(model, root, state) {
     const above = rungs.slice(sel + 1);
     // a bid whose words are its name (misère) is not said twice: "misère (misère)"
     const named = rung.words && rung.words.toLowerCase() !== rung.label.toLowerCase() ? `${rung.label} (${rung.words})` : rung.label;
-    const parts = [`${named} is worth ${rung.value}.`];
+    const parts = [t("{bid} is worth {value}.", { bid: named, value: rung.value })];
     if (above.length) {
       const list =
         above
           .slice(0, 6)
           .map((r) => r.label)
           .join(", ") + (above.length > 6 ? ", …" : "");
-      parts.push(`${plural(above.length, "bids outrank it")}: ${list}. The cheapest bid over it is ${above[0].label} (${above[0].value}).`);
+      parts.push(
+        t("{count}: {list}. The cheapest bid over it is {bid} ({value}).", {
+          count: plural(above.length, "bids outrank it"),
+          list,
+          bid: above[0].label,
+          value: above[0].value,
+        }),
+      );
     } else {
-      parts.push("Nothing outranks it: it is the top of the ladder.");
+      parts.push(t("Nothing outranks it: it is the top of the ladder."));
     }
-    if (rung.note) parts.push(`Note: ${rung.note}.`);
+    if (rung.note) parts.push(t("Note: {note}.", { note: rung.note }));
     detail.textContent = parts.join(" ");
   }
   section.append(detail);
@@ -88,7 +98,7 @@ export default {
   render({ model, el: host }) {
     return mountQuiz(host, model, {
       kind: "ladder",
-      label: "bidding ladder and quiz",
+      label: t("bidding ladder and quiz"),
       traits: ["ladder", "selected"],
       draw: (root, state) => {
         drawLadder(model, root, state);

@@ -31,6 +31,8 @@
 // known one.  Everything here fails quietly (private mode, full storage): progress is a comfort,
 // never a reason for a widget to break.
 
+import { t } from "./language.js";
+
 export const STORE_PREFIX = "fht/v2:";
 const WIDGET_PREFIX = `${STORE_PREFIX}w:`;
 export const REVIEW_KEY = `${STORE_PREFIX}review`;
@@ -451,10 +453,10 @@ const KINDS = new Set(["choice", "multi", "cards", "order", "number"]);
 
 /** A value as JSON has it, small enough, not too deep: or the reason it is not. */
 function plainProblem(value, depth = 0) {
-  if (depth > MAX_DEPTH) return "it nests too deeply";
+  if (depth > MAX_DEPTH) return t("it nests too deeply");
   if (value === null || typeof value === "boolean") return null;
-  if (typeof value === "number") return Number.isFinite(value) ? null : "it holds a number that is not finite";
-  if (typeof value === "string") return value.length > MAX_STRING ? "it holds a text far too long" : null;
+  if (typeof value === "number") return Number.isFinite(value) ? null : t("it holds a number that is not finite");
+  if (typeof value === "string") return value.length > MAX_STRING ? t("it holds a text far too long") : null;
   if (Array.isArray(value)) {
     for (const item of value) {
       const problem = plainProblem(item, depth + 1);
@@ -462,7 +464,7 @@ function plainProblem(value, depth = 0) {
     }
     return null;
   }
-  if (typeof value !== "object") return "it holds something that is not data";
+  if (typeof value !== "object") return t("it holds something that is not data");
   for (const item of Object.values(value)) {
     const problem = plainProblem(item, depth + 1);
     if (problem) return problem;
@@ -563,24 +565,25 @@ function cleanReview(value) {
  * Returns {widgets, review, days}; throws ProgressFileError with a reason a learner can act on.
  */
 export function importProgress(text) {
-  if (typeof text !== "string") throw new ProgressFileError("That is not a progress file (it is not text).");
-  if (text.length > MAX_FILE_BYTES) throw new ProgressFileError("That file is too big to be a progress file from this book.");
+  if (typeof text !== "string") throw new ProgressFileError(t("That is not a progress file (it is not text)."));
+  if (text.length > MAX_FILE_BYTES) throw new ProgressFileError(t("That file is too big to be a progress file from this book."));
   let data;
   try {
     data = JSON.parse(text, dropUnsafeKeys);
   } catch (_error) {
-    throw new ProgressFileError("That is not a progress file: it is not the JSON this book saves.");
+    throw new ProgressFileError(t("That is not a progress file: it is not the JSON this book saves."));
   }
   if (!isObject(data) || data.format !== FILE_FORMAT)
-    throw new ProgressFileError("That is not a progress file from this book (choose the file Save my progress made).");
-  if (data.version !== 2) throw new ProgressFileError(`That progress file is of version ${JSON.stringify(data.version)}; this book reads version 2.`);
-  if (!isObject(data.records)) throw new ProgressFileError("That progress file holds no progress.");
+    throw new ProgressFileError(t("That is not a progress file from this book (choose the file Save my progress made)."));
+  if (data.version !== 2)
+    throw new ProgressFileError(t("That progress file is of version {version}; this book reads version 2.", { version: JSON.stringify(data.version) }));
+  if (!isObject(data.records)) throw new ProgressFileError(t("That progress file holds no progress."));
   const names = Object.keys(data.records);
-  if (names.length > MAX_RECORDS) throw new ProgressFileError("That progress file holds far more than this book ever saves.");
+  if (names.length > MAX_RECORDS) throw new ProgressFileError(t("That progress file holds far more than this book ever saves."));
   const problem = plainProblem(data.records);
-  if (problem) throw new ProgressFileError(`That progress file cannot be read: ${problem}.`);
+  if (problem) throw new ProgressFileError(t("That progress file cannot be read: {problem}.", { problem }));
   const s = storage();
-  if (!s) throw new ProgressFileError("This browser keeps no progress here (private browsing, or storage turned off).");
+  if (!s) throw new ProgressFileError(t("This browser keeps no progress here (private browsing, or storage turned off)."));
   migrate(s);
   const counts = { widgets: 0, review: 0, days: 0 };
   const written = [];
@@ -616,7 +619,7 @@ export function importProgress(text) {
       s.setItem(key, JSON.stringify(merged));
       written.push(key);
     } catch (_error) {
-      throw new ProgressFileError("This browser's storage is full: part of the file was read, the rest could not be kept.");
+      throw new ProgressFileError(t("This browser's storage is full: part of the file was read, the rest could not be kept."));
     }
   }
   announce(written);

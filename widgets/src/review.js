@@ -4,6 +4,7 @@
 
 import { el, expect } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 import { checkVersion } from "./mount.js";
 import { loadReview, resetProgress, reviewAnswer, reviewQueue, STORE_PREFIX } from "./progress.js";
 import { progressFileArea } from "./progressfile.js";
@@ -33,14 +34,14 @@ function resetButton(state) {
   const ask = el("button", {
     type: "button",
     class: "fht-reset-progress",
-    text: "Reset my progress",
+    text: t("Reset my progress"),
     onclick: () => {
       area.replaceChildren(
-        el("span", { text: "Forget every chapter's results and this review? " }),
+        el("span", { text: `${t("Forget every chapter's results and this review?")} ` }),
         el("button", {
           type: "button",
           class: "fht-reset-yes",
-          text: "Yes, reset",
+          text: t("Yes, reset"),
           onclick: () => {
             resetProgress();
             state.reviewBank = null;
@@ -51,7 +52,7 @@ function resetButton(state) {
             state.redraw?.();
           },
         }),
-        el("button", { type: "button", class: "fht-reset-no", text: "Keep it", onclick: () => state.redraw?.() }),
+        el("button", { type: "button", class: "fht-reset-no", text: t("Keep it"), onclick: () => state.redraw?.() }),
       );
       area.querySelector(".fht-reset-no").focus();
     },
@@ -91,7 +92,7 @@ export default {
     let watching = null;
     const dispose = mountQuiz(host, model, {
       kind: "review",
-      label: "Review",
+      label: t("Review"),
       draw: (root, state) => {
         watching ??= watchElsewhere(state);
         const quiz = expect(model.get("quiz"), "object", "review");
@@ -105,11 +106,11 @@ export default {
         const intro = missed
           ? plural(missed, "missed questions first")
           : bank.from.some(Boolean)
-            ? "Questions from the chapters come back here, missed ones sooner than known ones."
-            : "Questions you miss in any chapter come back here. Until then: questions from every chapter.";
+            ? t("Questions from the chapters come back here, missed ones sooner than known ones.")
+            : t("Questions you miss in any chapter come back here. Until then: questions from every chapter.");
         root.append(el("p", { class: "fht-review-intro", text: intro }));
         if (state.resetDone) {
-          root.append(el("p", { class: "fht-review-reset-done", role: "status", text: "Your progress is reset." }));
+          root.append(el("p", { class: "fht-review-reset-done", role: "status", text: t("Your progress is reset.") }));
           state.resetDone = false;
         }
         const panel = el("div");
@@ -117,7 +118,7 @@ export default {
         const at = Math.min(state.index || 0, bank.items.length - 1);
         const from = bank.from[at];
         quizPanel(model, panel, state, {
-          quiz: { ...quiz, title: from ? `Review \u2014 from \u201c${from}\u201d` : "Review" },
+          quiz: { ...quiz, title: from ? t("Review — from “{chapter}”", { chapter: from }) : t("Review") },
           bank: bank.items,
           index: () => state.index || 0,
           setIndex: (to) => {
@@ -134,8 +135,9 @@ export default {
         root.append(
           progressFileArea({
             status: state.file || { text: "", failed: false },
-            intro:
+            intro: t(
               "Your progress stays in this browser. To carry it to another browser or device (or between the book and a JupyterLab of your own), save it to a file and load the file there.",
+            ),
             onChange: (status) => {
               state.file = status;
               state.reviewBank = null; // a loaded file may bring questions to review

@@ -147,3 +147,12 @@ test("the course's words and the progress file's in Polish and Italian, counts i
   );
   assert.equal(stateWords({ state: "done", quizzes: [] }), "completato");
 });
+
+test("a progress file's faults are told in Polish and Italian (issue 29 part 2)", async () => {
+  const { importProgress } = await import("../src/progress.js");
+  useLanguage("pl");
+  assert.throws(() => importProgress("{not json"), { message: "To nie jest plik postępów: to nie jest JSON, który zapisuje ta książka." });
+  assert.throws(() => importProgress(JSON.stringify({ format: "nope" })), { message: /^To nie jest plik postępów z tej książki/ });
+  useLanguage("it");
+  assert.throws(() => importProgress(42), { message: "Questo non è un file dei progressi (non è testo)." });
+});
