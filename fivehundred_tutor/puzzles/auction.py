@@ -15,9 +15,9 @@ A position is a puzzle when one call beats every other by :data:`MARGIN` points 
 twice the standard error of the difference, so that the answer is clear and not luck of the layouts.
 Everything is seeded: the same seed gives the same puzzle on any machine with the same solver.
 
->>> puzzle = next(p for s in range(40) if (p := bidding_puzzle(s, layouts=24)) is not None)
->>> puzzle["kind"], len(puzzle["best"]), puzzle["best"][0] in puzzle["values"]
-('bidding', 1, True)
+>>> puzzle = bidding_puzzle(0)
+>>> puzzle["id"], puzzle["best"], puzzle["values"]["pass"] < puzzle["values"][puzzle["best"][0]]
+('bidding-0-1', ['6D'], True)
 """
 
 from __future__ import annotations
