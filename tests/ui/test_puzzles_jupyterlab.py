@@ -34,7 +34,8 @@ def test_lab_trainer_gets_puzzles_from_the_kernel(tmp_path):
             trainer.locator(".fht-pz-next").first.click()
             trainer.locator(".fht-pz-prompt").wait_for(timeout=30_000)
             trainer.locator(
-                ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button"
+                ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button,"
+                " .fht-pz-calls button:not([disabled])"  # a bidding puzzle: a call
             ).first.click()
             trainer.locator(".fht-pz-verdict").wait_for(timeout=10_000)
             assert "Rating" in trainer.locator(".fht-pz-verdict").inner_text()
