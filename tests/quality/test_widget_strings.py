@@ -19,6 +19,7 @@ def test_the_scanner_catches_a_bare_button_label_and_passes_a_wrapped_one() -> N
     assert _found("el('button', { 'aria-label': 'Next question' });") == ["Next question"]
     assert _found("status.textContent = `${picked.size} of ${need} picked`;") == ["{}  of  {}  picked"]
     assert _found('el("button", { text: "Continue" });') == ["Continue"]
+    assert _found('const label = done ? "All done here" : "Keep going now";') == ["All done here", "Keep going now"]
     assert _found('el("button", { class: "fht-btn", text: t("Show the answer") });') == []
     assert _found('status.textContent = nt("{n} card picked", "{n} cards picked", n, { n });') == []
     assert _found('t("{card} from hand", { card: name(x) });') == []
@@ -35,6 +36,7 @@ def test_the_scanner_leaves_codes_classes_keys_and_developer_text() -> None:
       const re = /Show the answer/g;
       const code = "7NT";
       const words = { one: "# trick", other: "# tricks" };
+      const names = { "left bower": t("left bower"), "to move": t("to move") };
       const name = "Bob"; // i18n-ok: a player's name from the engine
     """
     assert _found(snippet) == []

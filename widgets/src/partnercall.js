@@ -5,7 +5,8 @@
 // the called card marked in the partner's own hand.  Pure builders, tested in widgets/tests/partnercall.test.js.
 
 import { el } from "./dom.js";
-import { plural } from "./format.js";
+import { listWords, plural } from "./format.js";
+import { t } from "./language.js";
 import { cardPart, handPart } from "./table.js";
 
 /** The fields of the view that a card of the bots' move may change: the partner shows with the called card. */
@@ -39,13 +40,13 @@ export function callPickerPart(v, { disabled = false } = {}) {
     const cards = group.cards
       .filter((code) => legal.has(code))
       .map((code) => cardPart(code, { button: true, disabled, words: legal.get(code).label, on: { type: "call", action: legal.get(code).code } }));
-    const label = `${group.label}: ${plural(cards.length, "card")} you may call`;
+    const label = t("{suit}: {cards} you may call", { suit: group.label, cards: plural(cards.length, "card") });
     const hand = handPart(cards, label, "fht-call-cards");
     return group.open
       ? { kind: "box", cls: "fht-call-group", children: [{ kind: "text", tag: "div", cls: "fht-label", text: group.label }, hand] }
       : { kind: "fold", cls: "fht-call-group", summary: `${group.label} (${plural(cards.length, "card")})`, children: [hand] };
   });
-  return { kind: "box", cls: "fht-partner-call", attrs: { role: "group", "aria-label": "Call a card to choose your partner" }, children: groups };
+  return { kind: "box", cls: "fht-partner-call", attrs: { role: "group", "aria-label": t("Call a card to choose your partner") }, children: groups };
 }
 
 /** The line on the table about the partner (called card, who holds it when known), or null. */
@@ -66,7 +67,7 @@ export function calledCardOptions(v, code) {
 
 /** A card part marked as the called card (a tag under it, and said). */
 export function markCalled(part) {
-  return { ...part, cls: [...part.cls, "fht-called"], tags: [...part.tags, "called"], words: `${part.words} (the called card: you are the partner)` };
+  return { ...part, cls: [...part.cls, "fht-called"], tags: [...part.tags, "called"], words: `${part.words} ${t("(the called card: you are the partner)")}` };
 }
 
 /** The declaring side's tricks as the learner may know them (the contract's line on the table). */
@@ -74,18 +75,18 @@ export function declaringTricks(v) {
   const known = Array.isArray(v.declaring_known) ? v.declaring_known : [];
   if (!known.length || !Array.isArray(v.tricks_won)) return [];
   const total = known.reduce((sum, seat) => sum + (v.tricks_won[seat] || 0), 0);
-  const names = known.map((seat) => (seat === v.seat ? "you" : v.seat_names[seat]));
-  if (known.length > 1) return [`${names.join(" and ")} ${total}`];
-  return [`${names[0]} ${total} (partner not known yet)`];
+  const names = known.map((seat) => (seat === v.seat ? t("you") : v.seat_names[seat]));
+  if (known.length > 1) return [`${listWords(names)} ${total}`];
+  return [t("{side} {total} (partner not known yet)", { side: names[0], total })];
 }
 
 /** The learner's tricks, and with a known partner the pair's: which count is which, in words. */
 export function myPartnerTricks(v, me) {
-  const own = `you took ${plural(v.tricks_won[me], "trick")}`;
+  const own = t("you took {tricks}", { tricks: plural(v.tricks_won[me], "trick") });
   const known = Array.isArray(v.declaring_known) ? v.declaring_known : [];
   if (known.length < 2 || !known.includes(me)) return own;
   const total = known.reduce((sum, seat) => sum + (v.tricks_won[seat] || 0), 0);
-  return `${own}; with your partner ${plural(total, "trick")}`;
+  return t("{own}; with your partner {tricks}", { own, tricks: plural(total, "trick") });
 }
 
 /** A folded group (details and summary): the summary is the one stop for Tab until it is opened. */

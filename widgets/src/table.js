@@ -10,9 +10,28 @@ import { t } from "./language.js";
 
 /** A slot's place in the trick's grid (fht.css `.fht-at-t` …). */
 const AT = { top: "t", left: "l", right: "r", bottom: "b" };
-const BOWER_WORDS = " (the left bower, a trump)";
-const KITTY_WORDS = " (from the kitty)";
-const MARK_WORDS = { right: " (the answer)", wrong: " (your answer)" };
+const bowerWords = () => ` ${t("(the left bower, a trump)")}`;
+const kittyWords = () => ` ${t("(from the kitty)")}`;
+const markWords = (mark) => ` ${mark === "right" ? t("(the answer)") : t("(your answer)")}`;
+
+/** The words of a tag under a card or beside a seat ("left bower", "dealer" …); the tag itself stays the code. */
+export function tagWords(tag) {
+  const names = {
+    "left bower": t("left bower"),
+    kitty: t("kitty"),
+    partner: t("partner"),
+    called: t("called"),
+    dealer: t("dealer"),
+    declarer: t("declarer"),
+    you: t("you"),
+    "to play": t("to play"),
+    "to move": t("to move"),
+    "sits out": t("sits out"),
+    "sits out: hand laid aside": t("sits out: hand laid aside"),
+    "hand exposed": t("hand exposed"),
+  };
+  return Object.hasOwn(names, tag) ? names[tag] : tag;
+}
 
 /** The grid place ("t", "l", "r", "b"; "c" the centre) of a seat sitting at `area` ("top", "left" …). */
 export function gridPlace(area) {
@@ -48,17 +67,17 @@ export function cardPart(code, opts = {}) {
   let words = opts.words || card(code).name;
   if (opts.bower) {
     cls.push("fht-bower");
-    tags.push("left bower");
-    words += BOWER_WORDS;
+    tags.push("left bower"); // i18n-ok: a tag code, shown through tagWords()
+    words += bowerWords();
   }
   if (opts.kitty) {
     cls.push("fht-from-kitty");
     if (opts.kittyTag) tags.push("kitty");
-    words += KITTY_WORDS;
+    words += kittyWords();
   }
   if (opts.mark === "right") cls.push("fht-right-answer");
   if (opts.mark === "wrong") cls.push("fht-wrong-pick");
-  if (opts.mark) words += MARK_WORDS[opts.mark];
+  if (opts.mark) words += markWords(opts.mark);
   if (opts.named) {
     cls.push("fht-named");
     words = t("{card}, named in the comment", { card: words });
@@ -143,10 +162,13 @@ export function tablePart(areas, center, cls = "fht-table") {
 export function pilesPart(name, piles, { choosable = [], on = null } = {}) {
   return {
     kind: "piles",
-    label: `${name}'s table piles`,
+    label: t("{name}'s table piles", { name }),
     piles: piles.map(([down, top, up], index) => {
       const faceUp = Boolean(top) && up && top !== "?";
-      const words = [down ? "a face-down card" : "", top ? (faceUp ? `${card(top).name} face up on top` : "a face-down card on top") : ""];
+      const words = [
+        down ? t("a face-down card") : "",
+        top ? (faceUp ? t("{card} face up on top", { card: card(top).name }) : t("a face-down card on top")) : "",
+      ];
       return {
         index,
         down: Boolean(down),
@@ -176,7 +198,7 @@ function renderCard(c, r) {
   });
   if (c.cls.length) node.classList.add(...c.cls);
   if (c.disabled) node.disabled = true;
-  for (const tag of c.tags) node.append(el("span", { class: tag === "kitty" ? "fht-kitty-tag" : "fht-bower-tag", "aria-hidden": "true", text: tag }));
+  for (const tag of c.tags) node.append(el("span", { class: tag === "kitty" ? "fht-kitty-tag" : "fht-bower-tag", "aria-hidden": "true", text: tagWords(tag) }));
   return node;
 }
 
@@ -189,7 +211,7 @@ function renderHand(part, r) {
 
 function renderFaceDown(part) {
   const row = el("div", { class: "fht-cards", role: "img", "aria-label": part.label });
-  for (let i = 0; i < part.count; i++) row.append(cardEl("", { faceDown: true, small: true, label: "a face-down card" }));
+  for (let i = 0; i < part.count; i++) row.append(cardEl("", { faceDown: true, small: true, label: t("a face-down card") }));
   for (const child of row.children) child.setAttribute("aria-hidden", "true");
   return row;
 }
@@ -201,7 +223,7 @@ function renderSeat(part, r) {
       "div",
       {},
       el("span", { class: "fht-seat-name", text: part.name }),
-      part.tags.length ? el("span", { class: "fht-hint", text: ` (${part.tags.join(", ")})` }) : null,
+      part.tags.length ? el("span", { class: "fht-hint", text: ` (${part.tags.map(tagWords).join(", ")})` }) : null,
       part.counts ? el("span", { class: "fht-counts", text: ` \u00b7 ${part.counts}` }) : null,
     ),
     ...r.all(part.body),
@@ -276,7 +298,12 @@ function renderTable(part, r) {
 
 function renderContract(part) {
   const sides = part.sides.flatMap((text, i) => [i ? ", " : "", el("span", { class: "fht-nowrap", text })]);
-  return el("div", { class: "fht-contract" }, el("strong", { text: part.title }), sides.length ? el("div", { class: "fht-counts" }, "Tricks: ", sides) : null);
+  return el(
+    "div",
+    { class: "fht-contract" },
+    el("strong", { text: part.title }),
+    sides.length ? el("div", { class: "fht-counts" }, `${t("Tricks:")} `, sides) : null,
+  );
 }
 
 /** The renderers of the table's parts, for a widget's `renderer(...)`. */

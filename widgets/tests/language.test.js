@@ -156,3 +156,16 @@ test("a progress file's faults are told in Polish and Italian (issue 29 part 2)"
   useLanguage("it");
   assert.throws(() => importProgress(42), { message: "Questo non è un file dei progressi (non è testo)." });
 });
+
+test("the table's tags and the partner's trick counts in Polish and Italian (issue 29 part 2)", async () => {
+  const { tagWords } = await import("../src/table.js");
+  const { myPartnerTricks } = await import("../src/partnercall.js");
+  const v = { tricks_won: [0, 1, 2, 0, 3], declaring_known: [2, 4] };
+  useLanguage("pl");
+  assert.deepEqual(["dealer", "left bower", "kitty", "to move"].map(tagWords), ["rozdający", "lewy walet", "musik", "na ruchu"]);
+  assert.equal(myPartnerTricks(v, 2), "wzięte przez ciebie: 2 lewy; z partnerem: 5 lew");
+  assert.equal(myPartnerTricks(v, 1), "wzięte przez ciebie: 1 lewa");
+  useLanguage("it");
+  assert.equal(myPartnerTricks(v, 2), "hai fatto 2 prese; con il tuo partner 5 prese");
+  assert.equal(tagWords("kitty"), "tallone");
+});
