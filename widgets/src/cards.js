@@ -11,23 +11,24 @@ export const SUITS = {
   H: { sym: "\u2665", word: "hearts", red: true },
 };
 
+/** Each rank's label on the card (its name is the catalog's: words().ranks). */
 const RANKS = {
-  2: ["2", "Two"],
-  3: ["3", "Three"],
-  4: ["4", "Four"],
-  5: ["5", "Five"],
-  6: ["6", "Six"],
-  7: ["7", "Seven"],
-  8: ["8", "Eight"],
-  9: ["9", "Nine"],
-  T: ["10", "Ten"],
-  11: ["11", "Eleven"],
-  12: ["12", "Twelve"],
-  13: ["13", "Thirteen"],
-  J: ["J", "Jack"],
-  Q: ["Q", "Queen"],
-  K: ["K", "King"],
-  A: ["A", "Ace"],
+  2: "2",
+  3: "3",
+  4: "4",
+  5: "5",
+  6: "6",
+  7: "7",
+  8: "8",
+  9: "9",
+  T: "10",
+  11: "11",
+  12: "12",
+  13: "13",
+  J: "J",
+  Q: "Q",
+  K: "K",
+  A: "A",
 };
 
 /** Read an ASCII card code ("JD", "TH", "11H", "JK") into display facts. */
@@ -44,11 +45,11 @@ export function card(code) {
     code,
     joker: false,
     suit: code.slice(-1),
-    label: rank[0],
+    label: rank,
     sym: suit.sym,
     red: suit.red,
     name: spokenName(code.slice(0, -1), code.slice(-1)),
-    short: `${rank[0]}${suit.sym}`,
+    short: `${rank}${suit.sym}`,
   };
 }
 
@@ -139,7 +140,7 @@ export function markCards(nodes, isRight, isPicked = () => false) {
     node.classList.toggle("fht-right-answer", right);
     node.classList.toggle("fht-wrong-pick", wrong);
     if (!right && !wrong) continue;
-    const note = right ? " (the answer)" : " (your answer)";
+    const note = ` ${right ? t("(the answer)") : t("(your answer)")}`;
     const words = node.querySelector(".fht-sr");
     if (words) {
       if (!words.textContent.endsWith(note)) words.textContent += note;

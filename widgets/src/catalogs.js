@@ -75,6 +75,10 @@ export const WORDS = {
         "Answer the skipped one",
         "Answer the skipped ones"
       ],
+      "Made the {n} question of {student}.": [
+        "Made the {n} question of {student}.",
+        "Made the {n} questions of {student}."
+      ],
       "The hint you read": [
         "The hint you read",
         "The hints you read"
@@ -95,6 +99,10 @@ export const WORDS = {
         "Today: {n} of {goal} answers",
         "Today: {n} of {goal} answers"
       ],
+      "Your test so far ({played} of {n} deal)": [
+        "Your test so far ({played} of {n} deal)",
+        "Your test so far ({played} of {n} deals)"
+      ],
       "one trick": [
         "one trick",
         "# tricks"
@@ -114,6 +122,10 @@ export const WORDS = {
       "{n} picked": [
         "{n} picked",
         "{n} picked"
+      ],
+      "{student}: {n} question, {points} points — the same set \"fivehundred-tutor assign\" writes to {path}.": [
+        "{student}: {n} question, {points} points — the same set \"fivehundred-tutor assign\" writes to {path}.",
+        "{student}: {n} questions, {points} points — the same set \"fivehundred-tutor assign\" writes to {path}."
       ]
     },
     "ranks": {
@@ -152,10 +164,13 @@ export const WORDS = {
       "(the left bower, a trump)": "(il fante dello stesso colore della briscola, una briscola)",
       "(your answer)": "(la tua risposta)",
       "A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ({need} of 12). A question you missed counts once you get it right at the first try in a later round (“Practise the missed ones”). The final test has its own rule: it is done at its pass mark.": "Un capitolo è completato quando ne padroneggi il quiz: quattro domande su cinque giuste al primo tentativo ({need} su 12). Una domanda sbagliata conta quando, in un giro successivo, la azzecchi al primo tentativo («Esercitati su quelle sbagliate»). Il test finale ha una regola sua: è completato quando raggiungi la soglia di superamento.",
+      "A student's own questions": "Le domande di uno studente",
       "All right at the first try": "Tutto giusto al primo tentativo",
       "Another hint": "Un altro suggerimento",
       "Answer": "Risposta",
       "Asking Python for a puzzle near your rating…": "Chiedo a Python un problema vicino al tuo punteggio…",
+      "Assignment file (TOML)": "File del compito (TOML)",
+      "Bid and play as well as you can: the bots are the stronger ones. Each card you choose is checked against perfect play (every hand in view); you see how you did when the deal ends.": "Dichiara e gioca meglio che puoi: i bot sono i più forti. Ogni carta che scegli viene confrontata con il gioco perfetto (tutte le mani in vista); vedi come è andata alla fine della smazzata.",
       "Bidding ladder": "Scala delle dichiarazioni",
       "Bidding ladder: {rules}": "Scala delle dichiarazioni: {rules}",
       "Call a card to choose your partner": "Chiama una carta per scegliere il tuo partner",
@@ -171,16 +186,23 @@ export const WORDS = {
       "Continue: {chapter}": "Continua: {chapter}",
       "Contract": "Contratto",
       "Daily goal:": "Obiettivo giornaliero:",
+      "Deal {n} of {total}": "Smazzata {n} di {total}",
+      "Deal {n} of {total}: how you did": "Smazzata {n} di {total}: come è andata",
       "Each of your calls now gets a verdict by the book's bidding standard, under the buttons.": "Ora ogni tua dichiarazione riceve un giudizio secondo lo standard di dichiarazione del libro, sotto i pulsanti.",
       "Every chapter done. The review below keeps what you learned fresh.": "Tutti i capitoli completati. Il ripasso qui sotto tiene fresco quello che hai imparato.",
       "Every chapter, your goal and your progress file": "Tutti i capitoli, il tuo obiettivo e il file dei progressi",
+      "Every deal is played": "Tutte le smazzate sono state giocate",
       "Forget every chapter's results and this review?": "Dimenticare i risultati di tutti i capitoli e questo ripasso?",
       "Hint": "Suggerimento",
+      "How you did in the play test": "Come è andato il test di gioco",
       "Judge my calls by the book's bidding standard": "Giudica le mie dichiarazioni secondo lo standard di dichiarazione del libro",
       "Keep it": "Tienili",
       "Load progress from a file": "Carica i progressi da un file",
       "Look again at the last hint: {hint}": "Rileggi l'ultimo suggerimento: {hint}",
       "Lowest bid first. {placement}. Click a bid for its value and what outranks it.": "Prima la dichiarazione più bassa. {placement}. Fai clic su una dichiarazione per il suo valore e per ciò che la supera.",
+      "Make this student's questions": "Crea le domande di questo studente",
+      "Making a set needs the engine: run this notebook in JupyterLab, or open the live book.": "Per creare una serie serve il motore: esegui questo notebook in JupyterLab, o apri il libro dal vivo.",
+      "Making the questions of {student}…": "Creo le domande di {student}…",
       "Mastered {mastered} of {total}": "Padroneggiate: {mastered} su {total}",
       "Mastered {mastered} of {total} in this quiz.": "Padroneggiate in questo quiz: {mastered} su {total}.",
       "Move between questions": "Spostati tra le domande",
@@ -199,6 +221,7 @@ export const WORDS = {
       "Nothing outranks it: it is the top of the ladder.": "Nessuna la supera: è la cima della scala.",
       "Nothing to review yet.": "Per ora non c'è niente da ripassare.",
       "Practise the missed ones": "Esercitati su quelle sbagliate",
+      "Preview {student}'s questions, as the student sees them": "Anteprima delle domande di {student}, come le vede lo studente",
       "Previous": "Precedente",
       "Progress loaded from {name}: {widgets}, {review}, {days} of practice.": "Progressi caricati da {name}: {widgets}, {review}, {days} di esercizio.",
       "Python answers now: the next puzzle comes from the whole bank, near your rating.": "Ora Python risponde: il prossimo problema arriva dall'intera raccolta, vicino al tuo punteggio.",
@@ -233,6 +256,8 @@ export const WORDS = {
       "Skip to the quiz": "Vai al quiz",
       "Start again": "Ricomincia",
       "Start here: {chapter}": "Inizia da qui: {chapter}",
+      "Student id": "Id dello studente",
+      "Take the play test again": "Rifai il test di gioco",
       "That file is too big to be a progress file from this book.": "Questo file è troppo grande per essere un file dei progressi di questo libro.",
       "That is not a progress file (it is not text).": "Questo non è un file dei progressi (non è testo).",
       "That is not a progress file from this book (choose the file Save my progress made).": "Questo non è un file dei progressi di questo libro (scegli il file creato da «Salva i miei progressi in un file»).",
@@ -242,6 +267,8 @@ export const WORDS = {
       "That progress file holds no progress.": "Questo file dei progressi non contiene progressi.",
       "That progress file is of version {version}; this book reads version 2.": "Questo file dei progressi è della versione {version}; questo libro legge la versione 2.",
       "The answer:": "La risposta:",
+      "The assignment: {title} (edit it to try your own)": "Il compito: {title} (modificalo per provarne uno tuo)",
+      "The play test is done": "Il test di gioco è finito",
       "The trick so far": "La presa finora",
       "This browser keeps no progress here (private browsing, or storage turned off).": "Questo browser qui non conserva progressi (navigazione privata, o memoria disattivata).",
       "This browser's storage is full: part of the file was read, the rest could not be kept.": "La memoria di questo browser è piena: parte del file è stata letta, il resto non si è potuto conservare.",
@@ -293,6 +320,7 @@ export const WORDS = {
       "it nests too deeply": "ha troppi livelli annidati",
       "kitty": "tallone",
       "left bower": "fante dello stesso colore",
+      "make a student's question set": "crea la serie di domande di uno studente",
       "mistake": "errore",
       "misère": "misère",
       "no cards": "nessuna carta",
@@ -400,6 +428,10 @@ export const WORDS = {
         "Rispondi a quella saltata",
         "Rispondi a quelle saltate"
       ],
+      "Made the {n} question of {student}.": [
+        "Creata {n} domanda di {student}.",
+        "Create le {n} domande di {student}."
+      ],
       "The hint you read": [
         "Il suggerimento che hai letto",
         "I suggerimenti che hai letto"
@@ -420,6 +452,10 @@ export const WORDS = {
         "Oggi: {n} risposta su {goal}",
         "Oggi: {n} risposte su {goal}"
       ],
+      "Your test so far ({played} of {n} deal)": [
+        "Il tuo test finora ({played} di {n} smazzata)",
+        "Il tuo test finora ({played} di {n} smazzate)"
+      ],
       "one trick": [
         "una presa",
         "# prese"
@@ -439,6 +475,10 @@ export const WORDS = {
       "{n} picked": [
         "{n} scelta",
         "{n} scelte"
+      ],
+      "{student}: {n} question, {points} points — the same set \"fivehundred-tutor assign\" writes to {path}.": [
+        "{student}: {n} domanda, {points} punti — la stessa serie che «fivehundred-tutor assign» scrive in {path}.",
+        "{student}: {n} domande, {points} punti — la stessa serie che «fivehundred-tutor assign» scrive in {path}."
       ]
     },
     "ranks": {
@@ -477,10 +517,13 @@ export const WORDS = {
       "(the left bower, a trump)": "(lewy walet, atu)",
       "(your answer)": "(twoja odpowiedź)",
       "A chapter is done when its quiz is mastered: four in five of the quiz's questions right at your first try ({need} of 12). A question you missed counts once you get it right at the first try in a later round (“Practise the missed ones”). The final test has its own rule: it is done at its pass mark.": "Rozdział jest ukończony, gdy opanujesz jego quiz: cztery na pięć pytań quizu dobrze za pierwszym razem ({need} z 12). Pytanie, na które odpowiedziałeś źle, liczy się, gdy w kolejnej rundzie odpowiesz na nie dobrze za pierwszym razem („Przećwicz te z błędną odpowiedzią”). Test końcowy ma własną zasadę: jest zaliczony po osiągnięciu progu zaliczenia.",
+      "A student's own questions": "Własne pytania ucznia",
       "All right at the first try": "Wszystko dobrze za pierwszym razem",
       "Another hint": "Kolejna podpowiedź",
       "Answer": "Odpowiedź",
       "Asking Python for a puzzle near your rating…": "Proszę Pythona o zadanie bliskie twojemu rankingowi…",
+      "Assignment file (TOML)": "Plik zadania (TOML)",
+      "Bid and play as well as you can: the bots are the stronger ones. Each card you choose is checked against perfect play (every hand in view); you see how you did when the deal ends.": "Licytuj i rozgrywaj najlepiej, jak umiesz: boty są tu silniejsze. Każda wybrana przez ciebie karta jest porównywana z grą idealną (przy wszystkich kartach odkrytych); jak ci poszło, zobaczysz po zakończeniu rozdania.",
       "Bidding ladder": "Drabina odzywek",
       "Bidding ladder: {rules}": "Drabina odzywek: {rules}",
       "Call a card to choose your partner": "Wywołaj kartę, by wybrać partnera",
@@ -496,16 +539,23 @@ export const WORDS = {
       "Continue: {chapter}": "Kontynuuj: {chapter}",
       "Contract": "Kontrakt",
       "Daily goal:": "Cel dzienny:",
+      "Deal {n} of {total}": "Rozdanie {n} z {total}",
+      "Deal {n} of {total}: how you did": "Rozdanie {n} z {total}: jak ci poszło",
       "Each of your calls now gets a verdict by the book's bidding standard, under the buttons.": "Każda twoja odzywka dostaje teraz ocenę według standardu licytacji tej książki, pod przyciskami.",
       "Every chapter done. The review below keeps what you learned fresh.": "Wszystkie rozdziały ukończone. Powtórka poniżej pomoże ci nie zapomnieć tego, czego się nauczyłeś.",
       "Every chapter, your goal and your progress file": "Wszystkie rozdziały, twój cel i plik postępów",
+      "Every deal is played": "Wszystkie rozdania rozegrane",
       "Forget every chapter's results and this review?": "Zapomnieć wyniki wszystkich rozdziałów i tę powtórkę?",
       "Hint": "Podpowiedź",
+      "How you did in the play test": "Jak ci poszło w teście rozgrywki",
       "Judge my calls by the book's bidding standard": "Oceniaj moje odzywki według standardu licytacji tej książki",
       "Keep it": "Zostaw",
       "Load progress from a file": "Wczytaj postępy z pliku",
       "Look again at the last hint: {hint}": "Przeczytaj jeszcze raz ostatnią podpowiedź: {hint}",
       "Lowest bid first. {placement}. Click a bid for its value and what outranks it.": "Najniższa odzywka pierwsza. {placement}. Kliknij odzywkę, by zobaczyć jej wartość i to, co ją przebija.",
+      "Make this student's questions": "Utwórz pytania tego ucznia",
+      "Making a set needs the engine: run this notebook in JupyterLab, or open the live book.": "Do utworzenia zestawu potrzebny jest silnik: uruchom ten notatnik w JupyterLab albo otwórz książkę na żywo.",
+      "Making the questions of {student}…": "Tworzę pytania dla: {student}…",
       "Mastered {mastered} of {total}": "Opanowane: {mastered} z {total}",
       "Mastered {mastered} of {total} in this quiz.": "Opanowane w tym quizie: {mastered} z {total}.",
       "Move between questions": "Przechodzenie między pytaniami",
@@ -524,6 +574,7 @@ export const WORDS = {
       "Nothing outranks it: it is the top of the ladder.": "Nic jej nie przebija: to szczyt drabiny.",
       "Nothing to review yet.": "Na razie nie ma nic do powtórki.",
       "Practise the missed ones": "Przećwicz te z błędną odpowiedzią",
+      "Preview {student}'s questions, as the student sees them": "Podgląd pytań ucznia {student}, tak jak widzi je uczeń",
       "Previous": "Poprzednie",
       "Progress loaded from {name}: {widgets}, {review}, {days} of practice.": "Wczytano postępy z pliku {name}: {widgets}, {review}, {days} ćwiczeń.",
       "Python answers now: the next puzzle comes from the whole bank, near your rating.": "Python już odpowiada: następne zadanie przyjdzie z całego zbioru, bliskie twojemu rankingowi.",
@@ -558,6 +609,8 @@ export const WORDS = {
       "Skip to the quiz": "Przejdź do quizu",
       "Start again": "Zacznij od nowa",
       "Start here: {chapter}": "Zacznij tutaj: {chapter}",
+      "Student id": "Identyfikator ucznia",
+      "Take the play test again": "Zrób test rozgrywki jeszcze raz",
       "That file is too big to be a progress file from this book.": "Ten plik jest za duży, by był plikiem postępów z tej książki.",
       "That is not a progress file (it is not text).": "To nie jest plik postępów (to nie jest tekst).",
       "That is not a progress file from this book (choose the file Save my progress made).": "To nie jest plik postępów z tej książki (wybierz plik utworzony przez „Zapisz moje postępy do pliku”).",
@@ -567,6 +620,8 @@ export const WORDS = {
       "That progress file holds no progress.": "Ten plik postępów nie zawiera żadnych postępów.",
       "That progress file is of version {version}; this book reads version 2.": "Ten plik postępów ma wersję {version}; ta książka czyta wersję 2.",
       "The answer:": "Odpowiedź:",
+      "The assignment: {title} (edit it to try your own)": "Zadanie: {title} (zmień je, by wypróbować własne)",
+      "The play test is done": "Test rozgrywki zakończony",
       "The trick so far": "Lewa do tej pory",
       "This browser keeps no progress here (private browsing, or storage turned off).": "Ta przeglądarka nie przechowuje tu postępów (tryb prywatny albo wyłączona pamięć).",
       "This browser's storage is full: part of the file was read, the rest could not be kept.": "Pamięć tej przeglądarki jest pełna: część pliku wczytano, reszty nie udało się zachować.",
@@ -618,6 +673,7 @@ export const WORDS = {
       "it nests too deeply": "ma zbyt głębokie zagnieżdżenie",
       "kitty": "musik",
       "left bower": "lewy walet",
+      "make a student's question set": "utwórz zestaw pytań ucznia",
       "mistake": "błąd",
       "misère": "misère",
       "no cards": "brak kart",
@@ -742,6 +798,11 @@ export const WORDS = {
         "Odpowiedz na pominięte pytania",
         "Odpowiedz na pominięte pytania"
       ],
+      "Made the {n} question of {student}.": [
+        "Utworzono {n} pytanie dla: {student}.",
+        "Utworzono {n} pytania dla: {student}.",
+        "Utworzono {n} pytań dla: {student}."
+      ],
       "The hint you read": [
         "Przeczytana podpowiedź",
         "Przeczytane podpowiedzi",
@@ -767,6 +828,11 @@ export const WORDS = {
         "Dziś: {n} z {goal} odpowiedzi",
         "Dziś: {n} z {goal} odpowiedzi"
       ],
+      "Your test so far ({played} of {n} deal)": [
+        "Twój test do tej pory ({played} z {n} rozdania)",
+        "Twój test do tej pory ({played} z {n} rozdań)",
+        "Twój test do tej pory ({played} z {n} rozdań)"
+      ],
       "one trick": [
         "jedna lewa",
         "# lewy",
@@ -791,6 +857,11 @@ export const WORDS = {
         "Wybrano {n}",
         "Wybrano {n}",
         "Wybrano {n}"
+      ],
+      "{student}: {n} question, {points} points — the same set \"fivehundred-tutor assign\" writes to {path}.": [
+        "{student}: {n} pytanie, {points} pkt — ten sam zestaw, który „fivehundred-tutor assign” zapisuje do {path}.",
+        "{student}: {n} pytania, {points} pkt — ten sam zestaw, który „fivehundred-tutor assign” zapisuje do {path}.",
+        "{student}: {n} pytań, {points} pkt — ten sam zestaw, który „fivehundred-tutor assign” zapisuje do {path}."
       ]
     },
     "ranks": {

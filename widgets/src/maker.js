@@ -5,15 +5,21 @@
 import { drawSet } from "./assignment.js";
 import { download, el, expect, liveRegion, title, uid } from "./dom.js";
 import { request } from "./host.js";
+import { nt, t } from "./language.js";
 import { mountWidget } from "./mount.js";
 
 /** The line under the made set, in words (a command is named in quotes: the text shows no Markdown). */
 export function makerSummary(student, count, points, fileName) {
-  return `${student}: ${count} questions, ${points} points — the same set "fivehundred-tutor assign" writes to students/${student}/${fileName}.`;
+  return nt(
+    '{student}: {n} question, {points} points — the same set "fivehundred-tutor assign" writes to {path}.',
+    '{student}: {n} questions, {points} points — the same set "fivehundred-tutor assign" writes to {path}.',
+    count,
+    { student, n: count, points, path: `students/${student}/${fileName}` },
+  );
 }
 
 function drawMaker(model, root, ui) {
-  root.append(title("A student's own questions"));
+  root.append(title(t("A student's own questions")));
   const made = JSON.parse(expect(model.get("made_text"), "string", "question set"));
   const meta = expect(made.assignment, "object", "assignment description");
   const items = expect(made.items, "array", "questions");
@@ -29,8 +35,8 @@ function drawMaker(model, root, ui) {
     el(
       "details",
       { class: "fht-maker-details" },
-      el("summary", { text: `The assignment: ${meta.title} (edit it to try your own)` }),
-      el("label", { for: srcId, class: "fht-label", text: "Assignment file (TOML)" }),
+      el("summary", { text: t("The assignment: {title} (edit it to try your own)", { title: meta.title }) }),
+      el("label", { for: srcId, class: "fht-label", text: t("Assignment file (TOML)") }),
       source,
     ),
   );
@@ -48,9 +54,9 @@ function drawMaker(model, root, ui) {
   const form = el(
     "form",
     { class: "fht-bar fht-maker-form" },
-    el("label", { for: idId, text: "Student id" }),
+    el("label", { for: idId, text: t("Student id") }),
     input,
-    el("button", { type: "submit", class: "fht-btn fht-maker-make", disabled: ui.waiting || undefined, text: "Make this student's questions" }),
+    el("button", { type: "submit", class: "fht-btn fht-maker-make", disabled: ui.waiting || undefined, text: t("Make this student's questions") }),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -75,7 +81,12 @@ function drawMaker(model, root, ui) {
     button,
   );
   const area = el("div", {});
-  const preview = el("details", { class: "fht-maker-preview" }, el("summary", { text: `Preview ${student}'s questions, as the student sees them` }), area);
+  const preview = el(
+    "details",
+    { class: "fht-maker-preview" },
+    el("summary", { text: t("Preview {student}'s questions, as the student sees them", { student }) }),
+    area,
+  );
   if (ui.previewOpen) preview.open = true;
   preview.addEventListener("toggle", () => {
     ui.previewOpen = preview.open;
@@ -98,26 +109,29 @@ export default {
     const ui = { waiting: false, message: "", bad: false, source: null, typed: null, previewOpen: false };
     const widget = mountWidget(host, model, {
       kind: "maker",
-      label: "make a student's question set",
+      label: t("make a student's question set"),
       traits: ["made_text"],
       draw: (root) => drawMaker(model, root, ui),
     });
     ui.make = async (student, source) => {
       if (ui.waiting) return;
       ui.waiting = true;
-      ui.message = `Making the questions of ${student || "…"}…`;
+      ui.message = t("Making the questions of {student}…", { student: student || "…" });
       ui.bad = false;
       widget.draw();
       const reply = await request(model, { type: "make", student, source }, 30000);
       ui.waiting = false;
       if (!reply) {
-        ui.message = "Making a set needs the engine: run this notebook in JupyterLab, or open the live book.";
+        ui.message = t("Making a set needs the engine: run this notebook in JupyterLab, or open the live book.");
         ui.bad = true;
       } else if (reply.type === "error") {
         ui.message = reply.error;
         ui.bad = true;
       } else {
-        ui.message = `Made the ${reply.questions} questions of ${reply.student}.`;
+        ui.message = nt("Made the {n} question of {student}.", "Made the {n} questions of {student}.", reply.questions, {
+          n: reply.questions,
+          student: reply.student,
+        });
         ui.typed = null;
       }
       widget.draw();

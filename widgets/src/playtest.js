@@ -4,6 +4,7 @@
 // Python (handlers.playtest); this code makes them parts (parts.js) and keeps the learner's progress
 // (progress.js).
 
+import { nt, t } from "./language.js";
 import { loadWidget, saveWidget } from "./progress.js";
 
 /** The test a play state carries (null: an ordinary deal against the bots). */
@@ -49,11 +50,13 @@ export function testHeaderPart(state) {
     kind: "box",
     cls: "fht-playtest-head",
     children: [
-      { kind: "text", cls: "fht-label fht-playtest-deal", text: `Deal ${n(test.index) + 1} of ${test.deals.length}` },
+      { kind: "text", cls: "fht-label fht-playtest-deal", text: t("Deal {n} of {total}", { n: n(test.index) + 1, total: test.deals.length }) },
       {
         kind: "text",
         cls: "fht-hint",
-        text: "Bid and play as well as you can: the bots are the stronger ones. Each card you choose is checked against perfect play (every hand in view); you see how you did when the deal ends.",
+        text: t(
+          "Bid and play as well as you can: the bots are the stronger ones. Each card you choose is checked against perfect play (every hand in view); you see how you did when the deal ends.",
+        ),
       },
     ],
   };
@@ -67,7 +70,7 @@ export function testPanelPart(state, over) {
   const result = over ? results[index] : null;
   const children = [];
   if (result) {
-    children.push({ kind: "text", cls: "fht-label", text: `Deal ${index + 1} of ${test.deals.length}: how you did` });
+    children.push({ kind: "text", cls: "fht-label", text: t("Deal {n} of {total}: how you did", { n: index + 1, total: test.deals.length }) });
     for (const line of Array.isArray(result.words) ? result.words : []) children.push({ kind: "text", text: String(line) });
     const rows = Array.isArray(result.rows) ? result.rows : [];
     if (rows.length)
@@ -85,15 +88,20 @@ export function testPanelPart(state, over) {
           cls: "fht-label",
           text: done
             ? test.graded === false
-              ? "Every deal is played"
-              : "The play test is done"
-            : `Your test so far (${summary.played} of ${test.deals.length} deals)`,
+              ? t("Every deal is played")
+              : t("The play test is done")
+            : nt("Your test so far ({played} of {n} deal)", "Your test so far ({played} of {n} deals)", test.deals.length, {
+                played: summary.played,
+                n: test.deals.length,
+              }),
         },
         { kind: "text", cls: "fht-playtest-number", text: summary.text },
       ],
     });
   }
-  return children.length ? { kind: "box", cls: "fht-playtest-result", attrs: { role: "group", "aria-label": "How you did in the play test" }, children } : null;
+  return children.length
+    ? { kind: "box", cls: "fht-playtest-result", attrs: { role: "group", "aria-label": t("How you did in the play test") }, children }
+    : null;
 }
 
 /** The buttons a test shows instead of New deal / Check my play: the next deal, or the test again. */
@@ -103,8 +111,16 @@ export function testButtonParts(state, over, ui) {
   const waiting = Boolean(ui.waiting);
   if (!over) return [];
   if (index + 1 < test.deals.length)
-    return [{ kind: "button", cls: "fht-playtest-next", disabled: waiting, text: `Deal ${index + 2} of ${test.deals.length}`, on: { type: "nextDeal" } }];
+    return [
+      {
+        kind: "button",
+        cls: "fht-playtest-next",
+        disabled: waiting,
+        text: t("Deal {n} of {total}", { n: index + 2, total: test.deals.length }),
+        on: { type: "nextDeal" },
+      },
+    ];
   // an assignment's deals (test.graded false) are played once: the answer sheet holds them
   if (test.graded === false) return [];
-  return [{ kind: "button", cls: "fht-playtest-again", disabled: waiting, text: "Take the play test again", on: { type: "again" } }];
+  return [{ kind: "button", cls: "fht-playtest-again", disabled: waiting, text: t("Take the play test again"), on: { type: "again" } }];
 }

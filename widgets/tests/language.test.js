@@ -169,3 +169,16 @@ test("the table's tags and the partner's trick counts in Polish and Italian (iss
   assert.equal(myPartnerTricks(v, 2), "hai fatto 2 prese; con il tuo partner 5 prese");
   assert.equal(tagWords("kitty"), "tallone");
 });
+
+test("the play test's and the question maker's lines in Polish, counts in their plural forms (issue 29 part 2)", async () => {
+  const { testButtonParts } = await import("../src/playtest.js");
+  const { makerSummary } = await import("../src/maker.js");
+  useLanguage("pl");
+  const parts = testButtonParts({ test: { id: "t", index: 0, deals: [1, 2, 3] } }, true, {});
+  assert.equal(parts[0].text, "Rozdanie 2 z 3");
+  assert.equal(
+    makerSummary("ala", 22, 60, "a.json"),
+    "ala: 22 pytania, 60 pkt — ten sam zestaw, który „fivehundred-tutor assign” zapisuje do students/ala/a.json.",
+  );
+  assert.equal(makerSummary("ala", 5, 60, "a.json").slice(0, 13), "ala: 5 pytań,");
+});
