@@ -49,3 +49,29 @@ def test_no_widget_file_has_more_bare_english_than_it_is_allowed() -> None:
     assert not over, f"wrap these in t()/nt() (widgets/src/language.js): {over}\n" + "\n".join(lines)
     # the allow-list of files is short, each with its reason
     assert set(ws.ALLOWED_FILES) == {"catalogs.js", "puzzles.js", "puzzle-progress.js"}
+
+
+def test_every_wrapped_string_reaches_the_catalogs() -> None:
+    """A t("…") Babel does not extract (one nested in another t()'s fields) would stay English in every
+    language: each t()/nt() literal of widgets/src is a message of the template."""
+    import json
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from fivehundred_tutor.bookbuild import catalogs
+
+    with catalogs.TEMPLATE.open("rb") as handle:
+        template = read_po(handle)
+    ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in template if m.id}
+    call = re.compile(r"""\bn?t\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
+    missing = []
+    for path in sorted(ws.SOURCE.glob("*.js")):
+        if path.name in ws.ALLOWED_FILES or path.name == "language.js":  # language.js: its doc comment's example
+            continue
+        for match in call.finditer(path.read_text(encoding="utf-8")):
+            literal = match.group(1)
+            text = json.loads(literal) if literal[0] == '"' else literal[1:-1].replace("\\'", "'")
+            if text not in ids:
+                missing.append(f"{path.name}: {text!r}")
+    assert not missing, "not extracted (a t() inside another t()'s fields? hoist it):\n" + "\n".join(missing)

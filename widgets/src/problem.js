@@ -8,15 +8,18 @@ import { el, expect, roving, title } from "./dom.js";
 import { verdictBox } from "./feedback.js";
 import { playWords } from "./format.js";
 import { request } from "./host.js";
+import { t } from "./language.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer } from "./parts.js";
 import { cardPart, handPart, slotPart, TABLE_RENDERERS, trickPart } from "./table.js";
 
+const bestLineIntro = () => t("How the best play goes from there");
+
 /** The trick on the table, each card under its player's name (none yet: the lead is the learner's). */
 export function problemTrick(names, trick) {
-  if (!trick.length) return { kind: "text", cls: "fht-muted fht-problem-lead", text: "No card on the table: the lead is yours." };
+  if (!trick.length) return { kind: "text", cls: "fht-muted fht-problem-lead", text: t("No card on the table: the lead is yours.") };
   const slots = trick.map(([seat, code]) => slotPart(seat, code, { caption: names[seat], small: true }));
-  return trickPart(slots, { cls: "fht-trick fht-problem-trick", label: "Cards played to this trick", wrap: false });
+  return trickPart(slots, { cls: "fht-trick fht-problem-trick", label: t("Cards played to this trick"), wrap: false });
 }
 
 /**
@@ -35,7 +38,7 @@ export function problemHand(view, names, { legal, playable, verdict }) {
       on: { type: "choose" },
     }),
   );
-  return handPart(cards, `Your hand (${names[view.seat]})`);
+  return handPart(cards, t("Your hand ({seat})", { seat: names[view.seat] }));
 }
 
 /** What the learner sees now: the saved step (book) or the live state, or the view kept while a verdict shows. */
@@ -55,12 +58,12 @@ function drawProblem(model, root, ui) {
   checkVersion(data, "play problem");
   expect(data.steps, "array", "steps");
   const names = expect(data.seat_names, "array", "seat names");
-  root.append(title(data.title || "Play problem"));
+  root.append(title(data.title || t("Play problem")));
   if (data.intro) root.append(el("p", { class: "fht-context fht-problem-intro", text: data.intro }));
   const now = current(data, ui);
   const { view, legal } = now;
   const contract = view?.contract_label || data.contract_label || data.contract;
-  root.append(el("p", { class: "fht-context", text: `Contract ${contract}. You play ${data.seat_name}.` }));
+  root.append(el("p", { class: "fht-context", text: t("Contract {contract}. You play {seat}.", { contract, seat: data.seat_name }) }));
   const answered = Boolean(ui.verdict);
   // a first miss holds the answer back (the better card, its marks, the line that beats the card), as the
   // quizzes do: Try again is then a real second try; a second miss or *Show the answer* shows it
@@ -69,15 +72,15 @@ function drawProblem(model, root, ui) {
   if (view) {
     const table = renderer(TABLE_RENDERERS, (event) => ui.choose(event.code));
     root.append(table.one(problemTrick(names, view.trick)));
-    root.append(el("p", { class: "fht-muted", text: `Tricks so far: ${view.tricks_won.map((t, s) => `${names[s]} ${t}`).join(", ")}.` }));
-    if (!now.done && !answered) root.append(el("p", { class: "fht-label fht-problem-question", text: now.prompt || "Your turn: choose a card." }));
+    root.append(el("p", { class: "fht-muted", text: t("Tricks so far: {tricks}.", { tricks: view.tricks_won.map((n, s) => `${names[s]} ${n}`).join(", ") }) }));
+    if (!now.done && !answered) root.append(el("p", { class: "fht-label fht-problem-question", text: now.prompt || t("Your turn: choose a card.") }));
     const playable = !ui.waiting && !answered && !now.done;
     const cardCodes = legal.filter((c) => !c.includes(":"));
     root.append(table.one(problemHand(view, names, { legal: cardCodes, playable, verdict: shownVerdict })));
     const special = legal.filter((c) => c.includes(":"));
     let choiceButtons = [];
     if (special.length && !now.done) {
-      const box = el("div", { class: "fht-choices", role: "group", "aria-label": "Other ways to play" });
+      const box = el("div", { class: "fht-choices", role: "group", "aria-label": t("Other ways to play") });
       for (const code of special) {
         box.append(el("button", { type: "button", "data-choice": code, onclick: () => ui.choose(code), disabled: !playable || undefined }, playWords(code)));
       }
@@ -98,7 +101,7 @@ function drawProblem(model, root, ui) {
   }
   if (answered) {
     const v = ui.verdict;
-    const line = revealed && v.line?.length ? `${v.lineIntro || "How the best play goes from there"}: ${v.line.join("; ")}.` : "";
+    const line = revealed && v.line?.length ? t("{intro}: {line}.", { intro: v.lineIntro || bestLineIntro(), line: v.line.join("; ") }) : "";
     const box = verdictBox({
       correct: v.good,
       reason: revealed ? v.reason : v.held || v.reason,
@@ -106,24 +109,28 @@ function drawProblem(model, root, ui) {
       detail: line,
       onTryAgain: v.good ? null : () => ui.tryAgain(),
       onContinue: () => ui.next(),
-      continueLabel: v.good ? "Continue" : "Keep this card and continue",
-      extra: revealed ? [] : [el("button", { type: "button", class: "fht-show-answer", text: "Show the answer", onclick: () => ui.showAnswer() })],
+      continueLabel: v.good ? t("Continue") : t("Keep this card and continue"),
+      extra: revealed ? [] : [el("button", { type: "button", class: "fht-show-answer", text: t("Show the answer"), onclick: () => ui.showAnswer() })],
     });
     // the line already plays out this trick: the other seats' answers are not said twice
     if (v.after && !line) box.addNote(v.after);
     // the card the deal went on with is often the answer: named once the answer is shown
-    if (v.note) box.addNote(revealed ? v.note : "Continue goes on as in the deal.");
+    if (v.note) box.addNote(revealed ? v.note : t("Continue goes on as in the deal."));
     root.append(box.node);
     ui.verdictBox = box;
   }
-  if (ui.error) root.append(verdictBox({ correct: null, heading: "That card cannot be played", reason: ui.error }).node);
+  if (ui.error) root.append(verdictBox({ correct: null, heading: t("That card cannot be played"), reason: ui.error }).node);
   if (now.done && !answered) {
     root.append(
       el(
         "div",
         { class: "fht-verdict fht-verdict-note fht-problem-done", role: "status" },
-        el("p", { class: "fht-verdict-reason", text: now.result || "The problem is finished." }),
-        el("div", { class: "fht-verdict-actions" }, el("button", { type: "button", class: "fht-restart", text: "Start again", onclick: () => ui.restart() })),
+        el("p", { class: "fht-verdict-reason", text: now.result || t("The problem is finished.") }),
+        el(
+          "div",
+          { class: "fht-verdict-actions" },
+          el("button", { type: "button", class: "fht-restart", text: t("Start again"), onclick: () => ui.restart() }),
+        ),
       ),
     );
   }
@@ -138,7 +145,7 @@ function hintArea(ui) {
     type: "button",
     class: "fht-hint-btn",
     disabled: !more || ui.waiting || undefined,
-    text: ui.hintsShown === 0 ? "Hint" : more ? "Show the card" : "No more hints",
+    text: ui.hintsShown === 0 ? t("Hint") : more ? t("Show the card") : t("No more hints"),
     onclick: () => ui.hint(),
   });
   return el("div", { class: "fht-hint-area" }, button, ui.hintsShown ? list : null);
@@ -163,7 +170,10 @@ export default {
     };
     const widget = mountWidget(host, model, {
       kind: "problem",
-      label: () => `Play problem: ${model.get("model")?.title || "untitled"}`,
+      label: () => {
+        const untitled = t("untitled");
+        return t("Play problem: {title}", { title: model.get("model")?.title || untitled });
+      },
       fourColour: true,
       traits: ["model"],
       draw: (root) => drawProblem(model, root, ui),
@@ -240,7 +250,7 @@ export default {
         best: step.best || [],
         line: choice.line || [],
         lineIntro: choice.line_intro || "",
-        note: step.played === code ? "" : `Continue goes on as in the deal, where ${step.played_words || playWords(step.played)} was played.`,
+        note: step.played === code ? "" : t("Continue goes on as in the deal, where {card} was played.", { card: step.played_words || playWords(step.played) }),
       };
       if (!ui.verdict.good) ui.misses += 1;
       draw();
@@ -260,7 +270,7 @@ export default {
         if (reply && reply.type === "taken-back") {
           ui.live = { view: reply.view, legal: reply.legal, status: reply.status, prompt: reply.prompt, result: null };
         } else {
-          ui.error = reply?.error || "The card could not be taken back.";
+          ui.error = reply?.error || t("The card could not be taken back.");
         }
       }
       ui.pending = null;
