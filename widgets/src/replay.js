@@ -6,7 +6,7 @@ import { card } from "./cards.js";
 import { el, expect, roving } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
 import { markWords, plural } from "./format.js";
-import { t } from "./language.js";
+import { t, words } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import {
@@ -25,7 +25,6 @@ import {
 } from "./table.js";
 
 const AREAS = ["top", "left", "right", "bottom"];
-const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 
 /**
  * The replay now, checked: its data, the position (kept in range), that frame, the stop there and its answer;
@@ -83,14 +82,14 @@ function navPart(s, ui) {
   return {
     kind: "box",
     cls: "fht-bar fht-nav",
-    attrs: { role: "toolbar", "aria-label": "replay controls" },
+    attrs: { role: "toolbar", "aria-label": t("replay controls") },
     children: [
       go("fht-start", "\u00AB Start", 0, at === 0),
       go("fht-back", "\u25C0 Back", at - 1, at === 0),
       go("fht-forward", "Next \u25B6", at + 1, at >= end || blocked(s)),
       go("fht-end", "End \u00BB", end, at >= end || blocked(s)),
-      { kind: "text", tag: "span", cls: "fht-progress", text: `Step ${at} of ${end}` },
-      ui.live ? { kind: "button", cls: "fht-new-deal", text: "New deal", on: { type: "newDeal" } } : null,
+      { kind: "text", tag: "span", cls: "fht-progress", text: t("Step {at} of {end}", { at, end }) },
+      ui.live ? { kind: "button", cls: "fht-new-deal", text: t("New deal"), on: { type: "newDeal" } } : null,
       // one seat's view: every hand face up, or only what that seat sees
       s.canOpen
         ? {
@@ -116,7 +115,7 @@ function stopPart(s, ui) {
   if (!answer && (stop.kind === "call" || stop.kind === "nominate")) {
     children.push({
       kind: "choices",
-      label: "calls you may make",
+      label: t("calls you may make"),
       buttons: stop.choices.map((choice) => ({
         kind: "button",
         cls: "fht-choice",
@@ -126,17 +125,19 @@ function stopPart(s, ui) {
       })),
     });
   } else if (!answer) {
-    const where = frame.piles ? "hand or face-up table cards" : "hand";
+    const seat = data.seat_names[stop.seat];
     children.push({
       kind: "text",
       cls: "fht-hint",
-      text: `Choose a card from ${data.seat_names[stop.seat]}'s ${where} below (Tab to the cards, arrows to move, Enter to choose).`,
+      text: frame.piles
+        ? t("Choose a card from {seat}'s hand or face-up table cards below (Tab to the cards, arrows to move, Enter to choose).", { seat })
+        : t("Choose a card from {seat}'s hand below (Tab to the cards, arrows to move, Enter to choose).", { seat }),
     });
   }
   const right = stop.choices.find((c) => c.correct);
   const onContinue = position < s.actions.length ? { type: "go", to: position + 1 } : null;
   if (answer?.shown) {
-    children.push({ kind: "verdict", correct: null, heading: "The card played in the deal", reason: right ? right.feedback : "", onContinue });
+    children.push({ kind: "verdict", correct: null, heading: t("The card played in the deal"), reason: right ? right.feedback : "", onContinue });
   } else if (answer) {
     const choice = stop.choices.find((c) => c.code === answer.choice);
     children.push({
@@ -146,21 +147,26 @@ function stopPart(s, ui) {
       // a miss holds the deal's card back, as the quizzes do: Try again, or Show me asks for it
       onTryAgain: answer.correct ? null : { type: "tryAgain" },
       onContinue,
-      extra: answer.correct ? [] : [{ kind: "button", cls: "fht-show", text: "Show me", on: { type: "show" } }],
+      extra: answer.correct ? [] : [{ kind: "button", cls: "fht-show", text: t("Show me"), on: { type: "show" } }],
     });
   } else {
     if (ui.illegal && ui.illegal.position === position) {
-      children.push({ kind: "verdict", correct: null, heading: "That card cannot be played", reason: `${ui.illegal.text} Choose another card.` });
+      children.push({
+        kind: "verdict",
+        correct: null,
+        heading: t("That card cannot be played"),
+        reason: t("{reason} Choose another card.", { reason: ui.illegal.text }),
+      });
     }
     const hints = stop.hint ? [stop.hint.principle, stop.hint.answer] : [];
     const shown = ui.hints[position] || 0;
-    const hintText = shown === 0 ? "Hint" : shown < hints.length ? "Another hint" : "No more hints";
+    const hintText = shown === 0 ? t("Hint") : shown < hints.length ? t("Another hint") : t("No more hints");
     children.push({
       kind: "box",
       cls: "fht-verdict-actions fht-stop-actions",
       children: [
         hints.length ? { kind: "button", cls: "fht-hint-btn", text: hintText, disabled: shown >= hints.length, on: { type: "hint" } } : null,
-        { kind: "button", cls: "fht-show", text: "Show me", on: { type: "show" } },
+        { kind: "button", cls: "fht-show", text: t("Show me"), on: { type: "show" } },
       ],
     });
     if (shown)
@@ -171,7 +177,7 @@ function stopPart(s, ui) {
         children: hints.slice(0, shown).map((h) => ({ kind: "text", tag: "li", cls: "fht-hint-line", text: h })),
       });
   }
-  return { kind: "box", cls: "fht-stop", attrs: { role: "group", "aria-label": "your turn" }, children };
+  return { kind: "box", cls: "fht-stop", attrs: { role: "group", "aria-label": t("your turn") }, children };
 }
 
 /** A seat's hand: face up (the stop's choices as buttons), or a count of face-down cards. */
@@ -190,7 +196,7 @@ function seatHand(s, seat, name, out) {
     const cards = codes.map((code) =>
       cardPart(code, { button: choices.has(code), dim: !choices.has(code), bower: bower(code), kitty: kitty(code), kittyTag: true, on: { type: "choose" } }),
     );
-    return handPart(cards, `${name}'s hand: choose a card`, "fht-stop-hand");
+    return handPart(cards, t("{seat}'s hand: choose a card", { seat: name }), "fht-stop-hand");
   }
   // after an answer: the card played in the deal highlighted, the learner's pick marked
   const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
@@ -205,7 +211,8 @@ function seatHand(s, seat, name, out) {
   const cards = codes.map((code) =>
     cardPart(code, { bower: bower(code), kitty: kitty(code), kittyTag: true, mark: mark(code), named: s.named.includes(code) }),
   );
-  const label = `${name}'s hand${out ? " (laid aside)" : ""}: ${codes.map((c) => card(c).name).join(", ") || "no cards"}`;
+  const named = codes.map((c) => card(c).name).join(", ") || t("no cards");
+  const label = out ? t("{seat}'s hand (laid aside): {cards}", { seat: name, cards: named }) : t("{seat}'s hand: {cards}", { seat: name, cards: named });
   return handPart(cards, label, out ? "fht-aside" : "");
 }
 
@@ -216,9 +223,9 @@ function seatOf(s, seat) {
   const tags = [
     seat === data.dealer ? "dealer" : "",
     frame.declarer === seat ? "declarer" : "",
-    out ? "sits out: hand laid aside" : "",
-    (frame.exposed || []).includes(seat) ? "hand exposed" : "",
-    frame.to_move === seat ? "to move" : "",
+    out ? "sits out: hand laid aside" : "", // i18n-ok: a tag code, shown through tagWords()
+    (frame.exposed || []).includes(seat) ? "hand exposed" : "", // i18n-ok: a tag code
+    frame.to_move === seat ? "to move" : "", // i18n-ok: a tag code
   ].filter(Boolean);
   const body = [seatHand(s, seat, name, out)];
   if (frame.piles) {
@@ -233,14 +240,21 @@ function trickOf(s) {
   const { data, frame } = s;
   const names = data.seat_names;
   const won = frame.winner !== null && frame.winner !== undefined;
-  const heading = won ? `Trick ${frame.trick_no}: ${names[frame.winner]} wins` : frame.contract ? `Trick ${frame.trick_no + 1}` : "";
+  const heading = won
+    ? t("Trick {n}: {seat} wins", { n: frame.trick_no, seat: names[frame.winner] })
+    : frame.contract
+      ? t("Trick {n}", { n: frame.trick_no + 1 })
+      : "";
   const compass = data.players <= 4 && data.players >= 3;
   // the card that won (Python says which): in the 2-player game a seat plays two cards to a trick
   const slots = (frame.trick || []).map(([seat, code, source], index) => {
     const wins = frame.winning_play !== undefined ? frame.winning_play === index : frame.winner === seat;
+    const who = names[seat] + (source ? ` (${source})` : "");
     return slotPart(seat, code, {
-      caption: names[seat] + (source ? ` (${source})` : "") + (wins ? ": wins" : ""),
-      words: `${names[seat]} played ${card(code).name}${wins ? ", winning the trick" : ""}`,
+      caption: wins ? t("{seat}: wins", { seat: who }) : who,
+      words: wins
+        ? t("{seat} played {card}, winning the trick", { seat: names[seat], card: card(code).name })
+        : t("{seat} played {card}", { seat: names[seat], card: card(code).name }),
       won: wins,
       named: s.named.includes(code),
       at: compass ? gridPlace(data.positions[seat]) : null,
@@ -248,12 +262,16 @@ function trickOf(s) {
   });
   const notes = [];
   if (!compass && frame.order && frame.phase === "play")
-    notes.push({ cls: "fht-order-line", text: `Order this trick: ${frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} ${src}`).join(", ")}` });
-  if (frame.joker_suit) notes.push({ cls: "fht-hint", text: `The joker was led naming ${SUIT_WORDS[frame.joker_suit]}.` });
+    notes.push({
+      cls: "fht-order-line",
+      text: t("Order this trick: {order}", { order: frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} ${src}`).join(", ") }),
+    });
+  if (frame.joker_suit)
+    notes.push({ cls: "fht-hint", text: t("The joker was led naming {suit}.", { suit: words().suits[frame.joker_suit] || frame.joker_suit }) });
   if (frame.explain) notes.push({ cls: "fht-hint fht-trick-explain", text: frame.explain });
   return compass
-    ? trickPart(slots, { label: "cards played to the trick", heading, notes })
-    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: "cards played to the trick, in order", heading, notes });
+    ? trickPart(slots, { label: t("cards played to the trick"), heading, notes })
+    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: t("cards played to the trick, in order"), heading, notes });
 }
 
 function centerOf(s) {
@@ -261,7 +279,7 @@ function centerOf(s) {
   const center = [];
   const kitty = Array.isArray(data.kitty) ? data.kitty.length : data.kitty;
   if (frame.contract) {
-    const title = `Contract: ${frame.contract_label || frame.contract} by ${data.seat_names[frame.declarer]}`;
+    const title = t("Contract: {contract} by {seat}", { contract: frame.contract_label || frame.contract, seat: data.seat_names[frame.declarer] });
     center.push(
       contractPart(
         title,
@@ -269,12 +287,13 @@ function centerOf(s) {
       ),
     );
   } else if (typeof kitty === "number") {
-    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${plural(kitty, "face-down card")}` });
+    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: t("Kitty: {cards}", { cards: plural(kitty, "face-down card") }) });
   }
   if (frame.phase === "kitty") {
-    const text =
-      `${data.seat_names[frame.declarer]} has taken the kitty${frame.kitty_cards ? " (its cards are marked)" : ""} ` +
-      `and discards ${plural(kitty, "card")}: ${frame.discards} so far.`;
+    const fields = { seat: data.seat_names[frame.declarer], cards: plural(kitty, "card"), so_far: frame.discards };
+    const text = frame.kitty_cards
+      ? t("{seat} has taken the kitty (its cards are marked) and discards {cards}: {so_far} so far.", fields)
+      : t("{seat} has taken the kitty and discards {cards}: {so_far} so far.", fields);
     center.push({ kind: "text", tag: "div", cls: "fht-hint fht-kitty-note", text });
   }
   if (frame.discard_cards?.length) {
@@ -283,7 +302,7 @@ function centerOf(s) {
       kind: "box",
       cls: "fht-discards",
       children: [
-        { kind: "text", tag: "div", cls: "fht-label", text: "Discarded (out of play)" },
+        { kind: "text", tag: "div", cls: "fht-label", text: t("Discarded (out of play)") },
         handPart(cards, `discarded: ${frame.discard_cards.map((c) => card(c).name).join(", ")}`),
       ],
     });
@@ -311,8 +330,8 @@ function auctionPart(s) {
     kind: "box",
     cls: "fht-auction",
     children: [
-      { kind: "text", tag: "div", cls: "fht-label", text: "Auction" },
-      { kind: "box", tag: "ol", cls: "fht-auction-list", attrs: { "aria-label": "the auction so far" }, children: items },
+      { kind: "text", tag: "div", cls: "fht-label", text: t("Auction") },
+      { kind: "box", tag: "ol", cls: "fht-auction-list", attrs: { "aria-label": t("the auction so far") }, children: items },
     ],
   };
 }
@@ -322,16 +341,16 @@ export function replayView(s, ui) {
   const { data, last } = s;
   const byArea = Object.fromEntries(AREAS.map((area) => [area, []]));
   for (let seat = 0; seat < data.players; seat++) byArea[AREAS.includes(data.positions[seat]) ? data.positions[seat] : "top"].push(seatOf(s, seat));
-  const stepText = last ? `${last.text}.` : `Dealt by ${data.seat_names[data.dealer]}. Step forward to see the auction.`;
+  const stepText = last ? `${last.text}.` : t("Dealt by {seat}. Step forward to see the auction.", { seat: data.seat_names[data.dealer] });
   return [
-    titlePart(data.title || "A deal of Five Hundred"),
+    titlePart(data.title || t("A deal of Five Hundred")),
     data.random
       ? {
           kind: "box",
           cls: "fht-random-note",
           children: [
-            { kind: "text", tag: "span", text: "A new deal dealt at random: not part of the lesson, no comments. " },
-            ui.lesson ? { kind: "button", cls: "fht-back-to-lesson", text: "Back to the lesson deal", on: { type: "backToLesson" } } : null,
+            { kind: "text", tag: "span", text: `${t("A new deal dealt at random: not part of the lesson, no comments.")} ` },
+            ui.lesson ? { kind: "button", cls: "fht-back-to-lesson", text: t("Back to the lesson deal"), on: { type: "backToLesson" } } : null,
           ],
         }
       : null,
@@ -488,7 +507,7 @@ export default {
   render({ model, el: host }) {
     const widget = mountView(host, model, {
       kind: "replay",
-      label: () => model.get("model")?.title || "deal replay",
+      label: () => model.get("model")?.title || t("deal replay"),
       fourColour: true,
       traits: ["model", "position", "answers", "show_all_hands"],
       hello: true,

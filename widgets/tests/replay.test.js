@@ -3,6 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { useLanguage } from "../src/language.js";
 import { findPart, walk } from "../src/parts.js";
 import { freshReplayUi, replayReduce, replayState, replayView } from "../src/replay.js";
 
@@ -314,4 +315,17 @@ test("the cards a comment names are highlighted while it shows, in the hands and
   assert.match(slot.words, /named in the comment/);
   // step 1: the call's step has no comment: nothing highlighted
   assert.deepEqual(named(replayView(replayState(withNames, 1, {}), freshReplayUi())), []);
+});
+
+test("the replay's controls and lines speak Polish (issue 29 part 2)", () => {
+  useLanguage("pl");
+  try {
+    const text = JSON.stringify(replayView(at(0), { ...freshReplayUi(), live: true }));
+    assert.match(text, /Krok \d+ z \d+/);
+    assert.match(text, /Rozdaje .*\. Przejdź krok dalej, by zobaczyć licytację\./);
+    assert.match(text, /"Nowe rozdanie"/);
+    assert.doesNotMatch(text, /Step \d+ of|New deal|Dealt by/);
+  } finally {
+    useLanguage("en");
+  }
 });
