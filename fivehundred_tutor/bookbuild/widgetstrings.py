@@ -38,7 +38,6 @@ NOT_YET_WRAPPED: dict[str, int] = {
     "handgrader.js": 32,
     "live-worker.js": 1,
     "live.js": 35,
-    "play.js": 53,
 }
 
 # Words that are English-looking but not for translation (names of keys the code compares against).

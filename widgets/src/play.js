@@ -10,7 +10,7 @@ import { el, expect, roving } from "./dom.js";
 import { renderVerdict } from "./feedback.js";
 import { plural } from "./format.js";
 import { request } from "./host.js";
-import { t } from "./language.js";
+import { nt, t } from "./language.js";
 import { mountWidget } from "./mount.js";
 import {
   calledCardOptions,
@@ -72,19 +72,27 @@ export function playState(state, ui) {
 /** What the learner does while discarding, with how many cards are still to go. */
 export function discardWords(v) {
   const left = Number.isInteger(v.to_discard) ? v.to_discard : 0;
-  if (left <= 0) return "You took the kitty: choose a card to discard.";
+  if (left <= 0) return t("You took the kitty: choose a card to discard.");
   const total = Number.isInteger(v.discard_total) && v.discard_total >= left ? v.discard_total : left;
-  if (left === total) return `You took the kitty: discard ${total} cards, one at a time (a card you tap is discarded at once).`;
-  return `Discard ${plural(left, "more card")}.`;
+  if (left === total)
+    return nt(
+      "You took the kitty: discard {n} card, one at a time (a card you tap is discarded at once).",
+      "You took the kitty: discard {n} cards, one at a time (a card you tap is discarded at once).",
+      total,
+      { n: total },
+    );
+  return t("Discard {cards}.", { cards: plural(left, "more card") });
 }
 
 /** The learner's tricks, and their side's when they have a partner: which count is which, in words. */
 export function myTricks(v, me) {
   if (Array.isArray(v.declaring_known)) return myPartnerTricks(v, me); // five players: a called partner
-  const own = `you took ${plural(v.tricks_won[me], "trick")}`;
+  const own = t("you took {tricks}", { tricks: plural(v.tricks_won[me], "trick") });
   const side = Number.isInteger(v.side) && Array.isArray(v.side_tricks) ? v.side_tricks[v.side] : null;
   const partnered = v.side_names && typeof v.side_names[v.side] === "string" && v.side_names[v.side] !== v.seat_names[me];
-  return side !== null && side !== undefined && partnered ? `${own}; your side (${v.side_names[v.side]}) ${plural(side, "trick")}` : own;
+  return side !== null && side !== undefined && partnered
+    ? t("{own}; your side ({side}) {tricks}", { own, side: v.side_names[v.side], tricks: plural(side, "trick") })
+    : own;
 }
 
 // ----------------------------------------------------------------------------------- the view
@@ -100,24 +108,24 @@ function settingsPart(s, ui) {
         : {
             kind: "select",
             cls: "fht-level",
-            label: "How strong the bots play",
+            label: t("How strong the bots play"),
             disabled: Boolean(ui.waiting),
             value: s.state.level === "strong" ? "strong" : "easy",
             options: [
-              ["easy", "Bots: easy (rules of thumb)"],
-              ["strong", "Bots: stronger (they weigh the unseen cards)"],
+              ["easy", t("Bots: easy (rules of thumb)")],
+              ["strong", t("Bots: stronger (they weigh the unseen cards)")],
             ],
             on: { type: "level" },
           },
       {
         kind: "select",
         cls: "fht-speed",
-        label: "How fast the bots' cards appear",
+        label: t("How fast the bots' cards appear"),
         value: ui.speed,
         options: [
-          ["normal", "Bots' cards: one at a time"],
-          ["fast", "Bots' cards: faster"],
-          ["wait", "Bots' cards: each trick stays until Continue"],
+          ["normal", t("Bots' cards: one at a time")],
+          ["fast", t("Bots' cards: faster")],
+          ["wait", t("Bots' cards: each trick stays until Continue")],
         ],
         on: { type: "speed" },
       },
@@ -164,7 +172,7 @@ export function verdictsPart(state) {
 function otherSeat(v, seat, ui) {
   const name = v.seat_names[seat];
   const moving = ui.anim ? false : v.to_move === seat && !v.over;
-  const tags = [seat === v.dealer ? "dealer" : "", v.declarer === seat ? "declarer" : "", ...partnerTags(v, seat), moving ? "to play" : ""].filter(Boolean);
+  const tags = [seat === v.dealer ? "dealer" : "", v.declarer === seat ? "declarer" : "", ...partnerTags(v, seat), moving ? "to play" : ""].filter(Boolean); // i18n-ok: tag codes, shown through tagWords()
   const hand = v.hands[seat];
   const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
   return seatPart(seat, name, {
@@ -179,17 +187,17 @@ function trickOf(v, me, ui) {
   const names = v.seat_names;
   let plays = v.trick;
   let winner = null;
-  let heading = v.phase === "play" ? "This trick" : "";
+  let heading = v.phase === "play" ? t("This trick") : "";
   if (ui.anim) {
     plays = ui.anim.trick;
     winner = ui.anim.winner;
-    heading = winner === null || winner === undefined ? "This trick" : `${names[winner]} wins the trick`;
+    heading = winner === null || winner === undefined ? t("This trick") : t("{seat} wins the trick", { seat: names[winner] });
   } else if (ui.mine) {
     plays = [...plays, ui.mine]; // your card, on the table at once while the bots' answer is on its way
   } else if (!plays.length && v.last_trick) {
     plays = v.last_trick.plays;
     winner = v.last_trick.winner;
-    heading = `Last trick: ${names[winner]} won it`;
+    heading = t("Last trick: {seat} won it", { seat: names[winner] });
   }
   const at = (seat) => trickPlace(seat, me, names.length);
   const slots = plays.map(([seat, code]) =>
@@ -199,10 +207,16 @@ function trickOf(v, me, ui) {
   // so the learner's hand below never moves under the pointer
   const played = new Set(plays.map(([seat]) => seat));
   for (let seat = 0; seat < names.length; seat++) if (!played.has(seat)) slots.push(slotPart(seat, "", { caption: names[seat], at: at(seat), place: true }));
-  const label = plays.length ? `Cards on the table: ${plays.map(([seat, code]) => `${names[seat]}: ${card(code).name}`).join(", ")}` : "No cards on the table";
+  const label = plays.length
+    ? t("Cards on the table: {cards}", { cards: plays.map(([seat, code]) => `${names[seat]}: ${card(code).name}`).join(", ") })
+    : t("No cards on the table");
   // never a heading over an empty table: say who leads
   const lead =
-    !plays.length && v.to_move !== null && v.to_move !== undefined ? (v.to_move === me ? "You lead: choose a card." : `${names[v.to_move]} leads.`) : null;
+    !plays.length && v.to_move !== null && v.to_move !== undefined
+      ? v.to_move === me
+        ? t("You lead: choose a card.")
+        : t("{seat} leads.", { seat: names[v.to_move] })
+      : null;
   return trickPart(slots, { label, heading, lead, cls: names.length === 5 ? "fht-trick fht-trick-five" : "fht-trick" });
 }
 
@@ -212,17 +226,29 @@ function centerOf(v, me, ui) {
   if (v.contract)
     center.push(
       contractPart(
-        `Contract ${v.contract} by ${names[v.declarer]}`,
+        t("Contract {contract} by {seat}", { contract: v.contract, seat: names[v.declarer] }),
         Array.isArray(v.declaring_known) ? declaringTricks(v) : (v.side_tricks || []).map((n, i) => `${v.side_names[i]} ${n}`),
       ),
     );
   center.push(partnerLinePart(v)); // five players: the called card, and who holds it once that may be known
   if (v.phase === "auction") {
-    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `Kitty: ${v.kitty} cards face down, for the winner of the auction.` });
-    const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : "no calls yet";
-    center.push({ kind: "box", tag: "p", cls: "fht-play-auction", children: [{ kind: "text", tag: "span", cls: "fht-label", text: "Auction: " }, calls] });
+    center.push({
+      kind: "text",
+      tag: "div",
+      cls: "fht-hint",
+      text: nt("Kitty: {n} card face down, for the winner of the auction.", "Kitty: {n} cards face down, for the winner of the auction.", v.kitty, {
+        n: v.kitty,
+      }),
+    });
+    const calls = v.auction.length ? v.auction.map((a) => `${names[a.seat]} ${a.label}`).join(", ") : t("no calls yet");
+    center.push({
+      kind: "box",
+      tag: "p",
+      cls: "fht-play-auction",
+      children: [{ kind: "text", tag: "span", cls: "fht-label", text: `${t("Auction:")} ` }, calls],
+    });
   } else if (v.phase === "kitty" && !v.partner_words && !isCalling(v)) {
-    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: `${names[v.declarer]} has taken the kitty and is discarding.` });
+    center.push({ kind: "text", tag: "div", cls: "fht-hint", text: t("{seat} has taken the kitty and is discarding.", { seat: names[v.declarer] }) });
   }
   if (v.phase === "play" || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));
   return center;
@@ -250,17 +276,17 @@ function mySeat(v, me, ui) {
   const fromKitty = new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
-  else if (v.over) prompt = "The deal is over.";
-  else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === "auction" ? "The bots are bidding…" : "The bots are playing…";
+  else if (v.over) prompt = t("The deal is over.");
+  else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === "auction" ? t("The bots are bidding…") : t("The bots are playing…");
   else if (legal.length)
     prompt =
       v.phase === "auction"
-        ? "Your call: bid or pass."
+        ? t("Your call: bid or pass.")
         : isCalling(v)
-          ? "Call a card, usually the best one you do not hold: whoever holds it becomes your partner for this deal."
+          ? t("Call a card, usually the best one you do not hold: whoever holds it becomes your partner for this deal.")
           : v.phase === "kitty"
-            ? `${discardWords(v)}${fromKitty.size ? " The cards marked “kitty” came from it." : ""}`
-            : "Your turn: choose a card.";
+            ? `${discardWords(v)}${fromKitty.size ? ` ${t("The cards marked “kitty” came from it.")}` : ""}`
+            : t("Your turn: choose a card.");
   // while you discard: the cards that came from the kitty say so, on the card and in its name
   const cards = (ui.mine ? held.filter((c) => c !== ui.mine[1]) : held).map((code) => {
     if (v.over) return cardPart(code);
@@ -271,14 +297,14 @@ function mySeat(v, me, ui) {
     const marked = open && ui.hintCode && action.code === ui.hintCode ? hintedCard(part) : part;
     return calledCardOptions(v, code).called ? markCalled(marked) : marked;
   });
-  const body = [{ kind: "text", cls: "fht-label fht-play-prompt", text: prompt }, handPart(cards, `Your hand (${names[me]})`)];
+  const body = [{ kind: "text", cls: "fht-label fht-play-prompt", text: prompt }, handPart(cards, t("Your hand ({seat})", { seat: names[me] }))];
   if (isCalling(v) && !ui.anim && !v.over) body.push(callPickerPart(v, { disabled: Boolean(ui.waiting) }));
   const others = legal.filter((a) => !a.card && !isCall(a));
   if (others.length && !v.over) {
     body.push({
       kind: "choices",
       cls: "fht-play-calls",
-      label: v.phase === "auction" ? "Your call" : "Other ways to play",
+      label: v.phase === "auction" ? t("Your call") : t("Other ways to play"),
       buttons: others.map((a) => ({
         kind: "button",
         cls: ui.hintCode && a.code === ui.hintCode ? "fht-choice fht-called fht-hinted" : "fht-choice",
@@ -296,7 +322,7 @@ function mySeat(v, me, ui) {
 function navPart(v, ui, state) {
   const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const waiting = Boolean(ui.waiting);
-  const held = ui.anim?.held ? { kind: "button", cls: "fht-continue-trick", text: "Continue", on: { type: "release" } } : null;
+  const held = ui.anim?.held ? { kind: "button", cls: "fht-continue-trick", text: t("Continue"), on: { type: "release" } } : null;
   // a test: no hint, no other deal (the next deal, or the test again, comes under the deal's result)
   if (testOf(state)) return { kind: "box", cls: "fht-bar fht-nav", children: [held] }; // the next deal: under its result
   return {
@@ -304,18 +330,18 @@ function navPart(v, ui, state) {
     cls: "fht-bar fht-nav",
     children: [
       held,
-      !ui.anim && legal.length && !v.over ? { kind: "button", cls: "fht-hint-btn", disabled: waiting, text: "Hint", on: { type: "hint" } } : null,
+      !ui.anim && legal.length && !v.over ? { kind: "button", cls: "fht-hint-btn", disabled: waiting, text: t("Hint"), on: { type: "hint" } } : null,
       v.over && !ui.review && !ui.anim
         ? {
             kind: "button",
             cls: "fht-review",
             disabled: waiting,
-            text: "Check my play",
-            attrs: { title: "Each card you chose, compared with the best card with every hand in view" },
+            text: t("Check my play"),
+            attrs: { title: t("Each card you chose, compared with the best card with every hand in view") },
             on: { type: "checkPlay" },
           }
         : null,
-      { kind: "button", cls: "fht-new-deal", disabled: waiting, text: "New deal", on: { type: "newDeal" } },
+      { kind: "button", cls: "fht-new-deal", disabled: waiting, text: t("New deal"), on: { type: "newDeal" } },
     ],
   };
 }
@@ -327,14 +353,14 @@ function resultPart(v) {
     cls: `fht-verdict fht-play-result ${v.result.made ? "fht-verdict-right" : "fht-verdict-wrong"}`,
     attrs: { role: "status" },
     children: [
-      { kind: "box", cls: "fht-verdict-heading", children: [{ kind: "text", tag: "strong", text: `Score: ${scores}` }] },
+      { kind: "box", cls: "fht-verdict-heading", children: [{ kind: "text", tag: "strong", text: t("Score: {scores}", { scores }) }] },
       { kind: "text", cls: "fht-verdict-reason", text: v.result.summary },
     ],
   };
 }
 
 function reviewPart(review) {
-  const label = "Your play, with every hand in view";
+  const label = t("Your play, with every hand in view");
   return {
     kind: "box",
     cls: "fht-play-review",
@@ -361,7 +387,7 @@ export function playView(s, ui) {
     byArea[placeOf(seat, me, players)]?.push(otherSeat(v, seat, ui));
   }
   return [
-    titlePart(s.title || "Play a deal against the bots"),
+    titlePart(s.title || t("Play a deal against the bots")),
     testOf(s.state) ? testHeaderPart(s.state) : null,
     settingsPart(s, ui),
     tablePart(
@@ -373,8 +399,8 @@ export function playView(s, ui) {
     navPart(v, ui, s.state),
     verdictsPart(s.state),
     // messages, hints and errors: visible, next to the table
-    ui.hintText ? { kind: "verdict", correct: null, heading: "Hint", reason: ui.hintText, cls: "fht-play-hint" } : null,
-    ui.error ? { kind: "verdict", correct: null, heading: "Not possible", reason: ui.error } : null,
+    ui.hintText ? { kind: "verdict", correct: null, heading: t("Hint"), reason: ui.hintText, cls: "fht-play-hint" } : null,
+    ui.error ? { kind: "verdict", correct: null, heading: t("Not possible"), reason: ui.error } : null,
     ui.message ? { kind: "text", cls: "fht-play-message", attrs: { role: "status" }, text: ui.message } : null,
     ui.slow ? { kind: "text", cls: "fht-play-message fht-play-slow", attrs: { role: "status" }, text: ui.slow } : null,
     v.over && v.result && !ui.anim ? resultPart(v) : null,
@@ -388,11 +414,11 @@ export function playView(s, ui) {
 
 // -------------------------------------------------------------------------------- the reducer
 
-const LATE = {
-  hint: "The hint is taking too long: play on without it (it will show here if it comes while it is still your turn).",
-  review: "Checking your play is taking a long time: it will show here when it is done.",
-  other: "This is taking longer than usual: the bots' answer will show here as soon as it comes.",
-};
+const late = () => ({
+  hint: t("The hint is taking too long: play on without it (it will show here if it comes while it is still your turn)."),
+  review: t("Checking your play is taking a long time: it will show here when it is done."),
+  other: t("This is taking longer than usual: the bots' answer will show here as soon as it comes."),
+});
 
 /** Start a request: the table stays as it was until the answer comes. */
 function sending(s, ui, message, extra = {}) {
@@ -439,8 +465,8 @@ export function playReduce(s, ui, event) {
     case "late": {
       // a hint or a check gives the buttons back (nothing changes until its answer comes); a move keeps waiting
       const type = event.asked.type;
-      if (type === "hint" || type === "review") return { ui: { ...ui, waiting: false, before: null, slow: LATE[type] } };
-      return { ui: { ...ui, slow: LATE.other } };
+      if (type === "hint" || type === "review") return { ui: { ...ui, waiting: false, before: null, slow: late()[type] } };
+      return { ui: { ...ui, slow: late().other } };
     }
     case "replied": {
       const { reply, asked } = event;
@@ -448,11 +474,11 @@ export function playReduce(s, ui, event) {
       if (event.late && (asked.type === "hint" || asked.type === "review") && (!reply || event.moved || ui.waiting))
         return { ui: { ...ui, slow: "" }, quiet: true };
       const next = { ...ui, slow: "", waiting: false, before: null, mine: null };
-      if (!reply) next.error = "No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.";
+      if (!reply) next.error = t("No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.");
       else if (reply.type === "error") next.error = reply.error;
       else if (reply.type === "deal")
         Object.assign(next, {
-          message: testOf(s.state) ? `Deal ${Number(reply.index) + 1}: the bots have acted up to your turn.` : "A new deal.",
+          message: testOf(s.state) ? t("Deal {n}: the bots have acted up to your turn.", { n: Number(reply.index) + 1 }) : t("A new deal."),
           review: null,
         });
       else if (reply.type === "review") next.review = reply;
@@ -462,7 +488,7 @@ export function playReduce(s, ui, event) {
           ? t("Each of your calls now gets a verdict by the book's bidding standard, under the buttons.")
           : t("Your calls are no longer judged.");
       else if (reply.type === "level")
-        next.message = reply.level === "strong" ? "The bots now weigh many ways the cards could lie." : "The bots now play by rules of thumb.";
+        next.message = reply.level === "strong" ? t("The bots now weigh many ways the cards could lie.") : t("The bots now play by rules of thumb.");
       return { ui: next, steps: reply?.type === "moved" && Array.isArray(reply.steps) ? reply.steps : null };
     }
     case "step": {
@@ -503,8 +529,8 @@ function renderHistory(part, r) {
     { class: "fht-play-log" },
     part.lines.map((text) => el("li", { text })),
   );
-  const box = el("div", { class: "fht-play-story", role: "region", "aria-label": "What happened so far, from the deal on", tabindex: "0" }, list);
-  const history = el("details", { class: "fht-play-history", open: part.open || undefined }, el("summary", { text: "What happened so far" }), box);
+  const box = el("div", { class: "fht-play-story", role: "region", "aria-label": t("What happened so far, from the deal on"), tabindex: "0" }, list);
+  const history = el("details", { class: "fht-play-history", open: part.open || undefined }, el("summary", { text: t("What happened so far") }), box);
   history.addEventListener("toggle", () => {
     r.dispatch({ type: "history", open: history.open });
     if (history.open) box.scrollTop = box.scrollHeight;
@@ -532,7 +558,7 @@ export default {
     const read = () => ({ ...playState(model.get("state"), ui), raw: model.get("state"), title: model.get("title") });
     const widget = mountWidget(host, model, {
       kind: "play",
-      label: () => model.get("title") || "play a deal",
+      label: () => model.get("title") || t("play a deal"),
       fourColour: true,
       traits: ["state"],
       draw: (root) => root.append(...renderer(RENDERERS, (event) => dispatch(event)).all(playView(read(), ui))),
