@@ -9,6 +9,7 @@ import { el, expect, notebookKey, uid } from "./dom.js";
 import { focusVerdict, hintButton, renderVerdict, statusLine } from "./feedback.js";
 import { listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted } from "./host.js";
+import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { hash, loadWidget, saveWidget } from "./progress.js";
@@ -30,7 +31,15 @@ export function readEstimate(text, max) {
 }
 
 /** The name of a denomination in a sentence: "no trumps", "hearts". */
-const denWords = (den) => (den.code === "NT" ? "no trumps" : den.words);
+const denWords = (den) => (den.code === "NT" ? t("no trumps") : den.words);
+
+/** "With spades as trumps you said 9: too high." (or in no trumps, too low): one sentence of a verdict. */
+function saidWords(den, value, high) {
+  if (den.code === "NT") return high ? t("In no trumps you said {value}: too high.", { value }) : t("In no trumps you said {value}: too low.", { value });
+  return high
+    ? t("With {suit} as trumps you said {value}: too high.", { suit: den.words, value })
+    : t("With {suit} as trumps you said {value}: too low.", { suit: den.words, value });
+}
 
 /**
  * The estimates typed in the boxes (`values`: {S: "7", …}), read: {estimates} when every box holds a
@@ -41,12 +50,13 @@ export function readEstimates(values, dens, tricks) {
   if (empty.length && empty.length < dens.length) {
     const all = dens.length === 5 ? "five" : dens.length;
     const names = listWords(empty.map(denWords));
-    return { problem: `Fill in all ${all}: ${plural(empty.length, "still empty", { shown: names })}.`, field: empty[0].code };
+    return { problem: t("Fill in all {all}: {empty}.", { all, empty: plural(empty.length, "still empty", { shown: names }) }), field: empty[0].code };
   }
   const estimates = {};
   for (const den of dens) {
     const value = readEstimate(values[den.code], tricks);
-    if (value === null) return { problem: `Write a whole number of tricks from 0 to ${tricks} for ${denWords(den)}.`, field: den.code };
+    if (value === null)
+      return { problem: t("Write a whole number of tricks from 0 to {max} for {den}.", { max: tricks, den: denWords(den) }), field: den.code };
     estimates[den.code] = value;
   }
   return { estimates };
@@ -68,11 +78,9 @@ export function judgeHand(item, estimates) {
 
 /** The sentence about one denomination after an estimate: what was said, what the layouts give. */
 export function offBy(den, res, value) {
-  const name = den.code === "NT" ? "In no trumps" : `With ${den.words} as trumps`;
   const avg = Number(res.mean).toFixed(1);
   const share = percent(res.chance[value] ?? 0);
-  const direction = value > res.mean ? "too high" : "too low";
-  return `${name} you said ${value}: ${direction}. On average the deals give ${avg} tricks, and ${value} or more in ${share} of them.`;
+  return `${saidWords(den, value, value > res.mean)} ${t("On average the deals give {avg} tricks, and {value} or more in {share} of them.", { avg, value, share })}`;
 }
 
 /** Bar heights (0..1) of a distribution, the tallest bar 1. */
@@ -89,7 +97,7 @@ export function verdictWords(item, dens, done, { revealed = true } = {}) {
   const mean = (den) => Number(item.results[den.code].mean);
   if (done.correct) {
     const best = dens.reduce((a, b) => (mean(b) > mean(a) ? b : a));
-    const reason = `Every estimate is within a trick of the average. The best denomination is ${denWords(best)} (average ${mean(best).toFixed(1)}). ${item.results[best.code].reason}`;
+    const reason = `${t("Every estimate is within a trick of the average. The best denomination is {den} (average {avg}).", { den: denWords(best), avg: mean(best).toFixed(1) })} ${item.results[best.code].reason}`;
     return { reason, more: [], detail: "" };
   }
   const gap = (den) => Math.abs(done.estimates[den.code] - mean(den));
@@ -97,13 +105,14 @@ export function verdictWords(item, dens, done, { revealed = true } = {}) {
   if (!revealed) {
     // a first miss: which estimates are off and which way, not the deals' averages (the answer), so that
     // Try again is a real second try, as in the quizzes
-    const way = (d) =>
-      `${d.code === "NT" ? "In no trumps" : `With ${d.words} as trumps`} you said ${done.estimates[d.code]}: ${done.estimates[d.code] > mean(d) ? "too high" : "too low"}.`;
-    return { reason: byGap.map(way).join(" "), more: [], detail: "Try again, or show the answer: what the deals gave." };
+    const way = (d) => saidWords(d, done.estimates[d.code], done.estimates[d.code] > mean(d));
+    return { reason: byGap.map(way).join(" "), more: [], detail: t("Try again, or show the answer: what the deals gave.") };
   }
   const lines = byGap.slice(0, 2).map((d) => `${offBy(d, item.results[d.code], done.estimates[d.code])} ${item.results[d.code].reason}`);
-  const others = byGap.slice(2).map((d) => `${d.label} (you said ${done.estimates[d.code]}, average ${mean(d).toFixed(1)})`);
-  return { reason: lines[0] || "", more: lines.slice(1), detail: others.length ? `Also off: ${others.join(", ")}.` : "" };
+  const others = byGap
+    .slice(2)
+    .map((d) => t("{den} (you said {value}, average {avg})", { den: d.label, value: done.estimates[d.code], avg: mean(d).toFixed(1) }));
+  return { reason: lines[0] || "", more: lines.slice(1), detail: others.length ? t("Also off: {list}.", { list: others.join(", ") }) : "" };
 }
 
 /** The widget's progress id: one per set of hands (its title and first hand). */
@@ -151,7 +160,7 @@ export function freshEvaluatorUi() {
 
 function chartPart(den, res, value, tricks, layouts, right) {
   const made = [6, 7, 8, 9, 10].filter((t) => t <= tricks).map((t) => `${t}+ ${percent(res.chance[t])}`);
-  const name = den.code === "NT" ? "No trumps" : `${den.label} ${den.words}`;
+  const name = den.code === "NT" ? t("No trumps") : `${den.label} ${den.words}`;
   const mean = Number(res.mean).toFixed(1);
   return {
     kind: "chart",
@@ -160,16 +169,30 @@ function chartPart(den, res, value, tricks, layouts, right) {
     mean,
     value,
     right,
-    words: `${name}: average ${mean} tricks in ${layouts} deals of the other cards; ${made.join(", ")}${value === null ? "" : `; you said ${value}`}`,
+    words:
+      value === null
+        ? t("{den}: average {mean} tricks in {layouts} deals of the other cards; {made}", { den: name, mean, layouts, made: made.join(", ") })
+        : t("{den}: average {mean} tricks in {layouts} deals of the other cards; {made}; you said {value}", {
+            den: name,
+            mean,
+            layouts,
+            made: made.join(", "),
+            value,
+          }),
     made: made.join(" \u00b7 "),
-    bars: barHeights(res.dist).map((height, t) => ({ t, height, title: `${t} tricks: ${res.dist[t]} of ${layouts} deals` })),
+    bars: barHeights(res.dist).map((height, k) => ({
+      t: k,
+      height,
+      title: nt("{k} trick: {n} of {layouts} deals", "{k} tricks: {n} of {layouts} deals", k, { k, n: res.dist[k], layouts }),
+    })),
   };
 }
 
 function statusOf(s, ui) {
   if (ui.note) return ui.note;
   if (ui.statusText) return { text: ui.statusText, failed: true };
-  if (!s.item.ready) return { text: `Dealing the other cards: ${s.item.done} of ${s.item.layouts} deals so far\u2026`, failed: false };
+  if (!s.item.ready)
+    return { text: t("Dealing the other cards: {done} of {layouts} deals so far…", { done: s.item.done, layouts: s.item.layouts }), failed: false };
   return { text: "", failed: false };
 }
 
@@ -178,32 +201,41 @@ export function evaluatorView(s, ui) {
   const { data, hands, dens, tricks, item, done, record } = s;
   const mastered = hands.filter((h) => record.mastered?.[h.id] === true).length;
   const tried = hands.filter((h) => record.mastered?.[h.id] !== undefined).length;
-  const seat = data.seat_name || "North";
+  const seat = data.seat_name || t("North");
   const values = done ? done.estimates : ui.drafts[item.id] || {};
   const hints = Array.isArray(item.hints) ? item.hints : [];
   const parts = [
-    titlePart(data.title || "Judge a hand"),
+    titlePart(data.title || t("Judge a hand")),
     {
       kind: "box",
       cls: "fht-bar",
       children: [
-        { kind: "text", tag: "span", cls: "fht-progress", text: `Hand ${s.index + 1} of ${hands.length}` },
-        { kind: "text", tag: "span", cls: "fht-mastered", attrs: { "data-mastered": mastered }, text: `Judged well at the first try: ${mastered} of ${tried}` },
+        { kind: "text", tag: "span", cls: "fht-progress", text: t("Hand {n} of {total}", { n: s.index + 1, total: hands.length }) },
+        {
+          kind: "text",
+          tag: "span",
+          cls: "fht-mastered",
+          attrs: { "data-mastered": mastered },
+          text: t("Judged well at the first try: {mastered} of {tried}", { mastered, tried }),
+        },
       ],
     },
     {
       kind: "estimates",
-      prompt: data.prompt || `You sit ${seat}. How many tricks would this hand take with each of these as trumps?`,
+      prompt: data.prompt || t("You sit {seat}. How many tricks would this hand take with each of these as trumps?", { seat }),
       hand: handPart(
         item.cards.map((code) => cardPart(code)),
         `${seat}'s hand: ${item.label}`,
       ),
-      rules: `${data.rules_title}. An estimate within ${plural(data.tolerance, "within tricks")} of the average over the deals is right.`,
+      rules: t("{rules}. An estimate within {within} of the average over the deals is right.", {
+        rules: data.rules_title,
+        within: plural(data.tolerance, "within tricks"),
+      }),
       fields: dens.map((den) => ({
         code: den.code,
         label: den.label,
         words: den.words,
-        name: den.code === "NT" ? "Tricks in no trumps" : `Tricks with ${den.words} as trumps`,
+        name: den.code === "NT" ? t("Tricks in no trumps") : t("Tricks with {suit} as trumps", { suit: den.words }),
         value: values[den.code] ?? "",
       })),
       max: tricks,
@@ -218,16 +250,16 @@ export function evaluatorView(s, ui) {
     parts.push({
       kind: "verdict",
       correct: done.correct,
-      heading: done.correct ? "Well judged" : "Not yet",
+      heading: done.correct ? t("Well judged") : t("Not yet"),
       reason: words.reason,
       more: words.more,
       detail: words.detail,
       onTryAgain: done.correct ? null : { type: "tryAgain" },
       onContinue: { type: "another" },
-      continueLabel: "Try another hand",
+      continueLabel: t("Try another hand"),
       hints: done.correct ? null : hints,
       // held back on a first miss: the answer only when asked for
-      extra: revealed ? [] : [{ kind: "button", cls: "fht-show-answer", text: "Show the answer", on: { type: "showAnswer" } }],
+      extra: revealed ? [] : [{ kind: "button", cls: "fht-show-answer", text: t("Show the answer"), on: { type: "showAnswer" } }],
     });
   }
   if (done && revealed) {
@@ -235,7 +267,7 @@ export function evaluatorView(s, ui) {
       kind: "box",
       cls: "fht-ev-answer",
       children: [
-        { kind: "text", tag: "div", cls: "fht-label", text: "In how many deals of the other cards each number of tricks was taken" },
+        { kind: "text", tag: "div", cls: "fht-label", text: t("In how many deals of the other cards each number of tricks was taken") },
         {
           kind: "box",
           cls: "fht-ev-charts",
@@ -246,13 +278,18 @@ export function evaluatorView(s, ui) {
         {
           kind: "text",
           cls: "fht-hint fht-ev-note",
-          text: `Your hand stayed as it is; the other cards were dealt ${item.done} times, and each deal was played out with every card in view, everyone playing perfectly (which favours the declarer a little).`,
+          text: nt(
+            "Your hand stayed as it is; the other cards were dealt {n} time, and each deal was played out with every card in view, everyone playing perfectly (which favours the declarer a little).",
+            "Your hand stayed as it is; the other cards were dealt {n} times, and each deal was played out with every card in view, everyone playing perfectly (which favours the declarer a little).",
+            item.done,
+            { n: item.done },
+          ),
         },
       ],
     });
   }
   if (!done) {
-    parts.push({ kind: "box", cls: "fht-bar fht-nav", children: [{ kind: "button", cls: "fht-next", text: "Try another hand", on: { type: "another" } }] });
+    parts.push({ kind: "box", cls: "fht-bar fht-nav", children: [{ kind: "button", cls: "fht-next", text: t("Try another hand"), on: { type: "another" } }] });
   }
   parts.push({ kind: "status", ...statusOf(s, ui) });
   return parts;
@@ -274,7 +311,7 @@ function finish(s, ui, estimates) {
   };
   const next = {
     ...record,
-    title: s.data.title || "Judge a hand",
+    title: s.data.title || t("Judge a hand"),
     round: { ...record.round, answers: { ...answers, [item.id]: entry } },
     mastered: old ? record.mastered : { ...(record.mastered || {}), [item.id]: verdict.correct },
   };
@@ -301,7 +338,10 @@ export function evaluatorReduce(s, ui, event) {
         return { ui: { ...ui, problem: { text: read.problem, field: read.field }, drafts: { ...ui.drafts, [item.id]: event.values } }, redraw: true };
       const next = { ...ui, problem: null, drafts: { ...ui.drafts, [item.id]: read.estimates } };
       if (!item.ready) {
-        const note = { text: `Your estimates are in. Dealing the other cards: ${item.done} of ${item.layouts} deals\u2026`, failed: false };
+        const note = {
+          text: t("Your estimates are in. Dealing the other cards: {done} of {layouts} deals…", { done: item.done, layouts: item.layouts }),
+          failed: false,
+        };
         return { ui: { ...next, pending: { id: item.id, estimates: read.estimates }, note }, redraw: true };
       }
       return finish(s, next, read.estimates);
@@ -317,7 +357,7 @@ export function evaluatorReduce(s, ui, event) {
       if (s.index + 1 < s.hands.length) return { ui: next, set: { index: s.index + 1 }, redraw: true };
       if (ui.live)
         return {
-          ui: { ...next, note: { text: "Dealing a new hand\u2026", failed: false } },
+          ui: { ...next, note: { text: t("Dealing a new hand…"), failed: false } },
           request: { type: "new_hand" },
           wait: 8000,
           reply: "newHand",
@@ -327,7 +367,7 @@ export function evaluatorReduce(s, ui, event) {
     }
     case "newHand":
       if (event.reply?.type === "error") return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
-      if (!event.reply) return { ui: { ...ui, note: { text: "No new hand came: try again in a moment.", failed: true } }, redraw: true };
+      if (!event.reply) return { ui: { ...ui, note: { text: t("No new hand came: try again in a moment."), failed: true } }, redraw: true };
       return null;
     case "simulate":
       // live: go on simulating a hand that is not ready, one request at a time; after an error it stops for this hand
@@ -336,7 +376,7 @@ export function evaluatorReduce(s, ui, event) {
     case "simulated": {
       const next = { ...ui, busy: false };
       if (event.reply?.type === "error")
-        Object.assign(next, { failed: item.id, statusText: `Dealing the other cards for this hand stopped: ${event.reply.error}` });
+        Object.assign(next, { failed: item.id, statusText: t("Dealing the other cards for this hand stopped: {error}", { error: event.reply.error }) });
       return { ui: next, redraw: true };
     }
     case "hello":
@@ -426,7 +466,7 @@ function renderEstimates(part, r) {
     );
     form.append(el("div", { class: "fht-ev-field" }, label, input));
   }
-  form.append(el("div", { class: "fht-ev-submit" }, el("button", { type: "submit", class: "fht-check", disabled: part.locked, text: "Check" })));
+  form.append(el("div", { class: "fht-ev-submit" }, el("button", { type: "submit", class: "fht-check", disabled: part.locked, text: t("Check") })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const values = Object.fromEntries([...form.querySelectorAll("input[data-den]")].map((input) => [input.dataset.den, input.value]));
@@ -483,7 +523,7 @@ export default {
     };
     widget = mountView(host, model, {
       kind: "evaluator",
-      label: () => model.get("evaluator")?.title || "Judge a hand",
+      label: () => model.get("evaluator")?.title || t("Judge a hand"),
       traits: ["evaluator", "index", "responses"],
       hello: true,
       ui: freshEvaluatorUi(),

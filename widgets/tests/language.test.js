@@ -194,3 +194,16 @@ test("the game's prompts in Polish and Italian, the kitty's count in its plural 
   useLanguage("it");
   assert.equal(discardWords({ to_discard: 0 }), "Hai preso il tallone: scegli una carta da scartare.");
 });
+
+test("the hand evaluator's verdict in Polish and Italian (issue 29 part 2)", async () => {
+  const { offBy } = await import("../src/evaluator.js");
+  const res = { mean: 7.26, chance: { 9: 0.2 } };
+  useLanguage("pl");
+  assert.match(
+    offBy({ code: "S", words: "piki" }, res, 9),
+    /^Atu: piki; twoja ocena 9 jest za wysoka\. Średnio rozdania dają 7\.3 lewy, a 9 lub więcej w .+ z nich\.$/,
+  );
+  assert.match(offBy({ code: "NT" }, res, 5), /^Bez atu: twoja ocena 5 jest za niska\./);
+  useLanguage("it");
+  assert.match(offBy({ code: "S", words: "picche" }, res, 9), /^Con picche come briscola hai detto 9: troppo alto\. In media le smazzate danno 7\.3 prese/);
+});
