@@ -9,6 +9,7 @@
 // the widgets work from their saved state; the status line says why in one line.
 
 import { el } from "./dom.js";
+import { t } from "./language.js";
 
 /** The page's live-book settings, or null (JupyterLab, or a book without the engine). */
 export function liveConfig() {
@@ -26,8 +27,8 @@ function shared() {
 
 /** Why the engine cannot run in this browser (null when it can). */
 export function liveUnsupported() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") return "this browser has no WebAssembly";
-  if (typeof Worker !== "function") return "this browser has no Web Workers";
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") return t("this browser has no WebAssembly");
+  if (typeof Worker !== "function") return t("this browser has no Web Workers");
   return null;
 }
 
@@ -36,36 +37,36 @@ export function liveUnsupported() {
 // and says what is happening in a learner's words; the first request, which waits for the engine
 // to start, says that the first time is slower.  No line while the saved examples are all there
 // is, none once an answer came.  Other widgets stay usable meanwhile.
-const FAILED_TEXT = "New examples could not load here: reload the page to try again (the saved ones still work).";
-/** What a request is doing, in a learner's words: [words, what "the first …" is]. */
+const failedText = () => t("New examples could not load here: reload the page to try again (the saved ones still work).");
+/** What a request is doing, in a learner's words: one whole sentence each, the slower first time too. */
 const DOING = {
-  new_question: ["Getting a new question ready", "the first one"],
-  new_deal: ["Dealing a new deal", "the first one"],
-  next: ["Dealing the next deal", "the first one"],
-  again: ["Dealing the first deal again", "the first one"],
-  act: ["Waiting for the bots", "the first time"],
-  hint: ["Finding a hint", "the first one"],
-  review: ["Checking your play", "the first time"],
-  set_rules: ["Changing the rules", "the first time"],
-  level: ["Changing how the bots play", "the first time"],
-  play: ["Checking your card", "the first time"],
-  answer: ["Checking your answer", "the first time"],
-  takeback: ["Taking the card back", "the first time"],
-  restart: ["Starting the problem again", "the first time"],
-  make: ["Making the questions", "the first time"],
+  new_question: (starting) => (starting ? t("Getting a new question ready — the first one takes a few seconds.") : t("Getting a new question ready…")),
+  new_deal: (starting) => (starting ? t("Dealing a new deal — the first one takes a few seconds.") : t("Dealing a new deal…")),
+  next: (starting) => (starting ? t("Dealing the next deal — the first one takes a few seconds.") : t("Dealing the next deal…")),
+  again: (starting) => (starting ? t("Dealing the first deal again — the first one takes a few seconds.") : t("Dealing the first deal again…")),
+  act: (starting) => (starting ? t("Waiting for the bots — the first time takes a few seconds.") : t("Waiting for the bots…")),
+  hint: (starting) => (starting ? t("Finding a hint — the first one takes a few seconds.") : t("Finding a hint…")),
+  review: (starting) => (starting ? t("Checking your play — the first time takes a few seconds.") : t("Checking your play…")),
+  set_rules: (starting) => (starting ? t("Changing the rules — the first time takes a few seconds.") : t("Changing the rules…")),
+  level: (starting) => (starting ? t("Changing how the bots play — the first time takes a few seconds.") : t("Changing how the bots play…")),
+  play: (starting) => (starting ? t("Checking your card — the first time takes a few seconds.") : t("Checking your card…")),
+  answer: (starting) => (starting ? t("Checking your answer — the first time takes a few seconds.") : t("Checking your answer…")),
+  takeback: (starting) => (starting ? t("Taking the card back — the first time takes a few seconds.") : t("Taking the card back…")),
+  restart: (starting) => (starting ? t("Starting the problem again — the first time takes a few seconds.") : t("Starting the problem again…")),
+  make: (starting) => (starting ? t("Making the questions — the first time takes a few seconds.") : t("Making the questions…")),
 };
 /** A request that is answered at once shows no line: wait this long before saying anything. */
 const QUIET_MS = 400;
 
 /** The words while `type` is on its way; `starting`: the engine is not ready yet (slower). */
 export function doingText(type, starting) {
-  const [words, first] = DOING[type] || ["Working on it", "the first time"];
-  return starting ? `${words} \u2014 ${first} takes a few seconds.` : `${words}\u2026`;
+  if (Object.hasOwn(DOING, type)) return DOING[type](starting);
+  return starting ? t("Working on it — the first time takes a few seconds.") : t("Working on it…");
 }
 
 function lineText(model) {
   const live = shared();
-  if (live.status === "failed") return FAILED_TEXT;
+  if (live.status === "failed") return failedText();
   return (model && live.asking.get(model)) || "";
 }
 
@@ -178,7 +179,7 @@ export function liveStart() {
       if (live.worker) live.worker.terminate();
       for (const waiting of live.pending.values()) waiting.reject(error);
       live.pending.clear();
-      setStatus("failed", FAILED_TEXT);
+      setStatus("failed", failedText());
       console.warn(`fivehundred-tutor: the live book could not start (${error.message})`);
     },
   );

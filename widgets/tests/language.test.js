@@ -207,3 +207,14 @@ test("the hand evaluator's verdict in Polish and Italian (issue 29 part 2)", asy
   useLanguage("it");
   assert.match(offBy({ code: "S", words: "picche" }, res, 9), /^Con picche come briscola hai detto 9: troppo alto\. In media le smazzate danno 7\.3 prese/);
 });
+
+test("the live engine's status lines in Polish and Italian, whole sentences (issue 29 part 2)", async () => {
+  const { doingText } = await import("../src/live.js");
+  useLanguage("pl");
+  assert.equal(doingText("hint", true), "Szukam podpowiedzi — za pierwszym razem trwa to kilka sekund.");
+  assert.equal(doingText("new_deal", false), "Rozdaję nowe rozdanie…");
+  useLanguage("it");
+  assert.equal(doingText("act", true), "Aspetto i bot — la prima volta ci vuole qualche secondo.");
+  useLanguage("en");
+  assert.equal(doingText("new_question", true), "Getting a new question ready — the first one takes a few seconds.");
+});
