@@ -9,7 +9,15 @@ import { card, cardEl } from "./cards.js";
 import { download, el, expect, uid } from "./dom.js";
 import { plural } from "./format.js";
 import { answerState, isAnswered, numberHint, responseKey } from "./keys.js";
+import { nt, t } from "./language.js";
 import { mountWidget, root, safe } from "./mount.js";
+
+/** The pieces of `message` around `field`, with `nodes` in its place (a sentence holding elements). */
+function fillWith(message, field, nodes) {
+  const at = message.indexOf(field);
+  return at < 0 ? [message, " ", ...nodes] : [message.slice(0, at), ...nodes, message.slice(at + field.length)];
+}
+
 import { renderer } from "./parts.js";
 import { contextTrick, TABLE_RENDERERS } from "./table.js";
 
@@ -32,20 +40,25 @@ function contextView(context) {
       el(
         "div",
         {},
-        el("div", { class: "fht-label", text: "Contract" }),
+        el("div", { class: "fht-label", text: t("Contract") }),
         el("strong", { text: c.label }),
-        ` (${c.words}${c.trumps ? `; ${c.trumps} are trumps` : "; no trumps"})`,
+        ` (${c.trumps ? t("{words}; {trumps} are trumps", { words: c.words, trumps: c.trumps }) : t("{words}; no trumps", { words: c.words })})`,
       ),
     );
   }
   const trick = Array.isArray(context.trick) ? context.trick.filter((v) => v && typeof v.code === "string") : [];
   if (trick.length)
     box.append(
-      el("div", {}, el("div", { class: "fht-label", text: "Trick" }), renderer(TABLE_RENDERERS).one(contextTrick("The trick so far", trick, { small: true }))),
+      el(
+        "div",
+        {},
+        el("div", { class: "fht-label", text: t("Trick") }),
+        renderer(TABLE_RENDERERS).one(contextTrick(t("The trick so far"), trick, { small: true })),
+      ),
     );
   if (context.auction && Array.isArray(context.auction)) {
-    const text = context.auction.length ? context.auction.map((c) => `${c.seat} ${c.label}`).join(", ") : "no calls yet";
-    box.append(el("div", {}, el("div", { class: "fht-label", text: "Auction" }), el("span", { text })));
+    const text = context.auction.length ? context.auction.map((c) => `${c.seat} ${c.label}`).join(", ") : t("no calls yet");
+    box.append(el("div", {}, el("div", { class: "fht-label", text: t("Auction") }), el("span", { text })));
   }
   return box;
 }
@@ -67,13 +80,13 @@ function answerControls(item, response, onChange, disabled) {
   const fieldset = el("fieldset", { class: "fht-asg-controls" });
   const legendText =
     {
-      choice: "Choose one",
-      multi: "Choose every one that applies",
-      cards: `Pick ${q.context?.count ? q.context.count : "the"} cards`,
-      order: "Put them in order, highest first",
-      number: "Write whole numbers (minus sign for a loss)",
-      text: "Answer in your own words (your teacher marks it)",
-    }[q.kind] || "Your answer";
+      choice: t("Choose one"),
+      multi: t("Choose every one that applies"),
+      cards: q.context?.count ? nt("Pick {n} card", "Pick {n} cards", q.context.count, { n: q.context.count }) : t("Pick the cards"),
+      order: t("Put them in order, highest first"),
+      number: t("Write whole numbers (minus sign for a loss)"),
+      text: t("Answer in your own words (your teacher marks it)"),
+    }[q.kind] || t("Your answer");
   fieldset.append(el("legend", { text: legendText }));
   const choices = Array.isArray(q.choices) ? q.choices : [];
   if (q.kind === "choice" || q.kind === "multi" || q.kind === "cards") {
@@ -82,7 +95,7 @@ function answerControls(item, response, onChange, disabled) {
     const wrap = el("div", { class: "fht-choices" });
     const counter = q.kind === "cards" ? el("div", { class: "fht-muted", "aria-live": "polite" }) : null;
     const updateCounter = () => {
-      if (counter) counter.textContent = `${chosen.size} of ${q.context.count} picked`;
+      if (counter) counter.textContent = nt("{n} of {need} picked", "{n} of {need} picked", chosen.size, { n: chosen.size, need: q.context.count });
     };
     for (const choice of choices) {
       const input = el("input", { type: many ? "checkbox" : "radio", name, value: choice.id, disabled });
@@ -114,11 +127,17 @@ function answerControls(item, response, onChange, disabled) {
       order.forEach((id, at) => {
         const choice = byId[id];
         const words = choice.words || choice.label;
-        const up = el("button", { type: "button", class: "fht-btn", "aria-label": `Move ${words} up`, disabled: disabled || at === 0, text: "\u2191" });
+        const up = el("button", {
+          type: "button",
+          class: "fht-btn",
+          "aria-label": t("Move {item} up", { item: words }),
+          disabled: disabled || at === 0,
+          text: "\u2191",
+        });
         const down = el("button", {
           type: "button",
           class: "fht-btn",
-          "aria-label": `Move ${words} down`,
+          "aria-label": t("Move {item} down", { item: words }),
           disabled: disabled || at === order.length - 1,
           text: "\u2193",
         });
@@ -137,13 +156,13 @@ function answerControls(item, response, onChange, disabled) {
       });
     };
     draw(null);
-    const keep = el("button", { type: "button", class: "fht-btn", disabled, text: "This is my order" });
+    const keep = el("button", { type: "button", class: "fht-btn", disabled, text: t("This is my order") });
     keep.addEventListener("click", () => onChange(order));
     fieldset.append(list, keep);
   } else if (q.kind === "number") {
     // No fields: one box, and the response is its text (not a dict), as the engine reads it.
     const named = Array.isArray(q.fields) && q.fields.length > 0;
-    const fields = named ? q.fields : [{ id: "value", label: "Answer" }];
+    const fields = named ? q.fields : [{ id: "value", label: t("Answer") }];
     const values = named ? { ...(response && typeof response === "object" ? response : {}) } : { value: response ?? "" };
     for (const f of fields) {
       const id = uid("fht-num");
@@ -160,15 +179,15 @@ function answerControls(item, response, onChange, disabled) {
     const hand = Array.isArray(q.context?.hand) ? q.context.hand.filter((c) => c && typeof c.code === "string") : [];
     if (hand.length) {
       const words = hand.map((c) => c.words || card(c.code).name).join(", ");
-      const row = el("div", { class: "fht-cards", role: "group", "aria-label": `Your hand: ${words}` });
+      const row = el("div", { class: "fht-cards", role: "group", "aria-label": t("Your hand: {cards}", { cards: words }) });
       for (const c of hand) row.append(cardEl(c.code, { small: true, label: c.words || card(c.code).name }));
-      fieldset.append(el("div", { class: "fht-asg-hand" }, el("div", { class: "fht-label", text: "Your hand" }), row));
+      fieldset.append(el("div", { class: "fht-asg-hand" }, el("div", { class: "fht-label", text: t("Your hand") }), row));
     }
     const id = uid("fht-text");
     const area = el("textarea", { id, class: "fht-asg-text", rows: 5, maxlength: Number(q.max_chars) || 5000, disabled });
     area.value = typeof response === "string" ? response : "";
     area.addEventListener("input", () => onChange(area.value));
-    fieldset.append(el("label", { for: id, class: "fht-label", text: "Your answer" }), area);
+    fieldset.append(el("label", { for: id, class: "fht-label", text: t("Your answer") }), area);
   } else if (q.kind === "play") {
     // a deal to play (an assignment's play section): played at the notebook's play table, which writes
     // the calls and cards into this sheet; the grader replays them (no answer to give here)
@@ -177,8 +196,8 @@ function answerControls(item, response, onChange, disabled) {
       el("p", {
         class: "fht-asg-play",
         text: played
-          ? `Played: ${played} calls and cards are in your answer sheet.`
-          : "Play this deal at the play table in your notebook (the cell after the questions): your calls and cards go into your answer sheet.",
+          ? t("Played: {played} calls and cards are in your answer sheet.", { played })
+          : t("Play this deal at the play table in your notebook (the cell after the questions): your calls and cards go into your answer sheet."),
       }),
     );
   } else {
@@ -193,8 +212,8 @@ function showVerdict(box, item, response, final = false) {
   box.className = `fht-feedback ${verdict.correct ? "fht-good" : "fht-bad"}`;
   const hint = numberHint(item.question, response);
   const head = !isAnswered(response)
-    ? "Not answered yet."
-    : hint || (verdict.unreadable ? "Write whole numbers only, like 280 or -140." : verdict.correct ? "Correct!" : "Not quite.");
+    ? t("Not answered yet.")
+    : hint || (verdict.unreadable ? t("Write whole numbers only, like 280 or -140.") : verdict.correct ? t("Correct!") : t("Not quite."));
   if (!final && (verdict.unreadable || !isAnswered(response))) {
     box.className = "fht-feedback fht-bad";
     box.replaceChildren(el("span", { class: "fht-verdict-bad", text: head }));
@@ -202,7 +221,7 @@ function showVerdict(box, item, response, final = false) {
   }
   box.replaceChildren(
     el("span", { class: verdict.correct ? "fht-verdict-good" : "fht-verdict-bad", text: head }),
-    verdict.correct ? "" : el("span", { text: ` The answer: ${item.answer_words}.` }),
+    verdict.correct ? "" : el("span", { text: ` ${t("The answer: {answer}.", { answer: item.answer_words })}` }),
     el("div", { text: item.explanation || "" }),
   );
 }
@@ -221,16 +240,22 @@ export function drawSet(container, meta, student, items, store, name = "") {
   const head = el(
     "div",
     { class: "fht-asg-head" },
-    el("h2", {}, "Questions for ", ...who),
-    el("p", { text: `${meta.title} · ${items.length} questions · ${meta.max_points} points` }),
+    el("h2", {}, ...fillWith(t("Questions for {student}"), "{student}", who)),
+    el("p", {
+      text: nt("{title} · {n} question · {points} points", "{title} · {n} questions · {points} points", items.length, {
+        title: meta.title,
+        n: items.length,
+        points: meta.max_points,
+      }),
+    }),
     el("p", {
       class: "fht-muted",
       text:
         feedbackMode === "none"
-          ? "Exam: no feedback is shown; your teacher grades your answer sheet."
+          ? t("Exam: no feedback is shown; your teacher grades your answer sheet.")
           : feedbackMode === "after-submit"
-            ? "Your results come back with your teacher's feedback after grading."
-            : "Press Check on a question to see whether you are right.",
+            ? t("Your results come back with your teacher's feedback after grading.")
+            : t("Press Check on a question to see whether you are right."),
     }),
   );
   // when and how to hand in: the words come from the assignment file (written by Python), shown before the questions
@@ -252,7 +277,9 @@ export function drawSet(container, meta, student, items, store, name = "") {
     );
     const done = states.filter((s) => s === "answered").length;
     const toFix = states.filter((s) => s === "unreadable").length;
-    progress.textContent = `Answered ${done} of ${items.length}.${toFix ? ` ${toFix} to fix (whole numbers only).` : ""}`;
+    progress.textContent = toFix
+      ? t("Answered {done} of {total}. {fix} to fix (whole numbers only).", { done, total: items.length, fix: toFix })
+      : t("Answered {done} of {total}.", { done, total: items.length });
   };
   const submitted = store.submitted();
   let section = null;
@@ -284,7 +311,7 @@ export function drawSet(container, meta, student, items, store, name = "") {
     );
     box.append(controls);
     if (feedbackMode === "immediate" && Array.isArray(item.accept)) {
-      const checkBtn = el("button", { type: "button", class: "fht-btn fht-asg-check", text: "Check" });
+      const checkBtn = el("button", { type: "button", class: "fht-btn fht-asg-check", text: t("Check") });
       checkBtn.addEventListener("click", () => showVerdict(feedback, item, store.answers()[item.item]));
       box.append(checkBtn);
     }
@@ -300,7 +327,7 @@ export function drawSet(container, meta, student, items, store, name = "") {
   }
   const foot = el("div", { class: "fht-asg-foot" }, progress);
   if (feedbackMode === "after-submit" && !submitted && items.some((it) => Array.isArray(it.accept))) {
-    const finish = el("button", { type: "button", class: "fht-btn fht-asg-finish", text: "Finish and show my results" });
+    const finish = el("button", { type: "button", class: "fht-btn fht-asg-finish", text: t("Finish and show my results") });
     finish.addEventListener("click", () => store.submit());
     foot.append(finish);
   }
@@ -405,9 +432,9 @@ export function mountPage(host, data) {
       const form = el(
         "form",
         { class: "fht-asg-login" },
-        el("label", { for: inputId, text: "Your student id" }),
+        el("label", { for: inputId, text: t("Your student id") }),
         el("input", { id: inputId, name: "student", type: "text", autocomplete: "username", required: true, spellcheck: "false" }),
-        el("button", { type: "submit", class: "fht-btn", text: "Show my questions" }),
+        el("button", { type: "submit", class: "fht-btn", text: t("Show my questions") }),
       );
       const error = el("p", { class: "fht-error-text", role: "alert", text: message || "" });
       form.addEventListener("submit", (event) => {
@@ -416,13 +443,13 @@ export function mountPage(host, data) {
         const exact = Object.hasOwn(sets, typed) ? typed : null;
         const loose = exact || Object.keys(sets).find((k) => k.toLowerCase() === typed.toLowerCase()) || null;
         if (!loose) {
-          error.textContent = typed ? `No questions for the id "${typed}". Check the id your teacher gave you.` : "Type your student id.";
+          error.textContent = typed ? t('No questions for the id "{id}". Check the id your teacher gave you.', { id: typed }) : t("Type your student id.");
           form.elements.student.focus();
           return;
         }
         show(loose);
       });
-      page.append(el("p", { text: `${meta.title}: type your student id to get your own questions.` }), form, error);
+      page.append(el("p", { text: t("{title}: type your student id to get your own questions.", { title: meta.title }) }), form, error);
       setTimeout(() => form.elements.student.focus(), 0);
     };
     const show = (student) => {
@@ -446,17 +473,20 @@ export function mountPage(host, data) {
           redraw();
         },
         footer: (foot) => {
-          const button = el("button", { type: "button", class: "fht-btn fht-asg-download", text: "Download my answer sheet" });
+          const button = el("button", { type: "button", class: "fht-btn fht-asg-download", text: t("Download my answer sheet") });
           const note = el("p", { class: "fht-muted", role: "status", "aria-live": "polite" });
           button.addEventListener("click", () => {
             const sheet = answerSheet(meta, student, items, answers);
             download(JSON.stringify(sheet, null, 1), `${meta.id}-${student}.answers.json`);
-            const place = typeof meta.hand_in === "string" && meta.hand_in ? meta.hand_in : "the way your teacher told you";
-            note.textContent = `Saved ${meta.id}-${student}.answers.json: hand in that file through ${place}.`;
+            const file = `${meta.id}-${student}.answers.json`;
+            note.textContent =
+              typeof meta.hand_in === "string" && meta.hand_in
+                ? t("Saved {file}: hand in that file through {place}.", { file, place: meta.hand_in })
+                : t("Saved {file}: hand it in the way your teacher told you.", { file });
           });
           const actions = el("div", { class: "fht-asg-actions" }, button);
           if (Object.keys(sets).length > 1) {
-            const change = el("button", { type: "button", class: "fht-btn", text: "Not you? Use another id" });
+            const change = el("button", { type: "button", class: "fht-btn", text: t("Not you? Use another id") });
             change.addEventListener("click", () => ask(""));
             actions.append(change);
           }
