@@ -11,10 +11,11 @@
 import { card, cardRow } from "./cards.js";
 import { el, expect, uid } from "./dom.js";
 import { plural } from "./format.js";
+import { t } from "./language.js";
 import { mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 
-const KEYS = "Keys (click the widget first): 1–9 tick a rubric line · s save · u undo · j / k next, previous · n next not marked · c comment";
+const keysText = () => t("Keys (click the widget first): 1–9 tick a rubric line · s save · u undo · j / k next, previous · n next not marked · c comment");
 
 function points(x) {
   return Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100);
@@ -49,16 +50,16 @@ export function nextUnmarked(state, from) {
 }
 
 function status(answer) {
-  if (answer.stale) return "The answer changed since it was marked: mark it again.";
-  if (answer.mark) return `Marked: ${points(answer.mark.points)} of ${points(answer.points)}.`;
-  return "Not marked yet.";
+  if (answer.stale) return t("The answer changed since it was marked: mark it again.");
+  if (answer.mark) return t("Marked: {points} of {max}.", { points: points(answer.mark.points), max: points(answer.points) });
+  return t("Not marked yet.");
 }
 
 /** The parts of the widget (pure: the same data and ui give the same parts). */
 export function view(state, ui) {
-  const head = titlePart(`Marking by hand: ${state.assignment.title}`);
+  const head = titlePart(t("Marking by hand: {title}", { title: state.assignment.title }));
   const total = state.answers.length;
-  if (!total) return [head, { kind: "text", cls: "fht-hg-empty", text: "No written answers to mark in these submissions." }];
+  if (!total) return [head, { kind: "text", cls: "fht-hg-empty", text: t("No written answers to mark in these submissions.") }];
   const i = Math.min(ui.index, total - 1);
   const a = state.answers[i];
   const draft = draftOf(state, ui, i);
@@ -67,7 +68,7 @@ export function view(state, ui) {
     ? {
         kind: "box",
         cls: "fht-hg-rubric",
-        attrs: { role: "group", "aria-label": "Rubric: tick what the answer does" },
+        attrs: { role: "group", "aria-label": t("Rubric: tick what the answer does") },
         children: a.rubric.map((line, n) => ({
           kind: "button",
           cls: `fht-btn fht-hg-line${draft.criteria.includes(n) ? " fht-hg-on" : ""}`,
@@ -84,36 +85,44 @@ export function view(state, ui) {
       cls: "fht-hg-bar",
       children: [
         { kind: "text", tag: "span", cls: "fht-hg-where", text: `Item ${a.item} · ${a.section} · ${a.label}${who}` },
-        { kind: "text", tag: "span", cls: "fht-hg-progress", attrs: { role: "status" }, text: `${state.marked} of ${plural(total, "answer")} marked` },
+        {
+          kind: "text",
+          tag: "span",
+          cls: "fht-hg-progress",
+          attrs: { role: "status" },
+          text: t("{marked} of {answers} marked", { marked: state.marked, answers: plural(total, "answer") }),
+        },
       ],
     },
     { kind: "text", cls: "fht-hg-ask", text: a.ask },
     a.situation ? { kind: "text", cls: "fht-hg-situation", text: a.situation } : null,
     a.hand.length ? { kind: "hand", cards: a.hand } : null,
-    a.trick.length ? { kind: "text", cls: "fht-hg-trick", text: `Trick so far: ${a.trick.map((t) => `${t.seat} ${card(t.code).name}`).join(", ")}` } : null,
+    a.trick.length
+      ? { kind: "text", cls: "fht-hg-trick", text: t("Trick so far: {cards}", { cards: a.trick.map((p) => `${p.seat} ${card(p.code).name}`).join(", ") }) }
+      : null,
     a.reference || a.explanation ? { kind: "reference", reference: a.reference, explanation: a.explanation } : null,
     { kind: "answer", text: a.response },
     rubric,
     {
       kind: "text",
       cls: `fht-hg-status${a.stale ? " fht-bad" : ""}`,
-      text: `${status(a)} This mark: ${draftPoints(a, draft) ?? "–"} of ${points(a.points)}.`,
+      text: `${status(a)} ${t("This mark: {points} of {max}.", { points: draftPoints(a, draft) ?? "–", max: points(a.points) })}`,
     },
     { kind: "comment", value: draft.comment },
     {
       kind: "box",
       cls: "fht-bar fht-hg-actions",
       children: [
-        { kind: "button", cls: "fht-btn fht-hg-save", text: "Save mark (s)", on: { type: "save" } },
-        { kind: "button", cls: "fht-btn fht-hg-clear", text: "Clear mark", disabled: !a.mark && !a.stale, on: { type: "clear" } },
+        { kind: "button", cls: "fht-btn fht-hg-save", text: t("Save mark (s)"), on: { type: "save" } },
+        { kind: "button", cls: "fht-btn fht-hg-clear", text: t("Clear mark"), disabled: !a.mark && !a.stale, on: { type: "clear" } },
         { kind: "button", cls: "fht-btn fht-hg-undo", text: "Undo (u)", disabled: !canUndo(ui, i), on: { type: "undo" } },
         { kind: "button", cls: "fht-btn fht-hg-prev", text: "← Previous (k)", disabled: i === 0, on: { type: "go", to: i - 1 } },
         { kind: "button", cls: "fht-btn fht-hg-next", text: "Next (j) →", disabled: i === total - 1, on: { type: "go", to: i + 1 } },
-        { kind: "button", cls: "fht-btn fht-hg-unmarked", text: "Next not marked (n)", on: { type: "unmarked" } },
+        { kind: "button", cls: "fht-btn fht-hg-unmarked", text: t("Next not marked (n)"), on: { type: "unmarked" } },
       ],
     },
     { kind: "text", cls: `fht-hg-message${ui.bad ? " fht-bad" : ""}`, attrs: { role: "status", "aria-live": "polite" }, text: ui.message },
-    { kind: "text", cls: "fht-hg-keys fht-muted", text: KEYS },
+    { kind: "text", cls: "fht-hg-keys fht-muted", text: keysText() },
   ];
 }
 
@@ -151,7 +160,7 @@ export function reduce(state, ui, event) {
     }
     case "unmarked": {
       const to = nextUnmarked(state, ui.index);
-      if (to < 0) return { ui: { ...ui, message: "Every answer is marked.", bad: false }, redraw: true };
+      if (to < 0) return { ui: { ...ui, message: t("Every answer is marked."), bad: false }, redraw: true };
       return { ui: { ...ui, index: to, message: "", bad: false, focus: "answer" }, redraw: true };
     }
     case "toggle": {
@@ -162,12 +171,12 @@ export function reduce(state, ui, event) {
       const changed = withDraft(state, ui, { criteria: next });
       if (a.mark?.criteria.includes(event.line) && !next.includes(event.line)) {
         // taking a tick off a saved mark is never silent: a draft until s saves it (u undoes it)
-        const words = `Line ${event.line + 1} unticked: not saved yet (s saves, u undoes).`;
+        const words = t("Line {n} unticked: not saved yet (s saves, u undoes).", { n: event.line + 1 });
         return { ui: { ...changed, message: words, bad: false }, redraw: true };
       }
       // a tick is a decision: saved at once, as formgrader does (u takes it back)
       return {
-        ui: { ...changed, message: "Saving…", bad: false, undo: undoOf(state, ui) },
+        ui: { ...changed, message: t("Saving…"), bad: false, undo: undoOf(state, ui) },
         request: markRequest(state, changed),
         reply: "saved",
         redraw: true,
@@ -180,23 +189,23 @@ export function reduce(state, ui, event) {
       return { ui: withDraft(state, ui, { points: event.value === "" || Number.isNaN(value) ? null : value }) };
     }
     case "save":
-      return { ui: { ...ui, message: "Saving…", bad: false, undo: undoOf(state, ui) }, request: markRequest(state, ui), reply: "saved", redraw: true };
+      return { ui: { ...ui, message: t("Saving…"), bad: false, undo: undoOf(state, ui) }, request: markRequest(state, ui), reply: "saved", redraw: true };
     case "undo": {
       const i = ui.index;
       const a = state.answers[i];
       if (ui.drafts[i]) {
-        return { ui: { ...ui, drafts: { ...ui.drafts, [i]: undefined }, message: "Undone: back to the saved mark.", bad: false }, redraw: true };
+        return { ui: { ...ui, drafts: { ...ui.drafts, [i]: undefined }, message: t("Undone: back to the saved mark."), bad: false }, redraw: true };
       }
-      if (ui.undo?.at !== i) return { ui: { ...ui, message: "Nothing to undo on this answer.", bad: false }, redraw: true };
+      if (ui.undo?.at !== i) return { ui: { ...ui, message: t("Nothing to undo on this answer."), bad: false }, redraw: true };
       const before = ui.undo.mark;
       const request = before
         ? { type: "mark", index: a.index, criteria: before.criteria, comment: before.comment, points: a.rubric.length ? null : before.points }
         : { type: "clear", index: a.index };
-      return { ui: { ...ui, undo: null, message: "Undoing…", bad: false }, request, reply: "saved", redraw: true };
+      return { ui: { ...ui, undo: null, message: t("Undoing…"), bad: false }, request, reply: "saved", redraw: true };
     }
     case "clear":
       return {
-        ui: { ...ui, drafts: { ...ui.drafts, [ui.index]: undefined }, message: "Clearing…", bad: false, undo: undoOf(state, ui) },
+        ui: { ...ui, drafts: { ...ui.drafts, [ui.index]: undefined }, message: t("Clearing…"), bad: false, undo: undoOf(state, ui) },
         request: { type: "clear", index: state.answers[ui.index].index },
         reply: "saved",
         redraw: true,
@@ -204,8 +213,8 @@ export function reduce(state, ui, event) {
     case "saved": {
       const reply = event.reply;
       if (reply?.type !== "marked") {
-        const why = reply?.message || reply?.error || "Python did not answer: is the notebook's kernel running?";
-        return { ui: { ...ui, message: `Not saved: ${why}`, bad: true }, redraw: true };
+        const why = reply?.message || reply?.error || t("Python did not answer: is the notebook's kernel running?");
+        return { ui: { ...ui, message: t("Not saved: {why}", { why }), bad: true }, redraw: true };
       }
       const at = state.answers.findIndex((a) => a.index === reply.answer.index);
       const drafts = { ...ui.drafts };
@@ -217,7 +226,9 @@ export function reduce(state, ui, event) {
       } else if (at >= 0) {
         delete drafts[at];
       }
-      const words = reply.answer.mark ? `Saved: ${points(reply.answer.mark.points)} of ${points(reply.answer.points)}.` : "Mark cleared.";
+      const words = reply.answer.mark
+        ? t("Saved: {points} of {max}.", { points: points(reply.answer.mark.points), max: points(reply.answer.points) })
+        : t("Mark cleared.");
       return { ui: { ...ui, drafts, message: words, bad: false }, redraw: true };
     }
     case "key":
@@ -240,13 +251,13 @@ function keyEvent(state, ui, key) {
 
 // ------------------------------------------------------------------ renderers (DOM)
 const RENDERERS = {
-  hand: (part) => el("div", { class: "fht-hg-hand" }, el("div", { class: "fht-label", text: "The student's hand" }), cardRow(part.cards, { small: true })),
+  hand: (part) => el("div", { class: "fht-hg-hand" }, el("div", { class: "fht-label", text: t("The student's hand") }), cardRow(part.cards, { small: true })),
   reference: (part) =>
     el(
       "details",
       { class: "fht-hg-reference" },
-      el("summary", { text: "The engine's answer (for you: not shown to the student until it is graded)" }),
-      part.reference ? el("p", {}, el("strong", { text: "Answer: " }), part.reference) : null,
+      el("summary", { text: t("The engine's answer (for you: not shown to the student until it is graded)") }),
+      part.reference ? el("p", {}, el("strong", { text: `${t("Answer:")} ` }), part.reference) : null,
       part.explanation ? el("p", { text: part.explanation }) : null,
     ),
   answer: (part) => {
@@ -254,7 +265,7 @@ const RENDERERS = {
     return el(
       "div",
       { class: "fht-hg-answer-box" },
-      el("div", { class: "fht-label", id, text: "The student's answer" }),
+      el("div", { class: "fht-label", id, text: t("The student's answer") }),
       el("div", { class: "fht-hg-answer", tabindex: "0", role: "document", "aria-labelledby": id, text: part.text }),
     );
   },
@@ -263,13 +274,13 @@ const RENDERERS = {
     const area = el("textarea", { id, class: "fht-hg-comment", rows: 3, maxlength: 2000 });
     area.value = part.value;
     area.addEventListener("input", () => r.dispatch({ type: "comment", text: area.value }));
-    return el("div", { class: "fht-hg-comment-box" }, el("label", { for: id, class: "fht-label", text: "Comment for the student (c)" }), area);
+    return el("div", { class: "fht-hg-comment-box" }, el("label", { for: id, class: "fht-label", text: t("Comment for the student (c)") }), area);
   },
   points: (part, r) => {
     const id = uid("fht-hg-points");
     const input = el("input", { id, class: "fht-hg-points", type: "number", min: 0, max: part.max, step: "any", value: part.value ?? "" });
     input.addEventListener("input", () => r.dispatch({ type: "points", value: input.value }));
-    return el("div", { class: "fht-hg-points-box" }, el("label", { for: id, class: "fht-label", text: `Points (0 to ${part.max})` }), input);
+    return el("div", { class: "fht-hg-points-box" }, el("label", { for: id, class: "fht-label", text: t("Points (0 to {max})", { max: part.max }) }), input);
   },
 };
 
@@ -318,7 +329,7 @@ function after(root, _state, ui, dispatch) {
 function render({ model, el: host }) {
   const widget = mountView(host, model, {
     kind: "handgrader",
-    label: "Marking written answers",
+    label: t("Marking written answers"),
     traits: ["data"],
     ui: { index: 0, drafts: {}, message: "", bad: false, focus: null, undo: null },
     read: () => read(model),

@@ -134,3 +134,16 @@ test("a number key never takes a tick off a saved mark silently, and u undoes (i
   assert.deepEqual(reduce(s, { ...first.ui, drafts: {} }, { type: "key", key: "u" }).request, { type: "clear", index: 0 });
   assert.equal(reduce(s, ui(), { type: "key", key: "u" }).ui.message, "Nothing to undo on this answer.");
 });
+
+test("the marking view's words in Polish (issue 29 part 2)", async () => {
+  const { useLanguage } = await import("../src/language.js");
+  useLanguage("pl");
+  try {
+    const text = JSON.stringify(view(state(), { index: 0, drafts: {} }));
+    assert.match(text, /Ocenianie ręczne: /);
+    assert.match(text, /Zapisz ocenę \(s\)/);
+    assert.doesNotMatch(text, /Marking by hand|Save mark/);
+  } finally {
+    useLanguage("en");
+  }
+});
