@@ -166,7 +166,7 @@ export function liveStart() {
     });
     worker.addEventListener("error", (event) => {
       event.preventDefault();
-      reject(new Error(event.message || "the engine's files could not be loaded"));
+      reject(new Error(event.message || "the engine's files could not be loaded")); // i18n-ok: a developer's reason, the learner reads failedText()
     });
     worker.postMessage({ type: "start", index: cfg.index, wheel: cfg.wheel, snapshot: cfg.snapshot || "" });
   });
