@@ -2,7 +2,7 @@
 
     python -m fivehundred_tutor.bookbuild.editions init      # copy every English page a tree lacks into it
     python -m fivehundred_tutor.bookbuild.editions check     # untranslated blocks, per language and page
-    python -m fivehundred_tutor.bookbuild.editions build pl  # build one edition (``book build --editions`` does all)
+    fivehundred-tutor book build --editions pl,it            # build them (:func:`.jupyterbook.build_edition`)
 
 Why trees and not Sphinx's gettext catalogs: a chapter's code cells are part of what a learner reads.
 Their outputs (card pictures' labels, tables a cell writes as Markdown, quiz widgets) are computed
@@ -479,28 +479,6 @@ def add_switcher(html: Path, codes: Sequence[str]) -> int:
     return changed
 
 
-def build_edition(code: str, book_dir: Path = BOOK_DIR, **kwargs: Any) -> Any:
-    """Stage, build and publish one edition (keyword arguments as :func:`jupyterbook.run_build`); the
-    untranslated blocks are reported, and fail the build when editions.yml marks the edition complete."""
-    from . import jupyterbook
-
-    staged = stage(code, book_dir)
-    env = {**os.environ, "FIVEHUNDRED_LANG": code}
-    result = jupyterbook.run_build(staged, output=edition_build_dir(code, book_dir), env=env, edition=True, **kwargs)
-    if not result.ok:
-        raise jupyterbook.BookError(f"the {code} edition's build failed (exit {result.returncode})")
-    publish(code, book_dir)
-    reports, failing = check([code])
-    for line in reports[0].lines()[:1]:
-        print(line, flush=True)
-    if failing:
-        raise jupyterbook.BookError(
-            f"the {code} edition is marked complete in {SETTINGS.relative_to(ROOT)} but has untranslated "
-            "blocks: `python -m fivehundred_tutor.bookbuild.editions check`"
-        )
-    return result
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fivehundred_tutor.bookbuild.editions",
@@ -513,8 +491,6 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("codes", nargs="*")
     c.add_argument("--complete", action="store_true", help="fail (exit 1) on any untranslated block")
     c.add_argument("--show", action="store_true", help="print the untranslated blocks themselves")
-    b = sub.add_parser("build", help="build editions into book/_build/html/<code>/")
-    b.add_argument("codes", nargs="*")
     args = parser.parse_args(argv)
     if args.command == "init":
         for path in init():
@@ -532,14 +508,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"not complete: {', '.join(failing)}", file=sys.stderr)
             return 1
         return 0
-    from .jupyterbook import BookError, build_editions
-
-    try:
-        build_editions(args.codes or languages())
-    except (BookError, EditionError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
-    return 0
+    return 0  # pragma: no cover (argparse requires one of the commands above)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -243,7 +244,7 @@ def build_editions(codes: list[str], book_dir: Path = BOOK_DIR, **kwargs: Any) -
     kwargs.pop("output", None)
     for code in codes:
         start = time.perf_counter()
-        eds.build_edition(code, book_dir, **kwargs)
+        build_edition(code, book_dir, **kwargs)
         print(
             f"Built the {code} edition in {time.perf_counter() - start:.1f} s: {html / code / 'index.html'}", flush=True
         )
@@ -251,6 +252,28 @@ def build_editions(codes: list[str], book_dir: Path = BOOK_DIR, **kwargs: Any) -
         if code not in codes and code != eds.SOURCE_LANGUAGE and (html / code).is_dir():
             shutil.rmtree(html / code)
     eds.add_switcher(html, codes)
+
+
+def build_edition(code: str, book_dir: Path = BOOK_DIR, **kwargs: Any) -> BuildResult:
+    """Stage, build and publish one edition (keyword arguments as :func:`run_build`); the untranslated
+    blocks are reported, and fail the build when editions.yml marks the edition complete."""
+    from . import editions as eds
+
+    staged = eds.stage(code, book_dir)
+    env = {**os.environ, "FIVEHUNDRED_LANG": code}
+    result = run_build(staged, output=eds.edition_build_dir(code, book_dir), env=env, edition=True, **kwargs)
+    if not result.ok:
+        raise BookError(f"the {code} edition's build failed (exit {result.returncode})")
+    eds.publish(code, book_dir)
+    reports, failing = eds.check([code])
+    for line in reports[0].lines()[:1]:
+        print(line, flush=True)
+    if failing:
+        raise BookError(
+            f"the {code} edition is marked complete in {eds.SETTINGS.relative_to(eds.ROOT)} but has untranslated "
+            "blocks: `python -m fivehundred_tutor.bookbuild.editions check`"
+        )
+    return result
 
 
 # JupyterLab opens the chapters (MyST markdown) as notebooks through jupytext's "Jupytext Notebook"

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..deal import Deal
 from ..i18n import gettext as _
 from ..rules import NO_SUIT
-from .themes import THEMES, _ruffs
+from .themes import THEMES, ruffs_along
 
 __all__ = ["Lesson", "choose_lesson", "teach", "thumb_note"]
 
@@ -162,7 +162,7 @@ def _suit_lesson(p: _Position, theme: str) -> Lesson | None:
         return _ruff_lesson(p)
     elif theme == "crossruff":
         if p.partners and p.side == rules.side_of(p.declarer):
-            ruffs = _ruffs(deal, list(p.line_of(p.best_plays[0])), [p.seat, *p.partners], p.suit_of, p.trump)
+            ruffs = ruffs_along(deal, list(p.line_of(p.best_plays[0])), [p.seat, *p.partners], p.suit_of, p.trump)
             if all(ruffs.get(s, 0) >= 1 for s in [p.seat, *p.partners]) and sum(ruffs.values()) >= 3:
                 return Lesson(
                     "crossruff", _("With short suits in both hands, ruff back and forth instead of drawing trumps.")

@@ -158,7 +158,7 @@ def detect_themes(d: Decision) -> tuple[str, ...]:
             found.add("bower-guard")
         if declaring and partners:
             line = list(d.lines[d.best_one])
-            ruffs = _ruffs(deal, line, [seat, *partners], suit_of, trump)
+            ruffs = ruffs_along(deal, line, [seat, *partners], suit_of, trump)
             if all(ruffs.get(s, 0) >= 1 for s in [seat, *partners]) and sum(ruffs.values()) >= 3:
                 found.add("crossruff")
     if contract.trump is None:
@@ -217,7 +217,7 @@ def detect_themes(d: Decision) -> tuple[str, ...]:
     return tuple(t for t in THEMES if t in found)
 
 
-def _ruffs(
+def ruffs_along(
     deal: Deal, line: Sequence[Action], seats: Sequence[int], suit_of: Sequence[int], trump: int
 ) -> dict[int, int]:
     """How many times each of ``seats`` ruffs (a trump on another suit's lead) along ``line``."""

@@ -484,7 +484,13 @@ def test_every_link_of_the_lite_notebooks_opens_a_file_of_the_site_at_its_anchor
 def _names(nodes: list[ast.stmt], ctx: type) -> set[str]:
     """Names the statements bind (``ast.Store``: assignments, imports, defs) or read (``ast.Load``)."""
     tree = ast.Module(body=nodes, type_ignores=[])
-    out = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx)}
+    # a comprehension's own variables (``for b in boxes``) live in its scope: they bind nothing outside it
+    inner: set[int] = set()
+    for comp in ast.walk(tree):
+        if isinstance(comp, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            own = {n.id for g in comp.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            inner |= {id(n) for n in ast.walk(comp) if isinstance(n, ast.Name) and n.id in own}
+    out = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx) and id(n) not in inner}
     if ctx is ast.Store:
         out |= {
             (a.asname or a.name).split(".")[0]
