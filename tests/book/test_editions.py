@@ -36,6 +36,7 @@ TRANSLATED = {
         "chapters/03-bowers",
         "chapters/04-bidding-ladder",
         "chapters/06-kitty",
+        "chapters/07-playing-tricks",
     ],
 }
 
