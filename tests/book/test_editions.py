@@ -35,6 +35,7 @@ TRANSLATED = {
         "chapters/02-deck-and-hierarchy",
         "chapters/03-bowers",
         "chapters/04-bidding-ladder",
+        "chapters/05-auction",
         "chapters/06-kitty",
         "chapters/07-playing-tricks",
     ],
