@@ -26,7 +26,11 @@ from fivehundred_tutor.bookbuild import editions
 ROOT = Path(__file__).resolve().parents[2]
 # the pages translated so far, per edition (each translator adds theirs)
 TRANSLATED = {
-    "pl": ["index", "chapters/01-how-to-use"],
+    "pl": [
+        "index",
+        "glossary",
+        "chapters/01-how-to-use",
+    ],
     "it": [
         "index",
         "chapters/01-how-to-use",
