@@ -30,6 +30,7 @@ TRANSLATED = {
         "index",
         "glossary",
         "chapters/01-how-to-use",
+        "chapters/01a-phases-of-a-hand",
     ],
     "it": [
         "index",
