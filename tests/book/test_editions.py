@@ -31,6 +31,7 @@ TRANSLATED = {
         "glossary",
         "chapters/01-how-to-use",
         "chapters/01a-phases-of-a-hand",
+        "chapters/02-deck-and-hierarchy",
     ],
     "it": [
         "index",
