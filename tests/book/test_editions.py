@@ -32,6 +32,7 @@ TRANSLATED = {
         "chapters/01-how-to-use",
         "chapters/01a-phases-of-a-hand",
         "chapters/02-deck-and-hierarchy",
+        "chapters/03-bowers",
     ],
     "it": [
         "index",
