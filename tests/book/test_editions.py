@@ -33,6 +33,7 @@ TRANSLATED = {
         "chapters/01a-phases-of-a-hand",
         "chapters/02-deck-and-hierarchy",
         "chapters/03-bowers",
+        "chapters/04-bidding-ladder",
     ],
     "it": [
         "index",
