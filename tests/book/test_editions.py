@@ -34,6 +34,7 @@ TRANSLATED = {
         "chapters/02-deck-and-hierarchy",
         "chapters/03-bowers",
         "chapters/04-bidding-ladder",
+        "chapters/06-kitty",
     ],
     "it": [
         "index",
