@@ -35,6 +35,7 @@ TRANSLATED = {
         "chapters/03-bowers",
         "chapters/04-bidding-ladder",
         "chapters/06-kitty",
+        "chapters/07-playing-tricks",
     ],
     "it": [
         "index",
