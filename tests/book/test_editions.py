@@ -48,6 +48,7 @@ TRANSLATED = {
         "chapters/05-auction",
         "chapters/06-kitty",
         "chapters/07-playing-tricks",
+        "chapters/09-scoring",
     ],
 }
 
