@@ -49,6 +49,7 @@ TRANSLATED = {
         "chapters/06-kitty",
         "chapters/07-playing-tricks",
         "chapters/09-scoring",
+        "chapters/09a-whole-hand",
     ],
 }
 
