@@ -50,6 +50,7 @@ TRANSLATED = {
         "chapters/07-playing-tricks",
         "chapters/09-scoring",
         "chapters/09a-whole-hand",
+        "chapters/09e-at-the-table",
     ],
 }
 
