@@ -15,9 +15,9 @@ opens it as a Polish notebook.  What gettext gives for free, knowing what is lef
 :func:`untranslated`: every block of a page's prose (and every string literal of its code cells that
 reads as words) still the same as in the English page.
 
-Layout: ``editions/<code>/`` holds ``index.md``, ``glossary.md``, ``rules-index.md``, ``references.md``
+Layout: ``book/editions/<code>/`` holds ``index.md``, ``glossary.md``, ``rules-index.md``, ``references.md``
 and ``chapters/*.md``, the same names as ``book/`` (so links and labels work unchanged), plus
-``editions/editions.yml`` (each edition's name, title and ``complete`` flag).  A build stages each
+``book/editions/editions.yml`` (each edition's name, title and ``complete`` flag).  A build stages each
 edition as a book of its own in ``book/_build/editions/<code>/book`` (its pages copied, ``_assets``,
 ``_templates``, ``_static_widgets`` and ``node_modules`` linked to the English book's), runs Jupyter
 Book with ``language: <code>`` and ``FIVEHUNDRED_LANG=<code>`` (its own execution cache in
@@ -45,7 +45,7 @@ from ..errors import FiveHundredError
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK_DIR = ROOT / "book"
-EDITIONS_DIR = ROOT / "editions"
+EDITIONS_DIR = BOOK_DIR / "editions"
 SETTINGS = EDITIONS_DIR / "editions.yml"
 #: the environment variable (and ``book build --editions``) naming the editions a build makes
 EDITIONS_ENV = "FIVEHUNDRED_EDITIONS"
@@ -68,7 +68,7 @@ class EditionError(FiveHundredError, RuntimeError):
 
 
 def settings() -> dict[str, dict[str, Any]]:
-    """``editions/editions.yml``: ``{code: {name, title, complete}}`` for every edition there is."""
+    """``book/editions/editions.yml``: ``{code: {name, title, complete}}`` for every edition there is."""
     import yaml  # type: ignore[import-untyped]
 
     data = yaml.safe_load(SETTINGS.read_text(encoding="utf-8")) or {}
@@ -83,8 +83,8 @@ def languages() -> list[str]:
 def requested(value: str | None = None) -> list[str]:
     """The editions a build makes: ``value`` (``"pl,it"``, ``"all"``, ``""``), else ``$FIVEHUNDRED_EDITIONS``.
 
-    None by default: the README's command builds the English site only unless asked (a three-language
-    build runs every chapter three times, see DESIGN's editions section for the cost)."""
+    None by default here; the README's book commands set ``FIVEHUNDRED_EDITIONS=all``
+    (:func:`fivehundred_tutor.bootstrap.book_environment`), and so does the tests' build (tests/support/book.py)."""
     text = os.environ.get(EDITIONS_ENV, "") if value is None else value
     codes = [c.strip().lower() for c in text.replace(" ", ",").split(",") if c.strip()]
     known = languages()
@@ -302,7 +302,7 @@ def edition_config(code: str, book_dir: Path = BOOK_DIR) -> dict[str, Any]:
     sphinx_config = config.setdefault("sphinx", {}).setdefault("config", {})
     sphinx_config["language"] = code
     sphinx_config.update(mine.get("sphinx") or {})
-    # the templates' own words (Open in JupyterLab, ...): editions/<code>/locales/<code>/LC_MESSAGES/sphinx.po
+    # the templates' own words (Open in JupyterLab, ...): book/editions/<code>/locales/<code>/LC_MESSAGES/sphinx.po
     sphinx_config["locale_dirs"] = ["locales"]
     return config
 

@@ -1,7 +1,7 @@
 """The built book for tests: one build per run shared by every xdist worker, and the book's notebooks.
 
-- ``build_book_once()`` builds ``book/`` (``fivehundred-tutor book build``; incremental, outputs
-  cached) under a file lock, or reuses an up-to-date build.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
+- ``build_book_once()`` builds ``book/`` with its Polish and Italian editions (``fivehundred-tutor book
+  build``; incremental, outputs cached) under a file lock, or reuses an up-to-date build.  ``FIVEHUNDRED_BOOK_OUTPUT=DIR`` builds
   into ``DIR/_build`` instead of ``book/_build`` (reuse one build across runs and worktrees).
 - ``start_build_in_background()``: the first xdist worker starts that build in a process of its own
   as soon as it has collected, so that no worker waits for it while tests that need no book run.
@@ -22,7 +22,7 @@ from typing import Any
 
 from tests.support.paths import BOOK
 
-_SKIP_PARTS = {"_build", "node_modules", "_static_widgets", ".ipynb_checkpoints", "_templates", "_assets"}
+_SKIP_PARTS = {"_build", "editions", "node_modules", "_static_widgets", ".ipynb_checkpoints", "_templates", "_assets"}
 _MYST_HEADER_KEYS = ("format_name: myst", "kernelspec")
 
 
@@ -100,12 +100,15 @@ def build_book_once() -> Any:
             record.exists()
             and (html / "index.html").exists()
             and not jupyterbook.is_stale(BOOK, out_root if out_root != BOOK else None)
+            and all((html / code / "index.html").exists() for code in edition_codes(out_root))
         )
         if fresh:
             saved = json.loads(record.read_text())
             if saved.get("digest") == jupyterbook.package_digest():
                 return jupyterbook.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
         result = jupyterbook.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
+        if result.ok and out_root == BOOK:
+            result = _with_editions(result)
         record.write_text(
             json.dumps(
                 {
@@ -117,6 +120,36 @@ def build_book_once() -> Any:
             )
         )
         return result
+
+
+def edition_codes(out_root: Path) -> list[str]:
+    """The editions a test build makes: all of them beside ``book/``'s own site, none into another output."""
+    from fivehundred_tutor.bookbuild import editions
+
+    return editions.requested(os.environ.get(editions.EDITIONS_ENV, "all")) if out_root == BOOK else []
+
+
+def _with_editions(english: Any) -> Any:
+    """The editions built beside the English site (as the README's book command does), so the tests read
+    the site a reader gets; ``FIVEHUNDRED_EDITIONS=`` (empty) or a list (``pl``) chooses fewer.  A failing
+    edition makes the build's result a failure that says why."""
+    import dataclasses
+    import io
+    import time
+
+    from fivehundred_tutor.bookbuild import jupyterbook
+
+    codes = edition_codes(BOOK)
+    start, out = time.perf_counter(), io.StringIO()
+    returncode = 0
+    try:
+        with contextlib.redirect_stdout(out):
+            jupyterbook.build_editions(codes, BOOK, capture=True)
+    except jupyterbook.BookError as err:
+        returncode = 1
+        out.write(f"\n{err}\n")
+    seconds = english.seconds + time.perf_counter() - start
+    return dataclasses.replace(english, returncode=returncode, output=english.output + out.getvalue(), seconds=seconds)
 
 
 def start_build_in_background() -> Any:
