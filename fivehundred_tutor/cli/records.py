@@ -17,7 +17,33 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..i18n import decimal, get_language, ngettext, pgettext
+from ..i18n import gettext as _
+
 __all__ = ["register"]
+
+
+def _label(action: Any) -> str:
+    """An action in card notation, in the reader's language (``J♦``, ``Jolly``, ``Joker (as ♠)``, ``8♠ from hand``)."""
+    from ..actions import Play
+    from ..explain import action_label, play_label
+
+    return play_label(action) if isinstance(action, Play) else action_label(action)
+
+
+def _counts(deal: Any) -> str:
+    """Whose tricks the solver's figure counts, in the reader's language (the report's ``counts``)."""
+    rules = deal.rules
+    if deal.contract.is_misere:
+        return _("tricks taken by the declarer ({seat}), who tries to take none").format(
+            seat=rules.local_seat_name(deal.declarer)
+        )
+    if rules.calls_partner:  # the declarer and the called partner
+        seats = [rules.local_seat_name(s) for s in deal.declaring_seats]
+        if len(seats) == 2:
+            return _("tricks taken by {seat} and {partner}").format(seat=seats[0], partner=seats[1])
+        return _("tricks taken by {seats}").format(seats=" ".join(seats))
+    return _("tricks taken by {seats}").format(seats=rules.local_side_name(rules.side_of(deal.declarer)))
 
 
 def _load(path: str) -> Any:
@@ -30,6 +56,7 @@ def _load(path: str) -> Any:
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
     from ..records import annotate, critical_moments
+    from ..records.notes import note_text
 
     record = _load(args.file)
     started = time.perf_counter()
@@ -40,22 +67,38 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         for i, code in enumerate(annotated.actions):
             note = annotated.annotations.get(i)
             if note:
-                # Without the solver's sentence: the figure and the best cards, in the same notation
-                # as the card played (parsed before it is played).
-                words = note.get("text") or f"{note['after']} tricks; best: " + ", ".join(
-                    str(deal.parse_action(c)) for c in note["best"]
-                )
+                # The solver's sentence (the record keeps it in English: said again in the reader's
+                # language); without one, the figure and the best cards, in the same notation as the
+                # card played (parsed before it is played).
+                if note.get("text"):
+                    words = note["text"] if get_language() == "en" else note_text(deal, deal.parse_action(code), note)
+                else:
+                    words = ngettext("{n} trick; best: {cards}", "{n} tricks; best: {cards}", note["after"]).format(
+                        n=note["after"], cards=", ".join(_label(deal.parse_action(c)) for c in note["best"])
+                    )
             deal.push(code)
             if note:
-                who = deal.rules.seat_name(note["seat"])
+                rules = deal.rules
+                who = rules.local_seat_name(note["seat"])
+                width = max(11, *(len(rules.local_seat_name(s)) for s in range(rules.players)))
                 mark = note.get("mark", "")
-                print(f"{i:3} {who:<11} {str(deal.history[-1]) + mark:<14} {words}")
+                print(f"{i:3} {who:<{width}} {_label(deal.history[-1]) + mark:<14} {words}")
         moments = critical_moments(annotated)
-        print(f"Critical moments: {len(moments)} ({elapsed:.1f} s)")
+        print(
+            ngettext("Critical moment: {n} ({seconds} s)", "Critical moments: {n} ({seconds} s)", len(moments)).format(
+                n=len(moments), seconds=decimal(elapsed, 1)
+            )
+        )
     text = annotated.to_json(indent=1) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}: {len(annotated.annotations)} plays annotated in {elapsed:.1f} s", file=sys.stderr)
+        n = len(annotated.annotations)
+        print(
+            ngettext(
+                "wrote {path}: {n} play annotated in {seconds} s", "wrote {path}: {n} plays annotated in {seconds} s", n
+            ).format(path=args.output, n=n, seconds=decimal(elapsed, 1)),
+            file=sys.stderr,
+        )
     elif not args.text:
         sys.stdout.write(text)
     return 0
@@ -74,15 +117,21 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
         return 0
-    print(deal)
-    print(f"Double dummy: {report['value']} — {report['counts']}.")
+    from ..records.notes import double_dummy_note
+    from ..render import deal_text
+    from ..solver import DOUBLE_DUMMY_NOTE
+
+    print(deal_text(deal))
+    # Translators: the solver's figure, then whose tricks it counts ("Double dummy: 7 — tricks taken by North–South.")
+    print(_("Double dummy: {value} — {counts}.").format(value=report["value"], counts=_counts(deal)))
     if report["actions"]:
-        print(f"{report['to_move']} to play:")
+        print(_("{seat} to play:").format(seat=deal.rules.local_seat_name(deal.to_move)))
         for code, value in report["actions"].items():
-            star = "  best" if code in report["best"] else ""
-            print(f"  {deal.parse_action(code)!s:<16} {value}{star}")
+            # Translators: after a card's figure, the solver's best card(s)
+            star = "  " + pgettext("solver", "best") if code in report["best"] else ""
+            print(f"  {_label(deal.parse_action(code)):<16} {value}{star}")
     for note in report["notes"]:
-        print(f"Note: {note}")
+        print(_("Note: {note}").format(note=double_dummy_note() if note == DOUBLE_DUMMY_NOTE else note))
     return 0
 
 

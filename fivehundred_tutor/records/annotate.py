@@ -21,51 +21,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..deal import PLAY, Deal
-from ..solver import DOUBLE_DUMMY_NOTE, Solver, best_actions
+from ..deal import PLAY
+from ..solver import Solver, best_actions
+from .notes import made, note_text
 from .record import DealRecord
 
 __all__ = ["annotate", "critical_moments"]
-
-
-def _made(deal: Deal, value: int) -> bool:
-    assert deal.contract is not None
-    if deal.contract.is_misere:
-        return value == 0
-    return value >= deal.contract.tricks
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick{'s' if n != 1 else ''}"
-
-
-def _describe(deal: Deal, action_text: str, note: dict[str, Any], best_text: str) -> str:
-    assert deal.contract is not None and deal.declarer is not None
-    rules = deal.rules
-    value, after, cost = note["value"], note["after"], note["cost"]
-    misere = deal.contract.is_misere
-    who = rules.seat_name(deal.declarer) if misere else rules.side_name(rules.side_of(deal.declarer))
-    if misere:
-        before_words = (
-            f"the declarer ({who}) can keep clear of every trick"
-            if value == 0
-            else f"the defence can force {who} to take a trick"
-        )
-    else:
-        before_words = f"{who} can take {_tricks(value)}"
-    if cost == 0:
-        others = f" (as would {best_text})" if best_text else ""
-        return f"Double dummy: {before_words}. {action_text} keeps that{others}."
-    if misere:
-        change = "lets the declarer escape" if after == 0 else "hands the declarer a trick"
-        return f"Double dummy: {before_words}. {action_text} {change}; {best_text} was the card."
-    flip = ""
-    if _made(deal, value) != _made(deal, after):
-        flip = " — and the contract with it" if _made(deal, value) else " — enough to make the contract"
-    return (
-        f"Double dummy: {before_words}. {action_text} costs {_tricks(cost)}{flip}: "
-        f"{value} → {after}. Best was {best_text}."
-    )
 
 
 def annotate(record: DealRecord, solver: Solver | None = None) -> DealRecord:
@@ -96,7 +57,7 @@ def annotate(record: DealRecord, solver: Solver | None = None) -> DealRecord:
                 "critical": critical,
             }
             mark = None
-            if cost and _made(deal, best_value) != _made(deal, after):
+            if cost and made(deal, best_value) != made(deal, after):
                 mark = "??"
             elif cost:
                 mark = "?"
@@ -106,18 +67,10 @@ def annotate(record: DealRecord, solver: Solver | None = None) -> DealRecord:
                 note["mark"] = mark
             if critical:
                 # Words only where the choice mattered; the figures are there for every card.
-                others = [a for a in best if a != action]
-                best_text = " or ".join(_words(a) for a in others[:3]) + (" …" if len(others) > 3 else "")
-                note["text"] = _describe(deal, _words(action), note, best_text)
-                if deal.rules.players == 2:
-                    note["text"] += " " + DOUBLE_DUMMY_NOTE
+                note["text"] = note_text(deal, action, note, best)
             out.annotations[index] = note
         deal.push(code)
     return out
-
-
-def _words(action: Any) -> str:
-    return str(action)
 
 
 def critical_moments(record: DealRecord) -> list[int]:

@@ -190,6 +190,28 @@ class DealRecord:
         deal = self.to_deal()
         return deal.result().to_dict() if deal.phase == DONE else None
 
+    def _notes_in_language(self) -> dict[int, str]:
+        """The solver's verdicts said again in the reader's language (the record keeps them in English):
+        action index → words; empty in English, or where a note cannot be read back."""
+        from ..i18n import SOURCE_LANGUAGE, get_language
+
+        wanted = {i for i, note in self.annotations.items() if note.get("text")}
+        if get_language() == SOURCE_LANGUAGE or not wanted:
+            return {}
+        from .notes import note_text
+
+        out: dict[int, str] = {}
+        deal = self.start_deal()
+        for index, code in enumerate(self.actions):
+            if index in wanted:
+                try:
+                    action = deal.parse_action(code)
+                    out[index] = note_text(deal, action, self.annotations[index])
+                except Exception:  # a note the record holds but the engine cannot place: keep its words
+                    pass
+            deal.push(code)
+        return out
+
     def replay_args(self, *, solver_notes: bool = True) -> dict[str, Any]:
         """Keyword arguments for ``DealReplay(**record.replay_args())``.
 
@@ -201,9 +223,10 @@ class DealRecord:
         comments: dict[int, str] = {}
         marks: dict[int, str] = {}
         if solver_notes:
+            local = self._notes_in_language()
             for index, note in self.annotations.items():
                 if note.get("text"):
-                    comments[index] = note["text"]
+                    comments[index] = local.get(index, note["text"])
                 if note.get("mark"):
                     marks[index] = note["mark"]
         for index, text in self.comments.items():
@@ -286,7 +309,7 @@ class DealRecord:
         )
         rec.validate()
         recorded = data.get("result")
-        if recorded is not None and recorded != rec.result():
+        if recorded is not None and _result_facts(recorded) != _result_facts(rec.result()):
             raise RecordError("the recorded 'result' does not match the replayed play")
         return rec
 
@@ -300,6 +323,14 @@ class DealRecord:
         except json.JSONDecodeError as err:
             raise RecordError(f"not valid JSON: line {err.lineno}, column {err.colno}: {err.msg}") from None
         return cls.from_dict(data)
+
+
+def _result_facts(result: Any) -> Any:
+    """A result without its ``summary``: the summary is words in the reader's language (a record written in
+    English is read in Polish or Italian), the rest is the facts the replay must agree with."""
+    if isinstance(result, dict):
+        return {k: v for k, v in result.items() if k != "summary"}
+    return result
 
 
 def _hand_order(code: str) -> tuple[int, int]:

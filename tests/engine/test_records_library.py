@@ -119,3 +119,24 @@ def test_records_load_from_json_files(tmp_path) -> None:  # type: ignore[no-unty
     text = tmp_path / "deal.txt"
     text.write_text(format_text(plain), encoding="utf-8")
     assert load_record(text).to_dict() == plain.to_dict()
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_every_library_deal_loads_in_the_readers_language(language: str) -> None:
+    """The records keep their result's summary in English; read in Polish or Italian the summary is other words
+    for the same facts, so it is not compared (the facts are): before, every library deal raised RecordError
+    under FIVEHUNDRED_LANG=pl / it.  A changed fact still does."""
+    from fivehundred_tutor import set_language
+    from fivehundred_tutor.records import DealRecord, RecordError, library_names, load_library_record
+
+    english = load_library_record(library_names()[0]).to_dict()
+    try:
+        set_language(language)
+        for name in library_names():
+            assert load_library_record(name).result() is not None
+        forged = json.loads(json.dumps(english))
+        forged["result"]["scores"] = [s + 10 for s in forged["result"]["scores"]]
+        with pytest.raises(RecordError, match="does not match the replayed play"):
+            DealRecord.from_dict(forged)
+    finally:
+        set_language("en")
