@@ -625,19 +625,21 @@ def explain_call(deal: Deal, call: Bid | Pass) -> str:
     assert seat is not None
     name = rules.local_seat_name(seat)
     high = deal.high_bid
+    # the bid to beat in the reader's words when it is a misère ("misère aperta"); a level in notation (7♥)
+    said_high = "" if high is None else high.words if high.is_misere else str(high)
     if isinstance(call, Bid) and call.is_misere:
-        worst = [str(c) for c, _danger in misere_dangers(rules, judge.hand)]
+        worst = [c.short_name for c, _danger in misere_dangers(rules, judge.hand)]
         if not worst:
             return _("{seat}'s hand has no card too high for a hand that must lose every trick: {call}.").format(
-                seat=name, call=call
+                seat=name, call=call.words
             )
         if len(worst) <= rules.kitty_size:
             return _(
                 "{seat}'s hand has only the {cards} too high for a hand that must lose every trick, "
                 "and the kitty exchange can throw them away: {call}."
-            ).format(seat=name, cards=_listed(worst), call=call)
+            ).format(seat=name, cards=_listed(worst), call=call.words)
         return _("{seat}'s hand has only the {cards} too high for a hand that must lose every trick: {call}.").format(
-            seat=name, cards=_listed(worst), call=call
+            seat=name, cards=_listed(worst), call=call.words
         )
     if isinstance(call, Bid):
         reckoning = judge.reckoning(call)
@@ -662,7 +664,7 @@ def explain_call(deal: Deal, call: Bid | Pass) -> str:
         else:
             text = _("{seat}'s hand counts {reckoning}, with {suit} as trumps: {call}.")
         suit = call.trump.local_name if call.trump is not None else ""
-        return text.format(seat=name, reckoning=reckoning, suit=suit, call=call, high=high)
+        return text.format(seat=name, reckoning=reckoning, suit=suit, call=call, high=said_high)
     legal = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
     sound = [b for b in legal if judge.is_sound(b)]
     if sound:
@@ -670,7 +672,7 @@ def explain_call(deal: Deal, call: Bid | Pass) -> str:
             seat=name, bid=max(sound, key=rules.bid_value)
         )
     if not legal:
-        return _("{seat} passes: no bid is left that outranks {high}.").format(seat=name, high=high)
+        return _("{seat} passes: no bid is left that outranks {high}.").format(seat=name, high=said_high)
     best = max(legal, key=judge.count)
     total = judge.count(best)
     if best.trump is None and high is not None:
@@ -691,7 +693,7 @@ def explain_call(deal: Deal, call: Bid | Pass) -> str:
             "so {seat} passes."
         )
     suit = best.trump.local_name if best.trump is not None else ""
-    return text.format(seat=name, total=decimal(total), whole=rounded(total), suit=suit, high=high)
+    return text.format(seat=name, total=decimal(total), whole=rounded(total), suit=suit, high=said_high)
 
 
 def count(rules: Rules, hand: Sequence[Card], bid: Bid, context: AuctionContext = NO_CONTEXT) -> float:

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,9 +122,23 @@ def main(argv: list[str]) -> int:
     ensure_bundles()
     ensure_native()
     cli = str(BIN / "fivehundred-tutor")
+    os.environ.update(book_environment(os.environ))
     if job == "build":
         return run([cli, "book", "build", *rest])
     return run([cli, "book", "serve", *rest])
+
+
+def book_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """What the README's book commands add to the environment: the Polish and Italian editions built beside
+    the English site (``FIVEHUNDRED_EDITIONS=all``) unless the caller chose (``FIVEHUNDRED_EDITIONS=`` for
+    the English site alone).  The test job's book build makes them too (tests/support/book.py).
+
+    >>> book_environment({})
+    {'FIVEHUNDRED_EDITIONS': 'all'}
+    >>> book_environment({"FIVEHUNDRED_EDITIONS": ""})
+    {}
+    """
+    return {} if "FIVEHUNDRED_EDITIONS" in environ else {"FIVEHUNDRED_EDITIONS": "all"}
 
 
 if __name__ == "__main__":

@@ -22,7 +22,17 @@ from .errors import CardParseError
 from .i18n import gettext as _
 from .i18n import per_language, pgettext
 
-__all__ = ["JOKER", "Card", "CardParseError", "Suit", "display_order", "format_cards", "left_bower", "parse_cards"]
+__all__ = [
+    "JOKER",
+    "Card",
+    "CardParseError",
+    "Suit",
+    "display_order",
+    "format_cards",
+    "left_bower",
+    "parse_cards",
+    "short_names",
+]
 
 
 class Suit(enum.IntEnum):
@@ -266,6 +276,17 @@ class Card:
         return _card_names()[self.index]
 
     @property
+    def short_name(self) -> str:
+        """The card as a learner reads it in a sentence or a list, in the reader's language: ``'J♦'``,
+        ``'10♥'``, and the joker by its name (``'Joker'``, ``'Dżoker'``, ``'Jolly'``), as the card faces and
+        the widgets show it.  ``str(card)`` stays the notation every language reads (``Card.parse`` reads it back).
+
+        >>> Card.parse("JD").short_name, JOKER.short_name
+        ('J♦', 'Joker')
+        """
+        return _card_names()[self.index] if self.suit is None else self._str
+
+    @property
     def rank_word(self) -> str:
         """The rank in words, in the reader's language: ``'Jack'``, ``'Walet'``, ``'Fante'`` (the joker's name)."""
         return _card_names()[self.index] if self.suit is None else _rank_words()[self.rank]
@@ -349,6 +370,16 @@ def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
     """Inverse of :func:`parse_cards`: ``'J♦ 10♥ Joker'``."""
     return " ".join(str(c) for c in cards)
+
+
+def short_names(cards: Iterable[Card], sep: str = " ") -> str:
+    """Cards as a learner reads them (:attr:`Card.short_name`), in the reader's language: ``'J♦ 10♥ Joker'``
+    (``'J♦ 10♥ Jolly'`` in Italian); :func:`format_cards` is the notation.
+
+    >>> short_names(parse_cards("JD 10H JK"), ", ")
+    'J♦, 10♥, Joker'
+    """
+    return sep.join(c.short_name for c in cards)
 
 
 _DISPLAY_SUIT = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}

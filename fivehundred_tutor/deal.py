@@ -29,7 +29,7 @@ from .bids import PASS, Bid, BidParseError, Pass, parse_call
 from .cards import ALL_CARDS, JOKER, Card, CardParseError, Suit, display_order, left_bower
 from .display import picture
 from .errors import GameStateError, IllegalAction
-from .explain import why_illegal
+from .explain import call_label, play_label, why_illegal
 from .i18n import gettext as _
 from .i18n import gettext_noop as N_
 from .i18n import ngettext
@@ -656,7 +656,7 @@ class Deal:
             return _(
                 "{bid} does not outrank {high}: bid more tricks, or as many in a higher "
                 "denomination (♠ < ♣ < ♦ < ♥ < NT)"
-            ).format(bid=bid, high=self.high_bid) + self._misere_place_note(bid)
+            ).format(bid=call_label(bid), high=call_label(self.high_bid)) + self._misere_place_note(bid)
         return self._bid_restriction(bid)
 
     def _bid_restriction(self, bid: Bid) -> str | None:
@@ -1184,13 +1184,15 @@ class Deal:
             if isinstance(action, Bid):
                 problem = self._bid_problem(action)
                 if problem:
-                    return _("{seat} cannot bid {bid}: {problem}.").format(seat=seat_name, bid=action, problem=problem)
-            return _("{call} is not a legal call now.").format(call=action)
+                    return _("{seat} cannot bid {bid}: {problem}.").format(
+                        seat=seat_name, bid=call_label(action), problem=problem
+                    )
+            return _("{call} is not a legal call now.").format(call=call_label(action))
         if self.phase is KITTY and self._calling:
             if not isinstance(action, CallPartner):
                 return _("{seat} has discarded and now calls a card to choose a partner.").format(seat=seat_name)
             return _("{card} is not in another player's hand, so calling it would choose no partner.").format(
-                card=action.card
+                card=action.card.short_name
             )
         if self.phase is KITTY:
             if not isinstance(action, Discard):
@@ -1201,7 +1203,7 @@ class Deal:
                     k,
                 ).format(seat=seat_name, n=k)
             return _("{card} is not in {seat}'s hand, so it cannot be discarded.").format(
-                card=action.card, seat=seat_name
+                card=action.card.short_name, seat=seat_name
             )
         if self._nominating:
             return _("{seat} holds the joker and first says whether to nominate its suit.").format(seat=seat_name)
@@ -1222,9 +1224,9 @@ class Deal:
         if card not in pool:
             if self.n == 2 and action.source == TABLE:
                 return _("{seat} does not hold {card} among the face-up cards on the table.").format(
-                    seat=seat_name, card=card
+                    seat=seat_name, card=card.short_name
                 )
-            return _("{seat} does not hold {card} in hand.").format(seat=seat_name, card=card)
+            return _("{seat} does not hold {card} in hand.").format(seat=seat_name, card=card.short_name)
         if card.is_joker and not self.trick and action.joker_suit is not None:
             return _("{seat} has shown void in {suit}, so the joker may not be named {suit} (variant rule).").format(
                 seat=seat_name, suit=action.joker_suit.local_name
@@ -1243,7 +1245,7 @@ class Deal:
             self.joker_fixed,
             from_table=self.n == 2 and action.source == TABLE,
         )
-        return reason or _("{play} is not legal now.").format(play=action)
+        return reason or _("{play} is not legal now.").format(play=play_label(action))
 
     # -------------------------------------------------------------- results
     def result(self) -> DealResult:
@@ -1288,11 +1290,15 @@ class Deal:
             verdict = ngettext("took {n} trick: set", "took {n} tricks: set", taken).format(n=taken)
         if rules.calls_partner and self.called_card is not None and self.partner is not None:
             name = _("{declarer} (with {partner}, who held the called {card})").format(
-                declarer=name, partner=rules.local_seat_name(self.partner), card=self.called_card
+                declarer=name, partner=rules.local_seat_name(self.partner), card=self.called_card.short_name
             )
         scores_text = ", ".join(f"{rules.local_side_name(i)} {s:+d}" for i, s in enumerate(scores))
         summary = _("{declarer} bid {contract}, {verdict}. {scores}.").format(
-            declarer=name, contract=contract, verdict=verdict, scores=scores_text
+            # a misère in the reader's words ("odkryte misère", "misère aperta"); a level in notation (7♥)
+            declarer=name,
+            contract=contract.words if contract.is_misere else contract,
+            verdict=verdict,
+            scores=scores_text,
         )
         return DealResult(contract, decl, taken, tuple(self.tricks_won), made, tuple(scores), False, summary)
 

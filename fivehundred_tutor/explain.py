@@ -58,7 +58,7 @@ def _contract_words(contract: Bid | None) -> str:
     if contract is None:
         return pgettext("contract phrase", "with no contract yet")
     if contract.is_misere:
-        return pgettext("contract phrase", "in {contract} (no trumps)").format(contract=contract)
+        return pgettext("contract phrase", "in {contract} (no trumps)").format(contract=call_label(contract))
     if contract.trump is None:
         return pgettext("contract phrase", "in no trumps")
     return pgettext("contract phrase", "while {trumps} are trumps").format(trumps=contract.trump.local_name)
@@ -87,7 +87,7 @@ def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
         )
     if trump is not None and card.rank == JACK and card.suit == trump.sister:
         return _("{card} is the left bower: a {trump} (a trump) {where}, the third-highest card.").format(
-            card=card, trump=_one_card_of()[trump], where=where
+            card=card, trump=suit_one(trump), where=where
         )
     order = rules.ranking(card.suit, contract)
     place = order.index(card) if card in order else -1
@@ -95,7 +95,7 @@ def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
         return _("{card} is a trump {where}, the {place} trump.").format(
             card=card, where=where, place=_place_words(place)
         )
-    suit = _one_card_of()[card.suit]
+    suit = suit_one(card.suit)
     if trump is not None and card.suit == trump.sister:
         jack = f"J{card.suit}"
         if place >= 0:
@@ -126,9 +126,14 @@ def _build_one_card_of() -> dict[Suit, str]:
 _one_card_of = per_language(_build_one_card_of)
 
 
+def suit_one(suit: Suit) -> str:
+    """One card of ``suit`` in words, in the reader's language: "heart" ("any heart", "led as a heart")."""
+    return _one_card_of()[suit]
+
+
 def _cards_and_joker(cards: Sequence[Card]) -> str:
     """``'K♥ 5♥'``, ``'K♥ 5♥ and the joker'``, ``'the joker'``: cards a learner holds, in a sentence."""
-    named = " ".join(str(c) for c in cards if not c.is_joker)
+    named = " ".join(c.short_name for c in cards if not c.is_joker)
     if JOKER not in cards:
         return named
     return _("{cards} and the joker").format(cards=named) if named else _("the joker")
@@ -150,7 +155,7 @@ def why_illegal(
     ``from_table``: ``hand`` is the player's face-up table cards (the 2-player game), which the sentence
     does not call cards one holds."""
     if card not in hand:
-        return _("{card} is not in the hand.").format(card=card)
+        return _("{card} is not in the hand.").format(card=card.short_name)
     legal = rules.legal_plays(hand, trick, contract, joker_suit, joker_fixed)
     if card in legal:
         return None
@@ -160,7 +165,7 @@ def why_illegal(
     followers = [c for c in hand if table.suit_of[c.index] == int(led)]
     shown = _cards_and_joker(followers)
     if trick[0].is_joker:
-        lead = _("the joker led as a {suit}").format(suit=_one_card_of()[led])
+        lead = _("the joker led as a {suit}").format(suit=suit_one(led))
     else:
         lead = _("{card} led").format(card=trick[0])
     if card.is_joker and table.joker_free:
@@ -180,9 +185,9 @@ def why_illegal(
             "so it cannot follow {lead}; you must follow with {cards}."
         ).format(
             card=card,
-            trump=_one_card_of()[trump],
+            trump=suit_one(trump),
             trumps=trump.local_name,
-            suit=_one_card_of()[trump.sister],
+            suit=suit_one(trump.sister),
             lead=lead,
             cards=shown,
         )
@@ -230,10 +235,10 @@ def explain_trick(rules: Rules, trick: Sequence[Card], contract: Bid | None, jok
     assert led is not None
     if trump is None:
         return _("{card} wins: it is the highest {suit}, the suit led (with no trumps, no other suit can win).").format(
-            card=card, suit=_one_card_of()[led]
+            card=card, suit=suit_one(led)
         )
     return _("{card} wins: no trump was played, and it is the highest {suit}, the suit led.").format(
-        card=card, suit=_one_card_of()[led]
+        card=card, suit=suit_one(led)
     )
 
 
@@ -334,44 +339,101 @@ def action_kind(action: Action) -> str:
     return "play"
 
 
+def call_label(call: Bid | Pass) -> str:
+    """A call as a list of calls shows it, in the reader's language: ``7♥``, ``6NT``, ``misère``, ``pass``
+    (``pas``, ``passo``; the misère bids in words, the others in notation).
+
+    >>> call_label(PASS), call_label(Bid.parse("OM"))
+    ('pass', 'open misère')
+    """
+    if isinstance(call, Pass):
+        return pgettext("call", "pass")
+    return call.words if call.is_misere else str(call)
+
+
+def nominate_words(action: NominateJoker) -> str:
+    """A joker nomination in words, in the reader's language: ``nominate the joker as hearts``."""
+    if action.suit is None:
+        return _("keep the joker free")
+    return _("nominate the joker as {suit}").format(suit=action.suit.local_name)
+
+
 def action_label(action: Action) -> str:
-    """An action in card notation, without the player: ``J♦``, ``Joker (as ♠)``, ``7♥``, ``pass``.
+    """An action in card notation, without the player, in the reader's language: ``J♦``, ``Joker (as ♠)``,
+    ``7♥``, ``pass``.
 
     >>> action_label(Play(JOKER, joker_suit=Suit.SPADES))
     'Joker (as ♠)'
     """
     if isinstance(action, Play):
-        return str(action.card) if action.joker_suit is None else f"Joker (as {action.joker_suit})"
+        if action.joker_suit is None:
+            return action.card.short_name
+        # Translators: the joker led in no trumps or misère, naming the suit it stands for (a symbol)
+        return _("Joker (as {suit})").format(suit=action.joker_suit.symbol)
     if isinstance(action, Discard):
-        return str(action.card)
-    return str(action)
+        return action.card.short_name
+    if isinstance(action, (Bid, Pass)):
+        return call_label(action)
+    if isinstance(action, NominateJoker):
+        return nominate_words(action)
+    return _("call {card} as partner").format(card=action.card.short_name)
 
 
-def action_text(rules: Rules, seat: int, action: Action) -> str:
-    """One action in words, as a learner reads it in a log: ``"North bids 7♥"``, ``"East plays J♦"``.
+def play_label(action: Play) -> str:
+    """A card played as the table's story shows it (``str(Play)`` in the reader's language): ``8♠``,
+    ``Joker (as ♠)``, and with two players where it came from: ``8♠ from hand``.
+
+    >>> play_label(Play(Card.parse("8S"), source="table"))
+    '8♠ from table'
+    """
+    text = action_label(action)
+    if action.source == "hand":
+        return _("{card} from hand").format(card=text)
+    if action.source == "table":
+        return _("{card} from table").format(card=text)
+    return text
+
+
+def action_text(rules: Rules, seat: int, action: Action, *, you: bool = False) -> str:
+    """One action in words, as a learner reads it in a log, in the reader's language: ``"North bids 7♥"``,
+    ``"East plays J♦"``; ``you``: the learner's own (``"You bid 7♥"``).
 
     >>> from fivehundred_tutor import Rules
-    >>> action_text(Rules(), 0, Bid.parse("7H"))
-    'North bids 7♥'
+    >>> action_text(Rules(), 0, Bid.parse("7H")), action_text(Rules(), 2, PASS, you=True)
+    ('North bids 7♥', 'You pass')
     """
-    name = rules.seat_name(seat)
+    name = rules.local_seat_name(seat)
     if action is PASS:
-        return f"{name} passes"
+        return _("You pass") if you else _("{seat} passes").format(seat=name)
     if isinstance(action, Bid):
-        return f"{name} bids {action}"
+        bid = call_label(action)
+        return _("You bid {bid}").format(bid=bid) if you else _("{seat} bids {bid}").format(seat=name, bid=bid)
     if isinstance(action, Discard):
-        return f"{name} discards {action.card}"
+        card = action.card.short_name
+        return (
+            _("You discard {card}").format(card=card)
+            if you
+            else _("{seat} discards {card}").format(seat=name, card=card)
+        )
     if isinstance(action, NominateJoker):
-        return f"{name}: {action}"
+        return _("{seat}: {action}").format(seat=_("You") if you else name, action=nominate_words(action))
     if isinstance(action, CallPartner):
-        return f"{name} calls the {action.card}: whoever holds it is {name}'s partner"
+        if you:
+            return _("You call the {card}: whoever holds it is your partner").format(card=action.card.short_name)
+        # Translators: a 5-player call; {seat} is the declarer who calls the card (twice)
+        return _("{seat} calls the {card}: whoever holds it is {seat}'s partner").format(
+            seat=name, card=action.card.short_name
+        )
     assert isinstance(action, Play)
-    text = f"{name} plays {action.card}"
+    played = action.card.short_name
     if action.joker_suit is not None:
-        text += f" (naming {action.joker_suit.word})"
-    if action.source is not None:
-        text += f" from the {action.source}"
-    return text
+        # Translators: {suit} is a suit's name, e.g. "hearts"
+        played = _("{card} (naming {suit})").format(card=played, suit=action.joker_suit.local_name)
+    if action.source == "hand":
+        played = _("{card} from the hand").format(card=played)
+    elif action.source == "table":
+        played = _("{card} from the table").format(card=played)
+    return _("You play {card}").format(card=played) if you else _("{seat} plays {card}").format(seat=name, card=played)
 
 
 # ------------------------------------------------------- a play problem's words
@@ -396,10 +458,10 @@ def play_principle(
     """
     if contract.is_misere:
         if seat == declarer:
-            return "In misère you must lose every trick: play the highest card that is still sure to lose."
-        return "Against misère you want the declarer to win a trick: lead or keep the cards that can force it."
+            return _("In misère you must lose every trick: play the highest card that is still sure to lose.")
+        return _("Against misère you want the declarer to win a trick: lead or keep the cards that can force it.")
     if joker_names_suit:
-        return (
+        return _(
             "Led in no trumps, the joker wins and names the suit everyone must follow. "
             "Which suit would make an opponent's high card fall under it?"
         )
@@ -407,29 +469,32 @@ def play_principle(
     if winning is None:
         declaring = mine == rules.side_of(declarer)
         if declaring and contract.has_trumps:
-            return "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
+            return _(
+                "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
+            )
         if declaring:
-            return (
+            return _(
                 "On lead in no trumps: count your sure winners, and keep an entry to the hand that holds the long suit."
             )
-        return (
+        return _(
             "On lead in defence: lead through the declarer's strength, and keep the cards that can still beat theirs."
         )
     winner, card = winning
+    # Translators: {seat} and {card}: the seat winning the trick so far and its card ("North's K♠")
+    names = {"seat": rules.local_seat_name(winner), "card": card.short_name}
     if rules.side_of(winner) == mine:
-        return (
-            f"Your side is winning this trick ({rules.seat_name(winner)}'s {card}). "
+        return _(
+            "Your side is winning this trick ({seat}'s {card}). "
             "Do you need the lead yourself, or can you keep your high cards for later?"
-        )
+        ).format(**names)
     if not can_win:
-        return (
-            f"{rules.seat_name(winner)}'s {card} is winning this trick, and none of your cards can beat it. "
-            "Which card can you best spare?"
-        )
-    return (
-        f"{rules.seat_name(winner)}'s {card} is winning this trick. Can you win it cheaply, "
+        return _(
+            "{seat}'s {card} is winning this trick, and none of your cards can beat it. Which card can you best spare?"
+        ).format(**names)
+    return _(
+        "{seat}'s {card} is winning this trick. Can you win it cheaply, "
         "or should you save a card that will take a trick later?"
-    )
+    ).format(**names)
 
 
 def play_verdict(
@@ -453,33 +518,53 @@ def play_verdict(
     defenders' cards were rearranged to beat a line that works only on the actual layout.
     ``name_better=False``: what the card cost, without naming the better card (a first miss: the answer is
     held back, so that *Try again* is a real second try)."""
-    better_cards = " or ".join(best[:3])
+    better_cards = _(" or ").join(best[:3])
     if moved:
-        return (
-            f"{played} works only if the defenders' cards lie kindly. They don't: with the cards as they "
-            f"really are, the defence now holds you to {after}."
-            + (f" {better_cards} would have succeeded on this layout too." if name_better else "")
-        )
+        text = _(
+            "{played} works only if the defenders' cards lie kindly. They don't: with the cards as they "
+            "really are, the defence now holds you to {after}."
+        ).format(played=played, after=after)
+        if name_better:
+            text += " " + _("{cards} would have succeeded on this layout too.").format(cards=better_cards)
+        return text
     if cost == 0:
         others = [b for b in best if b != played]
-        extra = f" ({' or '.join(others[:3])} would do as well)" if others else ""
-        return f"{played} keeps the best result within reach{extra}."
-    better = f"Better was {better_cards}." if name_better else ""
-    costs = f"{played} costs {'a trick' if cost == 1 else f'{cost} tricks'}"
+        if others:
+            return _("{played} keeps the best result within reach ({others} would do as well).").format(
+                played=played, others=_(" or ").join(others[:3])
+            )
+        return _("{played} keeps the best result within reach.").format(played=played)
+    better = " " + _("Better was {cards}.").format(cards=better_cards) if name_better else ""
+    # Translators: what a card cost ("J♦ costs a trick", "J♦ costs 2 tricks"), then what was at stake
+    costs = ngettext("{played} costs a trick", "{played} costs {n} tricks", cost).format(played=played, n=cost)
     if contract.is_misere:
         if seat == declarer:
-            return f"You take {after} instead of {target}: {costs}. {better}".rstrip()
-        return f"{rules.seat_name(declarer)} takes {after} instead of {target} and is closer to escaping: {costs}. {better}".rstrip()
+            return (
+                _("You take {after} instead of {target}: {costs}.").format(after=after, target=target, costs=costs)
+                + better
+            )
+        return (
+            _("{seat} takes {after} instead of {target} and is closer to escaping: {costs}.").format(
+                seat=rules.local_seat_name(declarer), after=after, target=target, costs=costs
+            )
+            + better
+        )
     costs += stake_words(rules, contract, after, target, cost)
     if seat is None or rules.players == 2:
         return (
-            f"{rules.side_name(rules.side_of(declarer))} take {after} instead of {target}: {costs}. {better}".rstrip()
+            _("{side} take {after} instead of {target}: {costs}.").format(
+                side=rules.local_side_name(rules.side_of(declarer)), after=after, target=target, costs=costs
+            )
+            + better
         )
     declaring = rules.side_of(seat) == rules.side_of(declarer)
     mine, should = (after, target) if declaring else (total - after, total - target)
-    name = rules.side_name(rules.side_of(seat))
-    who = "You take" if name == rules.seat_name(seat) else f"Your side ({name}) takes"
-    return f"{who} {mine} instead of {should}: {costs}. {better}".rstrip()
+    side = rules.side_of(seat)
+    if len(rules.sides[side]) == 1:
+        text = _("You take {mine} instead of {should}: {costs}.")
+    else:
+        text = _("Your side ({side}) takes {mine} instead of {should}: {costs}.")
+    return text.format(side=rules.local_side_name(side), mine=mine, should=should, costs=costs) + better
 
 
 def stake_words(rules: Rules, contract: Bid, after: int, target: int, cost: int) -> str:
@@ -496,14 +581,24 @@ def stake_words(rules: Rules, contract: Bid, after: int, target: int, cost: int)
     now, best = rules.score(contract, after)[0], rules.score(contract, target)[0]
     if now == best:
         return ""
-    it = "it" if cost == 1 else "them"
+    values = {"contract": contract, "now": now, "best": best, "signed_now": f"{now:+d}", "signed_best": f"{best:+d}"}
     if after >= contract.tricks and target >= contract.tricks:  # both made: the slam is at stake
         if target > after:
-            return f", and with {it} the slam: {contract} scores {now} instead of {best}"
-        return f", and gives the declaring side the slam: {contract} scores {now} instead of {best}"
+            return ngettext(
+                ", and with it the slam: {contract} scores {now} instead of {best}",
+                ", and with them the slam: {contract} scores {now} instead of {best}",
+                cost,
+            ).format(**values)
+        return _(", and gives the declaring side the slam: {contract} scores {now} instead of {best}").format(**values)
     if target >= contract.tricks:
-        return f", and with {it} the contract: {contract} goes down, {now:+d} instead of {best:+d}"
-    return f", and lets {contract} make: {now:+d} for the declaring side instead of {best:+d}"
+        return ngettext(
+            ", and with it the contract: {contract} goes down, {signed_now} instead of {signed_best}",
+            ", and with them the contract: {contract} goes down, {signed_now} instead of {signed_best}",
+            cost,
+        ).format(**values)
+    return _(", and lets {contract} make: {signed_now} for the declaring side instead of {signed_best}").format(
+        **values
+    )
 
 
 def line_intro(rules: Rules, seat: int | None) -> str:
@@ -514,9 +609,9 @@ def line_intro(rules: Rules, seat: int | None) -> str:
     'Here is how East–West make the most of it'
     """
     if seat is None:
-        return "How the best play goes from there"
+        return _("How the best play goes from there")
     mine = rules.side_of(seat)
-    others = [rules.side_name(s) for s in range(len(rules.sides)) if s != mine]
+    others = [rules.local_side_name(s) for s in range(len(rules.sides)) if s != mine]
     if len(others) == 1:
-        return f"Here is how {others[0]} make the most of it"
-    return "Here is how the other players make the most of it"
+        return _("Here is how {side} make the most of it").format(side=others[0])
+    return _("Here is how the other players make the most of it")

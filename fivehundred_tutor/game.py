@@ -19,6 +19,7 @@ from .actions import Action
 from .cards import Card
 from .deal import Deal, DealResult, GameStateError
 from .i18n import gettext as _
+from .i18n import ngettext
 from .rng import Random, derive_seed
 from .rules import Rules
 
@@ -118,8 +119,12 @@ class Game:
                     # che ha raggiunto +500").
                     self._decide_winner(result, deal, reached)
                     if self.winner is not None:
-                        self.reason = _(
-                            "{side} reached {score} as {other} fell to {low}: the side that reaches {target} wins"
+                        # Translators: the form is chosen by the number of players on {side} (1: one
+                        # player, as with 3 players; 2 or 3: a partnership), for the verbs to agree
+                        self.reason = ngettext(
+                            "{side} reached {score} as {other} fell to {low}: the side that reaches {target} wins",
+                            "{side} reached {score} as {other} fell to {low}: the side that reaches {target} wins",
+                            self._players(self.winner),
                         ).format(
                             side=name(self.winner),
                             score=self.scores[self.winner],
@@ -130,9 +135,12 @@ class Game:
                         return
                 if len(self.scores) == 2:
                     self.winner = 1 - self.loser
-                self.reason = _("{side} fell to {score} (in the hole)").format(
-                    side=name(self.loser), score=self.scores[self.loser]
-                )
+                # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a partnership)
+                self.reason = ngettext(
+                    "{side} fell to {score} (in the hole)",
+                    "{side} fell to {score} (in the hole)",
+                    self._players(self.loser),
+                ).format(side=name(self.loser), score=self.scores[self.loser])
                 return
         self._bar_fallen(result)
         reached = [s for s, pts in enumerate(self.scores) if pts >= rules.target]
@@ -170,10 +178,14 @@ class Game:
         target = self.rules.target
         for side in reached:
             if side in self.barred and self.scores[side] - result.scores[side] < target:
+                # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a partnership)
+                said = ngettext(
+                    "{side} reached {score} but fell to {low} earlier: nobody wins, and play continues",
+                    "{side} reached {score} but fell to {low} earlier: nobody wins, and play continues",
+                    self._players(side),
+                )
                 self._note(
-                    _("{side} reached {score} but fell to {low} earlier: nobody wins, and play continues").format(
-                        side=self.rules.local_side_name(side), score=self.scores[side], low=self.barred[side]
-                    )
+                    said.format(side=self.rules.local_side_name(side), score=self.scores[side], low=self.barred[side])
                 )
 
     def _decide_winner(self, result: DealResult, deal: Deal, reached: list[int]) -> None:
@@ -190,34 +202,57 @@ class Game:
                 if side in reached:
                     self.winner = side
                     if len(reached) > 1:
-                        self.reason = _(
+                        # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a
+                        # partnership)
+                        said = ngettext(
                             "{side} made their contract and reached {score} "
-                            "(the declaring side wins when others pass the target too)"
-                        ).format(side=name(side), score=self.scores[side])
-                    else:
-                        self.reason = _("{side} made their contract and reached {score}").format(
-                            side=name(side), score=self.scores[side]
+                            "(the declaring side wins when others pass the target too)",
+                            "{side} made their contract and reached {score} "
+                            "(the declaring side wins when others pass the target too)",
+                            self._players(side),
                         )
+                    else:
+                        # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a
+                        # partnership)
+                        said = ngettext(
+                            "{side} made their contract and reached {score}",
+                            "{side} made their contract and reached {score}",
+                            self._players(side),
+                        )
+                    self.reason = said.format(side=name(side), score=self.scores[side])
                     return
         if rules.win_only_as_declarer:
             return
         defenders = [s for s in reached if s not in declaring]
         if len(defenders) == 1:
             self.winner = defenders[0]
-            self.reason = _("{side} reached {score} as defenders").format(
-                side=name(defenders[0]), score=self.scores[defenders[0]]
-            )
+            # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a partnership)
+            self.reason = ngettext(
+                "{side} reached {score} as defenders",
+                "{side} reached {score} as defenders",
+                self._players(defenders[0]),
+            ).format(side=name(defenders[0]), score=self.scores[defenders[0]])
         elif defenders:
             # Several defenders pass the target on one hand (3 or more players, each for
             # themselves): the first to reach it, trick by trick, wins (seed 002_; Hoyle).
             first, at_trick = self._first_to_target(deal, defenders)
             self.winner = first
-            self.reason = _("{side} reached {target} first, at trick {trick}, and wins with {score}").format(
-                side=name(first), target=rules.target, trick=at_trick, score=self.scores[first]
-            )
+            # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a partnership)
+            self.reason = ngettext(
+                "{side} reached {target} first, at trick {trick}, and wins with {score}",
+                "{side} reached {target} first, at trick {trick}, and wins with {score}",
+                self._players(first),
+            ).format(side=name(first), target=rules.target, trick=at_trick, score=self.scores[first])
         elif dside in reached:
             self.winner = dside
-            self.reason = _("{side} reached {score}").format(side=name(dside), score=self.scores[dside])
+            # Translators: the form is chosen by the number of players on {side} (1, or 2–3 in a partnership)
+            self.reason = ngettext("{side} reached {score}", "{side} reached {score}", self._players(dside)).format(
+                side=name(dside), score=self.scores[dside]
+            )
+
+    def _players(self, side: int) -> int:
+        """How many players ``side`` has: the count that chooses a reason's form (a verb agrees with it)."""
+        return len(self.rules.sides[side])
 
     def _note(self, words: str) -> None:
         self.notes.append((len(self.deals), words))

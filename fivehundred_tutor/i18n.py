@@ -13,7 +13,7 @@ variable (read when the package is imported: ``pl``, ``it``, ``pl_PL.UTF-8`` …
 >>> set_language("it"); gettext("The deal is over: no more actions.")
 'La mano è finita: non ci sono altre mosse.'
 >>> set_language("pl"); ngettext("took {n} trick: made", "took {n} tricks: made", 22).format(n=22)
-'wzięte 22 lewy: kontrakt zrealizowany'
+'bierze 22 lewy — kontrakt zrealizowany'
 >>> set_language("en"); get_language()
 'en'
 

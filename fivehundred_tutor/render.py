@@ -11,10 +11,13 @@ import html
 from collections.abc import Sequence
 
 from .bids import Bid
-from .cards import Card, Suit
+from .cards import Card, Suit, short_names
 from .deal import Deal
 from .display import draws
 from .i18n import gettext as _
+from .i18n import gettext_noop as N_
+from .i18n import ngettext, pgettext
+from .rules import Rules
 
 __all__ = ["CARD_CSS", "bid_html", "card_back_svg", "card_svg", "cards_html", "deal_html", "deal_text", "piles_html"]
 
@@ -78,16 +81,23 @@ def card_back_svg(*, width: int = 46) -> str:
 
 def piles_html(deal: Deal, seat: int, *, width: int = 40) -> str:
     """The 2-player game: a seat's table piles drawn as cards, each top card over the face-down card under it."""
-    who = deal.rules.seat_name(seat)
+    who = deal.rules.local_seat_name(seat)
     piles, words = [], []
     for down, top, up in deal.table_piles(seat):
         faces = card_back_svg(width=width) if down is not None else ""
         if top is not None:
             faces += card_svg(top, width=width) if up else card_back_svg(width=width)
         piles.append(f'<span class="fht-pile" aria-hidden="true">{faces}</span>')
-        said = (top.name + " face up" if up else "a face-down card") if top is not None else "empty"
-        words.append(said + (" on a face-down card" if down is not None and top is not None else ""))
-    label = html.escape(f"{who}'s table piles: " + "; ".join(words))
+        if top is None:
+            said = _("empty")
+        elif not up:
+            said = _("a face-down card")
+        elif down is not None:
+            said = _("{card} face up on a face-down card").format(card=top.name)
+        else:
+            said = _("{card} face up").format(card=top.name)
+        words.append(said)
+    label = html.escape(_("{seat}'s table piles: {piles}").format(seat=who, piles="; ".join(words)))
     return f'<style>{CARD_CSS}</style><div class="fht-piles" role="img" aria-label="{label}">{"".join(piles)}</div>'
 
 
@@ -121,52 +131,102 @@ def _hand_line(cards: Sequence[Card]) -> str:
     return "  ".join(parts) or "—"
 
 
+def _phase_words(phase: str) -> str:
+    return {
+        "auction": pgettext("deal phase", "auction"),
+        "kitty": pgettext("deal phase", "kitty"),
+        "play": pgettext("deal phase", "play"),
+        "done": pgettext("deal phase", "done"),
+    }.get(str(phase), str(phase))
+
+
+def _seat_short(rules: Rules, seat: int) -> str:
+    """A seat in a trick line: its initial (``N``), or with 6 players its whole name."""
+    if rules.players == 6:
+        return rules.local_seat_name(seat)
+    initial = rules.seat_name(seat)[0]
+    initials = {
+        # Translators: a seat's initial in a trick line ("Trick  1: N:7♣ E:J♦ …"): N North, E East, S South,
+        # W West; a few letters are fine ("Pn", "Pd") as long as no two seats look alike
+        "N": pgettext("seat initial", "N"),
+        "E": pgettext("seat initial", "E"),
+        "S": pgettext("seat initial", "S"),
+        "W": pgettext("seat initial", "W"),
+    }
+    return initials.get(initial, initial)
+
+
 def deal_text(deal: Deal) -> str:
-    """A readable plain-text picture of the deal."""
+    """A readable plain-text picture of the deal (``str(deal)``), in the reader's language.
+
+    >>> from fivehundred_tutor import Rules
+    >>> deal_text(Deal.new(Rules(), seed=4)).splitlines()[0]
+    'Five Hundred, 4 players; dealer North'
+    """
+    from .explain import call_label
+
     rules = deal.rules
     # played out, every hand is empty: show the hands as they were dealt (the kitty always is)
     dealt = deal.root() if deal.is_over else deal
-    lines = [
-        f"Five Hundred, {rules.players} players; dealer {rules.seat_name(deal.dealer)}"
-        + ("; the hands as dealt" if dealt is not deal else "")
-    ]
+    dealer = rules.local_seat_name(deal.dealer)
+    if dealt is not deal:
+        head = ngettext(
+            "Five Hundred, {n} player; dealer {seat}; the hands as dealt",
+            "Five Hundred, {n} players; dealer {seat}; the hands as dealt",
+            rules.players,
+        )
+    else:
+        head = ngettext(
+            "Five Hundred, {n} player; dealer {seat}", "Five Hundred, {n} players; dealer {seat}", rules.players
+        )
+    lines = [head.format(n=rules.players, seat=dealer)]
+    names = [rules.local_seat_name(s) for s in range(rules.players)]
+    table_word = pgettext("2-player table piles", "table")
+    kitty_word = pgettext("the deal's kitty", "Kitty")
+    width = max(11, *(len(n) for n in (*names, table_word, kitty_word)))
     for seat in range(rules.players):
         marker = "*" if seat == deal.to_move else " "
-        lines.append(f"{marker} {rules.seat_name(seat):<11} {_hand_line(dealt.hands[seat])}")
+        lines.append(f"{marker} {names[seat]:<{width}} {_hand_line(dealt.hands[seat])}")
         if deal.table is not None:
             piles = []
             for down, top, up in dealt.table_piles(seat):
                 if top is None:
                     piles.append("[  ]")
                 else:
-                    piles.append(f"[{top if up else '??'}{'/▒' if down is not None else ''}]")
-            lines.append(f"  {'table':<11} {' '.join(piles)}")
-    lines.append(f"  {'Kitty':<11} {_hand_line(deal.kitty)}")
+                    piles.append(f"[{top.short_name if up else '??'}{'/▒' if down is not None else ''}]")
+            lines.append(f"  {table_word:<{width}} {' '.join(piles)}")
+    lines.append(f"  {kitty_word:<{width}} {_hand_line(deal.kitty)}")
     if deal.auction:
-        calls = ", ".join(f"{rules.seat_name(s)} {c}" for s, c in deal.auction)
-        lines.append(f"Auction: {calls}")
+        # Translators: one call in the auction line: the seat, then the call ("East 6♣", "South pass")
+        calls = ", ".join(_("{seat} {call}").format(seat=names[s], call=call_label(c)) for s, c in deal.auction)
+        lines.append(_("Auction: {calls}").format(calls=calls))
     if deal.contract is not None and deal.declarer is not None:
-        lines.append(f"Contract: {deal.contract} by {rules.seat_name(deal.declarer)}")
+        contract = call_label(deal.contract)
+        lines.append(_("Contract: {contract} by {seat}").format(contract=contract, seat=names[deal.declarer]))
     if deal.discards:
-        lines.append(f"Discards: {' '.join(str(c) for c in deal.discards)}")
+        lines.append(_("Discards: {cards}").format(cards=short_names(deal.discards)))
     for i, trick in enumerate(deal.tricks, 1):
-        cards = " ".join(
-            f"{rules.seat_name(s)[0] if rules.players != 6 else rules.seat_name(s)}:{c}" for s, c, _ in trick.plays
-        )
-        lines.append(f"Trick {i:>2}: {cards}  → {rules.seat_name(trick.winner)}")
+        cards = " ".join(f"{_seat_short(rules, s)}:{c.short_name}" for s, c, _src in trick.plays)
+        # Translators: a trick's number (right-aligned to 2 places), its cards, and who won it
+        lines.append(_("Trick {i:>2}: {cards}  → {seat}").format(i=i, cards=cards, seat=names[trick.winner]))
     if deal.trick:
-        lines.append("Current trick: " + " ".join(str(c) for _, c, _ in deal.trick))
+        cards = short_names(c for _s, c, _src in deal.trick)
+        lines.append(_("Current trick: {cards}").format(cards=cards))
     if deal.is_over:
         lines.append(deal.result().summary)
     else:
-        lines.append(
-            f"Phase: {deal.phase}; to move: {rules.seat_name(deal.to_move) if deal.to_move is not None else '—'}"
-        )
+        to_move = names[deal.to_move] if deal.to_move is not None else "—"
+        lines.append(_("Phase: {phase}; to move: {seat}").format(phase=_phase_words(deal.phase), seat=to_move))
     return "\n".join(lines)
 
 
 #: a deal's phase as a learner reads it (the caption of a deal's picture)
-_PHASE_WORDS = {"auction": "the auction", "kitty": "the declarer's discards", "play": "the play", "done": "played out"}
+_PHASE_WORDS = {
+    "auction": N_("the auction"),
+    "kitty": N_("the declarer's discards"),
+    "play": N_("the play"),
+    "done": N_("played out"),
+}
 
 
 def deal_html(deal: Deal) -> str:
@@ -174,24 +234,31 @@ def deal_html(deal: Deal) -> str:
     rules = deal.rules
     rows = []
     for seat in range(rules.players):
-        who = html.escape(rules.seat_name(seat))
-        mark = " (to move)" if seat == deal.to_move else ""
+        name = rules.local_seat_name(seat)
+        who = html.escape(name)
+        mark = " " + _("(to move)") if seat == deal.to_move else ""
         if deal.declarer == seat:
-            mark += " — declarer"
-        row = f"<tr><th scope='row'>{who}{mark}</th><td>{cards_html(deal.hands[seat], label=f'{who} hand')}"
+            mark += " — " + _("declarer")
+        hand_label = _("{seat}'s hand").format(seat=name)
+        row = f"<tr><th scope='row'>{who}{html.escape(mark)}</th><td>{cards_html(deal.hands[seat], label=hand_label)}"
         if deal.table is not None:
             row += piles_html(deal, seat)
         rows.append(row + "</td></tr>")
     info = []
     if deal.contract is not None and deal.declarer is not None:
-        info.append(f"Contract {bid_html(deal.contract)} by {html.escape(rules.seat_name(deal.declarer))}")
+        by = html.escape(rules.local_seat_name(deal.declarer))
+        info.append(html.escape(_("Contract {contract} by {seat}")).format(contract=bid_html(deal.contract), seat=by))
     if deal.trick:
-        info.append("Trick: " + cards_html([c for _, c, _ in deal.trick], label="current trick"))
+        trick = cards_html([c for _, c, _ in deal.trick], label=_("the cards played to this trick"))
+        info.append(html.escape(_("Trick:")) + " " + trick)
     if deal.is_over:
         info.append(html.escape(deal.result().summary))
+    phase = str(deal.phase)
+    caption = ngettext(
+        "A deal of Five Hundred, {n} player: {phase}", "A deal of Five Hundred, {n} players: {phase}", rules.players
+    ).format(n=rules.players, phase=_(_PHASE_WORDS[phase]) if phase in _PHASE_WORDS else phase)
     return (
-        f"<div class='fht-deal'><table><caption>A deal of Five Hundred, {rules.players} players: "
-        f"{_PHASE_WORDS.get(str(deal.phase), str(deal.phase))}</caption>{''.join(rows)}</table>"
+        f"<div class='fht-deal'><table><caption>{html.escape(caption)}</caption>{''.join(rows)}</table>"
         f"<p>{'<br>'.join(info)}</p></div>"
     )
 

@@ -28,6 +28,7 @@ from .cards import ACE, ALL_CARDS, JACK, JOKER, Card, Suit
 from .errors import RulesError
 from .explain import describe_rules, explain_card, explain_trick, why_illegal
 from .i18n import gettext as _
+from .i18n import gettext_noop as N_
 from .i18n import per_language, pgettext
 
 __all__ = [
@@ -671,8 +672,10 @@ class Rules:
         return preset_title(self.preset_name)
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><th scope='row'>{k}</th><td>{v}</td></tr>" for k, v in self.describe())
-        return f"<table class='fht-rules'><caption>Rules: {html.escape(self.title)}</caption>{rows}</table>"
+        rows = "".join(
+            f"<tr><th scope='row'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in self.describe()
+        )
+        return f"<table class='fht-rules'><caption>{html.escape(_('Rules: {title}').format(title=self.title))}</caption>{rows}</table>"
 
 
 def _presets() -> dict[str, tuple[str, dict[str, Any]]]:
@@ -793,29 +796,29 @@ def option_problem(name: str, value: Any) -> str | None:
 
 #: what a learner reads for each rules preset (the Rules menu), in the order of ``Rules.preset_names()``
 PRESET_TITLES: dict[str, str] = {
-    "australian": "Australian rules (the usual game)",
-    "american": "American rules (one round of bidding)",
-    "two-player": "Two players",
-    "three-player": "Three players",
-    "six-player": "Six players in two teams",
-    "six-player-individual": "Six players, each for themselves",
-    "45-card": "45 cards (black 4s kept)",
-    "misere-any-time": "Misère at any time",
-    "no-misere": "No misère",
-    "open-misere-above-10h": "Open misère above 10\u2665",
-    "open-misere-330": "Open misère worth 330",
-    "misere-150": "Misère worth 150",
-    "five-player": "Five players (a called partner)",
-    "bridge-bidding": "Bid again after passing (as in bridge)",
-    "rebid-after-change": "Bid again when the suit changes",
-    "declarer-raises": "The declarer may raise their bid",
-    "joker-any-time": "Joker at any time in no trumps",
-    "joker-not-to-void": "Joker not named to a void suit",
-    "joker-advance": "Joker's suit named before the lead",
-    "joker-advance-declarer": "Declarer names the joker's suit before the lead",
-    "defenders-beyond-five": "Defenders score only tricks beyond five",
-    "no-hole": "No loss at -500",
-    "declarer-must-win": "Win only by making a contract",
+    "australian": N_("Australian rules (the usual game)"),
+    "american": N_("American rules (one round of bidding)"),
+    "two-player": N_("Two players"),
+    "three-player": N_("Three players"),
+    "six-player": N_("Six players in two teams"),
+    "six-player-individual": N_("Six players, each for themselves"),
+    "45-card": N_("45 cards (black 4s kept)"),
+    "misere-any-time": N_("Misère at any time"),
+    "no-misere": N_("No misère"),
+    "open-misere-above-10h": N_("Open misère above 10\u2665"),
+    "open-misere-330": N_("Open misère worth 330"),
+    "misere-150": N_("Misère worth 150"),
+    "five-player": N_("Five players (a called partner)"),
+    "bridge-bidding": N_("Bid again after passing (as in bridge)"),
+    "rebid-after-change": N_("Bid again when the suit changes"),
+    "declarer-raises": N_("The declarer may raise their bid"),
+    "joker-any-time": N_("Joker at any time in no trumps"),
+    "joker-not-to-void": N_("Joker not named to a void suit"),
+    "joker-advance": N_("Joker's suit named before the lead"),
+    "joker-advance-declarer": N_("Declarer names the joker's suit before the lead"),
+    "defenders-beyond-five": N_("Defenders score only tricks beyond five"),
+    "no-hole": N_("No loss at -500"),
+    "declarer-must-win": N_("Win only by making a contract"),
 }
 
 
@@ -826,7 +829,7 @@ def preset_title(name: str) -> str:
     ('Joker at any time in no trumps', 'Australian rules (the usual game)')
     """
     if name in PRESET_TITLES:
-        return PRESET_TITLES[name]
+        return _(PRESET_TITLES[name])
     return name.replace("-", " ").capitalize()
 
 

@@ -9,6 +9,9 @@ through :func:`remember`, with a name and the plain-data arguments that decide t
 - the JupyterLite site's wheel carries those files as one (:data:`SAVED_RESULTS`, written by the Lite build):
   there a result found in it is taken as saved, which a cell of plain Python under Pyodide would take a minute
   or more to work out (issue 31: every chapter live within 30 s of Run All);
+- a JupyterLab started by ``fivehundred-tutor lab`` after a book build takes the same two files from the
+  build's folder (:data:`SAVED_DIR_ENV`, :func:`saved_file`): its kernel with DDS still took 9–45 s on the
+  evaluator's six hands and the pass mark's 100 forms (issue 31: every chapter live within 15 s there);
 - anywhere else (no such file: this package as installed) it is computed as always.
 
 The engine is deterministic (seeded): a saved result is what computing it again gives.  Standard library only.
@@ -24,14 +27,31 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["SAVED_RESULTS", "SAVE_ENV", "collect", "remember", "result_key"]
+__all__ = ["SAVED_DIR_ENV", "SAVED_RESULTS", "SAVE_ENV", "collect", "remember", "result_key", "saved_file"]
 
 T = TypeVar("T")
 #: the folder the book build's kernels write their results into
 SAVE_ENV = "FIVEHUNDRED_SAVE_RESULTS"
 #: the results the JupyterLite site's wheel carries (absent from the package otherwise)
 SAVED_RESULTS = Path(__file__).resolve().parent / "data" / "saved-results.json"
+#: a folder holding the files the JupyterLite wheel carries (the book build's ``_build/saved``): set by
+#: ``fivehundred-tutor lab`` for its kernels
+SAVED_DIR_ENV = "FIVEHUNDRED_SAVED_DIR"
 _VERSION = 1
+
+
+def saved_file(packaged: Path) -> Path:
+    """``packaged`` (a file the JupyterLite wheel carries) where this package has it, else the file of that name in
+    the folder :data:`SAVED_DIR_ENV` names, if any.
+
+    >>> import os; os.environ.pop(SAVED_DIR_ENV, None) and None
+    >>> saved_file(SAVED_RESULTS) == SAVED_RESULTS
+    True
+    """
+    if packaged.is_file():
+        return packaged
+    folder = os.environ.get(SAVED_DIR_ENV)
+    return Path(folder) / packaged.name if folder else packaged
 
 
 def result_key(name: str, arguments: Any) -> str:
@@ -63,16 +83,14 @@ def remember(
     data, from ``saved``: default :data:`SAVED_RESULTS`); while the book build runs, the result is saved
     (``dump``: plain data)."""
     key = result_key(name, arguments)
-    found = _saved(saved or SAVED_RESULTS).get(key)
-    if found is not None:
-        return load(found)
-    value = compute()
+    found = _saved(saved or saved_file(SAVED_RESULTS)).get(key)
+    value = load(found) if found is not None else compute()
     folder = os.environ.get(SAVE_ENV)
-    if folder:
+    if folder:  # the book build: saved for the JupyterLite wheel, even when a saved one was found
         target = Path(folder) / f"{key}.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(dump(value), sort_keys=True), encoding="utf-8")
+        tmp.write_text(json.dumps(found if found is not None else dump(value), sort_keys=True), encoding="utf-8")
         tmp.replace(target)
     return value
 

@@ -165,10 +165,11 @@ INSTALL_TAG = "install"
 #: the first words of every chapter notebook, before the install cell: that it runs by itself when opened from
 #: the book (widgets/tools/lite-run.js), and how to run it again
 HOW_TO_RUN = (
-    "*This chapter is a notebook: its Python runs in your browser.* Opened from the book, it runs by itself: the "
-    "first cell below sets up the book's Python package (here it is in your browser already), then the examples "
-    "and quizzes come to life. To run it again (after changing a cell, or if it did not start), choose "
-    "**Run → Run All Cells**. Your answers are kept, and the book shows them too."
+    "*This chapter is a notebook.* Opened from the book, it runs by itself, its Python in your browser: the first "
+    "cell below sets up the book's Python package (there it is in your browser already), then the examples and "
+    "quizzes come to life, and your answers are kept where the book shows them too. In a JupyterLab of your own (a "
+    "chapter you downloaded), and to run it again (after changing a cell, or if it did not start), choose "
+    "**Run → Run All Cells**."
 )
 
 
@@ -232,16 +233,31 @@ def write_package_wheel(
             f"the widgets' bundles are missing in {static}: `python -m fivehundred_tutor.bookbuild.bundles`"
         )
     requires = [r for r in metadata.requires("fivehundred-tutor") or [] if "extra ==" not in r]
-    extra: dict[str, bytes] = {}
-    if saved_hands is not None:
-        rel = evaluator_handlers.SAVED_HANDS.relative_to(PACKAGE_DIR).as_posix()
-        extra[rel] = (json.dumps(saved_hands, sort_keys=True, separators=(",", ":")) + "\n").encode()
-    if saved_results is not None:
-        rel = saved.SAVED_RESULTS.relative_to(PACKAGE_DIR).as_posix()
-        extra[rel] = (json.dumps(saved_results, sort_keys=True, separators=(",", ":")) + "\n").encode()
+    extra = {
+        path.relative_to(PACKAGE_DIR).as_posix(): data
+        for path, data in saved_files(saved_hands=saved_hands, saved_results=saved_results).items()
+    }
     return webassets.write_wheel(
         out_dir, package_dir, widget_modules=True, requires=requires, generator=__name__, extra=extra
     )
+
+
+def saved_files(*, saved_hands: Any = None, saved_results: Any = None) -> dict[Path, bytes]:
+    """The package's files of saved results (their paths in the package) and their bytes."""
+    files = {}
+    if saved_hands is not None:
+        files[evaluator_handlers.SAVED_HANDS] = saved_hands
+    if saved_results is not None:
+        files[saved.SAVED_RESULTS] = saved_results
+    return {
+        path: (json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n").encode() for path, data in files.items()
+    }
+
+
+def jupyterlab_saved_dir(html: Path) -> Path:
+    """Where the build leaves the same saved results for a JupyterLab on the book (``fivehundred-tutor lab`` sets
+    :data:`fivehundred_tutor.saved.SAVED_DIR_ENV` to it): ``_build/saved``."""
+    return Path(html).resolve().parent / "saved"
 
 
 _WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -646,7 +662,10 @@ def build_lite(
     bundles.ensure_bundles()
     executed = [json.loads((executed_dir / f"{d}.ipynb").read_text(encoding="utf-8")) for d in docnames]
     results = saved.collect(saved_results_dir(html))
-    wheel = write_package_wheel(pypi, saved_hands=chapter_saved_hands(executed), saved_results=results)
+    hands = chapter_saved_hands(executed)
+    wheel = write_package_wheel(pypi, saved_hands=hands, saved_results=results)
+    for path, data in saved_files(saved_hands=hands, saved_results=results).items():
+        webassets.write_if_changed(jupyterlab_saved_dir(html) / path.name, data.decode())
     for old in pypi.glob("*.whl"):
         if old != wheel:
             old.unlink()

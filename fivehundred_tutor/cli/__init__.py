@@ -16,6 +16,10 @@ from .. import __version__
 from ..bots import HeuristicBot
 from ..deal import Deal
 from ..errors import FiveHundredError
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..i18n import ngettext, pgettext
+from ..render import deal_text
 from ..rng import derive_seed
 from ..rules import Rules, RulesError
 
@@ -24,6 +28,45 @@ T = TypeVar("T")
 
 class CLIError(FiveHundredError):
     """A user mistake on the command line: printed as one line, exit status 2."""
+
+
+#: the presets' descriptions (``rules.PRESETS``, kept in English there) for the catalogs: ``rules`` without a
+#: preset lists them in the reader's language
+_PRESET_WORDS = (
+    N_("4 players in partnerships, 43 cards; the default game"),
+    N_("one round of bidding, 6-level bids only inform, the joker named only to a suit not shown void"),
+    N_("2 players with the dummy layout (5 table piles each)"),
+    N_("3 players each for themselves, 33 cards"),
+    N_("6 players in two teams of three, 63 cards"),
+    N_("6 players each for themselves, 63 cards"),
+    N_("black 4s kept: 45 cards and a kitty of 5"),
+    N_("misère may be bid without a 7 bid first"),
+    N_("misère and open misère may not be bid"),
+    N_("open misère above 10♥, below 10NT"),
+    N_("open misère above 8NT, below 9♠, worth 330"),
+    N_("misère 150 above 7♠; open misère 250 above 8♠"),
+    N_("5 players, 53 cards; the declarer calls a card and its holder is the partner for the hand"),
+    N_("a player who passed may bid again (as in bridge)"),
+    N_("a player who passed may bid again once someone changes the suit of their bid"),
+    N_("the auction winner may raise their own bid"),
+    N_("in no trumps the joker may be played at any time"),
+    N_("the joker may not be named to a suit its holder has shown void in"),
+    N_("in no trumps the joker's holder, declarer or defender, may name its suit before the first lead"),
+    N_("in no trumps a declarer holding the joker may name its suit before the first lead"),
+    N_("defenders score only tricks beyond five"),
+    N_("no loss at -500"),
+    N_("a side wins only by making a contract as declarer"),
+)
+
+
+def preset_words(words: str) -> str:
+    """A preset's description from ``rules.PRESETS`` in the reader's language (English when not listed).
+
+    >>> from ..rules import PRESETS
+    >>> all(words in _PRESET_WORDS for words, _opts in PRESETS.values())
+    True
+    """
+    return _(words) if words in _PRESET_WORDS else words
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
@@ -58,7 +101,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(deal.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(deal)
+        print(deal_text(deal))
     return 0
 
 
@@ -69,7 +112,7 @@ def simulate(rules: Rules, hands: int, seed: int, show_progress: bool = False) -
     totals = [0] * len(rules.sides)
     declaring_total = 0
     thrown_in = 0
-    for i in progress(range(hands), hands, "simulating", show_progress):
+    for i in progress(range(hands), hands, _("simulating"), show_progress):
         deal = Deal.new(rules, seed=derive_seed(seed, i), dealer=i % rules.players)
         while not deal.is_over:
             deal.push(bot.choose(deal))
@@ -107,15 +150,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0
-    print(f"{report['hands']} hands of {rules.preset_name} ({rules.players} players), seed {args.seed}")
-    print(f"thrown in (all passed): {report['thrown_in']}")
-    print(f"{'contract':<13}{'played':>8}{'made':>8}{'make rate':>11}")
+    from ..bids import Bid
+    from ..explain import call_label
+    from ..i18n import decimal
+
+    # Translators: the heading of a simulation: the rules by their title (never the preset's slug), how many
+    # hands were simulated, and the seed that dealt them
+    print(
+        ngettext(
+            "{rules}: {n} hand simulated, seed {seed}", "{rules}: {n} hands simulated, seed {seed}", args.hands
+        ).format(rules=rules.title, n=report["hands"], seed=args.seed)
+    )
+    print(_("thrown in (all passed): {n}").format(n=report["thrown_in"]))
+    # the columns as wide as their headings (the English ones fit the usual widths)
+    heads = (
+        pgettext("simulate column", "contract"),
+        pgettext("simulate column", "played"),
+        pgettext("simulate column", "made"),
+        pgettext("simulate column", "make rate"),
+    )
+    w = [max(13, len(heads[0]) + 1), max(8, len(heads[1]) + 2), max(8, len(heads[2]) + 2), max(11, len(heads[3]) + 2)]
+    print(f"{heads[0]:<{w[0]}}{heads[1]:>{w[1]}}{heads[2]:>{w[2]}}{heads[3]:>{w[3]}}")
     for name, row in report["contracts"].items():
-        print(f"{name:<13}{row['played']:>8}{row['made']:>8}{row['make_rate']:>10.0%}")
-    print("average score per hand:")
-    for side, avg in report["average_score_per_side"].items():
-        print(f"  {side:<24}{avg:>8.1f}")
-    print(f"  {'declaring side':<24}{report['average_declaring_score']:>8.1f}")
+        try:
+            label = call_label(Bid.parse(name))
+        except Exception:  # a name the ladder does not parse is shown as it is
+            label = name
+        print(f"{label:<{w[0]}}{row['played']:>{w[1]}}{row['made']:>{w[2]}}{row['make_rate']:>{w[3] - 1}.0%}")
+    print(_("average score per hand:"))
+    sides = [
+        (rules.local_side_name(s), report["average_score_per_side"][rules.side_name(s)])
+        for s in range(len(rules.sides))
+    ]
+    declaring = _("declaring side")
+    # 24 wide as in English (six players' sides run over it there too; the numbers keep them apart)
+    width = max(24, len(declaring) + 2)
+    for side, avg in sides:
+        print(f"  {side:<{width}}{decimal(avg, 1):>8}")
+    print(f"  {declaring:<{width}}{decimal(report['average_declaring_score'], 1):>8}")
     return 0
 
 
@@ -123,13 +195,19 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
         from ..rules import PRESETS
 
-        for name, (words, _) in PRESETS.items():
-            print(f"{name:<24}{words}")
+        for name, (words, _opts) in PRESETS.items():
+            print(f"{name:<24}{preset_words(words)}")
         return 0
+    from ..explain import call_label
+
     rules = _rules_from(args)
-    for topic, setting in rules.describe():
-        print(f"{topic:<20}{setting}")
-    print("Bid ladder: " + " ".join(f"{b}={rules.bid_value(b)}" for b in rules.bid_ladder()))
+    rows = rules.describe()
+    # the labels' column as wide as the longest label (20 for the English ones)
+    width = max(20, *(len(topic) + 2 for topic, _setting in rows))
+    for topic, setting in rows:
+        print(f"{topic:<{width}}{setting}")
+    ladder = " ".join(f"{call_label(b)}={rules.bid_value(b)}" for b in rules.bid_ladder())
+    print(_("Bid ladder: {ladder}").format(ladder=ladder))
     return 0
 
 

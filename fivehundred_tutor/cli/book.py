@@ -26,21 +26,26 @@ from ..bookbuild.jupyterbook import (
     lab_overrides_file,
     serve,
 )
+from ..i18n import decimal
+from ..i18n import gettext as _
 
 __all__ = ["register"]
 
 EDITIONS_HELP = (
     "also build these language editions into /pl/, /it/ ('pl,it', 'all'; default: $FIVEHUNDRED_EDITIONS, "
-    "else none): see editions/editions.yml"
+    "else none): see book/editions/editions.yml"
 )
 
 
 def _configure_lab_quietly() -> None:
     try:
         if configure_jupyterlab():
-            print(f"JupyterLab will open the chapters (.md) as notebooks: {lab_overrides_file()}", flush=True)
+            print(
+                _("JupyterLab will open the chapters (.md) as notebooks: {path}").format(path=lab_overrides_file()),
+                flush=True,
+            )
     except (OSError, BookError) as err:
-        print(f"note: could not set JupyterLab's default viewer for .md ({err})", file=sys.stderr)
+        print(_("note: could not set JupyterLab's default viewer for .md ({error})").format(error=err), file=sys.stderr)
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
@@ -59,8 +64,13 @@ def _cmd_build(args: argparse.Namespace) -> int:
     except BookError as err:
         print(f"fivehundred-tutor: error: {err}", file=sys.stderr)
         return 1
-    print(f"Built the book in {time.perf_counter() - start:.1f} s: {out / 'index.html'}", flush=True)
+    _built(start, out)
     return 0
+
+
+def _built(start: float, out: Path) -> None:
+    seconds = decimal(time.perf_counter() - start, 1)
+    print(_("Built the book in {seconds} s: {path}").format(seconds=seconds, path=out / "index.html"), flush=True)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -71,11 +81,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         if not args.no_build and (is_stale(book_dir) or args.editions):
             start = time.perf_counter()
             out = build(book_dir, quiet=not args.verbose, editions=args.editions)
-            print(f"Built the book in {time.perf_counter() - start:.1f} s: {out / 'index.html'}", flush=True)
+            _built(start, out)
         elif not (out / "index.html").exists():
             raise BookError(f"{out / 'index.html'} does not exist: run `fivehundred-tutor book build` first")
         else:
-            print(f"The book is up to date: {out / 'index.html'}", flush=True)
+            print(_("The book is up to date: {path}").format(path=out / "index.html"), flush=True)
         serve(out, args.port)
     except BookError as err:
         print(f"fivehundred-tutor: error: {err}", file=sys.stderr)

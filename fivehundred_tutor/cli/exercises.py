@@ -11,8 +11,46 @@ from typing import Any
 
 from ..exercises.assignment import AssignmentError, load_assignment
 from ..exercises.roster import RosterError, load_roster
+from ..i18n import decimal, ngettext, pgettext
+from ..i18n import gettext as _
 
 __all__ = ["register"]
+
+
+class _Rows:
+    """``assign``'s report: a label column (``  note:             …``), 18 wide as in English, or as wide as
+    the longest label a language gives it; a text's further lines start under its first."""
+
+    def __init__(self, labels: list[str]) -> None:
+        self.width = max(18, *(len(label) + 2 for label in labels))
+
+    def line(self, label: str, text: str) -> str:
+        # Translators: a label of the assign report's left column, with its colon ("note:")
+        head = _("{label}:").format(label=label)
+        indent = "\n" + " " * (self.width + 2)
+        return f"  {head:<{self.width}}" + indent.join(text.split("\n"))
+
+
+def _status_words(status: str) -> str:
+    """A student's status as the report says it (the gradebook keeps the English word)."""
+    return {
+        "graded": pgettext("student's status", "graded"),
+        "flagged": pgettext("student's status", "flagged"),
+        "missing": pgettext("student's status", "missing"),
+        "rejected": pgettext("student's status", "rejected"),
+        "override": pgettext("student's status", "override"),
+    }.get(status, status)
+
+
+def _status_count(status: str, n: int) -> str:
+    """``3 graded``: a count of students with a status, in the reader's language."""
+    # Translators: a count of students with a status, in "hw1: 30 students — 27 graded, 2 flagged, 1 missing"
+    return ngettext("{n} {status}", "{n} {status}", n).format(n=n, status=_status_words(status))
+
+
+def _warning(text: str) -> str:
+    """``  warning: …`` (the warning's own words come from where it is found)."""
+    return _("  warning: {text}").format(text=text)
 
 
 def _load(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -34,7 +72,7 @@ def _progress_wanted(args: argparse.Namespace) -> bool:
 def _took(start: float) -> None:
     """How long it took, for a person at a terminal; piped output stays the same from run to run."""
     if sys.stdout.isatty():
-        print(f"  done in {time.perf_counter() - start:.1f} s")
+        print(_("  done in {seconds} s").format(seconds=decimal(time.perf_counter() - start, 1)))
 
 
 def _secret_warnings(assignment: Any) -> None:
@@ -44,7 +82,7 @@ def _secret_warnings(assignment: Any) -> None:
 
     if assignment.secret_file:
         for warning in secret_warnings(Path(assignment.secret_file)):
-            print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
+            print(_warning(safe_text(warning, 600)), file=sys.stderr)
 
 
 def cmd_assign(args: argparse.Namespace) -> int:
@@ -56,7 +94,7 @@ def cmd_assign(args: argparse.Namespace) -> int:
 
     assignment, roster = _load(args)
     for warning in roster.warnings:
-        print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
+        print(_warning(safe_text(warning, 600)), file=sys.stderr)
     try:
         ensure_bundles()  # the student pages embed the assignment page's bundle (built from a source checkout)
     except BundleError as err:
@@ -70,45 +108,91 @@ def cmd_assign(args: argparse.Namespace) -> int:
         raise CLIError(f"{safe_text(err.filename or args.out)}: cannot write the release ({err.strerror})") from None
     out = Path(args.out)
     if assignment.exam:
-        mode = "exam (no answers in student files)"
+        mode = _("exam (no answers in student files)")
     elif assignment.feedback == "after-submit":
-        mode = "feedback after grading (no answers in student files)"
+        mode = _("feedback after grading (no answers in student files)")
     else:
-        mode = "feedback: immediate (accepted answers are in the student files)"
-    print(f"{assignment.id}: {len(manifest['students'])} students × {assignment.question_count} questions, {mode}")
+        mode = _("feedback: immediate (accepted answers are in the student files)")
+    n_students, n_questions = len(manifest["students"]), assignment.question_count
+    students = ngettext("{n} student", "{n} students", n_students).format(n=n_students)
+    questions = ngettext("{n} question", "{n} questions", n_questions).format(n=n_questions)
+    print(
+        # Translators: "hw1: 30 students × 12 questions, exam (no answers in student files)"
+        _("{id}: {students} × {questions}, {mode}").format(
+            id=assignment.id, students=students, questions=questions, mode=mode
+        )
+    )
+    labels = {
+        "note": pgettext("assign report", "note"),
+        "new secret": pgettext("assign report", "new secret"),
+        "secret": pgettext("assign report", "secret"),
+        "warning": pgettext("assign report", "warning"),
+        "question pools": pgettext("assign report", "question pools"),
+        "for each student": pgettext("assign report", "for each student"),
+        "instructor only": pgettext("assign report", "instructor only"),
+    }
+    rows = _Rows(list(labels.values()))
     if manifest.get("secret_is_public"):
-        print("  note:             this is the package's example: its secret is published, so its questions")
-        print("                    and answers are public; for a class, write your own assignment file")
+        # Translators: keep the line break (\n): the report's lines stay short
+        text = _(
+            "this is the package's example: its secret is published, so its questions\n"
+            "and answers are public; for a class, write your own assignment file"
+        )
+        print(rows.line(labels["note"], text))
     elif manifest["secret_made_now"]:
-        print(f"  new secret:       {assignment.secret_file}")
-        print("                    keep it private and back it up: grading needs it, and without it")
-        print("                    nobody can re-make these questions")
+        print(rows.line(labels["new secret"], str(assignment.secret_file)))
+        text = _("keep it private and back it up: grading needs it, and without it\nnobody can re-make these questions")
+        print(" " * (rows.width + 2) + ("\n" + " " * (rows.width + 2)).join(text.split("\n")))
         if manifest.get("gitignore_written"):
-            print(f"  wrote {manifest['gitignore_written']} (*.secret): git will not pick the secret up")
+            print(
+                _("  wrote {path} (*.secret): git will not pick the secret up").format(
+                    path=manifest["gitignore_written"]
+                )
+            )
     else:
-        print(f"  secret:           {assignment.secret_file or 'given'} (the same questions as before)")
+        secret = assignment.secret_file or pgettext("secret file", "given")
+        print(rows.line(labels["secret"], _("{secret} (the same questions as before)").format(secret=secret)))
     deadline = assignment.deadline
     if deadline is not None:
         import datetime as dt
 
         if deadline.due <= dt.datetime.now(dt.timezone.utc):
-            print(
-                f"  warning:          the due date {deadline.due.isoformat()} has already passed: every sheet "
-                "collected from now on counts as late; change [deadline] due in the assignment file and run "
-                "assign again"
-            )
+            text = _(
+                "the due date {due} has already passed: every sheet collected from now on counts as late; "
+                "change [deadline] due in the assignment file and run assign again"
+            ).format(due=deadline.due.isoformat())
+            print(rows.line(labels["warning"], text))
     _secret_warnings(assignment)
-    small = [f"{p['topic']} level {p['level']}: {p['words']}" for p in manifest["pools"] if p["complete"]]
+    complete = [p for p in manifest["pools"] if p["complete"]]
+    small = [
+        ngettext(
+            "{topic} level {level}: {n} different question",
+            "{topic} level {level}: {n} different questions",
+            p["distinct"],
+        ).format(topic=p["topic"], level=p["level"], n=p["distinct"])
+        for p in complete
+    ]
     large = len(manifest["pools"]) - len(small)
     if large:
-        small.append(
-            f"{'the other ' if small else ''}{large} topic level{'s' if large != 1 else ''}: {ENOUGH} or more each"
-        )
-    print(f"  question pools:   {'; '.join(small)}")
+        if small:
+            more = ngettext(
+                "the other {n} topic level: {enough} or more each",
+                "the other {n} topic levels: {enough} or more each",
+                large,
+            )
+        else:
+            more = ngettext("{n} topic level: {enough} or more each", "{n} topic levels: {enough} or more each", large)
+        small.append(more.format(n=large, enough=ENOUGH))
+    print(rows.line(labels["question pools"], "; ".join(small)))
     for warning in manifest["pool_warnings"]:
-        print(f"  warning: {warning}", file=sys.stderr)
-    print(f"  for each student: {out / 'students' / '<id>'} (their own page, notebook and question set)")
-    print(f"  instructor only:  {out / 'instructor'} (never hand it out)")
+        print(_warning(warning), file=sys.stderr)
+    where = out / "students" / "<id>"
+    print(
+        rows.line(
+            labels["for each student"], _("{path} (their own page, notebook and question set)").format(path=where)
+        )
+    )
+    print(rows.line(labels["instructor only"], _("{path} (never hand it out)").format(path=out / "instructor")))
     _took(start)
     return 0
 
@@ -164,38 +248,66 @@ def cmd_grade(args: argparse.Namespace) -> int:
     for s in report.students:
         counts[s.status] = counts.get(s.status, 0) + 1
     out = Path(args.out)
+    n_students = len(report.students)
+    # Translators: "hw1: 30 students — 27 graded, 2 flagged, 1 missing"
+    head = ngettext("{id}: {n} student — {counts}", "{id}: {n} students — {counts}", n_students)
     print(
-        f"{assignment.id}: {len(report.students)} students — "
-        + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+        head.format(
+            id=assignment.id, n=n_students, counts=", ".join(_status_count(k, v) for k, v in sorted(counts.items()))
+        )
     )
-    print(f"  secret: {assignment.secret_file or 'given'}")
+    print(_("  secret: {secret}").format(secret=assignment.secret_file or pgettext("secret file", "given")))
     _secret_warnings(assignment)
     for s in report.students:
         if s.status in ("flagged", "rejected"):
-            print(f"  {s.student}: {s.status}: {safe_text(' | '.join(s.problems), 600)}", file=sys.stderr)
+            problems = safe_text(" | ".join(s.problems), 600)
+            # Translators: a student's id, their status (flagged, rejected) and what is wrong
+            line = _("  {student}: {status}: {problems}").format(
+                student=s.student, status=_status_words(s.status), problems=problems
+            )
+            print(line, file=sys.stderr)
     for warning in report.warnings:
-        print(f"  warning: {safe_text(warning, 600)}", file=sys.stderr)
+        print(_warning(safe_text(warning, 600)), file=sys.stderr)
     for rel, reason in report.unmatched:
-        print(f"  unmatched file {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
+        print(
+            _("  unmatched file {path}: {reason}").format(path=safe_text(rel), reason=safe_text(reason)),
+            file=sys.stderr,
+        )
+    not_read = pgettext("grade report", "not read")
     for rel, reason in report.skipped:
-        print(f"  not read: {safe_text(rel)}: {safe_text(reason)}", file=sys.stderr)
+        line = _("  {not_read}: {path}: {reason}").format(
+            not_read=not_read, path=safe_text(rel), reason=safe_text(reason)
+        )
+        print(line, file=sys.stderr)
     if report.overrides_applied:
-        print(f"  overrides applied: {len(report.overrides_applied)}")
-        for sid, item, before, after, _ in report.overrides_applied:
+        print(_("  overrides applied: {n}").format(n=len(report.overrides_applied)))
+        for sid, item, before, after, _reason in report.overrides_applied:
             print(f"    {safe_text(sid)} {item}: {before} → {after}")
     from ..exercises.grading.report.analysis import rule_lines
 
     for line in rule_lines(report):
-        print(f"  item rule: {safe_text(line, 300)}")
+        print(_("  item rule: {rule}").format(rule=safe_text(line, 300)))
     held = report.held_back
     if held:
         names = ", ".join(safe_text(s.student, 40) for s in held[:10]) + (" …" if len(held) > 10 else "")
-        print(
-            f"  answers held back for {len(held)} student{'s' if len(held) != 1 else ''}: {names} "
-            "(no graded sheet, or still able to hand in; grade again after the last deadline to release them)"
+        text = ngettext(
+            "  answers held back for {n} student: {names} (no graded sheet, or still able to hand in; grade again "
+            "after the last deadline to release them)",
+            "  answers held back for {n} students: {names} (no graded sheet, or still able to hand in; grade again "
+            "after the last deadline to release them)",
+            len(held),
         )
-    print(f"  gradebook: {out / 'gradebook.csv'}   feedback: {out / 'feedback'}   summary: {out / 'summary.md'}")
-    print(f"  for the LMS: {out / 'canvas_grades.csv'}, {out / 'moodle_grades.csv'}")
+        print(text.format(n=len(held), names=names))
+    print(
+        _("  gradebook: {gradebook}   feedback: {feedback}   summary: {summary}").format(
+            gradebook=out / "gradebook.csv", feedback=out / "feedback", summary=out / "summary.md"
+        )
+    )
+    print(
+        _("  for the LMS: {canvas}, {moodle}").format(
+            canvas=out / "canvas_grades.csv", moodle=out / "moodle_grades.csv"
+        )
+    )
     _took(start)
     status = 0
     if report.rejected:
@@ -203,7 +315,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
             print(f"  {line}", file=sys.stderr)
         status = 1
     if report.not_read:
-        print(f"  {len(report.not_read)} file(s) not read: see 'not read' above and unmatched.csv", file=sys.stderr)
+        n = len(report.not_read)
+        text = ngettext(
+            "  {n} file(s) not read: see '{not_read}' above and unmatched.csv",
+            "  {n} file(s) not read: see '{not_read}' above and unmatched.csv",
+            n,
+        )
+        print(text.format(n=n, not_read=not_read), file=sys.stderr)
         status = 1
     return status
 
@@ -216,9 +334,23 @@ def rejected_lines(report: Any) -> list[str]:
     loose = sum(1 for rel, _ in report.unmatched if rel not in on_rows)
     out = []
     if rejected:
-        out.append(f"{len(rejected)} student(s) rejected: see the problems column of gradebook.csv")
+        n = len(rejected)
+        # Translators: "problems" is the gradebook's column header, which stays in English
+        out.append(
+            ngettext(
+                "{n} student(s) rejected: see the problems column of gradebook.csv",
+                "{n} student(s) rejected: see the problems column of gradebook.csv",
+                n,
+            ).format(n=n)
+        )
     if loose:
-        out.append(f"{loose} file(s) matched to no student: see unmatched.csv")
+        out.append(
+            ngettext(
+                "{n} file(s) matched to no student: see unmatched.csv",
+                "{n} file(s) matched to no student: see unmatched.csv",
+                loose,
+            ).format(n=loose)
+        )
     return out
 
 

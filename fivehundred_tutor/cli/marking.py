@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..i18n import gettext as _
+
 __all__ = ["mark_command", "marking_notebook", "register"]
 
 
@@ -45,8 +47,12 @@ def marking_notebook(assignment: Path, roster: Path, submissions: Path, assignme
                 "cell_type": "markdown",
                 "id": "about",
                 "metadata": {},
-                "source": "Run the cell below (Run > Run All Cells), click the widget, then mark with the keys: "
-                "1-9 tick a rubric line, s save, u undo, j / k next and previous, n next not marked, c comment.",
+                # Translators: "Run > Run All Cells" is JupyterLab's menu (keep it as JupyterLab shows it); the
+                # letters and digits are the HandGrader's keys and stay as they are
+                "source": _(
+                    "Run the cell below (Run > Run All Cells), click the widget, then mark with the keys: "
+                    "1-9 tick a rubric line, s save, u undo, j / k next and previous, n next not marked, c comment."
+                ),
             },
             {
                 "cell_type": "code",
@@ -93,7 +99,12 @@ def cmd_mark(args: argparse.Namespace) -> int:
     hw = load_assignment(assignment)
     notebook = marking_notebook(assignment, Path(args.roster), Path(args.submissions), hw.id)
     cmd = mark_command(notebook, args.port, not args.no_browser, [])
-    print(f"Starting JupyterLab on {notebook} (Ctrl-C stops it): Run > Run All Cells, then click the widget.")
+    print(
+        # Translators: "Run > Run All Cells" is JupyterLab's menu (keep it as JupyterLab shows it)
+        _("Starting JupyterLab on {notebook} (Ctrl-C stops it): Run > Run All Cells, then click the widget.").format(
+            notebook=notebook
+        )
+    )
     if args.print_only:
         print(" ".join(cmd))
         return 0

@@ -157,9 +157,10 @@ def notebook_json(assignment: Assignment, student: str, name: str = "") -> dict[
         f"Student: **{md_escape(student)}**{' (' + md_escape(name) + ')' if name else ''} · "
         f"{assignment.question_count} questions, "
         f"{assignment.max_points:g} points.\n\n"
+        # never "pip install fivehundred-tutor": the name is not on PyPI, and anyone could register it
         "This notebook needs the `fivehundred-tutor` package: if the first cell says "
-        "*No module named 'fivehundred_tutor'*, run `%pip install fivehundred-tutor` in a new cell, "
-        "then run the cells again (or ask your teacher which environment to use).\n\n"
+        "*No module named 'fivehundred_tutor'*, ask your teacher which environment to use or how to install "
+        "it. It is not on PyPI: do not install a package of that name from there.\n\n"
         "Run the cells below (menu *Run → Run All Cells*), then answer in the widget. "
         f"{feedback_words}\n\n"
         f"{_when_and_where(assignment)}"

@@ -22,6 +22,8 @@ from itertools import combinations
 from typing import Any
 
 from .. import questions
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..questions.core import public_view
 from ..rules import Rules
 from ..saved import remember
@@ -157,10 +159,26 @@ def strategy_words(name: str) -> str:
     ('always the second choice', 'any choice at random')
     """
     if name == "uniform":
-        return "any choice at random"
-    nth = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+        # Translators: a blind guesser's way of answering the final test's questions
+        return _("any choice at random")
     n = int(name.split()[-1])
-    return f"always the {nth[n - 1] if n <= len(nth) else f'{n}th'} choice"
+    if n <= len(_NTH):
+        return _(_NTH[n - 1])
+    # Translators: a blind guesser always answers the n-th choice (n above 8)
+    return _("always the {n}th choice").format(n=n)
+
+
+#: a blind guesser's strategies, "always the N-th choice", in words (``gettext`` where shown)
+_NTH = (
+    N_("always the first choice"),
+    N_("always the second choice"),
+    N_("always the third choice"),
+    N_("always the fourth choice"),
+    N_("always the fifth choice"),
+    N_("always the sixth choice"),
+    N_("always the seventh choice"),
+    N_("always the eighth choice"),
+)
 
 
 def calibrate(rules: Rules, seeds: Sequence[int]) -> Calibration:

@@ -62,11 +62,13 @@ from ..bidding_standard import (
     trumps_needed,
 )
 from ..bids import Bid
-from ..cards import ACE, Card, Suit, display_order
+from ..cards import ACE, Card, Suit, display_order, short_names
+from ..i18n import decimal, ngettext, pgettext
 from ..i18n import gettext as _
-from ..i18n import ngettext
+from ..i18n import gettext_noop as N_
 from ..rng import Random
 from ..rules import Rules
+from ..saved import saved_file
 from ..solver import dds
 from .fields import Handler, RequestError, int_field, widget_state
 from .models import MODEL_VERSION
@@ -113,8 +115,18 @@ SAVED_HANDS = Path(__file__).resolve().parents[1] / "data" / "saved-hands.json"
 _SUIT_DENOMINATIONS = ("S", "C", "D", "H")
 #: what the learner estimates: the four suits as trumps, and no trumps
 DENOMINATIONS = (*_SUIT_DENOMINATIONS, "NT")
-_LABELS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665", "NT": "No trumps"}
-_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
+_LABELS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665", "NT": N_("No trumps")}
+_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": N_("no trumps")}
+
+
+def _label(denomination: str) -> str:
+    """A denomination as the widget labels it: "♠", "No trumps" (in the reader's language)."""
+    return _(_LABELS["NT"]) if denomination == "NT" else _LABELS[denomination]
+
+
+def _words(denomination: str) -> str:
+    """A denomination in words: "spades", "no trumps" (in the reader's language)."""
+    return _(_WORDS["NT"]) if denomination == "NT" else Suit.parse(denomination).local_name
 
 
 def _contract(denomination: str) -> Bid:
@@ -122,12 +134,12 @@ def _contract(denomination: str) -> Bid:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return short_names(cards)
 
 
 def _number(words: float) -> str:
-    """0.85 → '0.85', 2.0 → '2': a count as a learner reads it."""
-    return f"{words:.2f}".rstrip("0").rstrip(".")
+    """0.85 → '0.85', 2.0 → '2': a count as a learner reads it (``0,85`` in Polish and Italian)."""
+    return decimal(words, 2, trim=True)
 
 
 _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
@@ -142,7 +154,8 @@ def said(value: float) -> str:
     quarters = round(abs(value) * 4)
     whole, part = divmod(quarters, 4)
     text = (str(whole) if whole or not part else "") + _FRACTIONS.get(part / 4, "")
-    return f"minus {text}" if value < 0 and quarters else text
+    # Translators: a count below nothing, "minus 1½"
+    return _("minus {n}").format(n=text) if value < 0 and quarters else text
 
 
 def said_about(value: float) -> str:
@@ -162,7 +175,7 @@ def times_in(hits: int, out_of: int) -> str:
     ('about 2 times in 5', 'about 1 time in 2', 'about 9 times in 10')
     """
     n, d = _small_odds(hits / out_of)
-    return f"about {n} {'time' if n == 1 else 'times'} in {d}"
+    return ngettext("about {n} time in {d}", "about {n} times in {d}", n).format(n=n, d=d)
 
 
 def _small_odds(share: float) -> tuple[int, int]:
@@ -176,9 +189,15 @@ def _tricks(value: float) -> str:
 
 
 def _tricks_said(text: str) -> str:
-    if text == "0" or text.startswith("minus"):
-        return "nothing"
-    return f"about {text} {'a trick' if text == '½' else 'trick' if text == '1' else 'tricks'}"
+    if text == "0" or not (text[:1].isdigit() or text[:1] in _FRACTIONS.values()):  # "0", "minus 1½"
+        # Translators: tricks a hand is worth or partner and the kitty bring: none
+        return pgettext("tricks worth", "nothing")
+    if text == "\u00bd":
+        return _("about \u00bd a trick")
+    if not text.isdigit():
+        # Translators: tricks a hand is worth, with a fraction: "about 2½ tricks"
+        return pgettext("a fraction of tricks", "about {n} tricks").format(n=text)
+    return ngettext("about {n} trick", "about {n} tricks", int(text)).format(n=text)
 
 
 def quarters_total(values: Sequence[float]) -> float:
@@ -193,19 +212,47 @@ def quarters_total(values: Sequence[float]) -> float:
 
 def _listed(items: Sequence[str]) -> str:
     """ "a, b and c" """
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    # Translators: the end of a list, "a, b and c": {items} is "a, b"
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _both(items: Sequence[str]) -> str:
+    """ "♠ and ♥", "♠ and ♥ and ♦" (suit symbols)"""
+    text = items[0]
+    for item in items[1:]:
+        # Translators: suit symbols, "♠ and ♥"
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def principle(rules: Rules) -> str:
     """The hint that comes first: how to count (the book's bidding standard), not this hand's answer."""
     v = COUNT_VALUES
-    helpers = "Partner and the kitty add" if partner_share(rules) else "The kitty adds"
-    return (
-        f"Count trumps first: the joker and the right bower ({_number(v['joker'])} each), the left bower "
-        f"({_number(v['left bower'])}), the ace ({_number(v['trump ace'])}); then {_number(v['trump length'])} "
-        f"for each trump beyond the third; then side aces ({_number(v['side ace'])}, an ace\u2013king "
-        f"{_number(v['side ace-king'])}). {helpers} about {_number(expected_support(rules))} more."
-    )
+    values = {
+        "joker": _number(v["joker"]),
+        "left": _number(v["left bower"]),
+        "ace": _number(v["trump ace"]),
+        "length": _number(v["trump length"]),
+        "side_ace": _number(v["side ace"]),
+        "ace_king": _number(v["side ace-king"]),
+        "support": _number(expected_support(rules)),
+    }
+    if partner_share(rules):
+        # Translators: the count of a hand's tricks; the placeholders are numbers of tricks (0.85, 2.3)
+        text = _(
+            "Count trumps first: the joker and the right bower ({joker} each), the left bower ({left}), the ace "
+            "({ace}); then {length} for each trump beyond the third; then side aces ({side_ace}, an ace\u2013king "
+            "{ace_king}). Partner and the kitty add about {support} more."
+        )
+    else:
+        text = _(
+            "Count trumps first: the joker and the right bower ({joker} each), the left bower ({left}), the ace "
+            "({ace}); then {length} for each trump beyond the third; then side aces ({side_ace}, an ace\u2013king "
+            "{ace_king}). The kitty adds about {support} more."
+        )
+    return text.format(**values)
 
 
 PRINCIPLE = principle(Rules())
@@ -222,35 +269,46 @@ def count_parts(rules: Rules, hand: Sequence[Card], denomination: str, seat: int
     """The book's count of ``hand``'s own tricks in ``denomination``
     (:func:`~fivehundred_tutor.bidding_standard.count_items`), item by item in words: (words, tricks)."""
     friendly, unseen = _friendly_share(rules, seat)
-    where = "with partner or in the kitty" if friendly > rules.kitty_size else "in the kitty"
     parts: list[tuple[str, float]] = []
     for item in count_items(rules, hand, _contract(denomination)):
         cards, kind = item.cards, item.kind
+        card = cards[0].short_name if cards else ""
         if kind in ("joker", "nt joker"):
-            words = "the joker"
+            # Translators: the parts of a hand's count, each followed by its tricks ("the joker 1")
+            words = _("the joker")
         elif kind == "right bower":
-            words = f"{cards[0]} (right bower)"
+            words = _("{card} (right bower)").format(card=card)
         elif kind == "left bower":
-            words = f"{cards[0]} (left bower)"
+            words = _("{card} (left bower)").format(card=card)
         elif kind == "left bower alone":
-            words = f"{cards[0]} (left bower, alone: it may be caught)"
+            words = _("{card} (left bower, alone: it may be caught)").format(card=card)
         elif kind == "trump ace alone":
-            words = f"{cards[0]} (alone)"
+            words = _("{card} (alone)").format(card=card)
         elif kind == "trump length":
-            words = f"length ({3 + len(cards)} trumps)"
+            n = 3 + len(cards)
+            words = ngettext("length ({n} trump)", "length ({n} trumps)", n).format(n=n)
         elif kind == "nt length":
-            words = f"length ({4 + len(cards)} {item.suits[0].word})"
+            # Translators: a long suit in no trumps: "length (5 spades)"
+            words = _("length ({n} {suit})").format(n=4 + len(cards), suit=item.suits[0].local_name)
         elif kind == "guarded king":
-            ace = Card(ACE, cards[0].suit)
-            words = f"{cards[0]} with the {ace} out (the {ace} is {where} {times_in(friendly, unseen)})"
+            ace = str(Card(ACE, cards[0].suit))
+            if friendly > rules.kitty_size:
+                # Translators: {card} a king, {ace} its ace (card notation); {chance} "about 2 times in 5"
+                words = _("{card} with the {ace} out (the {ace} is with partner or in the kitty {chance})")
+            else:
+                words = _("{card} with the {ace} out (the {ace} is in the kitty {chance})")
+            words = words.format(card=card, ace=ace, chance=times_in(friendly, unseen))
         elif kind == "nt guarded king":
-            words = f"{cards[0]} (guarded)"
+            words = _("{card} (guarded)").format(card=card)
         elif kind == "void":
-            words = f"a void in {' and '.join(s.symbol for s in item.suits)} to trump"
+            # Translators: {suits} suit symbols, "♠ and ♥"
+            words = _("a void in {suits} to trump").format(suits=_both([s.symbol for s in item.suits]))
         elif kind == "nt no stopper":
-            words = f"no stopper in {' '.join(s.symbol for s in item.suits)} (the others can run it)"
+            words = _("no stopper in {suits} (the others can run it)").format(
+                suits=" ".join(s.symbol for s in item.suits)
+            )
         else:  # an ace, an ace–king, a king of trumps: the cards say it
-            words = " ".join(str(c) for c in cards)
+            words = short_names(cards)
         parts.append((words, item.tricks))
     return parts
 
@@ -263,36 +321,76 @@ def _reason(
     parts = count_parts(rules, hand, denomination, seat)
     own = estimate_tricks(rules, hand, _contract(denomination))
     support = expected_support(rules)
-    what = "no trumps" if denomination == "NT" else f"{_WORDS[denomination]} as trumps"
+    # Translators: what a hand is counted for: "no trumps", "hearts as trumps"
+    what = _("no trumps") if denomination == "NT" else _("{suit} as trumps").format(suit=_words(denomination))
     if parts:
         # the total is the sum of the parts as written (each to the nearest quarter), so that they add up
         items = _listed([f"{words} {said(value)}" for words, value in parts])
-        total = _tricks_said(said(quarters_total([value for _words, value in parts])))
-        each = " (each part to the nearest quarter)" if len(parts) > 1 else ""
-        sentence = f"Counting {what}, your own cards are worth {total}{each}: {items}."
+        said_total = said(quarters_total([value for _words, value in parts]))
+        total = _tricks_said(said_total)
+        nothing = total == pgettext("tricks worth", "nothing")
+        if len(parts) > 1 and nothing:
+            text = _("Counting {what}, your own cards are worth nothing (each part to the nearest quarter): {items}.")
+        elif len(parts) > 1:
+            # Translators: {what} "hearts as trumps"; {total} "about 7 tricks"; {items} the parts, each with its tricks
+            text = _("Counting {what}, your own cards are worth {total} (each part to the nearest quarter): {items}.")
+        elif nothing:
+            text = _("Counting {what}, your own cards are worth nothing: {items}.")
+        else:
+            text = _("Counting {what}, your own cards are worth {total}: {items}.")
+        sentence = text.format(what=what, total=total, items=items)
     else:
-        sentence = f"Counting {what}, your own cards have nothing that wins a trick by itself."
+        sentence = _("Counting {what}, your own cards have nothing that wins a trick by itself.").format(what=what)
     friendly, _unseen = _friendly_share(rules, seat)
-    helpers, bring = ("Partner and the kitty", "bring") if friendly > rules.kitty_size else ("The kitty", "brings")
+    partner = friendly > rules.kitty_size
     brought = mean - own
     allows = said(support)  # to the nearest quarter, as the parts: own parts + this = the count
+    values = {"tricks": _tricks(brought), "allows": allows}
     if denomination == "NT" or own < 0:
         # the gap is not what partner and the kitty bring: the simulation plays no trumps its own way
         sentence += " " + _simulation_words(rules, hand, denomination, mean)
     elif abs(brought - support) < 0.75:
-        sentence += f" {helpers} {bring} {_tricks(brought)} more, as the count allows."
+        # Translators: {tricks} "about 2 tricks", "nothing"
+        text = (
+            _("Partner and the kitty bring {tricks} more, as the count allows.")
+            if partner
+            else _("The kitty brings {tricks} more, as the count allows.")
+        )
+        sentence += " " + text.format(**values)
     elif brought > support:
-        sentence += (
-            f" In these deals {helpers.lower()} {bring} {_tricks(brought)} more: "
-            f"better than the {allows} the count allows for."
+        # Translators: {tricks} "about 2 tricks"; {allows} a number of tricks, "1½"
+        text = (
+            _(
+                "In these deals partner and the kitty bring {tricks} more: better than the {allows} the count allows for."
+            )
+            if partner
+            else _("In these deals the kitty brings {tricks} more: better than the {allows} the count allows for.")
         )
+        sentence += " " + text.format(**values)
+    elif _said_nothing(brought):
+        text = (
+            _("In these deals partner and the kitty bring nothing more: less than the {allows} the count allows for.")
+            if partner
+            else _("In these deals the kitty brings nothing more: less than the {allows} the count allows for.")
+        )
+        sentence += " " + text.format(**values)
     else:
-        sentence += (
-            f" In these deals {helpers.lower()} {bring} "
-            f"{'nothing' if _tricks(brought) == 'nothing' else 'only ' + _tricks(brought)} more: "
-            f"less than the {allows} the count allows for."
+        text = (
+            _(
+                "In these deals partner and the kitty bring only {tricks} more: less than the {allows} "
+                "the count allows for."
+            )
+            if partner
+            else _("In these deals the kitty brings only {tricks} more: less than the {allows} the count allows for.")
         )
+        sentence += " " + text.format(**values)
     return sentence + _bid_words(rules, hand, denomination) + _disagreement(rules, hand, denomination, chance)
+
+
+def _said_nothing(value: float) -> bool:
+    """Whether :func:`_tricks` says ``value`` as "nothing"."""
+    text = said_about(value)
+    return text == "0" or text.startswith("minus")
 
 
 def _simulation_words(rules: Rules, hand: Sequence[Card], denomination: str, mean: float) -> str:
@@ -364,21 +462,39 @@ def _bid_words(rules: Rules, hand: Sequence[Card], denomination: str) -> str:
         if higher is not None and why is not None:  # the count reaches higher, the hand's shape does not
             if higher.trump is not None:
                 have, want = judge.trumps(higher), trumps_needed(higher.tricks)
-                why = f"{higher} wants {want} trumps and this hand has {have}"
-            return (
-                f" By the book's bidding standard the count, about {rounded(judge.count(top))}, would reach "
-                f"{Bid.parse(f'{reach}{denomination}')}, but {why}: the highest sound bid is {top}."
+                # Translators: {bid} a bid (7♥) that needs {want} trumps
+                why = ngettext(
+                    "{bid} wants {want} trump and this hand has {have}",
+                    "{bid} wants {want} trumps and this hand has {have}",
+                    want,
+                ).format(bid=str(higher), want=want, have=have)
+            # Translators: {count} a number of tricks; {reach} and {top} bids (8♥); {why} why the higher bid is not sound
+            return " " + _(
+                "By the book's bidding standard the count, about {count}, would reach {reach}, but {why}: "
+                "the highest sound bid is {top}."
+            ).format(
+                count=rounded(judge.count(top)), reach=str(Bid.parse(f"{reach}{denomination}")), why=why, top=str(top)
             )
-        return f" By the book's bidding standard the count, about {rounded(judge.count(top))}, is enough to bid {top}."
+        return " " + _("By the book's bidding standard the count, about {count}, is enough to bid {top}.").format(
+            count=rounded(judge.count(top)), top=str(top)
+        )
     first = bids[0]
     # the count falls short (not the shape: too few trumps, no joker or aces): that count said as a player says it
     if judge.shape_problem(first) is None:
-        helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
-        return (
-            f" By the book's bidding standard that is no bid: {first} needs a count of {judge.need(first)}, "
-            f"and with {helpers} this hand counts about {said_about(judge.count(first))}."
-        )
-    return f" By the book's bidding standard that is no bid: {judge.problem(first)}."
+        values = {"bid": str(first), "need": judge.need(first), "count": said_about(judge.count(first))}
+        if partner_share(rules):
+            text = _(
+                "By the book's bidding standard that is no bid: {bid} needs a count of {need}, "
+                "and with partner and the kitty this hand counts about {count}."
+            )
+        else:
+            text = _(
+                "By the book's bidding standard that is no bid: {bid} needs a count of {need}, "
+                "and with the kitty this hand counts about {count}."
+            )
+        return " " + text.format(**values)
+    # Translators: {problem} why the bid is not sound
+    return " " + _("By the book's bidding standard that is no bid: {problem}.").format(problem=judge.problem(first))
 
 
 def _right_range(mean: float, tricks: int) -> list[int]:
@@ -406,9 +522,13 @@ def _fill(rules: Rules, item: dict[str, Any], hand: Sequence[Card], seat: int) -
         res.update(_denomination_result(rules, dict(enumerate(res["dist"]))))
         res["reason"] = _reason(rules, hand, d, res["mean"], seat, res["chance"])
         res["count"] = count(rules, hand, _contract(d))
-    counts = ", ".join(f"{_LABELS[d]} {_number(results[d]['count'])}" for d in results)
-    helpers = "partner and the kitty" if partner_share(rules) else "the kitty"
-    item["hints"] = [principle(rules), f"The chapter's count for this hand, with {helpers}: {counts}."]
+    counts = ", ".join(f"{_label(d)} {_number(results[d]['count'])}" for d in results)
+    if partner_share(rules):
+        # Translators: {counts} "♠ 4.5, ♣ 3, …, No trumps 5"
+        hint = _("The chapter's count for this hand, with partner and the kitty: {counts}.")
+    else:
+        hint = _("The chapter's count for this hand, with the kitty: {counts}.")
+    item["hints"] = [principle(rules), hint.format(counts=counts)]
 
 
 def _empty_item(rules: Rules, seed: int, seat: int, layouts: int, chunk: int) -> tuple[dict[str, Any], list[Card]]:
@@ -542,7 +662,7 @@ def _hands(
     started = time.perf_counter()
     out = []
     for i in range(hands):
-        item = _saved_item(rules, seed + i, layouts, seat, saved)
+        item = _saved_item(rules, seed + i, layouts, seat, saved_file(saved))
         if item is not None:
             pass
         elif budget is None:
@@ -558,13 +678,33 @@ def _hands(
 
 def _prompt(rules: Rules, seat: int) -> str:
     """The question, in the learner's words."""
-    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-    throw = words.get(rules.kitty_size, str(rules.kitty_size))
-    side = "your side" if rules.partnerships and rules.players > 3 else "you"
-    return (
-        f"You sit {rules.seat_name(seat)} and would declare: you take the kitty, throw away {throw} cards, "
-        f"and lead. How many tricks would {side} take with each of these as trumps?"
-    )
+    n = rules.kitty_size
+    words = {
+        1: pgettext("cards thrown away", "one"),
+        2: pgettext("cards thrown away", "two"),
+        3: pgettext("cards thrown away", "three"),
+        4: pgettext("cards thrown away", "four"),
+        5: pgettext("cards thrown away", "five"),
+    }
+    throw = words.get(n, str(n))
+    if rules.partnerships and rules.players > 3:
+        # Translators: {throw} a number in words ("three"), the cards the declarer throws away from the kitty
+        text = ngettext(
+            "You sit {seat} and would declare: you take the kitty, throw away {throw} cards, "
+            "and lead. How many tricks would your side take with each of these as trumps?",
+            "You sit {seat} and would declare: you take the kitty, throw away {throw} cards, "
+            "and lead. How many tricks would your side take with each of these as trumps?",
+            n,
+        )
+    else:
+        text = ngettext(
+            "You sit {seat} and would declare: you take the kitty, throw away {throw} cards, "
+            "and lead. How many tricks would you take with each of these as trumps?",
+            "You sit {seat} and would declare: you take the kitty, throw away {throw} cards, "
+            "and lead. How many tricks would you take with each of these as trumps?",
+            n,
+        )
+    return text.format(seat=rules.local_seat_name(seat), throw=throw)
 
 
 def evaluator_model(
@@ -573,7 +713,7 @@ def evaluator_model(
     hands: int = 6,
     seed: int = 1,
     layouts: int = BOOK_LAYOUTS,
-    title: str = "Judge a hand",
+    title: str | None = None,
     budget: float | None = None,
     saved: Path = SAVED_HANDS,
 ) -> dict[str, Any]:
@@ -581,7 +721,8 @@ def evaluator_model(
 
     Hands found in ``saved`` (the book build's) are not simulated again.  With a ``budget`` (seconds) the
     others are live new hands (:data:`LIVE_LAYOUTS` layouts, not ready until the front end's ``simulate``
-    requests finish them) and no more than ``budget`` seconds are spent on them here."""
+    requests finish them) and no more than ``budget`` seconds are spent on them here.  ``title``: "Judge a hand"
+    (in the reader's language) by default."""
     if rules.players == 2:
         raise ValueError("the hand evaluator needs hidden hands to deal: not the 2-player game")
     if rules.players > 4:
@@ -597,14 +738,14 @@ def evaluator_model(
     seat = 0
     return {
         "version": MODEL_VERSION,
-        "title": title,
+        "title": _("Judge a hand") if title is None else title,
         "rules": rules.to_dict(),
         "rules_title": preset_title(rules.preset_name),
         "seat": seat,
-        "seat_name": rules.seat_name(seat),
+        "seat_name": rules.local_seat_name(seat),
         "prompt": _prompt(rules, seat),
         "tricks": rules.hand_size,
-        "denominations": [{"code": d, "label": _LABELS[d], "words": _WORDS[d]} for d in (*_SUIT_DENOMINATIONS, "NT")],
+        "denominations": [{"code": d, "label": _label(d), "words": _words(d)} for d in (*_SUIT_DENOMINATIONS, "NT")],
         "tolerance": TOLERANCE,
         "hands": _hands(rules, seed, hands, layouts, seat, budget, saved),
         "next_seed": seed + hands,

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..bids import Bid
+from ..explain import call_label
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..rules import Rules, preset_title
 from .fields import Handler, RequestError, str_field
 from .models import MODEL_VERSION
@@ -21,18 +24,21 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
         note = ""
         if bid.kind == "misere":
             if rules.misere == "after-seven":
-                note = "may be bid only after someone has bid at the 7 level in this auction"
+                # Translators: a note on a rung of the bidding ladder (misère)
+                note = _("may be bid only after someone has bid at the 7 level in this auction")
             elif rules.misere == "any-time":
-                note = "may be bid at any time under these rules"
+                note = _("may be bid at any time under these rules")
         elif bid.kind == "open_misere":
-            note = "may be bid at any time, even as the first bid; the declarer's hand is exposed after the first trick"
+            note = _(
+                "may be bid at any time, even as the first bid; the declarer's hand is exposed after the first trick"
+            )
         if rules.six_bids_informational and bid.tricks == 6:
-            note = "6-level bids only inform (American rules): they cannot win the auction"
+            note = _("6-level bids only inform (American rules): they cannot win the auction")
         above = ladder[i + 1 :]
         rungs.append(
             {
                 "code": bid.code,
-                "label": str(bid),
+                "label": call_label(bid),
                 "words": bid.words,
                 "value": rules.bid_value(bid),
                 "level": bid.tricks if not bid.is_misere else (ladder[i - 1].tricks if i else 6),
@@ -48,7 +54,7 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
         "rules": rules.to_dict(),
         "rules_name": rules.preset_name,
         "rules_title": preset_title(rules.preset_name),
-        "placement": rules.describe_misere_placement() if rules.misere != "never" else "misère is not allowed",
+        "placement": rules.describe_misere_placement() if rules.misere != "never" else _("misère is not allowed"),
         "rungs": rungs,
     }
 
@@ -62,13 +68,22 @@ def _ladder_explain(request: dict[str, Any], state: dict[str, Any]) -> dict[str,
     ladder = rules.bid_ladder()
     above = ladder[ladder.index(bid) + 1 :]
     # a bid whose words are its name (misère) is not said twice: 'misère (misère)'
-    named = f"{bid} ({bid.words})" if bid.words.casefold() != str(bid).casefold() else str(bid)
-    text = f"{named} is worth {rules.bid_value(bid)}. "
-    text += (
-        f"{len(above)} bid(s) outrank it; the cheapest is {above[0]}."
-        if above
-        else "Nothing outranks it: it is the top of the ladder."
+    label = call_label(bid)
+    # Translators: a bid in notation and in words: "7♥ (seven hearts)"
+    named = (
+        _("{bid} ({words})").format(bid=label, words=bid.words) if bid.words.casefold() != label.casefold() else label
     )
+    # Translators: {bid} "7♥ (seven hearts)"; {points} its value
+    text = _("{bid} is worth {points}.").format(bid=named, points=rules.bid_value(bid)) + " "
+    if above:
+        # Translators: {n} bids outrank this one; {cheapest} the cheapest of them (7♠)
+        text += ngettext(
+            "{n} bid(s) outrank it; the cheapest is {cheapest}.",
+            "{n} bid(s) outrank it; the cheapest is {cheapest}.",
+            len(above),
+        ).format(n=len(above), cheapest=call_label(above[0]))
+    else:
+        text += _("Nothing outranks it: it is the top of the ladder.")
     return {"reply": {"type": "explain", "bid": bid.code, "text": text}, "update": {}}
 
 

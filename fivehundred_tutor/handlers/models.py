@@ -434,6 +434,7 @@ class PuzzleCard(TypedDict):
     lesson_key: str  # what the lesson claims (puzzles.lessons): checked against every puzzle by a test
     thumb_rule: str  # the rule of thumb the note names ("" when none)
     thumb_note: str
+    thumb_code: str  # the card the rule of thumb plays: its note goes only to a learner who played it ("" when none)
     players: int
     seat: int
     seat_name: str
@@ -458,7 +459,7 @@ class PuzzleCard(TypedDict):
     choice_of: dict[str, int]  # card code -> index of its class
     classes: list[PuzzleClass]
     solution: str
-    decision: str  # "play" (a card) or "bid" (a call: a bidding puzzle)
+    decision: str  # "play" (a card), "bid" (a call: a bidding puzzle) or "discard" (a kitty puzzle)
     auction: list[list[Any]]  # a bidding puzzle: the calls so far, [seat, words]
     calls: list[list[str]]  # a bidding puzzle: the calls offered, [code, words]
 

@@ -23,6 +23,7 @@ from typing import Any
 from ..actions import CallPartner
 from ..cards import ACE, Card, Suit
 from ..deal import Deal
+from ..i18n import gettext as _
 from ..rules import NO_SUIT
 
 __all__ = ["call_groups", "partner_view"]
@@ -48,8 +49,12 @@ def partner_view(deal: Deal, seat: int) -> dict[str, Any]:
         "call_groups": call_groups(deal) if deal.is_calling and deal.to_move == seat else [],
     }
     if deal.declarer is not None and deal.contract is not None and deal.contract.is_misere:
-        who = "You play" if deal.declarer == seat else f"{rules.seat_name(deal.declarer)} plays"
-        out["partner_words"] = f"{who} misère alone against the other four: no card is called."
+        if deal.declarer == seat:
+            out["partner_words"] = _("You play misère alone against the other four: no card is called.")
+        else:
+            out["partner_words"] = _("{seat} plays misère alone against the other four: no card is called.").format(
+                seat=rules.local_seat_name(deal.declarer)
+            )
     return out
 
 
@@ -58,31 +63,48 @@ def _words(deal: Deal, seat: int) -> str:
     called, declarer = deal.called_card, deal.declarer
     if declarer is None:
         return ""
-    name = rules.seat_name(declarer)
+    name = rules.local_seat_name(declarer)
     if called is None:
         if deal.is_calling:
             if declarer == seat:
                 return ""  # the learner's prompt says what to do
-            return f"{name} is calling a card: whoever holds it becomes {name}'s partner for this deal."
+            return _("{seat} is calling a card: whoever holds it becomes {seat}'s partner for this deal.").format(
+                seat=name
+            )
         return ""
     card = called.name
     partner = deal.partner_known_to(seat)
     if partner is None:
         if declarer == seat:
-            return (
-                f"You called the {card}: whoever holds it is your partner for this deal. "
+            # Translators: {card} is a card's name, "King of hearts"
+            return _(
+                "You called the {card}: whoever holds it is your partner for this deal. "
                 "You will know who when it is played."
-            )
-        return f"{name} called the {card}: whoever holds it is {name}'s partner, a secret until it is played."
-    if partner == seat and not deal.partner_shown:
-        return (
-            f"You hold the called {card}: you are {name}'s partner for this deal. Nobody else knows until you play it."
+            ).format(card=card)
+        return _("{seat} called the {card}: whoever holds it is {seat}'s partner, a secret until it is played.").format(
+            seat=name, card=card
         )
-    whose = "your" if declarer == seat else f"{name}'s"
+    if partner == seat and not deal.partner_shown:
+        return _(
+            "You hold the called {card}: you are {seat}'s partner for this deal. Nobody else knows until you play it."
+        ).format(card=card, seat=name)
     if partner == seat:
-        return f"You played the called {card}: everyone now knows you are {whose} partner for this deal."
-    who = rules.seat_name(partner)
-    return f"{who} played the called {card}: {who} is {whose} partner for this deal."
+        if declarer == seat:
+            return _("You played the called {card}: everyone now knows you are your partner for this deal.").format(
+                card=card
+            )
+        return _("You played the called {card}: everyone now knows you are {seat}'s partner for this deal.").format(
+            card=card, seat=name
+        )
+    who = rules.local_seat_name(partner)
+    if declarer == seat:
+        # Translators: {partner} is the seat that played the called card {card} (a card's name)
+        return _("{partner} played the called {card}: {partner} is your partner for this deal.").format(
+            partner=who, card=card
+        )
+    return _("{partner} played the called {card}: {partner} is {seat}'s partner for this deal.").format(
+        partner=who, card=card, seat=name
+    )
 
 
 def call_groups(deal: Deal) -> list[dict[str, Any]]:
@@ -110,14 +132,14 @@ def call_groups(deal: Deal) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = []
     if table.trump != NO_SUIT:
         top = [c for c in cards if suit_of[c.index] == table.trump or c.is_joker]
-        label = "Trumps"
+        label = _("Trumps")
     else:
         top = [c for c in cards if c.is_joker or c.rank == ACE]
-        label = "The joker and the aces"
+        label = _("The joker and the aces")
     if top:
         groups.append({"label": label, "open": True, "cards": best_first(top)})
     for suit in Suit:
         rest = [c for c in cards if c not in top and suit_of[c.index] == int(suit)]
         if rest:
-            groups.append({"label": suit.word.capitalize(), "open": not groups, "cards": best_first(rest)})
+            groups.append({"label": suit.local_name.capitalize(), "open": not groups, "cards": best_first(rest)})
     return groups

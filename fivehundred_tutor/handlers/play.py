@@ -30,10 +30,11 @@ from typing import Any, get_args
 from ..actions import CallPartner, Discard, Play
 from ..analysis.duplicate import DuplicateBot
 from ..analysis.sampling_bot import SamplingBot
-from ..bids import Bid, Pass
+from ..bids import Bid
 from ..bots import Bot, HeuristicBot
 from ..deal import Deal, Phase
-from ..explain import action_text
+from ..explain import action_text, call_label, play_label
+from ..i18n import gettext as _
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
 from .models import BotLevel
@@ -43,22 +44,6 @@ from .play_review import review
 from .play_verdicts import call_verdicts
 
 __all__ = ["DUPLICATE", "HANDLERS", "LEVELS", "call_verdicts", "hint", "review", "start", "view"]
-
-
-def _as_you(name: str, text: str) -> str:
-    """ "South plays 8♠" → "You play 8♠" (the learner's own actions in the log)."""
-    rest = text[len(name) :] if text.startswith(name) else " " + text
-    for third, second in (
-        (" plays", " play"),
-        (" bids", " bid"),
-        (" passes", " pass"),
-        (" discards", " discard"),
-        (" calls", " call"),
-    ):
-        if rest.startswith(third):
-            rest = second + rest[len(third) :]
-            break
-    return "You" + rest
 
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)  # the bots: rules of thumb, or sampling
@@ -93,7 +78,8 @@ def _step(deal: Deal, mover: int, action: Any, tricks_before: int, seat: int) ->
     step: dict[str, Any] = {
         "seat": mover,
         "card": action.card.code,
-        "words": f"{deal.rules.seat_name(mover)} plays {action}" + _reveal_words(deal, mover, action, seat),
+        "words": _("{seat} plays {card}").format(seat=deal.rules.local_seat_name(mover), card=play_label(action))
+        + _reveal_words(deal, mover, action, seat),
         "trick": [[s, c.code] for s, c, _src in plays],
         "winner": deal.tricks[-1].winner if done else None,
         "tricks_won": list(deal.tricks_won),
@@ -110,9 +96,17 @@ def _reveal_words(deal: Deal, mover: int, action: Play, seat: int) -> str:
     if deal.called_card is None or action.card is not deal.called_card or deal.declarer is None:
         return ""
     rules = deal.rules
-    who = "you are" if mover == seat else f"{rules.seat_name(mover)} is"
-    whose = "your" if deal.declarer == seat else f"{rules.seat_name(deal.declarer)}'s"
-    return f": the called card, so {who} {whose} partner"
+    declarer = rules.local_seat_name(deal.declarer)
+    if mover == seat:
+        if deal.declarer == seat:
+            return _(": the called card, so you are your partner")
+        return _(": the called card, so you are {declarer}'s partner").format(declarer=declarer)
+    if deal.declarer == seat:
+        return _(": the called card, so {seat} is your partner").format(seat=rules.local_seat_name(mover))
+    # Translators: {declarer} is the seat of the declarer who called the card
+    return _(": the called card, so {seat} is {declarer}'s partner").format(
+        seat=rules.local_seat_name(mover), declarer=declarer
+    )
 
 
 def _bots_move(
@@ -128,25 +122,41 @@ def _bots_move(
         text = _log_text(deal, mover, action, seat)
         if steps is not None and (step := _step(deal, mover, action, before, seat)) is not None:
             steps.append(step)
-        if len(deal.tricks) > before:
-            text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
-        log.append(text)
+        log.append(_with_trick(deal, text, before))
+
+
+def _with_trick(deal: Deal, text: str, tricks_before: int) -> str:
+    """A log line, with who took the trick when this card completed it."""
+    if len(deal.tricks) == tricks_before:
+        return text
+    # Translators: a line of the deal's story, then who took the trick it completed ("…; trick 3 to North")
+    return _("{text}; trick {number} to {seat}").format(
+        text=text, number=len(deal.tricks), seat=deal.rules.local_seat_name(deal.tricks[-1].winner)
+    )
 
 
 def _log_text(deal: Deal, mover: int, action: Any, seat: int) -> str:
     """An action in the story of the deal, as the learner at ``seat`` may read it (a bot's discards
     are face down; the called partner shows only with the called card)."""
     rules = deal.rules
-    name = rules.seat_name(mover)
-    if isinstance(action, Discard) and mover != seat:
-        return f"{name} discards a card"
+    name = rules.local_seat_name(mover)
+    you = mover == seat
+    if isinstance(action, Discard) and not you:
+        return _("{seat} discards a card").format(seat=name)
     if isinstance(action, CallPartner):
-        whose = "your" if mover == seat else f"{name}'s"
-        text = f"{name} calls the {action.card}: whoever holds it is {whose} partner for this deal"
+        if you:
+            return _("You call the {card}: whoever holds it is your partner for this deal").format(
+                card=action.card.short_name
+            )
         if deal.partner == seat:
-            text += " (you hold it: you are the partner)"
-        return text
-    text = action_text(rules, mover, action)
+            return _(
+                "{seat} calls the {card}: whoever holds it is {seat}'s partner for this deal"
+                " (you hold it: you are the partner)"
+            ).format(seat=name, card=action.card.short_name)
+        return _("{seat} calls the {card}: whoever holds it is {seat}'s partner for this deal").format(
+            seat=name, card=action.card.short_name
+        )
+    text = action_text(rules, mover, action, you=you)
     if isinstance(action, Play):
         text += _reveal_words(deal, mover, action, seat)
     return text
@@ -173,16 +183,13 @@ def view(deal: Deal, seat: int) -> dict[str, Any]:
     last = seen["last_trick"] if not deal.trick else None
     out: dict[str, Any] = {
         "seat": seat,
-        "seat_names": list(rules.seat_names),
-        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
+        "side_names": [rules.local_side_name(i) for i in range(len(rules.sides))],
         "dealer": deal.dealer,
         "phase": seen["phase"],
         "to_move": deal.to_move,
         "hands": seen["hands"],
-        "auction": [
-            {"seat": who, "call": call.code, "label": "pass" if isinstance(call, Pass) else str(call)}
-            for who, call in deal.auction
-        ],
+        "auction": [{"seat": who, "call": call.code, "label": call_label(call)} for who, call in deal.auction],
         "contract": None if deal.contract is None else str(deal.contract),
         "declarer": deal.declarer,
         "kitty": len(deal.kitty),
@@ -262,7 +269,11 @@ def start(
         raise RequestError(f"seat must be 0–{rules.players - 1}, got {seat!r}")
     level = _level(level)
     deal = Deal.new(rules, seed=seed, dealer=(seed % rules.players) if dealer is None else dealer)
-    log = [f"{rules.seat_name(deal.dealer)} deals. You are {rules.seat_name(seat)}."]
+    log = [
+        _("{dealer} deals. You are {seat}.").format(
+            dealer=rules.local_seat_name(deal.dealer), seat=rules.local_seat_name(seat)
+        )
+    ]
     _bots_move(deal, seat, log, level, seed)
     return _state(deal, seat, seed, log, level, judge=judge)
 
@@ -291,10 +302,7 @@ def _act(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     if (own := _step(deal, seat, action, before, seat)) is not None:
         steps.append(own)
-    text = _log_text(deal, seat, action, seat)
-    if len(deal.tricks) > before:
-        text += f"; trick {len(deal.tricks)} to {deal.rules.seat_name(deal.tricks[-1].winner)}"
-    log.append(_as_you(deal.rules.seat_name(seat), text))
+    log.append(_with_trick(deal, _log_text(deal, seat, action, seat), before))
     level = _level(state.get("level", "easy"))
     seed = int(state.get("seed", 0))
     _bots_move(deal, seat, log, level, seed, steps)

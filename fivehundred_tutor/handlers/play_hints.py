@@ -18,6 +18,9 @@ from ..bidding_standard import judge_in, rounded
 from ..bids import Bid, Pass
 from ..cards import ACE, Card, Suit
 from ..deal import Deal, Phase
+from ..explain import call_label, nominate_words
+from ..i18n import decimal, ngettext
+from ..i18n import gettext as _
 from ..rules import NO_SUIT
 from .fields import RequestError
 
@@ -30,22 +33,25 @@ def action_label(action: object) -> str:
     ('Play Ace of hearts', 'Discard Four of spades')
     """
     if isinstance(action, Pass):
-        return "Pass"
+        return _("Pass")
     if isinstance(action, Bid):
-        return f"Bid {action}"
+        return _("Bid {bid}").format(bid=call_label(action))
     if isinstance(action, Discard):
-        return f"Discard {action.card.name}"
+        return _("Discard {card}").format(card=action.card.name)
     if isinstance(action, CallPartner):
-        return f"Call the {action.card.name}"
+        return _("Call the {card}").format(card=action.card.name)
     if isinstance(action, NominateJoker):
-        return str(action)
+        return nominate_words(action)
     assert isinstance(action, Play)
     words = action.card.name
     if action.joker_suit is not None:
-        words += f", naming {action.joker_suit.word}"
-    if action.source is not None:
-        words += f" from the {action.source}"
-    return f"Play {words}"
+        # Translators: a button: the joker, and the suit it names ("Joker, naming hearts")
+        words = _("{card}, naming {suit}").format(card=words, suit=action.joker_suit.local_name)
+    if action.source == "hand":
+        words = _("{card} from the hand").format(card=words)
+    elif action.source == "table":
+        words = _("{card} from the table").format(card=words)
+    return _("Play {card}").format(card=words)
 
 
 def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
@@ -57,38 +63,47 @@ def _counted_bid_reason(deal: Deal, seat: int, action: object) -> str:
     passed = partner_passed(rules, seat, [(s, c.code) for s, c in deal.auction])
     judge = judge_in(deal, -PARTNER_PASSED if passed else 0.0)
     caution = (
-        f" Your partner has passed (too weak to bid), so count {PARTNER_PASSED:g} of a trick less on them."
+        " "
+        + _("Your partner has passed (too weak to bid), so count {share} of a trick less on them.").format(
+            share=decimal(PARTNER_PASSED, 2, trim=True)
+        )
         if passed
         else ""
     )
     if isinstance(action, Bid) and action.is_misere:
-        return " Your cards are low enough to hope to lose every trick."
+        return " " + _("Your cards are low enough to hope to lose every trick.")
     if isinstance(action, Bid):
-        return f"{caution} Your hand counts {judge.reckoning(action)}: enough for {action}."
+        return f"{caution} " + _("Your hand counts {reckoning}: enough for {bid}.").format(
+            reckoning=judge.reckoning(action), bid=call_label(action)
+        )
     bids = [a for a in deal.legal_actions() if isinstance(a, Bid) and not a.is_misere]
     if not bids:
-        return " No bid you may make now is higher than the bid before."
+        return " " + _("No bid you may make now is higher than the bid before.")
     best = max(bids, key=judge.count)
     cheapest = min((b for b in bids if b.denomination == best.denomination), key=lambda b: b.tricks)
     need = judge.need(cheapest)
-    spare = " (partner holds the bid: a new suit over it wants a trick to spare)" if need > cheapest.tricks else ""
     if rounded(judge.count(cheapest)) >= need:  # the count is there, the trumps are not
-        verdict = f"but {judge.problem(cheapest)}"
+        verdict = _("but {problem}").format(problem=judge.problem(cheapest))
+    elif need > cheapest.tricks:
+        verdict = _(
+            "short of the {need} that {bid} would need (partner holds the bid: a new suit over it wants a trick to spare)"
+        ).format(need=need, bid=cheapest)
     else:
-        verdict = f"short of the {need} that {cheapest} would need{spare}"
-    return (
-        f"{caution} Your best chance for a bid is {_denomination_words(best)}: your hand counts "
-        f"{judge.reckoning(cheapest)}, {verdict}."
-    )
+        verdict = _("short of the {need} that {bid} would need").format(need=need, bid=cheapest)
+    return f"{caution} " + _(
+        "Your best chance for a bid is {denomination}: your hand counts {reckoning}, {verdict}."
+    ).format(denomination=_denomination_words(best), reckoning=judge.reckoning(cheapest), verdict=verdict)
 
 
 def _average(x: float) -> str:
-    """An average count of tricks: one decimal, none when whole ("5", "3.2")."""
-    return f"{x:.1f}".removesuffix(".0")
+    """An average count of tricks: one decimal, none when whole ("5", "3.2"; "3,2" in Polish)."""
+    return decimal(x, 1).removesuffix(decimal(0.0, 1)[1:])
 
 
 def _denomination_words(bid: Bid) -> str:
-    return "no trumps" if bid.trump is None else f"{bid.trump.word} as trumps"
+    if bid.trump is None:
+        return _("no trumps")
+    return _("{suit} as trumps").format(suit=bid.trump.local_name)
 
 
 def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
@@ -103,7 +118,7 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         raise RequestError(f"it is {deal.rules.seat_name(deal.to_move or 0)}'s turn, not yours")
     bot = SamplingBot(seed=seed)
     action = bot.choose(deal)
-    text = f"{action_label(action)}."
+    text = _("{action}.").format(action=action_label(action))
     report = bot.last_report if isinstance(action, Play) else None
     if deal.phase is Phase.AUCTION and not bot.simulates_bids(deal.rules):
         # Without DDS (the live book) a bidding simulation takes minutes: count the hand instead.
@@ -112,16 +127,19 @@ def hint(deal: Deal, seat: int, seed: int = 0) -> dict[str, Any]:
         figures = bot.bid_figures(Knowledge.from_view(deal.rules, deal.view(seat), public_history(deal)))
         if action.is_misere and figures["misere"] is not None:
             share = round(100 * figures["misere"])
-            text += f" Dealing the unseen cards at random {bot.misere_layouts} times, you lose every trick in {share}% of them."
+            text += " " + _(
+                "Dealing the unseen cards at random {n} times, you lose every trick in {share}% of them."
+            ).format(n=bot.misere_layouts, share=share)
         elif not action.is_misere:
             denomination = "NT" if action.trump is None else action.trump.letter
             share = round(100 * figures["chances"][denomination][action.tricks])
-            text += (
-                f" Dealing the unseen cards at random {bot.bid_layouts} times, your side takes {action.tricks} or more tricks "
-                f"in {share}% of them."
-            )
+            text += " " + _(
+                "Dealing the unseen cards at random {n} times, your side takes {tricks} or more tricks in {share}% of them."
+            ).format(n=bot.bid_layouts, tricks=action.tricks, share=share)
     elif isinstance(action, Pass):
-        text += " No bid you may make now takes its tricks often enough when the unseen cards are dealt many ways."
+        text += " " + _(
+            "No bid you may make now takes its tricks often enough when the unseen cards are dealt many ways."
+        )
     elif isinstance(action, Play):
         text += _play_reason(deal, seat, action, report)
     elif isinstance(action, Discard):
@@ -140,25 +158,36 @@ def _call_reason(deal: Deal, card: Card) -> str:
     callable_ = [a.card for a in deal.legal_actions() if isinstance(a, CallPartner)]
     top = max(table.power[c.index] for c in callable_)
     higher = sum(1 for c in callable_ if table.power[c.index] == top)
-    what = "trump" if table.trump != NO_SUIT else "card"
-    best = f"the best {what}" if higher == 1 else f"one of the best {what}s"
     if table.power[card.index] != top:
         return ""
-    return (
-        f" It is {best} you do not hold: whoever holds it becomes your partner, and a card that high "
-        "wins a trick for your side. The others learn who your partner is only when it is played."
+    trumps = table.trump != NO_SUIT
+    if higher == 1 and trumps:
+        text = _("It is the best trump you do not hold: {rest}")
+    elif higher == 1:
+        text = _("It is the best card you do not hold: {rest}")
+    elif trumps:
+        text = _("It is one of the best trumps you do not hold: {rest}")
+    else:
+        text = _("It is one of the best cards you do not hold: {rest}")
+    # Translators: follows "It is the best trump you do not hold: "
+    rest = _(
+        "whoever holds it becomes your partner, and a card that high wins a trick for your side. "
+        "The others learn who your partner is only when it is played."
     )
+    return " " + text.format(rest=rest)
 
 
-def _led_words(deal: Deal) -> str:
-    """The suit led to the trick on the table, in words ("trumps", "hearts")."""
+def _must_follow(deal: Deal) -> str:
+    """The only card: the learner must follow the suit led to the trick on the table ("trumps", "hearts")."""
     table = deal.rules.table(deal.contract, deal.joker_fixed)
     led = table.suit_of[deal.trick[0][1].index]
     if led == NO_SUIT:
         led = int(deal.trick_joker_suit) if deal.trick_joker_suit is not None else NO_SUIT
     if led == NO_SUIT:
-        return "suit"
-    return "trumps" if led == table.trump else Suit(led).word
+        return _("It is the only card you may play: you must follow suit.")
+    if led == table.trump:
+        return _("It is the only card you may play: you must follow trumps.")
+    return _("It is the only card you may play: you must follow {suit}.").format(suit=Suit(led).local_name)
 
 
 def _partner_leads(deal: Deal, seat: int) -> tuple[Card | None, bool]:
@@ -181,13 +210,13 @@ def _play_reason(deal: Deal, seat: int, action: Play, report: PlayReport | None)
     cards = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
     if len(cards) == 1:
         if len(deal.hands[seat]) == 1:
-            return " It is your only card."
-        return f" It is the only card you may play: you must follow {_led_words(deal)}."
+            return " " + _("It is your only card.")
+        return " " + _must_follow(deal)
     if report is not None and report.layouts:
         return _sampled_reason(deal, seat, action, report)
     # early in the deal, or with too many ways the unseen cards could lie, the strong bot goes by its
     # rules of thumb: the hint says the rule, not how long weighing would take (issue 30: no engine aside)
-    return f" A rule of thumb: {_rule_of_thumb(deal, seat, action)}."
+    return " " + _("A rule of thumb: {rule}.").format(rule=_rule_of_thumb(deal, seat, action))
 
 
 def _rule_of_thumb(deal: Deal, seat: int, action: Play) -> str:
@@ -203,32 +232,33 @@ def _rule_of_thumb(deal: Deal, seat: int, action: Play) -> str:
     trick = deal.trick_cards()
     if contract.is_misere:
         if not trick:
-            return "in misère, lead low" if seat == deal.declarer else "lead low, so the declarer may have to win"
+            return _("in misère, lead low") if seat == deal.declarer else _("lead low, so the declarer may have to win")
         if seat == deal.declarer:
             losing = [p.card for p in plays if not deal.would_win(p.card)]
             if card in losing and power[card.index] == max(power[c.index] for c in losing):
-                return "in misère, play your highest card that still loses the trick"
-            return "in misère, play low"
-        return "play low, and leave the declarer winning the trick when you can"
+                return _("in misère, play your highest card that still loses the trick")
+            return _("in misère, play low")
+        return _("play low, and leave the declarer winning the trick when you can")
     declaring = rules.side_of(seat) == rules.side_of(deal.declarer or 0)
     if not trick:
         suit = table.suit_of[card.index]
         if declaring and suit == table.trump and table.trump != NO_SUIT:
-            return "as declarer, draw the opponents' trumps: lead your highest trump"
+            return _("as declarer, draw the opponents' trumps: lead your highest trump")
         if power[card.index] == ACE and suit != table.trump:
-            return "lead an ace: it should win the trick"
+            return _("lead an ace: it should win the trick")
         if card.is_joker:
-            return "lead the joker: it wins the trick"
-        return "lead a low card from your longest suit"
+            return _("lead the joker: it wins the trick")
+        return _("lead a low card from your longest suit")
     winner_card, partner_winning = _partner_leads(deal, seat)
+    winning = winner_card.short_name if winner_card is not None else ""
     winners = [p.card for p in plays if deal.would_win(p.card)]
     if partner_winning and card == lowest:
-        return f"your partner's {winner_card} is winning the trick, so play your lowest card"
+        return _("your partner's {card} is winning the trick, so play your lowest card").format(card=winning)
     if card in winners and _strength(deal, card) == min(_strength(deal, c) for c in winners):
-        return f"beat the {winner_card} as cheaply as you can"
+        return _("beat the {card} as cheaply as you can").format(card=winning)
     if not winners and card == lowest:
-        return f"nothing you may play beats the {winner_card}, so play your lowest card"
-    return "keep your best cards and play this one"
+        return _("nothing you may play beats the {card}, so play your lowest card").format(card=winning)
+    return _("keep your best cards and play this one")
 
 
 def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> str:
@@ -240,41 +270,48 @@ def _sampled_reason(deal: Deal, seat: int, action: Play, report: PlayReport) -> 
     assert contract is not None and deal.declarer is not None
     n = report.layouts
     card = action.card
-    ways = f"{n} random deals of the unseen cards"  # a sample of the ways they could lie, not all of them
+    # a sample of the ways they could lie, not all of them
+    ways = ngettext("{n} random deal of the unseen cards", "{n} random deals of the unseen cards", n).format(n=n)
     reasons: list[str] = []
     if not contract.is_misere:
         reasons = _trick_reasons(deal, seat, action, report.holds[action], n, ways)
     said = any(ways in r for r in reasons)
     declaring = rules.side_of(seat) == rules.side_of(deal.declarer)
-    verb = "makes" if declaring else "beats"
     others = [a for a in report.ranked() if isinstance(a, Play) and a.card != card]
     alt = others[0] if others else None
-    intro = f"Of those {n}, " if said else f"Of {ways}, "
-    over = f"Over those {n}, " if said else f"Over {ways}, "
+    # Translators: {intro} / {over} begin the sentences below ("of those 40, " / "over those 40, ")
+    intro = _("Of those {n}, ").format(n=n) if said else _("Of {ways}, ").format(ways=ways)
+    over = _("Over those {n}, ").format(n=n) if said else _("Over {ways}, ").format(ways=ways)
     if alt is None:  # the joker with different suits named: nothing else to compare
-        compare = f"{intro}it does best of all in {report.best[action]}."
+        compare = _("{intro}it does best of all in {count}.").format(intro=intro, count=report.best[action])
     elif report.goal[action] != report.goal[alt]:
         compare = (
-            f"{intro}your side {verb} {contract} in {report.goal[action]} with it, "
-            f"and in {report.goal[alt]} with the {alt.card}."
+            _("{intro}your side makes {contract} in {count} with it, and in {other} with the {card}.")
+            if declaring
+            else _("{intro}your side beats {contract} in {count} with it, and in {other} with the {card}.")
+        ).format(
+            intro=intro,
+            contract=call_label(contract),
+            count=report.goal[action],
+            other=report.goal[alt],
+            card=alt.card.short_name,
         )
     elif report.tricks[action] != report.tricks[alt] and not contract.is_misere:
         mine, theirs = _average(report.tricks[action] / n), _average(report.tricks[alt] / n)
-        compare = (
-            f"{over}your side ends the deal with {mine} tricks on average with it (the tricks already won "
-            f"included), and {theirs} with the {alt.card}."
-        )
+        compare = _(
+            "{over}your side ends the deal with {mine} tricks on average with it (the tricks already won "
+            "included), and {theirs} with the {card}."
+        ).format(over=over, mine=mine, theirs=theirs, card=alt.card.short_name)
     elif report.best[action] != report.best[alt]:
-        compare = (
-            f"{intro}it does as well as any card in {report.best[action]}; the {alt.card} would do as well "
-            f"only in {report.best[alt]}."
-        )
+        compare = _(
+            "{intro}it does as well as any card in {count}; the {card} would do as well only in {other}."
+        ).format(intro=intro, count=report.best[action], card=alt.card.short_name, other=report.best[alt])
     else:
-        compare = (
-            f"{over}the {alt.card} does just as well, so either will do: nothing you can see makes one better "
+        compare = _(
+            "{over}the {card} does just as well, so either will do: nothing you can see makes one better "
             "than the other."
-        )
-        reasons = [r for r in reasons if r != f"It keeps your {alt.card} for later."]  # either will do
+        ).format(over=over, card=alt.card.short_name)
+        reasons = [r for r in reasons if r != _keeps(alt.card)]  # either will do
     return "".join(f" {r}" for r in [*reasons, compare[0].upper() + compare[1:]])
 
 
@@ -288,26 +325,33 @@ def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, n: int, ways:
     trick = deal.trick_cards()
     last = len(trick) == len(deal.active) - 1
     winner_card, partner_winning = _partner_leads(deal, seat)
+    winning = winner_card.short_name if winner_card is not None else ""
     if deal.would_win(card):
         if last:
-            out.append("It wins the trick.")
+            out.append(_("It wins the trick."))
         elif held == n:
-            out.append(f"It wins this trick in all {ways}: no opponent after you could beat it.")
+            out.append(_("It wins this trick in all {ways}: no opponent after you could beat it.").format(ways=ways))
         elif held:
             out.append(
-                f"In {held} of the {ways}, no opponent after you could beat it, so it would win this trick there."
+                _(
+                    "In {held} of the {ways}, no opponent after you could beat it, so it would win this trick there."
+                ).format(held=held, ways=ways)
             )
     elif partner_winning:
         if last:
-            out.append(f"Your partner's {winner_card} already wins the trick.")
+            out.append(_("Your partner's {card} already wins the trick.").format(card=winning))
         else:
-            out.append(f"Your partner's {winner_card} is winning the trick, and stays so in {held} of {ways}.")
+            out.append(
+                _("Your partner's {card} is winning the trick, and stays so in {held} of {ways}.").format(
+                    card=winning, held=held, ways=ways
+                )
+            )
     elif winner_card is not None:
         plays = [a.card for a in deal.legal_actions() if isinstance(a, Play)]
         if any(deal.would_win(c) for c in plays):
-            out.append(f"It lets the {winner_card} win for now.")
+            out.append(_("It lets the {card} win for now.").format(card=winning))
         else:
-            out.append(f"Nothing you may play beats the {winner_card}.")
+            out.append(_("Nothing you may play beats the {card}.").format(card=winning))
     table = rules.table(contract, deal.joker_fixed)
     suit = table.suit_of[card.index]
     higher = [
@@ -317,8 +361,12 @@ def _trick_reasons(deal: Deal, seat: int, action: Play, held: int, n: int, ways:
     ]
     if higher and not card.is_joker:
         top = max(higher, key=lambda c: table.power[c.index])
-        out.append(f"It keeps your {top} for later.")
+        out.append(_keeps(top))
     return out
+
+
+def _keeps(card: Card) -> str:
+    return _("It keeps your {card} for later.").format(card=card.short_name)
 
 
 def _discard_reason(deal: Deal, seat: int, card: Card) -> str:
@@ -327,16 +375,22 @@ def _discard_reason(deal: Deal, seat: int, card: Card) -> str:
     contract = deal.contract
     assert contract is not None
     if contract.is_misere:
-        return " In misère you keep your low cards: this is one of the likeliest to win a trick you do not want."
+        return " " + _(
+            "In misère you keep your low cards: this is one of the likeliest to win a trick you do not want."
+        )
     table = deal.rules.table(contract)
     suit = table.suit_of[card.index]
     if card.is_joker or suit == table.trump:
-        return " Every card you hold is worth keeping; this one least."
+        return " " + _("Every card you hold is worth keeping; this one least.")
     held = sum(1 for c in deal.hands[seat] if table.suit_of[c.index] == suit)
-    keep = " Keep trumps, aces and guarded kings;"
-    if contract.trump is not None and held <= 2:
-        side = card.suit.word if card.suit is not None else "that suit"
+    if contract.trump is not None and held <= 2 and card.suit is not None:
+        side = card.suit.local_name
         if held == 1:
-            return f"{keep} it is your only card in {side}: once it is gone you can trump {side}."
-        return f"{keep} it is one of only two {side}: throwing it brings you nearer a void, where you can trump."
-    return f"{keep} of the rest, this card is the one you would miss least."
+            return " " + _(
+                "Keep trumps, aces and guarded kings; it is your only card in {suit}: once it is gone you can trump {suit}."
+            ).format(suit=side)
+        return " " + _(
+            "Keep trumps, aces and guarded kings; it is one of only two {suit}: throwing it brings you nearer a void, "
+            "where you can trump."
+        ).format(suit=side)
+    return " " + _("Keep trumps, aces and guarded kings; of the rest, this card is the one you would miss least.")

@@ -17,8 +17,11 @@ from typing import Any
 
 from ..actions import Action, Discard, Play
 from ..bidding_standard import call_problem_in
-from ..cards import Card
+from ..cards import Card, short_names
 from ..deal import Deal, Phase
+from ..explain import play_label
+from ..i18n import gettext as _
+from ..i18n import ngettext, pgettext
 from .fields import RequestError
 
 #: Search nodes *Check my play* may spend on a 5-player deal, by the search that runs ("compiled": the
@@ -50,10 +53,10 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     if not deal.is_over:
         raise RequestError("the deal is not over yet: finish it, then ask for a review")
     rules = deal.rules
-    notes = [FACE_DOWN_NOTE] if rules.players == 2 else []
+    notes = [_(FACE_DOWN_NOTE)] if rules.players == 2 else []
     if deal.declarer is None or not any(isinstance(a, Play) for a in deal.history):
         return {"type": "review", "rows": [], "checked": 0, "lost": 0, "notes": notes,
-                "summary": "No cards were played in this deal, so there is nothing to check."}  # fmt: skip
+                "summary": _("No cards were played in this deal, so there is nothing to check.")}  # fmt: skip
     solver = Solver()
     budget = FIVE_PLAYER_NODES[search_kind(solver)] if rules.calls_partner else None
     decisions = _decisions(deal, seat)
@@ -86,32 +89,48 @@ def review(deal: Deal, seat: int, hinted: Mapping[str, str] | None = None) -> di
     given = _given_back(deal, seat, rows)
     lost_total = sum(r["lost"] for r in rows)
     # the cards the summary counts: with some left unchecked (5 players), only those checked
-    which = "that were a real choice" + (" and could be checked in time" if unchecked else "")
+    which = _("that were a real choice and could be checked in time") if unchecked else _("that were a real choice")
     if not checked and unchecked:
-        summary = (
+        summary = _(
             "None of your cards could be checked while you wait: with five players there are too many ways "
             "to play out the tricks."
         )
     elif not checked:
-        summary = "You had no real choice of card in this deal (or sat it out), so there is nothing to check."
+        summary = _("You had no real choice of card in this deal (or sat it out), so there is nothing to check.")
     elif not rows:
-        summary = f"All {checked} of your cards {which} kept the best result, even with every hand in view."
+        summary = ngettext(
+            "All {n} of your cards {which} kept the best result, even with every hand in view.",
+            "All {n} of your cards {which} kept the best result, even with every hand in view.",
+            checked,
+        ).format(n=checked, which=which)
     else:
-        cost = _tricks_words(lost_total) + ("" if lost_total == 1 else " in all")
-        summary = (
-            f"Of your {checked} cards {which}, {checked - len(rows)} kept the best result and "
-            f"{len(rows)} cost {cost} — judged with every hand in view, which you could not see, so some may "
-            "have been fair guesses."
+        cost = (
+            _tricks_words(lost_total)
+            if lost_total == 1
+            else ngettext("{n} trick in all", "{n} tricks in all", lost_total).format(n=lost_total)
         )
+        # Translators: {checked} cards {which} (a clause: "that were a real choice"); {kept} of them kept the
+        # best result, {costly} cost {cost} ("2 tricks in all")
+        summary = ngettext(
+            "Of your {checked} card {which}, {kept} kept the best result and {costly} cost {cost} — judged with "
+            "every hand in view, which you could not see, so some may have been fair guesses.",
+            "Of your {checked} cards {which}, {kept} kept the best result and {costly} cost {cost} — judged with "
+            "every hand in view, which you could not see, so some may have been fair guesses.",
+            checked,
+        ).format(checked=checked, which=which, kept=checked - len(rows), costly=len(rows), cost=cost)
         from_hints = sum(1 for r in rows if r.get("hinted"))
         if from_hints:
-            which = "One of them was" if from_hints == 1 else f"{from_hints} of them were"
-            summary += (
-                f" {which} the hint's card: the hint weighs only what you can see, so with every hand in view "
-                "it is sometimes beaten."
-            )
+            summary += " " + ngettext(
+                "One of them was the hint's card: the hint weighs only what you can see, so with every hand in "
+                "view it is sometimes beaten.",
+                "{n} of them were the hint's card: the hint weighs only what you can see, so with every hand in "
+                "view it is sometimes beaten.",
+                from_hints,
+            ).format(n=from_hints)
         if given:
-            summary += f" The other side later gave {_tricks_words(given)} back by playing less than their best."
+            summary += " " + _("The other side later gave {tricks} back by playing less than their best.").format(
+                tricks=_tricks_words(given)
+            )
     lesson = _contract_lesson(deal, seat, solver, budget)
     if lesson:
         summary = f"{lesson} {summary}"
@@ -139,21 +158,23 @@ def _decisions(deal: Deal, seat: int) -> list[tuple[int, Deal, Play]]:
 def _row(replay: Deal, action: Play, played: int, lost: int, best: list[Action], hinted: bool) -> dict[str, Any]:
     """The review's row for a card that cost ``lost`` tricks (``best``: the cards that kept the best result)."""
     trick = len(replay.tricks) + 1
-    better = " or ".join(str(a) for a in best[:3])
+    # Translators: joins the cards that kept the best result ("7♦ or A♥ or Q♥")
+    better = _(" or ").join(play_label(a) for a in best[:3] if isinstance(a, Play))
     row: dict[str, Any] = {
         "trick": trick,
         "card": str(action),
         "lost": lost,
         "better": [a.code for a in best],
         "after": played,  # the declaring side's tricks with best play by all after the card
-        "text": f"Trick {trick}: your {action} cost {_tricks_words(lost)} against the best play "
-        f"from there on; {better} kept the best result.",
+        "text": _(
+            "Trick {trick}: your {card} cost {tricks} against the best play from there on; {better} kept the best result."
+        ).format(trick=trick, card=play_label(action), tricks=_tricks_words(lost), better=better),
     }
     if hinted:
         # the hint judged with the other hands hidden, this check with every hand in view
         row["hinted"] = True
-        row["text"] += (
-            " It was the hint's card: with the other hands hidden it was a fair choice, and only "
+        row["text"] += " " + _(
+            "It was the hint's card: with the other hands hidden it was a fair choice, and only "
             "with every hand in view was another card better."
         )
     return row
@@ -162,21 +183,29 @@ def _row(replay: Deal, action: Play, played: int, lost: int, best: list[Action],
 def _unchecked_note(deal: Deal, tricks: list[int], checked: int) -> str:
     """Why some cards were not checked (five hands: no fast solver), in a learner's words."""
     first, last = tricks[0], tricks[-1]
-    which = f"trick {first}" if first == last else f"tricks {first} to {last}"
-    cards = "your card" if len(tricks) == 1 else f"your {len(tricks)} cards"
-    text = (
-        f"Not checked: {cards} in {which}. With five players there are too many ways to play out the "
-        "tricks to check every card while you wait."
+    if first == last:
+        text = _("Not checked: your card in trick {first}.").format(first=first)
+    else:
+        text = ngettext(
+            "Not checked: your {n} card in tricks {first} to {last}.",
+            "Not checked: your {n} cards in tricks {first} to {last}.",
+            len(tricks),
+        ).format(n=len(tricks), first=first, last=last)
+    text += " " + _(
+        "With five players there are too many ways to play out the tricks to check every card while you wait."
     )
     if checked:
-        later = "your card" if checked == 1 else f"your {checked} cards"
-        text += f" {later[0].upper()}{later[1:]} after {'it' if len(tricks) == 1 else 'them'} "
-        text += "was checked." if checked == 1 else "were checked."
+        if len(tricks) == 1:
+            later = ngettext("Your card after it was checked.", "Your {n} cards after it were checked.", checked)
+        else:
+            later = ngettext("Your card after them was checked.", "Your {n} cards after them were checked.", checked)
+        text += " " + later.format(n=checked)
     return text
 
 
 def _tricks_words(n: int) -> str:
-    return "a trick" if n == 1 else f"{n} tricks"
+    # Translators: a count of tricks as an object ("cost a trick", "gave 2 tricks back")
+    return ngettext("a trick", "{n} tricks", n).format(n=n)
 
 
 def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
@@ -193,9 +222,11 @@ def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
     sign = 1 if maximises(deal, seat) else -1
     misere = deal.contract is not None and deal.contract.is_misere
     if seat in deal.declaring_seats:  # (5 players: the declarer or the called partner)
-        other = "the defenders"
+        other = _("Later the defenders gave {what} back: they too played less than their best.")
+    elif misere:
+        other = _("Later the declarer gave {what} back: they too played less than their best.")
     else:
-        other = "the declarer" if misere else "the declarer's side"
+        other = _("Later the declarer's side gave {what} back: they too played less than their best.")
     first = 0
     for i, row in enumerate(rows):
         later = sum(r["lost"] for r in rows[i + 1 :])
@@ -206,13 +237,19 @@ def _given_back(deal: Deal, seat: int, rows: list[dict[str, Any]]) -> int:
         back = min(row["lost"], raw)
         if back:
             row["given_back"] = back
-            what = "it" if back == row["lost"] == 1 else ("them" if back == row["lost"] else f"{back} of them")
-            row["text"] += f" Later {other} gave {what} back: they too played less than their best."
+            # Translators: the tricks a costly card lost, given back later ("gave it / them / 1 of them back")
+            if back == row["lost"] == 1:
+                what = pgettext("tricks given back", "it")
+            elif back == row["lost"]:
+                what = pgettext("tricks given back", "them")
+            else:
+                what = pgettext("tricks given back", "{n} of them").format(n=back)
+            row["text"] += " " + other.format(what=what)
     return min(sum(int(r["lost"]) for r in rows), first)
 
 
 def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def _play_start(deal: Deal, discards: list[Card] | None = None) -> Deal:
@@ -252,8 +289,9 @@ def _declaring_name(deal: Deal) -> str:
     assert deal.declarer is not None
     rules = deal.rules
     if rules.calls_partner:
-        return " and ".join(rules.seat_name(s) for s in deal.declaring_seats)
-    return rules.side_name(rules.side_of(deal.declarer))
+        # Translators: joins the 5-player declarer and the called partner ("North and North-east")
+        return _(" and ").join(rules.local_seat_name(s) for s in deal.declaring_seats)
+    return rules.local_side_name(rules.side_of(deal.declarer))
 
 
 def _contract_lesson(deal: Deal, seat: int, solver: Any, node_limit: int | None = None) -> str:
@@ -277,32 +315,39 @@ def _contract_lesson(deal: Deal, seat: int, solver: Any, node_limit: int | None 
     except (SolveError, SearchLimit):
         return ""
     need, took = contract.tricks, result.declarer_tricks
-    name = rules.seat_name(declarer)
+    name = rules.local_seat_name(declarer)
     if not declaring:
         them = _declaring_name(deal)
         if best >= need:
-            return (
-                f"With every hand in view, {contract} could not be beaten: {them} take {_tricks(best)} "
-                "even against the best defence."
-            )
-        return (
-            f"With every hand in view, your side could have held {them} to {_tricks(best)} and beaten "
-            f"{contract} (they took {took})."
-        )
+            return _(
+                "With every hand in view, {contract} could not be beaten: {them} take {tricks} even against the best defence."
+            ).format(contract=contract, them=them, tricks=_tricks(best))
+        return _(
+            "With every hand in view, your side could have held {them} to {tricks} and beaten {contract} (they took {took})."
+        ).format(them=them, tricks=_tricks(best), contract=contract, took=took)
     discarded = [a.card for a in deal.history if isinstance(a, Discard)]
-    whose = "your" if declarer == seat else f"{name}'s"
-    after = f" after {whose} discards ({', '.join(str(c) for c in discarded)})" if discarded else ""
+    cards = short_names(discarded, ", ")
+    if not discarded:
+        after = ""
+    elif declarer == seat:
+        after = _(" after your discards ({cards})").format(cards=cards)
+    else:
+        # Translators: {seat} is the declarer's seat ("after North's discards (4♠, 5♦, 6♣)")
+        after = _(" after {seat}'s discards ({cards})").format(seat=name, cards=cards)
     if best >= need:
-        return (
-            f"With every hand in view, {contract} could take {_tricks(best)}{after}: the contract was there, "
-            f"and {_tricks(best - took)} went in the play."
-        )
-    text = f"With every hand in view, {contract} could take at most {_tricks(best)}{after}, short of {need}."
+        return _(
+            "With every hand in view, {contract} could take {tricks}{after}: the contract was there, and {lost} went in the play."
+        ).format(contract=contract, tricks=_tricks(best), after=after, lost=_tricks(best - took))
+    text = _("With every hand in view, {contract} could take at most {tricks}{after}, short of {need}.").format(
+        contract=contract, tricks=_tricks(best), after=after, need=need
+    )
     if declarer == seat and discarded and solver.uses_dds(start):
         better = _better_discards(deal, start, solver, best)
         if better is not None:
             value, kept, thrown = better
-            text += f" Keeping {kept} (and discarding {thrown} instead) would have made {_tricks(value)}."
+            text += " " + _("Keeping {kept} (and discarding {thrown} instead) would have made {tricks}.").format(
+                kept=kept.short_name, thrown=thrown.short_name, tricks=_tricks(value)
+            )
     if declarer == seat and len(deal.root().hands[seat]) == rules.hand_size and deal.auction:
         # a whole deal, not a position set up mid-play: the bid judged as the book's standard judges it
         walk = deal.root()
@@ -312,5 +357,7 @@ def _contract_lesson(deal: Deal, seat: int, solver: Any, node_limit: int | None 
             walk.push(call)
         problem = call_problem_in(walk, contract) if walk.phase is Phase.AUCTION else None
         if problem is not None:
-            text += f" Counting your cards as dealt: {problem}. Bidding {need} asked for more than the hand held."
+            text += " " + _(
+                "Counting your cards as dealt: {problem}. Bidding {need} asked for more than the hand held."
+            ).format(problem=problem, need=need)
     return text

@@ -24,6 +24,7 @@ from typing import Any
 from ..bidding_standard import judge_in
 from ..bids import Bid, Pass
 from ..deal import Deal, Phase
+from ..explain import call_label
 from ..i18n import gettext as _
 
 __all__ = ["VERDICTS", "call_verdicts", "judge_call"]
@@ -36,13 +37,13 @@ def judge_call(deal: Deal, call: Bid | Pass) -> dict[str, Any]:
     """The verdict on ``call`` by the player to call in ``deal`` (before it is made), in the reader's language:
     ``{"call", "label", "verdict", "text"}``."""
     judge = judge_in(deal)
-    label = _("Pass") if isinstance(call, Pass) else str(call)
+    label = _("Pass") if isinstance(call, Pass) else call_label(call)
     if isinstance(call, Bid):
         problem = judge.problem(call)
         if problem is not None:
             verdict, text = (
                 "unsound",
-                _("Your {call} is not sound by the book's standard: {problem}.").format(call=call, problem=problem),
+                _("Your {call} is not sound by the book's standard: {problem}.").format(call=label, problem=problem),
             )
         elif call.is_misere:
             verdict, text = (
@@ -50,13 +51,13 @@ def judge_call(deal: Deal, call: Bid | Pass) -> dict[str, Any]:
                 _(
                     "Your {call} is sound by the book's standard: once the kitty exchange has thrown away "
                     "your highest cards, none is left that must win a trick."
-                ).format(call=call),
+                ).format(call=label),
             )
         else:
             verdict, text = (
                 "sound",
                 _("Your {call} is sound by the book's standard: your hand counts {reckoning}.").format(
-                    call=call, reckoning=judge.reckoning(call)
+                    call=label, reckoning=judge.reckoning(call)
                 ),
             )
         return {"call": call.code, "label": label, "verdict": verdict, "text": text}
@@ -71,7 +72,9 @@ def judge_call(deal: Deal, call: Bid | Pass) -> dict[str, Any]:
         )
     elif not bids:
         verdict = "sound"
-        text = _("Your pass is right: no bid is left that outranks {high}.").format(high=deal.high_bid)
+        text = _("Your pass is right: no bid is left that outranks {high}.").format(
+            high=call_label(deal.high_bid) if deal.high_bid is not None else ""
+        )
     else:
         best = max(bids, key=judge.count)
         cheapest = min((b for b in bids if b.denomination == best.denomination), key=lambda b: b.tricks)

@@ -32,8 +32,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Play
-from ..analysis.duplicate import CardGrade, Par, card_words, grade_card, is_choice, par, passing_reaches_contract
+from ..analysis.duplicate import CardGrade, Par, grade_card, is_choice, par, passing_reaches_contract
+from ..bids import Bid
+from ..cards import Card, Suit
 from ..deal import Deal, Phase
+from ..explain import call_label
+from ..i18n import decimal, ngettext, npgettext, pgettext
+from ..i18n import gettext as _
 from ..questions.core import sub_seed
 from ..rules import Rules
 from ..saved import remember
@@ -175,10 +180,13 @@ def learner_actions(deal: Deal, seat: int) -> list[str]:
 
 def _unmarked_summary(results: Sequence[Mapping[str, Any]], deals: int) -> dict[str, Any]:
     played = len(results)
-    text = (
-        f"{played} of {deals} deals played; your calls and cards are in your answer sheet, and your teacher's "
-        "grading checks each card against perfect play."
-    )
+    text = ngettext(
+        "{played} of {deals} deal played; your calls and cards are in your answer sheet, and your teacher's "
+        "grading checks each card against perfect play.",
+        "{played} of {deals} deals played; your calls and cards are in your answer sheet, and your teacher's "
+        "grading checks each card against perfect play.",
+        deals,
+    ).format(played=played, deals=deals)
     return {"deals": deals, "played": played, "text": text}
 
 
@@ -190,8 +198,29 @@ def _deal_state(rules: Rules, test: dict[str, Any], index: int) -> dict[str, Any
 
 
 # ------------------------------------------------------------------ grading and results
-def _tricks(n: int) -> str:
-    return "a trick" if n == 1 else f"{n} tricks"
+def _lost(n: int) -> str:
+    """Tricks lost, as the object of "lost": "nothing", "a trick", "3 tricks"."""
+    if not n:
+        return pgettext("tricks lost", "nothing")
+    # Translators: tricks lost to perfect play, the object of "lost" ("lost a trick", "lost 3 tricks")
+    return npgettext("tricks lost", "a trick", "{n} tricks", n).format(n=n)
+
+
+def _card_words(code: str) -> str:
+    """A card action's code in card notation, in the reader's language: "JD" → "J♦", "JK:H" → "Joker (as ♥)"."""
+    card, _sep, suit = code.partition(":")
+    if suit:
+        return _("Joker (as {suit})").format(suit=Suit.parse(suit).symbol)
+    return Card.parse(card).short_name
+
+
+def _either(cards: Sequence[str]) -> str:
+    """ "J♦", "J♦ or A♥", "J♦ or A♥ or K♥"."""
+    text = cards[0]
+    for card in cards[1:]:
+        # Translators: alternatives among cards (card notation), "J♦ or A♥"
+        text = _("{first} or {second}").format(first=text, second=card)
+    return text
 
 
 def _grade_rows(deal: Deal, grades: Sequence[CardGrade]) -> list[dict[str, Any]]:
@@ -200,12 +229,33 @@ def _grade_rows(deal: Deal, grades: Sequence[CardGrade]) -> list[dict[str, Any]]
     for g in grades:
         if not g.loss:
             continue
-        card = card_words(g.card)
-        better = " or ".join(card_words(code) for code in g.best[:3])
-        text = f"Trick {g.trick}: your {card} cost {_tricks(g.loss)} against perfect play"
-        text += f"; {better} kept the best result." if better else "."
+        card = _card_words(g.card)
+        if g.best:
+            better = _either([_card_words(code) for code in g.best[:3]])
+            # Translators: {card} and {better} are card notation (J♦, "J♦ or A♥")
+            text = ngettext(
+                "Trick {trick}: your {card} cost a trick against perfect play; {better} kept the best result.",
+                "Trick {trick}: your {card} cost {n} tricks against perfect play; {better} kept the best result.",
+                g.loss,
+            ).format(trick=g.trick, card=card, n=g.loss, better=better)
+        else:
+            text = ngettext(
+                "Trick {trick}: your {card} cost a trick against perfect play.",
+                "Trick {trick}: your {card} cost {n} tricks against perfect play.",
+                g.loss,
+            ).format(trick=g.trick, card=card, n=g.loss)
         rows.append({**g.to_dict(), "text": text})
     return rows
+
+
+def _contract_words(rules: Rules, contract: str | Bid | None, declarer: int | None) -> str:
+    """ "7♥ by North", "thrown in"."""
+    if contract is None:
+        # Translators: a deal where everyone passed, in place of its contract
+        return _("thrown in")
+    bid = contract if isinstance(contract, Bid) else Bid.parse(str(contract))
+    # Translators: a contract and its declarer: "7♥ by North"
+    return _("{contract} by {seat}").format(contract=call_label(bid), seat=rules.local_seat_name(declarer or 0))
 
 
 def _finish_grades(deal: Deal, seat: int, grades: list[CardGrade], pending: Sequence[int]) -> list[CardGrade]:
@@ -235,20 +285,23 @@ def deal_result(deal: Deal, seat: int, grades: Sequence[CardGrade], table: Mappi
     lost = sum(g.loss for g in grades)
     mine = result.scores[side]
     theirs = int(table["scores"][side])
-    who = "your side" if len(rules.sides[side]) > 1 else "you"
-    contract = (
-        "thrown in" if result.contract is None else f"{result.contract} by {rules.seat_name(result.declarer or 0)}"
-    )
-    par_contract = (
-        "thrown in" if table["contract"] is None else f"{table['contract']} by {rules.seat_name(table['declarer'])}"
+    contract = _contract_words(rules, result.contract, result.declarer)
+    par_contract = _contract_words(rules, table["contract"], table["declarer"])
+    if len(rules.sides[side]) > 1:
+        yours = _("Your table: {contract}; your side scored {score}.").format(contract=contract, score=f"{mine:+d}")
+    else:
+        yours = _("Your table: {contract}; you scored {score}.").format(contract=contract, score=f"{mine:+d}")
+    bots = _("The bot's table (the stronger bot in your seat, the same cards): {contract}; it scored {score}.").format(
+        contract=par_contract, score=f"{theirs:+d}"
     )
     cards = len(grades)
-    lines = [
-        f"Your table: {contract}; {who} scored {mine:+d}. "
-        f"The bot's table (the stronger bot in your seat, the same cards): {par_contract}; it scored {theirs:+d}.",
-        f"Your {cards} card{'s' if cards != 1 else ''} that were a choice lost {_tricks(lost) if lost else 'nothing'} "
-        f"to perfect play; the bot's {table['choices']} lost {_tricks(table['lost']) if table['lost'] else 'nothing'}.",
-    ]
+    # Translators: {lost} and {par_lost} are "nothing", "a trick", "3 tricks"; {choices} the bot's cards that were a choice
+    choices = ngettext(
+        "Your {cards} card that were a choice lost {lost} to perfect play; the bot's {choices} lost {par_lost}.",
+        "Your {cards} cards that were a choice lost {lost} to perfect play; the bot's {choices} lost {par_lost}.",
+        cards,
+    ).format(cards=cards, lost=_lost(lost), choices=table["choices"], par_lost=_lost(int(table["lost"])))
+    lines = [f"{yours} {bots}", choices]
     return {
         "seed": table["seed"],
         "contract": None if result.contract is None else str(result.contract),
@@ -285,19 +338,28 @@ def summary(results: Sequence[Mapping[str, Any]], deals: int) -> dict[str, Any]:
 
 def _per_deal(total: int, played: int) -> str:
     """Tricks a deal, to a tenth: "1.5 tricks", "1 trick", "0 tricks"."""
-    text = f"{total / played:.1f}".removesuffix(".0")
-    return f"{text} trick{'' if text == '1' else 's'}"
+    text = f"{total / played:.1f}"
+    if not text.endswith(".0"):
+        # Translators: a fraction of tricks lost a deal, "1.5 tricks" (the object of "lost")
+        return pgettext("tricks lost, a fraction", "{n} tricks").format(n=decimal(float(text)))
+    whole = int(float(text))
+    return npgettext("tricks lost", "{n} trick", "{n} tricks", whole).format(n=whole)
 
 
 def summary_words(s: Mapping[str, Any]) -> str:
     """The test's number in a sentence (see the module's doctest)."""
     played = int(s["played"])
     if not played:
-        return f"No deal played yet: {s['deals']} to go."
+        deals = int(s["deals"])
+        return ngettext("No deal played yet: {n} to go.", "No deal played yet: {n} to go.", deals).format(n=deals)
     mine = _per_deal(int(s["lost"]), played)
     bot = _per_deal(int(s["par_lost"]), played)
-    deals = "deal" if played == 1 else f"{played} deals"
-    return f"You lost {mine} a deal to perfect play; the stronger bot in your seat lost {bot} on the same {deals}."
+    # Translators: {mine} and {bot} are tricks lost a deal on average: "1.5 tricks", "1 trick"
+    return ngettext(
+        "You lost {mine} a deal to perfect play; the stronger bot in your seat lost {bot} on the same deal.",
+        "You lost {mine} a deal to perfect play; the stronger bot in your seat lost {bot} on the same {played} deals.",
+        played,
+    ).format(mine=mine, bot=bot, played=played)
 
 
 # ------------------------------------------------------------------ requests
@@ -331,7 +393,7 @@ def _act_unmarked(request: dict[str, Any], state: dict[str, Any], test: dict[str
     answers = {**(test.get("answers") or {}), str(entry["item"]): learner_actions(deal, int(new["seat"]))}
     test = {**test, "answers": answers}
     if deal.is_over:
-        words = ["This deal is over: your calls and cards are saved for grading."]
+        words = [_("This deal is over: your calls and cards are saved for grading.")]
         results = [*test["results"], {"seed": entry["seed"], "item": entry["item"], "words": words, "rows": []}]
         test = {**test, "results": results, "summary": _unmarked_summary(results, len(test["deals"]))}
         out["reply"]["test"] = {"result": results[-1], "summary": test["summary"]}

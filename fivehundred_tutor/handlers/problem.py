@@ -38,7 +38,8 @@ from typing import Any
 from ..actions import Play
 from ..deal import DONE, PLAY, Deal, IllegalAction
 from ..errors import FiveHundredError
-from ..explain import line_intro, play_principle, play_verdict
+from ..explain import action_label, call_label, line_intro, play_label, play_principle, play_verdict
+from ..i18n import gettext as _
 from ..records import DealRecord, RecordError, load_library_record
 from ..rng import Random, derive_seed
 from ..rules import NO_SUIT
@@ -50,6 +51,20 @@ __all__ = ["HANDLERS", "ProblemError", "hint", "precompute", "principle", "respo
 
 class ProblemError(FiveHundredError, ValueError):
     """A problem or state that cannot be used; the message says why."""
+
+
+def _label(action: Any) -> str:
+    """A card played, in card notation and the reader's language: "J♦", "Joker (as ♠)"."""
+    return play_label(action) if isinstance(action, Play) else action_label(action)
+
+
+def _either(cards: list[str]) -> str:
+    """ "J♦", "J♦ or A♥", "J♦ or A♥ or K♥"."""
+    text = cards[0]
+    for card in cards[1:]:
+        # Translators: alternatives among cards (card notation), "J♦ or A♥"
+        text = _("{first} or {second}").format(first=text, second=card)
+    return text
 
 
 # ------------------------------------------------------------------ loading
@@ -126,9 +141,9 @@ def _view(deal: Deal, seat: int) -> dict[str, Any]:
     seen = deal.view(seat)
     return {
         "seat": seat,
-        "seat_name": deal.rules.seat_name(seat),
+        "seat_name": deal.rules.local_seat_name(seat),
         "contract": seen["contract"],
-        "contract_label": "" if deal.contract is None else str(deal.contract),
+        "contract_label": "" if deal.contract is None else call_label(deal.contract),
         "declarer": seen["declarer"],
         "hand": seen["hands"][seat],  # display order: trumps first once there is a contract
         "left_bower": seen.get("left_bower"),
@@ -163,10 +178,19 @@ def _advance(deal: Deal, seat: int, solver: Solver, recorded: list[str], words: 
         deal.push(pick)
         played.append(pick.code)
         if words is not None:
-            who = deal.rules.seat_name(mover)
-            text = f"{who} leads {pick}" if leads else f"{who} {pick}"
+            who = deal.rules.local_seat_name(mover)
+            card = _label(pick)
             if len(deal.tricks) > tricks:
-                text += f" ({deal.rules.seat_name(deal.tricks[-1].winner)} wins the trick)"
+                winner = deal.rules.local_seat_name(deal.tricks[-1].winner)
+                # Translators: a seat's card that ends a trick, and the trick's winner: "West J♦ (West wins the trick)"
+                text = (
+                    _("{seat} leads {card} ({winner} wins the trick)")
+                    if leads
+                    else _("{seat} {card} ({winner} wins the trick)")
+                ).format(seat=who, card=card, winner=winner)
+            else:
+                # Translators: a seat's card (card notation): "West leads 10♠", "East 8♠"
+                text = (_("{seat} leads {card}") if leads else _("{seat} {card}")).format(seat=who, card=card)
             words.append(text)
     return played
 
@@ -231,7 +255,7 @@ def _line(deal: Deal, action: Any, solver: Solver) -> list[str]:
     """The best play for every seat after ``action`` (the learner's card), to the end of
     the next trick: each trick in words, who played what and who won (card notation)."""
     trial = deal.copy()
-    name = trial.rules.seat_name
+    name = trial.rules.local_seat_name
     out: list[str] = []
     plays: list[str] = []
     first = True
@@ -247,9 +271,10 @@ def _line(deal: Deal, action: Any, solver: Solver) -> list[str]:
             pick = next(a for a, v in values.items() if v == target)
         tricks = len(trial.tricks)
         trial.push(pick)
-        plays.append(f"{name(mover)} {pick}")
+        plays.append(_("{seat} {card}").format(seat=name(mover), card=_label(pick)))
         if len(trial.tricks) > tricks:
-            out.append(f"{', '.join(plays)}: {name(trial.tricks[-1].winner)} wins")
+            # Translators: a trick's cards ("North J♦, East 8♠, …") and who won it
+            out.append(_("{plays}: {seat} wins").format(plays=", ".join(plays), seat=name(trial.tricks[-1].winner)))
             plays = []
     if plays:
         out.append(", ".join(plays))
@@ -292,7 +317,8 @@ def principle(deal: Deal, seat: int) -> str:
 
 
 def _hint_answer(best: list[Any]) -> str:
-    return f"Play {' or '.join(str(a) for a in best[:3])}."
+    # Translators: the card(s) that keep the best result, card notation: "Play J♦ or A♥."
+    return _("Play {cards}.").format(cards=_either([_label(a) for a in best[:3]]))
 
 
 def hint(state: dict[str, Any]) -> dict[str, Any]:
@@ -331,7 +357,7 @@ def _layouts(deal: Deal, rng: Random, limit: int) -> list[dict[int, list[str]]]:
 
     out: list[dict[int, list[str]]] = []
     seen = {tuple(sorted(c.code for c in deal.hands[a]))}
-    for _ in range(limit * 20):
+    for _attempt in range(limit * 20):
         if len(out) >= limit:
             break
         cards = list(pool)
@@ -372,7 +398,7 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
     if not isinstance(state, dict) or state.get("status") not in ("your-turn", "done"):
         raise ProblemError("respond() needs a state returned by start() or a previous respond()")
     if state["status"] == "done":
-        return {"verdict": "over", "annotation": "The problem is finished.", "state": state, "replies": []}
+        return {"verdict": "over", "annotation": _("The problem is finished."), "state": state, "replies": []}
     deal = _deal_of(state)
     seat = state["seat"]
     rules = deal.rules
@@ -423,12 +449,12 @@ def respond(state: dict[str, Any], action_code: str, *, max_layouts: int = 24) -
         "annotation": words,
         # the verdict without the better card: what a first miss shows (the answer held back, as quizzes do)
         "reason": _verdict_words(deal, action, cost, best, after, state, rearranged, name_better=False),
-        "card": str(action),
+        "card": _label(action),
         "line": line,
         "line_intro": line_intro(rules, seat) if line else "",
         "cost": cost,
         "best": [a.code for a in best],
-        "best_words": [str(a) for a in best],
+        "best_words": [_label(a) for a in best],
         "value": after,
         "replies": replies,
         "answered_with": then,
@@ -457,8 +483,8 @@ def _verdict_words(
         deal.contract,
         deal.declarer,
         state.get("seat"),
-        str(action),
-        [str(a) for a in best],
+        _label(action),
+        [_label(a) for a in best],
         cost=cost,
         after=after,
         target=int(state["target"]),
@@ -473,7 +499,7 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
     """Plain data for a kernel-less page: at each of the learner's turns along the recorded
     line, every legal action with its verdict and sentence (no rearranging)."""
     record = _record(problem)
-    start_at, seat, _ = _settings(problem, record)
+    start_at, seat, _rearrange = _settings(problem, record)
     deal = record.to_deal(start_at)
     solver = Solver()
     steps: list[dict[str, Any]] = []
@@ -493,7 +519,7 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "verdict": "best" if cost == 0 else "mistake",
                     "cost": cost,
                     "value": v,
-                    "card": str(a),
+                    "card": _label(a),
                     "annotation": _verdict_words(deal, a, cost, best, v, {"target": best_value, "seat": seat}, False),
                     "reason": _verdict_words(
                         deal, a, cost, best, v, {"target": best_value, "seat": seat}, False, name_better=False
@@ -506,7 +532,7 @@ def precompute(problem: dict[str, Any]) -> dict[str, Any]:
                     "index": index,
                     "view": _view(deal, seat),
                     "played": record.actions[index],
-                    "played_words": str(deal.parse_action(record.actions[index])),
+                    "played_words": _label(deal.parse_action(record.actions[index])),
                     "prompt": record.stops.get(index),
                     "hint": {"principle": principle(deal, seat), "answer": _hint_answer(best)},
                     "best": [a.code for a in best],

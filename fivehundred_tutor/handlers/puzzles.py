@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..puzzles import THEMES, load_bank
+from ..puzzles import load_bank
 from ..puzzles.bank import bank_index, bank_puzzle
 from ..puzzles.sets import DRILLS, LEVEL_PASS, LEVELS, drill, level_sets, nearest, spread
+from ..puzzles.themes import THEMES, theme_name
 from ..puzzles.words import puzzle_card
 from .fields import Handler, RequestError
 
@@ -70,7 +71,7 @@ def trainer_model(
         "puzzles": cards,
         "levels": level_rows,
         "level_pass": LEVEL_PASS,
-        "themes": [{"id": t, "name": THEMES[t]} for t in themes],
+        "themes": [{"id": t, "name": theme_name(t)} for t in themes],
     }
 
 

@@ -15,7 +15,9 @@ from ..bids import Bid
 from ..bots import HeuristicBot, discards_for
 from ..cards import ACE, JACK, KING, QUEEN, RANK_WORDS_EN, Card, Suit, display_order
 from ..deal import Deal
-from ..explain import action_kind, action_label, action_text, why_illegal
+from ..explain import action_kind, action_label, action_text, call_label, why_illegal
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..puzzles.classes import class_key
 from ..rules import Rules
 from .fields import Handler, RequestError, int_field, str_field
@@ -101,7 +103,7 @@ def _snapshot(deal: Deal, viewer: int | None, last_trick_done: bool) -> dict[str
         "out": seen["out"],
         "discards": len(deal.discards),
         "contract": seen["contract"],
-        "contract_label": None if deal.contract is None else str(deal.contract),
+        "contract_label": None if deal.contract is None else call_label(deal.contract),
         "declarer": seen["declarer"],
     }
     if viewer is not None:
@@ -145,7 +147,8 @@ def _plain_words(text: str) -> str:
 
 
 #: the 2-player game's note on the face-down table cards, in a learner's words
-FACE_DOWN_NOTE = (
+#: (English, marked for the catalogs: ``gettext(FACE_DOWN_NOTE)`` where it is shown)
+FACE_DOWN_NOTE = N_(
     "In the 2-player game the face-down table cards count as seen here: the figures assume everyone can see them."
 )
 
@@ -173,8 +176,8 @@ def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Car
     if contract.is_misere:
         dangerous = set(discards_for(rules, hand, contract, remaining))
         if card in dangerous or card.is_joker:
-            return True, "it is one of the cards most likely to win a trick: in misère, throw those."
-        return False, "it is low enough to lose a trick: in misère, throw the higher cards that could win one."
+            return True, _("it is one of the cards most likely to win a trick: in misère, throw those.")
+        return False, _("it is low enough to lose a trick: in misère, throw the higher cards that could win one.")
     trump = table.trump
 
     def is_trump(c: Card) -> bool:
@@ -196,26 +199,36 @@ def discard_verdict(rules: Rules, hand: Sequence[Card], contract: Bid, card: Car
     others = [c for c in hand if not is_trump(c)]
     if is_trump(card):
         if len(others) >= remaining:
-            what = "the joker" if card.is_joker else ""
-            if card.rank == JACK:
-                what = "the right bower" if card.suit == trump else "the left bower"
-            kind = f"it is {what}, a trump" if what else "it is a trump"
             if trump is None:
-                return False, "it is the joker, which wins any trick it is played to: throw a low card instead."
-            return False, f"{kind}: keep your trumps, and throw a low side card instead."
-        return True, "with so few side cards, a low trump has to go."
+                return False, _("it is the joker, which wins any trick it is played to: throw a low card instead.")
+            if card.is_joker:
+                kind = _("it is the joker, a trump")
+            elif card.rank == JACK and card.suit == trump:
+                kind = _("it is the right bower, a trump")
+            elif card.rank == JACK:
+                kind = _("it is the left bower, a trump")
+            else:
+                kind = _("it is a trump")
+            # Translators: {kind} is "it is the left bower, a trump" and the like
+            return False, _("{kind}: keep your trumps, and throw a low side card instead.").format(kind=kind)
+        return True, _("with so few side cards, a low trump has to go.")
     if is_winner(card):
         losers = [c for c in others if not is_winner(c)]
         if len(losers) >= remaining:
-            what = {ACE: "an ace", KING: "a king with a card beside it"}.get(card.rank, "a queen beside your king")
-            return False, f"it is {what}, likely to win a trick: throw losers, not winners."
-        return True, "every side card left can win a trick, so one of them has to go."
+            if card.rank == ACE:
+                return False, _("it is an ace, likely to win a trick: throw losers, not winners.")
+            if card.rank == KING:
+                return False, _("it is a king with a card beside it, likely to win a trick: throw losers, not winners.")
+            return False, _("it is a queen beside your king, likely to win a trick: throw losers, not winners.")
+        return True, _("every side card left can win a trick, so one of them has to go.")
     suit = suit_of[card.index]
     kept = [c for c in others if suit_of[c.index] == suit and is_winner(c)]
     length = sum(1 for c in others if suit_of[c.index] == suit)
-    reason = "it is a low side card, a loser you will not miss."
+    reason = _("it is a low side card, a loser you will not miss.")
     if trump is not None and length <= remaining and not kept:  # a void needs the suit's winners gone too
-        reason += f" Throwing the {Suit(suit).word} can leave you void, so you can trump them."
+        reason += " " + _("Throwing the {suit} can leave you void, so you can trump them.").format(
+            suit=Suit(suit).local_name
+        )
     return True, reason
 
 
@@ -225,7 +238,7 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
     seat = deal.to_move
     assert seat is not None
     legal = deal.legal_actions()
-    name = rules.seat_name(seat)
+    name = rules.local_seat_name(seat)
     choices: list[dict[str, Any]] = []
     kind = action_kind(played)
     played_label = action_label(played)
@@ -238,7 +251,6 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
         else:
             pool = deal.hands[seat]
         legal_cards = {a.card for a in legal if isinstance(a, (Play, Discard))}
-        verb = "played" if kind == "play" else "threw"
         # a card as good as the deal's (no live card lies between them: the joker and the left bower once the
         # right bower is gone) is a right answer too
         same = {card for card in legal_cards if kind == "play" and _equivalent(deal, legal, card, played)}
@@ -248,30 +260,44 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
                 assert deal.contract is not None
                 remaining = rules.kitty_size - len(deal.discards)
                 correct, why = discard_verdict(rules, pool, deal.contract, card, remaining)
-                also = f" In the deal, {name} threw {played.card} here." if card is not played.card else ""
-                text = (f"Yes, {card}: {why}" if correct else f"{card} is allowed, but {why}") + also
+                also = (
+                    " " + _("In the deal, {seat} threw {card} here.").format(seat=name, card=played.card.short_name)
+                    if card is not played.card
+                    else ""
+                )
+                text = (_("Yes, {card}: {why}") if correct else _("{card} is allowed, but {why}")).format(
+                    card=card.short_name, why=why
+                ) + also
                 if card is played.card and not correct:
-                    text = f"{name} threw {card} here, but {why}"
+                    text = _("{seat} threw {card} here, but {why}").format(seat=name, card=card.short_name, why=why)
             elif card is played.card:
                 correct = True
-                text = f"Yes: {name} {verb} {card} here."
+                text = _("Yes: {seat} played {card} here.").format(seat=name, card=card.short_name)
             elif card in same:
                 correct = True
-                text = f"Yes: {card} is as good as {played.card}, which {name} {verb} here (no card still out lies between them)."
+                text = _(
+                    "Yes: {card} is as good as {played}, which {seat} played here (no card still out lies between them)."
+                ).format(card=card.short_name, played=played.card.short_name, seat=name)
             elif card in legal_cards:
                 # the deal's card is held back until the learner asks (Show me), as the quizzes do
                 correct = False
-                text = f"{card} is allowed, but it is not the card to {'play' if kind == 'play' else 'throw'} here: try again, or ask for a hint."
+                text = (
+                    _("{card} is allowed, but it is not the card to play here: try again, or ask for a hint.")
+                    if kind == "play"
+                    else _("{card} is allowed, but it is not the card to throw here: try again, or ask for a hint.")
+                ).format(card=card.short_name)
             else:
                 correct = False
                 reason = why_illegal(
                     rules, card, pool, deal.trick_cards(), deal.contract, deal.trick_joker_suit, deal.joker_fixed
                 )
-                text = f"{card} is not allowed: {reason or 'it cannot be played now.'}"
+                text = _("{card} is not allowed: {reason}").format(
+                    card=card.short_name, reason=reason or _("it cannot be played now.")
+                )
             choices.append(
                 {
                     "code": card.code,
-                    "label": str(card),
+                    "label": card.short_name,
                     "legal": card in legal_cards,
                     "correct": correct,
                     "feedback": text + (f" {comment}" if correct and comment else ""),
@@ -279,15 +305,21 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
             )
         # the card of the deal first among the right answers: the widget names the first as "the answer"
         choices.sort(key=lambda c: not (c["correct"] and c["code"] == played.card.code))
-        prompt = f"Your turn ({name}): what do you {'play' if kind == 'play' else 'discard'}?"
+        prompt = (
+            _("Your turn ({seat}): what do you play?")
+            if kind == "play"
+            else _("Your turn ({seat}): what do you discard?")
+        ).format(seat=name)
     else:
         for action in legal:
             correct = action == played
             label = action_label(action)
             text = (
-                f"Yes: {name} chose {label} here."
+                _("Yes: {seat} chose {choice} here.").format(seat=name, choice=label)
                 if correct
-                else f"{label} is allowed, but it is not the call to make here: try again, or ask for a hint."
+                else _(
+                    "{choice} is allowed, but it is not the call to make here: try again, or ask for a hint."
+                ).format(choice=label)
             )
             choices.append(
                 {
@@ -298,15 +330,19 @@ def _stop_data(deal: Deal, index: int, played: Action, comment: str) -> dict[str
                     "feedback": text + (f" {comment}" if correct and comment else ""),
                 }
             )
-        prompt = f"Your turn ({name}): what do you call?" if kind == "call" else f"Your turn ({name}): what do you do?"
+        prompt = (
+            _("Your turn ({seat}): what do you call?") if kind == "call" else _("Your turn ({seat}): what do you do?")
+        ).format(seat=name)
     answer = played.card.code if isinstance(played, (Play, Discard)) else str(getattr(played, "code", played))
     right = next((c["label"] for c in choices if c["correct"]), played_label)
-    answer_hint = f"In the deal, {name} chose {right}."
+    answer_hint = _("In the deal, {seat} chose {choice}.").format(seat=name, choice=right)
     if kind == "discard":
         misere = deal.contract is not None and deal.contract.is_misere
         answer_hint = (
-            f"{'A high card that could win a trick' if misere else 'Any low card of a side suit'}, for example {right}."
-        )
+            _("A high card that could win a trick, for example {card}.")
+            if misere
+            else _("Any low card of a side suit, for example {card}.")
+        ).format(card=right)
     return {
         "index": index,
         "seat": seat,
@@ -323,12 +359,12 @@ def _stop_principle(deal: Deal, seat: int, kind: str) -> str:
     if kind == "play" and deal.contract is not None:
         return principle(deal, seat)
     if kind == "discard" and deal.contract is not None and deal.contract.is_misere:
-        return "Discarding for misère: throw the high cards that could win a trick; keep the low ones."
+        return _("Discarding for misère: throw the high cards that could win a trick; keep the low ones.")
     if kind == "discard":
-        return "Discarding from the kitty: keep your trumps and your aces; throw the low cards of short side suits."
+        return _("Discarding from the kitty: keep your trumps and your aces; throw the low cards of short side suits.")
     if kind == "call":
-        return "Count the tricks your hand can take with your partner's help; bid only what you expect to make."
-    return "Which choice keeps the most tricks within reach for your side?"
+        return _("Count the tricks your hand can take with your partner's help; bid only what you expect to make.")
+    return _("Which choice keeps the most tricks within reach for your side?")
 
 
 def replay_model(
@@ -398,11 +434,17 @@ def replay_model(
             entry["card"] = action.card.code
         if isinstance(action, Discard) and seat is not None and mover != seat:
             # one seat's view: the declarer's discards stay hidden
-            entry.update(code="d:?", label="a card", text=f"{rules.seat_name(mover)} discards a card")
+            entry.update(
+                code="d:?",
+                label=_("a card"),
+                text=_("{seat} discards a card").format(seat=rules.local_seat_name(mover)),
+            )
             del entry["card"]
         if done_trick:
             trick = replay.tricks[-1]
-            entry["text"] += f"; trick {len(replay.tricks)} to {rules.seat_name(trick.winner)}"
+            entry["text"] = _("{text}; trick {number} to {seat}").format(
+                text=entry["text"], number=len(replay.tricks), seat=rules.local_seat_name(trick.winner)
+            )
         if i in comments:
             entry["comment"] = comments[i]
             named = cards_named(rules, comments[i])
@@ -418,10 +460,10 @@ def replay_model(
         "random": random,
         "rules": rules.to_dict(),
         "players": rules.players,
-        "seat_names": list(rules.seat_names),
+        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
         "positions": [_POSITIONS.get(name, "top") for name in rules.seat_names],
         "sides": [list(side) for side in rules.sides],
-        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "side_names": [rules.local_side_name(i) for i in range(len(rules.sides))],
         "dealer": deal.dealer,
         "viewer": seat,
         "kitty": start_kitty if seat is None else len(start_kitty),
@@ -494,7 +536,7 @@ def _replay_new_deal(request: dict[str, Any], state: dict[str, Any]) -> dict[str
     rules = Rules.from_dict(old.get("rules") or {})
     deal = bot_deal(rules, seed)
     viewer = old.get("viewer")
-    model = replay_model(deal, seat=viewer, title="A new deal played by the bots", random=True)
+    model = replay_model(deal, seat=viewer, title=_("A new deal played by the bots"), random=True)
     return {
         "reply": {"type": "deal", "seed": seed, "result": model["result"]},
         "update": {"model": model, "deal": deal.to_dict(), "position": 0, "answers": {}},

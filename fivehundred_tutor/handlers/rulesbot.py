@@ -29,6 +29,7 @@ from ..bots import HeuristicBot, discards_for
 from ..cards import Card, Suit
 from ..deal import Deal, IllegalAction
 from ..game import Game
+from ..i18n import gettext as _
 from ..rules import Rules
 
 __all__ = ["auction_calls", "codes_of", "context_of", "contract_of", "rules_bot_answer"]
@@ -123,6 +124,18 @@ def _order(rules: Rules, cards: list[Card], contract: Bid) -> list[Card]:
     return sorted(cards, key=pool.index)
 
 
+def _asks_right_bower(q: Mapping[str, Any], contract: Bid) -> bool:
+    """Does a "which jack?" question ask for the right bower?  Its prompt says so, in English or in the
+    reader's language (the question's own words: the prompt :mod:`~fivehundred_tutor.questions.cardplay`
+    writes)."""
+    from ..questions.cardplay import contract_phrase
+
+    prompt = str(q["prompt"])
+    return "right bower" in prompt or prompt == _("{contract} Which jack is the right bower?").format(
+        contract=contract_phrase(contract)
+    )
+
+
 def _answer_cards(rules: Rules, q: Mapping[str, Any]) -> Any:
     topic, level, ctx = q["topic"], q["difficulty"], context_of(q)
     contract = contract_of(q)
@@ -133,7 +146,7 @@ def _answer_cards(rules: Rules, q: Mapping[str, Any]) -> Any:
     if topic == "bowers":
         assert contract is not None
         if level == 1:
-            want = 99 if "right bower" in str(q["prompt"]) else 98
+            want = 99 if _asks_right_bower(q, contract) else 98
             return next(c for c in _choices(q) if rules.card_power(Card.parse(c), contract) == want)
         if level == 2:
             suit = rules.effective_suit(Card.parse(ctx["card"]["code"]), contract)

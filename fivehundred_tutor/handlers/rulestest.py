@@ -22,8 +22,10 @@ from typing import Any
 from .. import questions
 from ..bids import PASS, Bid, Pass
 from ..deal import Deal, Phase
-from ..questions.bidding import call_verdict, random_auction
-from ..questions.core import bid_info, make_rng, rules_record, sub_seed
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..questions.bidding import call_text, call_verdict, random_auction
+from ..questions.core import bid_info, bid_text, make_rng, rules_record, sub_seed
 from ..rules import Rules
 from .quiz import quiz_item, quiz_model
 from .rulesbot import auction_calls, codes_of, context_of, contract_of
@@ -109,15 +111,16 @@ def _misere_card_play(q: Mapping[str, Any]) -> bool:
     return q["topic"] == "misere" and contract is not None and contract.is_misere and bool(context_of(q).get("trick"))
 
 
-#: what is special to Five Hundred, each asked on every form: name → (where it is asked, test of a question)
+#: what is special to Five Hundred, each asked on every form: name → (where it is asked, test of a question);
+#: the names are English keys, in the catalogs for a page to show (``gettext(name)``)
 SPECIALS: dict[str, tuple[tuple[str, int], Callable[[Mapping[str, Any]], bool]]] = {
-    "the joker led in no trumps": (("legal-plays", 3), _joker_led_in_no_trumps),
-    "when the joker may be played in no trumps": (("legal-plays", 3), _joker_may_be_played),
-    "passing is final": (("bid-ladder", 3), _passing_is_final),
-    "open misère at any time": (("bid-ladder", 3), _open_misere_any_time),
-    "the slam (all ten tricks)": (("scoring", 3), _slam),
-    "minus 500 (in the hole)": (("game-end", 3), _minus_500),
-    "misère card play": (("misere", 3), _misere_card_play),
+    N_("the joker led in no trumps"): (("legal-plays", 3), _joker_led_in_no_trumps),
+    N_("when the joker may be played in no trumps"): (("legal-plays", 3), _joker_may_be_played),
+    N_("passing is final"): (("bid-ladder", 3), _passing_is_final),
+    N_("open misère at any time"): (("bid-ladder", 3), _open_misere_any_time),
+    N_("the slam (all ten tricks)"): (("scoring", 3), _slam),
+    N_("minus 500 (in the hole)"): (("game-end", 3), _minus_500),
+    N_("misère card play"): (("misere", 3), _misere_card_play),
 }
 
 
@@ -191,7 +194,7 @@ def auction_question(rules: Rules, seed: int, name: str) -> dict[str, Any]:
     if name not in AUCTION_ITEMS:
         raise ValueError(f"no auction question about {name!r}; the items are {', '.join(AUCTION_ITEMS)}")
     rng = make_rng("final-test-auction", seed, 3)
-    for _ in range(400):
+    for _attempt in range(400):
         deal = random_auction(rules, rng, 1 + rng.randbelow(min(3, rules.players - 1)))
         calls = [(s, c) for s, c in deal.auction]
         high = [c for _s, c in calls if isinstance(c, Bid)]
@@ -205,27 +208,35 @@ def auction_question(rules: Rules, seed: int, name: str) -> dict[str, Any]:
                 continue
             bid = legal_bids[rng.randbelow(min(6, len(legal_bids)))]
             allowed = _turn_comes_back(deal.copy(), seat)  # the bid itself outranks the bids so far
-            why = (
-                f"{rules.seat_name(seat)} passed earlier, and in this game a player who passes is out of the auction "
-                "for the rest of the hand: the bidding never comes back to them."
-                if not allowed
-                else f"Under these rules a player who passed may bid again, and {bid} outranks the bids so far."
-            )
-            prompt = (
-                f"{_auction_words(rules, calls)} May {rules.seat_name(seat)} bid {bid} when the bidding comes round?"
+            if not allowed:
+                why = _(
+                    "{seat} passed earlier, and in this game a player who passes is out of the auction "
+                    "for the rest of the hand: the bidding never comes back to them."
+                ).format(seat=rules.local_seat_name(seat))
+            else:
+                why = _(
+                    "Under these rules a player who passed may bid again, and {bid} outranks the bids so far."
+                ).format(bid=bid_text(bid))
+            prompt = _("{auction} May {seat} bid {bid} when the bidding comes round?").format(
+                auction=_auction_words(rules, calls), seat=rules.local_seat_name(seat), bid=bid_text(bid)
             )
         else:
             if any(c.tricks >= 7 and not c.is_misere for c in high) or deal.to_move is None:
                 continue
             seat, bid = deal.to_move, Bid.open_misere()
             allowed, reason = call_verdict(deal, bid)
-            why = f"{reason} (Misère under these rules: {rules.describe_misere_placement()}.)"
-            prompt = f"{_auction_words(rules, calls)} May {rules.seat_name(seat)} bid {bid} now?"
+            # Translators: {reason} is the engine's verdict on the call, {placement} where misère ranks
+            why = _("{reason} (Misère under these rules: {placement}.)").format(
+                reason=reason, placement=rules.describe_misere_placement()
+            )
+            prompt = _("{auction} May {seat} bid {bid} now?").format(
+                auction=_auction_words(rules, calls), seat=rules.local_seat_name(seat), bid=bid_text(bid)
+            )
         return {
             "format": questions.FORMAT,
             "id": questions.question_id("bid-ladder", rules, seed, 3),
             "topic": "bid-ladder",
-            "title": questions.TOPICS["bid-ladder"].title,
+            "title": questions.TOPICS["bid-ladder"].local_title,
             "difficulty": 3,
             "seed": seed,
             "rules": rules_record(rules),
@@ -233,9 +244,9 @@ def auction_question(rules: Rules, seed: int, name: str) -> dict[str, Any]:
             "fields": [],
             "prompt": prompt,
             "kind": "choice",
-            "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
+            "choices": [{"id": "yes", "label": _("Yes")}, {"id": "no", "label": _("No")}],
             "context": {
-                "auction": [{"seat": rules.seat_name(s), "call": c.code, "label": str(c)} for s, c in calls],
+                "auction": [{"seat": rules.seat_name(s), "call": c.code, "label": call_text(c)} for s, c in calls],
                 "dealer": rules.seat_name(deal.dealer),
                 "to_bid": rules.seat_name(seat),
                 "bid": bid_info(bid),
@@ -248,14 +259,15 @@ def auction_question(rules: Rules, seed: int, name: str) -> dict[str, Any]:
 
 def _auction_words(rules: Rules, calls: Sequence[tuple[int, Bid | Pass]]) -> str:
     if not calls:
-        return "No calls yet."
-    return "Auction so far: " + ", ".join(f"{rules.seat_name(s)} {c}" for s, c in calls) + "."
+        return _("No calls yet.")
+    calls_words = ", ".join(f"{rules.local_seat_name(s)} {call_text(c)}" for s, c in calls)
+    return _("Auction so far: {calls}.").format(calls=calls_words)
 
 
 def _turn_comes_back(deal: Deal, seat: int) -> bool:
     """Whether ``seat`` gets a turn again while the others keep the auction open (each bids the
     cheapest bid it may), for two rounds of the table."""
-    for _ in range(2 * deal.rules.players):
+    for _round in range(2 * deal.rules.players):
         if deal.phase is not Phase.AUCTION or deal.to_move is None:
             return False
         if deal.to_move == seat:

@@ -21,6 +21,9 @@ cached by the bank's digest and the solver's sources).
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
+import dataclasses
 import functools
 import gzip
 import hashlib
@@ -32,8 +35,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..solver import Solver, best_actions, dds, native_status
-from .auction import LAYOUTS, MARGIN, MISERE_NEAR, SE_FACTOR, bidding_puzzle, check_auction_puzzle
+from .auction import AUCTION_KINDS, LAYOUTS, MARGIN, MISERE_NEAR, SE_FACTOR, bidding_puzzle, check_auction_puzzle
 from .classes import class_key
+from .kitty import KITTY_KINDS, MOST_BEST, check_kitty_puzzle, kitty_puzzle
+from .kitty import LAYOUTS as KITTY_LAYOUTS
+from .kitty import MARGIN as KITTY_MARGIN
+from .kitty import SE_FACTOR as KITTY_SE_FACTOR
 from .mine import LEVELS, MAX_PER_DEAL, MINE_VERSION, ROBUST_LAYOUTS, Job
 from .model import Puzzle, PuzzleError
 from .setups import KINDS
@@ -45,9 +52,13 @@ __all__ = [
     "BANK_PATH",
     "INDEX_FORMAT",
     "INDEX_PATH",
+    "KITTY_PATH",
+    "KITTY_SPEC",
     "MANIFEST_PATH",
+    "SIDE_FILES",
     "SPEC",
     "IndexEntry",
+    "SideFile",
     "bank_digest",
     "bank_index",
     "bank_puzzle",
@@ -76,6 +87,9 @@ INDEX_PATH = DATA_DIR / "index.json.gz"
 #: does not mine the play puzzles again
 AUCTION_FORMAT = "fivehundred-auction-puzzles/1"
 AUCTION_PATH = DATA_DIR / "auction.json.gz"
+#: the kitty puzzles (:mod:`.kitty`), likewise
+KITTY_FORMAT = "fivehundred-kitty-puzzles/1"
+KITTY_PATH = DATA_DIR / "kitty.json.gz"
 
 #: what the bank is mined from: per kind, the first seed, how many deals, and every how many deals
 #: the sampling bots play instead of the heuristic ones (0: never)
@@ -102,6 +116,17 @@ AUCTION_SPEC: dict[str, Any] = {
     "margin": MARGIN,
     "se_factor": SE_FACTOR,
     "misere_near": MISERE_NEAR,
+}
+
+
+#: what the kitty puzzles are made from
+KITTY_SPEC: dict[str, Any] = {
+    "version": 1,
+    "seeds": [0, 400],
+    "layouts": KITTY_LAYOUTS,
+    "margin": KITTY_MARGIN,
+    "se_factor": KITTY_SE_FACTOR,
+    "most_best": MOST_BEST,
 }
 
 
@@ -232,68 +257,107 @@ def read_manifest() -> dict[str, Any] | None:
     return data
 
 
-def mine_auction(
-    spec: dict[str, Any] = AUCTION_SPEC, *, progress: Callable[[int, int], None] | None = None
-) -> list[dict[str, Any]]:
-    """Every bidding puzzle the spec gives, by id (one process: a few minutes)."""
-    first, count = spec["seeds"]
-    out = []
-    for i, seed in enumerate(range(first, first + count), 1):
-        found = bidding_puzzle(seed, layouts=spec["layouts"])
-        if found is not None:
-            out.append(found)
-        if progress is not None:
-            progress(i, count)
-    out.sort(key=lambda p: p["id"])
-    return out
+@dataclasses.dataclass(frozen=True)
+class SideFile:
+    """Puzzles decided before the play (a call, a discard): each kind in a file of its own, with its own spec and
+    digest, so that adding them does not mine the play puzzles again.  ``make(seed, layouts)`` gives the puzzle of
+    one deal (or None); ``check(puzzle)`` simulates it again (None: as the file says)."""
+
+    name: str
+    path: Path
+    format: str
+    spec: dict[str, Any]
+    make: Callable[..., dict[str, Any] | None]
+    check: Callable[[Any], str | None]
+    kinds: tuple[str, ...]
+
+    def mine(self, *, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+        """Every puzzle the spec gives, by id (minutes; the same puzzles for any number of ``workers``)."""
+        first, count = self.spec["seeds"]
+        seeds = range(first, first + count)
+        make = functools.partial(self.make, layouts=self.spec["layouts"])
+        out = []
+        with contextlib.ExitStack() as stack:
+            if workers > 1:
+                pool = stack.enter_context(concurrent.futures.ProcessPoolExecutor(workers))
+                found_all: Iterable[dict[str, Any] | None] = pool.map(make, seeds, chunksize=4)
+            else:
+                found_all = map(make, seeds)
+            for i, found in enumerate(found_all, 1):
+                if found is not None:
+                    out.append(found)
+                if progress is not None:
+                    progress(i, count)
+        out.sort(key=lambda p: p["id"])
+        return out
+
+    def body(self) -> dict[str, Any] | None:
+        try:
+            body: dict[str, Any] = json.loads(gzip.decompress(self.path.read_bytes()))
+        except (OSError, ValueError):
+            return None
+        return body if isinstance(body, dict) and body.get("format") == self.format else None
+
+    def digest(self) -> str | None:
+        body = self.body()
+        return None if body is None else str(body.get("digest"))
+
+    def build(self, *, force: bool = False, workers: int = 1, log: Callable[[str], None] = print) -> dict[str, Any]:
+        """Make the puzzles unless their file records this spec (the cache); returns the file's head."""
+        body = self.body()
+        digest = spec_digest(self.spec)
+        fresh = not force and body is not None and body.get("spec_digest") == digest
+        if fresh and body is not None and bank_digest(body["puzzles"]) == body.get("digest"):
+            log(f"{self.name} puzzles up to date: {len(body['puzzles'])} (spec {digest[:12]})")
+            return {k: v for k, v in body.items() if k != "puzzles"}
+        start = time.time()
+        puzzles = self.mine(workers=workers)
+        body = {
+            "format": self.format,
+            "spec": self.spec,
+            "spec_digest": digest,
+            "digest": bank_digest(puzzles),
+            "count": len(puzzles),
+            "seconds": round(time.time() - start, 1),
+            "puzzles": puzzles,
+        }
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        self.path.write_bytes(gzip.compress(_canonical(body), compresslevel=9, mtime=0))
+        _read_sides.cache_clear()
+        log(f"made {len(puzzles)} {self.name} puzzles in {body['seconds']} s")
+        return {k: v for k, v in body.items() if k != "puzzles"}
+
+    def read(self) -> tuple[Puzzle, ...]:
+        """The file's puzzles (none when it is missing: an older wheel)."""
+        body = self.body()
+        if body is None:
+            return ()
+        return tuple(Puzzle.from_dict(p) for p in body["puzzles"])
 
 
-def _auction_body() -> dict[str, Any] | None:
-    try:
-        body: dict[str, Any] = json.loads(gzip.decompress(AUCTION_PATH.read_bytes()))
-    except (OSError, ValueError):
-        return None
-    return body if isinstance(body, dict) and body.get("format") == AUCTION_FORMAT else None
-
-
-def _auction_digest() -> str | None:
-    body = _auction_body()
-    return None if body is None else str(body.get("digest"))
+#: the puzzles decided before the play: the bidding puzzles (:mod:`.auction`) and the kitty puzzles (:mod:`.kitty`)
+SIDE_FILES = (
+    SideFile(
+        "bidding", AUCTION_PATH, AUCTION_FORMAT, AUCTION_SPEC, bidding_puzzle, check_auction_puzzle, AUCTION_KINDS
+    ),
+    SideFile("kitty", KITTY_PATH, KITTY_FORMAT, KITTY_SPEC, kitty_puzzle, check_kitty_puzzle, KITTY_KINDS),
+)
 
 
 def build_auction(*, force: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Make the bidding puzzles unless their file records this spec (the cache); returns the file's head."""
-    body = _auction_body()
-    digest = spec_digest(AUCTION_SPEC)
-    fresh = not force and body is not None and body.get("spec_digest") == digest
-    if fresh and body is not None and bank_digest(body["puzzles"]) == body.get("digest"):
-        log(f"bidding puzzles up to date: {len(body['puzzles'])} (spec {digest[:12]})")
-        return {k: v for k, v in body.items() if k != "puzzles"}
-    start = time.time()
-    puzzles = mine_auction()
-    body = {
-        "format": AUCTION_FORMAT,
-        "spec": AUCTION_SPEC,
-        "spec_digest": digest,
-        "digest": bank_digest(puzzles),
-        "count": len(puzzles),
-        "seconds": round(time.time() - start, 1),
-        "puzzles": puzzles,
-    }
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
-    AUCTION_PATH.write_bytes(gzip.compress(_canonical(body), compresslevel=9, mtime=0))
-    _read_auction.cache_clear()
-    log(f"made {len(puzzles)} bidding puzzles in {body['seconds']} s")
-    return {k: v for k, v in body.items() if k != "puzzles"}
+    return SIDE_FILES[0].build(force=force, log=log)
 
 
 @functools.cache
+def _read_sides() -> tuple[Puzzle, ...]:
+    """The puzzles decided before the play, file after file."""
+    return tuple(p for side in SIDE_FILES for p in side.read())
+
+
 def _read_auction() -> tuple[Puzzle, ...]:
-    """The bidding puzzles (none when their file is missing: an older wheel)."""
-    body = _auction_body()
-    if body is None:
-        return ()
-    return tuple(Puzzle.from_dict(p) for p in body["puzzles"])
+    """The bidding puzzles."""
+    return tuple(p for p in _read_sides() if p.kind in AUCTION_KINDS)
 
 
 @functools.cache
@@ -306,11 +370,12 @@ def _read_bank() -> tuple[Puzzle, ...]:
         raise PuzzleError(f"the puzzle bank {BANK_PATH} cannot be read: {err}") from None
     if not isinstance(body, dict) or body.get("format") != BANK_FORMAT:
         raise PuzzleError(f"{BANK_PATH} is not a puzzle bank of format {BANK_FORMAT!r}")
-    return tuple(Puzzle.from_dict(p) for p in body["puzzles"]) + _read_auction()
+    return tuple(Puzzle.from_dict(p) for p in body["puzzles"]) + _read_sides()
 
 
 def load_bank() -> list[Puzzle]:
-    """Every puzzle of the bank (read once per process): the play puzzles by id, then the bidding puzzles by id."""
+    """Every puzzle of the bank (read once per process): the play puzzles by id, then the bidding puzzles and the
+    kitty puzzles by id."""
     return list(_read_bank())
 
 
@@ -360,7 +425,7 @@ def bank_index() -> tuple[IndexEntry, ...]:
     """Every puzzle of the bank as its id, kind, rating and themes, in :func:`load_bank`'s order, without reading
     the play puzzles (the index file; the whole bank only when the index does not fit it).  A bidding puzzle's
     entry has no place in the bank file (``start`` and ``end`` are -1): they are read from their own small file."""
-    return _read_index()[0] + tuple(IndexEntry(p.id, p.kind, p.rating, p.themes, -1, -1) for p in _read_auction())
+    return _read_index()[0] + tuple(IndexEntry(p.id, p.kind, p.rating, p.themes, -1, -1) for p in _read_sides())
 
 
 def bank_puzzle(puzzle_id: str) -> Puzzle | None:
@@ -368,9 +433,9 @@ def bank_puzzle(puzzle_id: str) -> Puzzle | None:
     bank already in memory."""
     if _read_bank.cache_info().currsize:
         return next((p for p in _read_bank() if p.id == puzzle_id), None)
-    bidding = next((p for p in _read_auction() if p.id == puzzle_id), None)
-    if bidding is not None:
-        return bidding
+    side = next((p for p in _read_sides() if p.id == puzzle_id), None)
+    if side is not None:
+        return side
     entry = _read_index()[1].get(puzzle_id)
     if entry is None:
         return None
@@ -388,8 +453,9 @@ def bank_puzzle(puzzle_id: str) -> Puzzle | None:
 def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> str | None:
     """None when the puzzle's answer is exactly the solver's best and one class of cards, and every
     other legal action loses a trick; else what is wrong."""
-    if puzzle.figures:
-        return check_auction_puzzle(puzzle)
+    for side in SIDE_FILES:
+        if puzzle.kind in side.kinds:
+            return side.check(puzzle)
     deal = puzzle.deal
     if deal.to_move != puzzle.seat:
         return f"{puzzle.id}: the seat to move is {deal.to_move}, not the puzzle's {puzzle.seat}"
@@ -463,23 +529,28 @@ def solver_digest() -> str:
     return digest.hexdigest()
 
 
-#: bidding puzzles the build simulates again (a seeded sample: each takes about a second, all of them a minute)
+#: puzzles of each side file the build simulates again (a seeded sample: each takes a second or more, all of them
+#: minutes)
 AUCTION_CHECKED = 8
 
 
 def _build_checked() -> list[Puzzle]:
-    """What the build re-checks: every play puzzle, and a seeded sample of :data:`AUCTION_CHECKED` bidding puzzles."""
-    bidding = list(_read_auction())
-    sample = sorted(bidding, key=lambda p: hashlib.sha256(f"check:{p.id}".encode()).hexdigest())[:AUCTION_CHECKED]
-    return [p for p in load_bank() if not p.figures] + sample
+    """What the build re-checks: every play puzzle, and a seeded sample of :data:`AUCTION_CHECKED` puzzles of each
+    side file (bidding, kitty)."""
+    chosen = [p for p in load_bank() if p.kind in KINDS]
+    for side in SIDE_FILES:
+        puzzles = [p for p in _read_sides() if p.kind in side.kinds]
+        chosen += sorted(puzzles, key=lambda p: hashlib.sha256(f"check:{p.id}".encode()).hexdigest())[:AUCTION_CHECKED]
+    return chosen
 
 
 def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str]:
-    """:func:`check_bank` over the play puzzles and a sample of the bidding puzzles (:func:`_build_checked`), unless
-    ``stamp`` says this bank was checked with this solver already (the build's cache: the banks' digests and the
-    solver's sources)."""
+    """:func:`check_bank` over the play puzzles and a sample of the side files' puzzles (:func:`_build_checked`),
+    unless ``stamp`` says this bank was checked with this solver already (the build's cache: the banks' digests and
+    the solver's sources)."""
     manifest = read_manifest() or {}
-    key = f"{manifest.get('bank_digest')} {_auction_digest()} {solver_digest()}"
+    sides = " ".join(str(side.digest()) for side in SIDE_FILES)
+    key = f"{manifest.get('bank_digest')} {sides} {solver_digest()}"
     if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key:
         return []
     start = time.time()
@@ -490,7 +561,7 @@ def check_cached(stamp: Path, *, log: Callable[[str], None] = print) -> list[str
         stamp.write_text(key, encoding="utf-8")
         log(
             f"puzzle bank: all {manifest.get('count')} play puzzles re-solved and {len(checked) - int(manifest.get('count') or 0)}"
-            f" bidding puzzles simulated again, as the bank says ({time.time() - start:.0f} s)"
+            f" bidding and kitty puzzles simulated again, as the bank says ({time.time() - start:.0f} s)"
         )
     return problems
 
@@ -499,7 +570,8 @@ def build(
     *, workers: int = 2, dask: str | None = None, force: bool = False, log: Callable[[str], None] = print
 ) -> dict[str, Any]:
     """Mine and write the bank unless the manifest already records this spec (the cache)."""
-    build_auction(force=force, log=log)
+    for side in SIDE_FILES:
+        side.build(force=force, workers=workers, log=log)
     manifest = read_manifest()
     if not force and manifest and manifest.get("spec_digest") == spec_digest() and BANK_PATH.is_file():
         raw = gzip.decompress(BANK_PATH.read_bytes())

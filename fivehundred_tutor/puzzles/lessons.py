@@ -26,7 +26,7 @@ from ..cards import Card
 from ..deal import Deal
 from ..i18n import gettext as _
 from ..rules import NO_SUIT
-from .themes import THEMES, ruffs_along
+from .themes import THEMES, ruffs_along, theme_name
 
 __all__ = ["Lesson", "choose_lesson", "teach", "thumb_note"]
 
@@ -250,7 +250,7 @@ def _ruff_lesson(p: _Position) -> Lesson | None:
             return Lesson(
                 "ruff-high",
                 _("Out of the suit led, ruff high enough: {card} would be overruffed by {seat}.").format(
-                    card=_name(a.card), seat=p.deal.rules.seat_name(winner)
+                    card=_name(a.card), seat=p.deal.rules.local_seat_name(winner)
                 ),
             )
     if p.ours(p.best_first_winner):
@@ -374,7 +374,7 @@ def _misere_defender(p: _Position) -> Lesson:
     assert best is not None
     rules = deal.rules
     first = p.best_first_winner
-    declarer = rules.seat_name(p.declarer)
+    declarer = rules.local_seat_name(p.declarer)
     if first == p.declarer and p.best_tricks:
         his = next(c for s, c in p.best_tricks[0].plays if s == p.declarer and p.best_tricks[0].winner == s)
         if p.trick:
@@ -438,7 +438,7 @@ def _choose(p: _Position, themes: Sequence[str]) -> tuple[str, Lesson]:
     if p.contract.is_misere:
         theme = "misere-escape" if seat == p.declarer else "misere-defence"
         if p.best_card is None:
-            return theme, Lesson(theme, THEMES[theme])
+            return theme, Lesson(theme, theme_name(theme))
         lesson = _misere_declarer(p) if seat == p.declarer else _misere_defender(p)
         return theme, lesson
     for theme in sorted(named, key=list(THEMES).index):
@@ -497,7 +497,7 @@ def _note(p: _Position, thumb: tuple[str, str] | None) -> tuple[str, str]:
     tricks = _tricks(deal, line_of(action))
     if p.trick and tricks and not p.ours(tricks[0].winner) and name in ("partner-winning", "own-winning"):
         note += " " + _("{seat}, still to play, takes the trick with {card}.").format(
-            seat=deal.rules.seat_name(tricks[0].winner),
+            seat=deal.rules.local_seat_name(tricks[0].winner),
             card=_name(_winning_card(deal, line_of(action), len(deal.tricks))),
         )
     return name, note

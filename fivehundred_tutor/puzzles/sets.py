@@ -47,6 +47,7 @@ DRILLS: dict[str, dict[str, tuple[str, ...]]] = {
     "misere": {"themes": ("misere-escape", "misere-defence"), "kinds": ("misere", "open-misere")},
     "two-player": {"themes": ("two-player",), "kinds": ("two-player",)},
     "bidding": {"themes": ("judging-hand",), "kinds": ("bidding",)},
+    "kitty": {"themes": ("discarding",), "kinds": ("kitty",)},
 }
 
 

@@ -18,23 +18,33 @@ from ..actions import Action
 from ..bids import PASS, Bid
 from ..bots import HeuristicBot, estimate_tricks, misere_danger
 from ..deal import AUCTION, KITTY, PLAY, Deal, IllegalAction
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rng import derive_seed
 from ..rules import Rules
 
-__all__ = ["KINDS", "KIND_TITLES", "kind_of", "rules_for", "setup_deal"]
+__all__ = ["KINDS", "KIND_TITLES", "kind_of", "kind_title", "rules_for", "setup_deal"]
 
 #: the kinds of puzzle, in the order the bank lists them
 KINDS = ("suit", "no-trumps", "misere", "open-misere", "two-player", "three-player")
 #: what a learner reads for each kind
 KIND_TITLES = {
-    "suit": "four players, a trump contract",
-    "no-trumps": "four players, no trumps",
-    "misere": "four players, misère",
-    "open-misere": "four players, open misère",
-    "two-player": "two players (the table cards)",
-    "three-player": "three players",
-    "bidding": "four players, the auction",
+    "suit": N_("four players, a trump contract"),
+    "no-trumps": N_("four players, no trumps"),
+    "misere": N_("four players, misère"),
+    "open-misere": N_("four players, open misère"),
+    "two-player": N_("two players (the table cards)"),
+    "three-player": N_("three players"),
+    "bidding": N_("four players, the auction"),
+    "kitty": N_("four players, the kitty"),
 }
+
+
+def kind_title(kind: str) -> str:
+    """What a learner reads for a kind of puzzle, in their language: ``'four players, no trumps'``."""
+    return _(KIND_TITLES[kind])
+
+
 _PRESETS = {"two-player": "two-player", "three-player": "three-player"}
 _NATURAL = ("suit", "two-player", "three-player")
 

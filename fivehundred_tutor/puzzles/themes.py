@@ -16,58 +16,68 @@ from collections.abc import Mapping, Sequence
 
 from ..actions import Action, Play
 from ..deal import Deal
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rules import NO_SUIT
 
-__all__ = ["LESSONS", "THEMES", "Decision", "detect_themes", "lesson"]
+__all__ = ["LESSONS", "THEMES", "Decision", "detect_themes", "lesson", "theme_name"]
 
 #: theme → its name for a learner
 THEMES: dict[str, str] = {
-    "opening-lead": "The opening lead",
-    "drawing-trumps": "Drawing trumps",
-    "bower-guard": "Keeping a bower guarded",
-    "ruffing": "Ruffing",
-    "crossruff": "Crossruffing",
-    "joker-no-trumps": "The joker in no trumps",
-    "joker-suit": "Naming the joker's suit",
-    "entries": "Entries: reaching partner",
-    "unblocking": "Unblocking",
-    "ducking": "Ducking",
-    "endplay": "End-play (throw-in)",
-    "second-hand": "Second hand in defence",
-    "third-hand": "Third hand in defence",
-    "counting-kitty": "Counting the kitty",
-    "misere-escape": "Escaping in misère",
-    "misere-defence": "Defending against misère",
-    "two-player": "Two players: hand and table",
-    "three-player": "Three players",
-    "declarer-play": "Declarer play",
-    "defence": "Defence",
-    "judging-hand": "Judging a hand (bidding)",
+    "opening-lead": N_("The opening lead"),
+    "drawing-trumps": N_("Drawing trumps"),
+    "bower-guard": N_("Keeping a bower guarded"),
+    "ruffing": N_("Ruffing"),
+    "crossruff": N_("Crossruffing"),
+    "joker-no-trumps": N_("The joker in no trumps"),
+    "joker-suit": N_("Naming the joker's suit"),
+    "entries": N_("Entries: reaching partner"),
+    "unblocking": N_("Unblocking"),
+    "ducking": N_("Ducking"),
+    "endplay": N_("End-play (throw-in)"),
+    "second-hand": N_("Second hand in defence"),
+    "third-hand": N_("Third hand in defence"),
+    "counting-kitty": N_("Counting the kitty"),
+    "misere-escape": N_("Escaping in misère"),
+    "misere-defence": N_("Defending against misère"),
+    "two-player": N_("Two players: hand and table"),
+    "three-player": N_("Three players"),
+    "declarer-play": N_("Declarer play"),
+    "defence": N_("Defence"),
+    "judging-hand": N_("Judging a hand (bidding)"),
+    "discarding": N_("Discarding after the kitty"),
 }
 
 #: theme → the lesson a verdict names
 LESSONS: dict[str, str] = {
-    "opening-lead": "The first lead of the hand sets the plan: count your winners and your losers before you choose it.",
-    "drawing-trumps": "Draw the opponents' trumps while you hold the top ones, so they cannot ruff your winners.",
-    "bower-guard": "A bower that is not yet the top trump needs a lower trump beside it: keep it guarded.",
-    "ruffing": "When you are out of the suit led, a trump can take the trick.",
-    "crossruff": "With short suits in both hands, ruff back and forth instead of drawing trumps.",
-    "joker-no-trumps": "In no trumps the joker wins any trick it is played to: choose the trick it takes.",
-    "joker-suit": "Led in no trumps, the joker names the suit the others must follow: name the one that helps you.",
-    "entries": "Keep a way to reach your partner's winners, and use it at the right time.",
-    "unblocking": "Play your high card early so it does not block the suit your side is running.",
-    "ducking": "Sometimes you should let a trick go, to keep control of the suit for later.",
-    "endplay": "Give the lead away at the right moment, so the opponent must lead into your winners.",
-    "second-hand": "Second hand usually plays low; know when to break the rule.",
-    "third-hand": "Third hand usually plays high; know when a lower card does better.",
-    "counting-kitty": "Remember the cards that went out with the kitty: they change which cards are winners.",
-    "misere-escape": "In misère, get rid of the dangerous cards while someone else is sure to win the trick.",
-    "misere-defence": "Against misère, keep the low cards that force the declarer to win a trick.",
-    "two-player": "In the two-player game, whether you win with a hand or a table card decides who plays next.",
-    "three-player": "With three players, each plays for themselves: the other two are not partners.",
-    "declarer-play": "Count your tricks, and plan the play before the first card.",
-    "defence": "Work with your partner: count the declarer's tricks and find where yours will come from.",
-    "judging-hand": "Bid the level your hand makes often enough to score most on average, not the most it could take.",
+    "opening-lead": N_(
+        "The first lead of the hand sets the plan: count your winners and your losers before you choose it."
+    ),
+    "drawing-trumps": N_("Draw the opponents' trumps while you hold the top ones, so they cannot ruff your winners."),
+    "bower-guard": N_("A bower that is not yet the top trump needs a lower trump beside it: keep it guarded."),
+    "ruffing": N_("When you are out of the suit led, a trump can take the trick."),
+    "crossruff": N_("With short suits in both hands, ruff back and forth instead of drawing trumps."),
+    "joker-no-trumps": N_("In no trumps the joker wins any trick it is played to: choose the trick it takes."),
+    "joker-suit": N_("Led in no trumps, the joker names the suit the others must follow: name the one that helps you."),
+    "entries": N_("Keep a way to reach your partner's winners, and use it at the right time."),
+    "unblocking": N_("Play your high card early so it does not block the suit your side is running."),
+    "ducking": N_("Sometimes you should let a trick go, to keep control of the suit for later."),
+    "endplay": N_("Give the lead away at the right moment, so the opponent must lead into your winners."),
+    "second-hand": N_("Second hand usually plays low; know when to break the rule."),
+    "third-hand": N_("Third hand usually plays high; know when a lower card does better."),
+    "counting-kitty": N_("Remember the cards that went out with the kitty: they change which cards are winners."),
+    "misere-escape": N_("In misère, get rid of the dangerous cards while someone else is sure to win the trick."),
+    "misere-defence": N_("Against misère, keep the low cards that force the declarer to win a trick."),
+    "two-player": N_("In the two-player game, whether you win with a hand or a table card decides who plays next."),
+    "three-player": N_("With three players, each plays for themselves: the other two are not partners."),
+    "declarer-play": N_("Count your tricks, and plan the play before the first card."),
+    "defence": N_("Work with your partner: count the declarer's tricks and find where yours will come from."),
+    "judging-hand": N_(
+        "Bid the level your hand makes often enough to score most on average, not the most it could take."
+    ),
+    "discarding": N_(
+        "Discard what cannot take a trick and keep what can: a void to ruff, a guard for a king, every trump."
+    ),
 }
 
 
@@ -239,4 +249,10 @@ def ruffs_along(
 
 
 def lesson(theme: str) -> str:
-    return LESSONS[theme]
+    """The theme's lesson in the reader's language."""
+    return _(LESSONS[theme])
+
+
+def theme_name(theme: str) -> str:
+    """The theme's name in the reader's language: ``'Drawing trumps'``."""
+    return _(THEMES[theme])

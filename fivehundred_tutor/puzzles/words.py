@@ -18,30 +18,43 @@ from ..actions import Action, Play
 from ..bids import PASS, Bid
 from ..cards import Card, Suit
 from ..deal import Deal
+from ..explain import action_label, call_label
+from ..i18n import decimal, ngettext, pgettext
 from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rules import preset_title
 from .classes import class_key
+from .kitty import KITTY_KINDS
+from .kitty_words import kitty_card
 from .lessons import teach
 from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
-from .setups import KIND_TITLES
-from .themes import THEMES
+from .setups import kind_title
+from .themes import theme_name
 
 __all__ = ["auction_card", "lines_in_words", "puzzle_card"]
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick" + ("" if n == 1 else "s")
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def _from_your(source: str | None, cards: str) -> str:
+    """Cards played from the 2-player seat's hand or its table cards: "J♦ from your hand"."""
+    if source == "hand":
+        return _("{cards} from your hand").format(cards=cards)
+    if source == "table":
+        return _("{cards} from your table").format(cards=cards)
+    return cards
 
 
 def _card_words(action: Action) -> str:
     if isinstance(action, Play) and action.joker_suit is not None:
-        return f"the joker naming {action.joker_suit.word}"
-    text = _name(action.card.code) if isinstance(action, Play) else str(action)
-    if isinstance(action, Play) and action.source is not None:
-        text += f" from your {action.source}"
-    return text
+        return _("the joker naming {suit}").format(suit=action.joker_suit.local_name)
+    if isinstance(action, Play):
+        return _from_your(action.source, _name(action.card.code))
+    return action_label(action)
 
 
 def _line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
@@ -80,16 +93,18 @@ def _line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
 
 
 def _trick_words(deal: Deal, trick: dict[str, Any]) -> str:
-    name = deal.rules.seat_name
+    name = deal.rules.local_seat_name
     plays = ", ".join(f"{name(s)} {_code_words(code)}" for s, code, _src in trick["plays"])
     if trick["winner"] is None:
-        return f"Trick {trick['number']}: {plays}."
-    return f"Trick {trick['number']}: {plays}; {name(trick['winner'])} wins."
+        return _("Trick {number}: {plays}.").format(number=trick["number"], plays=plays)
+    return _("Trick {number}: {plays}; {seat} wins.").format(
+        number=trick["number"], plays=plays, seat=name(trick["winner"])
+    )
 
 
 def _name(code: str) -> str:
     card = Card.parse(code)
-    return "the joker" if card.is_joker else str(card)
+    return _("the joker") if card.is_joker else str(card)
 
 
 def _code_words(code: str) -> str:
@@ -102,20 +117,20 @@ def _class_words(deal: Deal, actions: Sequence[Action]) -> str:
     """Equivalent choices in words, highest first: "A♥, K♥ or Q♥"; the joker's suits together."""
     plays = [a for a in actions if isinstance(a, Play)]
     if plays and all(a.joker_suit is not None for a in plays):
-        suits = [a.joker_suit.word for a in plays if a.joker_suit is not None]
+        suits = [a.joker_suit.local_name for a in plays if a.joker_suit is not None]
         if len(suits) == 4:
-            return "the joker, naming any suit"
-        return "the joker naming " + _or(suits)
+            return _("the joker, naming any suit")
+        return _("the joker naming {suit}").format(suit=_or(suits))
     power = deal.rules.table(deal.contract, deal.joker_fixed).power
     ordered = sorted(actions, key=lambda a: -power[a.card.index] if isinstance(a, Play) else 0)
     sources = {a.source for a in plays}
     if len(plays) == len(ordered) > 1 and len(sources) == 1 and None not in sources:
-        return _or([_name(a.card.code) for a in ordered if isinstance(a, Play)]) + f" from your {next(iter(sources))}"
+        return _from_your(next(iter(sources)), _or([_name(a.card.code) for a in ordered if isinstance(a, Play)]))
     return _or([_card_words(a) for a in ordered])
 
 
 def _or(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
 
 
 def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
@@ -124,30 +139,70 @@ def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
     assert contract is not None and deal.declarer is not None
     left = len(winners)
     if contract.is_misere:
-        declarer = rules.seat_name(deal.declarer)
+        declarer = rules.local_seat_name(deal.declarer)
         taken = next((i for i, w in enumerate(winners) if w == deal.declarer), None)
         if taken is None:
-            return f"{declarer} takes no trick: the misère succeeds"
+            return _("{seat} takes no trick: the misère succeeds").format(seat=declarer)
         if seat == deal.declarer:
-            return f"you must win trick {len(deal.tricks) + taken + 1}: the misère fails"
-        return f"{declarer} must win trick {len(deal.tricks) + taken + 1}: the misère fails"
+            return _("you must win trick {n}: the misère fails").format(n=len(deal.tricks) + taken + 1)
+        return _("{seat} must win trick {n}: the misère fails").format(seat=declarer, n=len(deal.tricks) + taken + 1)
     declaring = _on_declaring_side(deal, seat)
     mine = team_running(deal, winners, seat)[-1] if winners else 0
-    count = "none of the" if not mine else f"{mine} of the"
-    if rules.players == 4:
-        ours = "your side takes"
-    elif declaring or rules.players == 2:
-        ours = "you take"
-    else:
-        ours = "the defenders take"
-    text = f"{ours} all {_tricks(left)} left" if mine == left > 1 else f"{ours} {count} {_tricks(left)} left"
+    who = "side" if rules.players == 4 else ("you" if declaring or rules.players == 2 else "defenders")
+    text = _taken_words(who, mine, left)
     in_line = sum(1 for w in winners if _on_declaring_side(deal, w))
     decl_total = deal.declarer_tricks + in_line
     if 0 <= decl_total <= 10:
-        made = decl_total >= contract.tricks
         stake = stake_words(deal, decl_total)
-        text += f", and {contract} " + (f"makes ({stake})" if made else f"goes down ({decl_total} tricks: {stake})")
+        if decl_total >= contract.tricks:
+            text = _("{text}, and {contract} makes ({stake})").format(text=text, contract=contract, stake=stake)
+        else:
+            text = _("{text}, and {contract} goes down ({tricks}: {stake})").format(
+                text=text, contract=contract, tricks=_tricks(decl_total), stake=stake
+            )
     return text
+
+
+def _taken_words(who: str, mine: int, left: int) -> str:
+    """The tricks left that a line gives the learner's side ("your side takes 2 of the 3 tricks left"); ``who``:
+    "side" (four players), "you" (the declarer or a 2-player seat), "defenders" (3 or 5 players, defending)."""
+    if mine == left > 1:
+        forms = {
+            "side": ngettext("your side takes all {left} trick left", "your side takes all {left} tricks left", left),
+            "you": ngettext("you take all {left} trick left", "you take all {left} tricks left", left),
+            "defenders": ngettext(
+                "the defenders take all {left} trick left", "the defenders take all {left} tricks left", left
+            ),
+        }
+    elif not mine:
+        forms = {
+            "side": ngettext(
+                "your side takes none of the {left} trick left", "your side takes none of the {left} tricks left", left
+            ),
+            "you": ngettext("you take none of the {left} trick left", "you take none of the {left} tricks left", left),
+            "defenders": ngettext(
+                "the defenders take none of the {left} trick left",
+                "the defenders take none of the {left} tricks left",
+                left,
+            ),
+        }
+    else:
+        forms = {
+            "side": ngettext(
+                "your side takes {mine} of the {left} trick left",
+                "your side takes {mine} of the {left} tricks left",
+                left,
+            ),
+            "you": ngettext(
+                "you take {mine} of the {left} trick left", "you take {mine} of the {left} tricks left", left
+            ),
+            "defenders": ngettext(
+                "the defenders take {mine} of the {left} trick left",
+                "the defenders take {mine} of the {left} tricks left",
+                left,
+            ),
+        }
+    return forms[who].format(mine=mine, left=left)
 
 
 def _signed(points: int) -> str:
@@ -167,11 +222,11 @@ def stake_words(deal: Deal, declarer_tricks: int) -> str:
     assert contract is not None and deal.declarer is not None
     declaring, defending = rules.score(contract, declarer_tricks)
     slam = declarer_tricks == 10 and not contract.is_misere and declaring > rules.bid_value(contract)
-    ours = rules.side_name(rules.side_of(deal.declarer))
-    words = f"{ours} {_signed(declaring)}" + (", a slam" if slam else "")
+    ours = rules.local_side_name(rules.side_of(deal.declarer))
+    words = f"{ours} {_signed(declaring)}" + (_(", a slam") if slam else "")
     if contract.is_misere or rules.players != 4:
         return words
-    theirs = next(rules.side_name(i) for i in range(len(rules.sides)) if i != rules.side_of(deal.declarer))
+    theirs = next(rules.local_side_name(i) for i in range(len(rules.sides)) if i != rules.side_of(deal.declarer))
     return f"{words}; {theirs} {_signed(defending)}"
 
 
@@ -217,16 +272,19 @@ def _capital(text: str) -> str:
 def _misere_miss(deal: Deal, seat: int, winners: Sequence[int], tricks: list[dict[str, Any]]) -> str:
     """A wrong card in misère: the trick the declarer is forced to win, or the escape it allows."""
     assert deal.declarer is not None
-    declarer = deal.rules.seat_name(deal.declarer)
+    declarer = deal.rules.local_seat_name(deal.declarer)
     taken = next((i for i, w in enumerate(winners) if w == deal.declarer), None)
     if seat != deal.declarer:
-        return f"lets {declarer} escape: {declarer} takes no trick and the misère succeeds"
+        return _("lets {seat} escape: {seat} takes no trick and the misère succeeds").format(seat=declarer)
     if taken is None or taken >= len(tricks):
-        return "costs the contract"
+        return _("costs the contract")
     trick = tricks[taken]
     card = trick["plays"][trick["win_index"]][1] if trick.get("win_index", -1) >= 0 else None
-    with_card = f" with {_code_words(card)}" if card else ""
-    return f"costs the contract: you must win trick {trick['number']}{with_card}"
+    if card:
+        return _("costs the contract: you must win trick {n} with {card}").format(
+            n=trick["number"], card=_code_words(card)
+        )
+    return _("costs the contract: you must win trick {n}").format(n=trick["number"])
 
 
 def _first_loss(
@@ -244,15 +302,24 @@ def _first_loss(
         if behind and i < len(lines_wrong):
             trick = lines_wrong[i]
             win = trick["plays"][trick["win_index"]] if trick.get("win_index", -1) >= 0 else None
-            who = deal.rules.seat_name(trick["winner"])
-            which = "this trick" if i == 0 and deal.trick else f"trick {trick['number']}"
-            card = f" with {_code_words(win[1])}" if win else ""
-            return f"{who} wins {which}{card}"
-    return "the other side gains a trick later"
+            who = deal.rules.local_seat_name(trick["winner"])
+            this = i == 0 and bool(deal.trick)
+            if win and this:
+                return _("{seat} wins this trick with {card}").format(seat=who, card=_code_words(win[1]))
+            if win:
+                return _("{seat} wins trick {n} with {card}").format(
+                    seat=who, n=trick["number"], card=_code_words(win[1])
+                )
+            if this:
+                return _("{seat} wins this trick").format(seat=who)
+            return _("{seat} wins trick {n}").format(seat=who, n=trick["number"])
+    return _("the other side gains a trick later")
 
 
 def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     """Plain data the trainer draws one puzzle from: the seat's view, the choices and every verdict."""
+    if puzzle.kind in KITTY_KINDS:
+        return kitty_card(puzzle)
     if puzzle.figures:
         return auction_card(puzzle)
     deal = puzzle.deal
@@ -261,7 +328,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     contract = deal.contract
     assert contract is not None and deal.declarer is not None
     view = deal.view(seat)
-    name = rules.seat_name
+    name = rules.local_seat_name
     legal = deal.legal_actions()
     values = {a: puzzle.values[a.code] for a in legal}
     # choices by class and outcome; each group's line is the one the bank kept for one of its actions
@@ -288,17 +355,26 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         tricks = _line_tricks(deal, line)
         words_card = _class_words(deal, actions)
         if is_best:
-            verdict = f"{_capital(words_card)}: {best_outcome}."
+            verdict = _("{choice}: {outcome}.").format(choice=_capital(words_card), outcome=best_outcome)
         else:
             cost = abs(best_value - value)
             winners = trick_winners(deal, line)
             if contract.is_misere:
-                verdict = f"{_capital(words_card)} {_misere_miss(deal, seat, winners, tricks)}. Best is {best_words}: {best_outcome}."
+                # Translators: {miss} is "costs the contract: you must win trick 8 with K♠" and the like
+                verdict = _("{choice} {miss}. Best is {best}: {outcome}.").format(
+                    choice=_capital(words_card),
+                    miss=_misere_miss(deal, seat, winners, tricks),
+                    best=best_words,
+                    outcome=best_outcome,
+                )
             else:
-                where = _first_loss(deal, seat, best_winners, winners, tricks)
-                verdict = (
-                    f"{_capital(words_card)} costs {_tricks(cost)}: {where}, and {_outcome(deal, seat, winners)}. "
-                    f"Best is {best_words}: {best_outcome}."
+                verdict = _("{choice} costs {tricks}: {where}, and {line}. Best is {best}: {outcome}.").format(
+                    choice=_capital(words_card),
+                    tricks=_tricks(cost),
+                    where=_first_loss(deal, seat, best_winners, winners, tricks),
+                    line=_outcome(deal, seat, winners),
+                    best=best_words,
+                    outcome=best_outcome,
                 )
         if not is_best:
             # a wrong choice's line only as far as the trick after the one where it shows
@@ -315,38 +391,49 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         {"number": i + 1, "plays": [[s, c.code, src] for s, c, src in t.plays], "winner": t.winner}
         for i, t in enumerate(deal.tricks)
     ]
-    side_names = [rules.side_name(i) for i in range(len(rules.sides))]
-    you = "You are" if rules.players != 4 else "You play"
-    role = (
-        "the declarer"
-        if seat == deal.declarer
-        else ("the declarer's partner" if rules.side_of(seat) == rules.side_of(deal.declarer) else "a defender")
-    )
-    task = "lead" if not deal.trick else "play"
-    prompt = (
-        f"{you} {name(seat)}, {role}. Contract: {contract} by {name(deal.declarer)}. Your {task}: which card is best?"
-    )
+    side_names = [rules.local_side_name(i) for i in range(len(rules.sides))]
+    if seat == deal.declarer:
+        role = pgettext("puzzle role", "the declarer")
+    elif rules.side_of(seat) == rules.side_of(deal.declarer):
+        role = pgettext("puzzle role", "the declarer's partner")
+    else:
+        role = pgettext("puzzle role", "a defender")
+    if rules.players != 4:
+        prompt = (
+            _("You are {seat}, {role}. Contract: {contract} by {declarer}. Your lead: which card is best?")
+            if not deal.trick
+            else _("You are {seat}, {role}. Contract: {contract} by {declarer}. Your play: which card is best?")
+        )
+    else:
+        prompt = (
+            _("You play {seat}, {role}. Contract: {contract} by {declarer}. Your lead: which card is best?")
+            if not deal.trick
+            else _("You play {seat}, {role}. Contract: {contract} by {declarer}. Your play: which card is best?")
+        )
+    prompt = prompt.format(seat=name(seat), role=role, contract=call_label(contract), declarer=name(deal.declarer))
     return {
         "id": puzzle.id,
         "rating": puzzle.rating,
         "kind": puzzle.kind,
-        "kind_title": KIND_TITLES[puzzle.kind],
+        "kind_title": kind_title(puzzle.kind),
         "rules_title": preset_title(rules.preset_name),
         "themes": list(puzzle.themes),
-        "theme_names": [THEMES[t] for t in puzzle.themes],
+        "theme_names": [theme_name(t) for t in puzzle.themes],
         "lesson_theme": lesson_theme,
         "lesson": lesson.text,
         "lesson_key": lesson.key,
         "thumb_rule": thumb_name,
         "thumb_note": thumb_note,
+        # the card the rule of thumb plays: its note is shown only to a learner who played that card
+        "thumb_code": puzzle.thumb[1] if puzzle.thumb and thumb_note else "",
         "players": rules.players,
         "seat": seat,
         "seat_name": name(seat),
-        "seat_names": list(rules.seat_names),
+        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
         "side_names": side_names,
         "declarer": deal.declarer,
         "contract": contract.code,
-        "contract_label": str(contract),
+        "contract_label": call_label(contract),
         "hands": view["hands"],
         "left_bower": view["left_bower"],
         "exposed": view["exposed"],
@@ -362,7 +449,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "legal": [a.code for a in legal],
         "choice_of": choice_of,
         "classes": classes,
-        "solution": f"Best is {best_words}: {best_outcome}.",
+        "solution": _("Best is {best}: {outcome}.").format(best=best_words, outcome=best_outcome),
         "decision": "play",
         "auction": [],
         "calls": [],
@@ -422,11 +509,17 @@ def _replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
     return actions
 
 
-_DENOMINATION_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
+_DENOMINATION_WORDS = {
+    "S": N_("spades"),
+    "C": N_("clubs"),
+    "D": N_("diamonds"),
+    "H": N_("hearts"),
+    "NT": N_("no trumps"),
+}
 
 
 def _call_words(code: str) -> str:
-    return _("Pass") if code == PASS.code else str(Bid.parse(code))
+    return _("Pass") if code == PASS.code else call_label(Bid.parse(code))
 
 
 def _points(value: int) -> str:
@@ -439,7 +532,7 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
     deal = puzzle.deal
     seat = puzzle.seat
     rules = deal.rules
-    name = rules.seat_name
+    name = rules.local_seat_name
     figures = puzzle.figures
     layouts = int(figures["layouts"])
     denom = str(figures["denomination"])
@@ -478,12 +571,12 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         lesson = _(
             "Even in {denom}, this hand's best denomination, it takes {tricks} tricks on average over {n} layouts:"
             " every bid loses points on average, so pass."
-        ).format(denom=denom_words, tricks=f"{mean_tricks:.1f}", n=layouts)
+        ).format(denom=denom_words, tricks=decimal(mean_tricks), n=layouts)
     else:
         lesson = _(
             "In {denom} this hand takes {tricks} tricks on average over {n} layouts: {best} is the level that"
             " makes often enough to score most."
-        ).format(denom=denom_words, tricks=f"{mean_tricks:.1f}", n=layouts, best=_call_words(best))
+        ).format(denom=denom_words, tricks=decimal(mean_tricks), n=layouts, best=_call_words(best))
     calls_so_far = [(s, _call_words(call.code)) for s, call in deal.auction]
     before: list[list[Any]] = [[s, w] for s, w in calls_so_far]
     so_far = (
@@ -500,20 +593,21 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         "id": puzzle.id,
         "rating": puzzle.rating,
         "kind": puzzle.kind,
-        "kind_title": KIND_TITLES[puzzle.kind],
+        "kind_title": kind_title(puzzle.kind),
         "rules_title": preset_title(rules.preset_name),
         "themes": list(puzzle.themes),
-        "theme_names": [THEMES[t] for t in puzzle.themes],
+        "theme_names": [theme_name(t) for t in puzzle.themes],
         "lesson_theme": puzzle.themes[0],
         "lesson": lesson,
         "lesson_key": "judging-level" if best != PASS.code else "judging-pass",
         "thumb_rule": "",
         "thumb_note": "",
+        "thumb_code": "",
         "players": rules.players,
         "seat": seat,
         "seat_name": name(seat),
-        "seat_names": list(rules.seat_names),
-        "side_names": [rules.side_name(i) for i in range(len(rules.sides))],
+        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
+        "side_names": [rules.local_side_name(i) for i in range(len(rules.sides))],
         "declarer": -1,
         "contract": "",
         "contract_label": "",

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import gettext as _
 from ..rules import Rules, RulesError
 from .core import (
     FORMAT,
@@ -69,28 +70,34 @@ def _coerce_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
     try:
         return Rules.coerce(rules)
     except (RulesError, TypeError) as err:
-        raise QuestionError(f"bad rules: {err}") from None
+        raise QuestionError(_("bad rules: {error}").format(error=err)) from None
 
 
 def generate(topic: str, rules: Rules | Mapping[str, Any] | None, seed: int, difficulty: int = 1) -> dict[str, Any]:
     """One question: the same (topic, rules, seed, difficulty) gives the identical dict everywhere."""
     info = TOPICS.get(topic) if isinstance(topic, str) else None
     if info is None:
-        raise QuestionError(f"no topic {topic!r}; topics are: {', '.join(TOPICS)}")
+        raise QuestionError(
+            _("no topic {topic}; topics are: {topics}").format(topic=repr(topic), topics=", ".join(TOPICS))
+        )
     if isinstance(difficulty, bool) or difficulty not in info.difficulties:
-        raise QuestionError(f"difficulty must be one of {', '.join(map(str, info.difficulties))}, not {difficulty!r}")
+        raise QuestionError(
+            _("difficulty must be one of {levels}, not {difficulty}").format(
+                levels=", ".join(map(str, info.difficulties)), difficulty=repr(difficulty)
+            )
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise QuestionError(f"seed must be a whole number >= 0, not {seed!r}")
+        raise QuestionError(_("seed must be a whole number >= 0, not {seed}").format(seed=repr(seed)))
     the_rules = _coerce_rules(rules)
     why_not = info.unavailable(the_rules)
     if why_not:
-        raise QuestionError(f"topic {topic!r}: {why_not}")
+        raise QuestionError(_("topic {topic}: {reason}").format(topic=repr(topic), reason=why_not))
     body = info.generator(the_rules, make_rng(topic, seed, difficulty), difficulty)
     question: dict[str, Any] = {
         "format": FORMAT,
         "id": question_id(topic, the_rules, seed, difficulty),
         "topic": topic,
-        "title": info.title,
+        "title": _(info.title),
         "difficulty": difficulty,
         "seed": seed,
         "rules": rules_record(the_rules),
@@ -108,7 +115,7 @@ def regenerate(question: Mapping[str, Any]) -> dict[str, Any]:
             question["topic"], Rules.from_dict(dict(question["rules"])), question["seed"], question["difficulty"]
         )
     except (KeyError, TypeError, RulesError) as err:
-        raise QuestionError(f"not a question record: {err}") from None
+        raise QuestionError(_("not a question record: {error}").format(error=err)) from None
 
 
 def question_bank(
@@ -121,10 +128,10 @@ def question_bank(
     """``count`` questions cycling through ``topics`` (and difficulties, if a list is given)."""
     names = [topics] if isinstance(topics, str) else list(topics)
     if not names:
-        raise QuestionError("give at least one topic")
+        raise QuestionError(_("give at least one topic"))
     levels = [difficulty] if isinstance(difficulty, int) else list(difficulty)
     if not levels:
-        raise QuestionError("give at least one difficulty")
+        raise QuestionError(_("give at least one difficulty"))
     the_rules = _coerce_rules(rules)
     out = []
     for i in range(count):

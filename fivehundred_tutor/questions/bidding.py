@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..bids import PASS, Bid, Pass
+from ..cards import Suit
 from ..deal import AUCTION, Deal, IllegalAction
 from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..i18n import ngettext, pgettext
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, answer_slot, bid_info, ordered_choices, sub_seed
+from .core import QuestionError, answer_slot, bid_info, bid_text, ordered_choices, sub_seed
 from .positions import random_contract, retry
-from .reading import player_word
+from .reading import number_word, partnerships, sentence
 
 __all__ = [
     "end_of_game_words",
@@ -32,11 +36,17 @@ __all__ = [
 
 
 def _bid_choice(bid: Bid, rules: Rules) -> dict[str, Any]:
-    return {"id": bid.code, "label": str(bid), "words": bid.words}
+    return {"id": bid.code, "label": bid_text(bid), "words": bid.words}
 
 
-_COUNT_WORDS = ("none", "one", "two", "three", "four")
-_DENOMINATION_WORDS = ("spades", "clubs", "diamonds", "hearts", "no trumps")
+def _denomination_words(d: int) -> str:
+    """'spades' … 'hearts' (0–3), 'no trumps' (4), in the reader's language."""
+    return Suit(d).local_name if d < 4 else _("no trumps")
+
+
+def call_text(call: Bid | Pass) -> str:
+    """A call as a sentence shows it: "7♠", "misère", "pass" (in the reader's language)."""
+    return pgettext("call", "pass") if call is PASS else bid_text(call)  # type: ignore[arg-type]
 
 
 def _value_explanation(rules: Rules, bid: Bid) -> str:
@@ -44,50 +54,102 @@ def _value_explanation(rules: Rules, bid: Bid) -> str:
     trick above six (two: 200), and add 60 for hearts (…)"."""
     value = rules.bid_value(bid)
     if bid.is_misere:
-        name = str(bid)
-        return f"{name[:1].upper()}{name[1:]} is worth {value} under these rules ({rules.describe_misere_placement()})."
+        return _("{bid} is worth {value} under these rules ({placement}).").format(
+            bid=sentence(bid_text(bid)), value=value, placement=rules.describe_misere_placement()
+        )
     d = bid.denomination
     above = bid.tricks - 6
     if above == 0:
-        tricks = "nothing for tricks (six is the lowest bid)"
+        tricks = _("nothing for tricks (six is the lowest bid)")
     elif above == 1:
-        tricks = "100 for the one trick above six"
+        tricks = _("100 for the one trick above six")
     else:
-        tricks = f"100 for each of the {_COUNT_WORDS[above]} tricks above six ({100 * above})"
-    suit = f"{20 * d} for {_DENOMINATION_WORDS[d]}" if d else "nothing for spades"
-    ladder = ", ".join(f"{word} {20 * i}" for i, word in enumerate(_DENOMINATION_WORDS))
-    return f"{bid} is worth {value}: 40, plus {tricks}, plus {suit} (each step up from spades adds 20: {ladder})."
+        tricks = ngettext(
+            "100 for each of the {count} tricks above six ({points})",
+            "100 for each of the {count} tricks above six ({points})",
+            above,
+        ).format(count=number_word(above), points=100 * above)
+    if d:
+        # Translators: the points a bid's suit adds: "60 for hearts"
+        suit = _("{points} for {suit}").format(points=20 * d, suit=_denomination_words(d))
+    else:
+        suit = _("nothing for spades")
+    ladder = ", ".join(f"{_denomination_words(i)} {20 * i}" for i in range(5))
+    # Translators: {tricks} and {suit} are "100 for the one trick above six", "60 for hearts" …
+    return _(
+        "{bid} is worth {value}: 40, plus {tricks}, plus {suit} (each step up from spades adds 20: {ladder})."
+    ).format(bid=bid, value=value, tricks=tricks, suit=suit, ladder=ladder)
 
 
 def _score_explanation(rules: Rules, contract: Bid, declarer: int, tricks: list[int], scores: tuple[int, ...]) -> str:
     """Why each side scores what it does, for this hand (the value, made or not, the defenders' tricks)."""
     notes = [_value_explanation(rules, contract)]
     dside = rules.side_of(declarer)
-    who = rules.side_name(dside)
+    who = rules.local_side_name(dside)
+    seat = rules.local_seat_name(declarer)
     taken = sum(tricks[s] for s in rules.sides[dside]) if not contract.is_misere else tricks[declarer]
     value = rules.bid_value(contract)
-    plural = "s" if taken != 1 else ""
+    need = contract.tricks
     one = len(rules.sides[dside]) == 1  # "West scores", "East–West score"
-    score, lose = ("scores", "loses") if one else ("score", "lose")
-    defenders = "The defender scores 10 for each trick taken" if rules.players == 2 else ""
-    defenders = defenders or "The defenders score 10 for each trick they took"
     if contract.is_misere:
-        if taken == 0:
-            notes.append(f"{rules.seat_name(declarer)} took no trick: made, so {who} {score} {value}.")
+        if taken == 0 and one:
+            text = _("{seat} took no trick: made, so {side} scores {value}.")
+        elif taken == 0:
+            text = _("{seat} took no trick: made, so {side} score {value}.")
+        elif one:
+            text = ngettext(
+                "{seat} took {taken} trick: failed, so {side} loses {value}.",
+                "{seat} took {taken} tricks: failed, so {side} loses {value}.",
+                taken,
+            )
         else:
-            notes.append(f"{rules.seat_name(declarer)} took {taken} trick{plural}: failed, so {who} {lose} {value}.")
+            text = ngettext(
+                "{seat} took {taken} trick: failed, so {side} lose {value}.",
+                "{seat} took {taken} tricks: failed, so {side} lose {value}.",
+                taken,
+            )
+        notes.append(text.format(seat=seat, side=who, taken=taken, value=value))
         if not rules.misere_defenders_score:
-            notes.append("In misère the defenders score nothing for their tricks.")
+            notes.append(_("In misère the defenders score nothing for their tricks."))
     else:
         if scores[dside] > value:
-            notes.append(f"{who} took all ten tricks on a contract worth less than 250, so they score 250.")
-        elif taken >= contract.tricks:
-            extra = " (no bonus for the extra tricks)" if taken > contract.tricks else ""
-            notes.append(f"{who} needed {contract.tricks} tricks and took {taken}: made, so they score {value}{extra}.")
+            text = _("{side} took all ten tricks on a contract worth less than 250, so they score 250.")
+        elif taken > need:
+            text = ngettext(
+                "{side} needed {need} trick and took {taken}: made, so they score {value} (no bonus for the extra "
+                "tricks).",
+                "{side} needed {need} tricks and took {taken}: made, so they score {value} (no bonus for the extra "
+                "tricks).",
+                need,
+            )
+        elif taken >= need:
+            text = ngettext(
+                "{side} needed {need} trick and took {taken}: made, so they score {value}.",
+                "{side} needed {need} tricks and took {taken}: made, so they score {value}.",
+                need,
+            )
+        elif taken:
+            text = ngettext(
+                "{side} needed {need} trick and took only {taken}: failed, so they lose {value}.",
+                "{side} needed {need} tricks and took only {taken}: failed, so they lose {value}.",
+                need,
+            )
         else:
-            took = f"only {taken}" if taken else "none"
-            notes.append(f"{who} needed {contract.tricks} tricks and took {took}: failed, so they lose {value}.")
-        notes.append(f"{defenders}." if rules.defender_tricks == "all" else f"{defenders} beyond five.")
+            text = ngettext(
+                "{side} needed {need} trick and took none: failed, so they lose {value}.",
+                "{side} needed {need} tricks and took none: failed, so they lose {value}.",
+                need,
+            )
+        notes.append(text.format(side=who, need=need, taken=taken, value=value))
+        if rules.players == 2:
+            if rules.defender_tricks == "all":
+                notes.append(_("The defender scores 10 for each trick taken."))
+            else:
+                notes.append(_("The defender scores 10 for each trick taken beyond five."))
+        elif rules.defender_tricks == "all":
+            notes.append(_("The defenders score 10 for each trick they took."))
+        else:
+            notes.append(_("The defenders score 10 for each trick they took beyond five."))
     return " ".join(notes)
 
 
@@ -103,9 +165,9 @@ def gen_bid_values(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
     bid = rng.choice(pool)
     if difficulty < 3 or rng.random() < 0.5:
         return {
-            "prompt": f"How many points is a bid of {bid} ({bid.words}) worth?",
+            "prompt": _("How many points is a bid of {bid} ({words}) worth?").format(bid=bid, words=bid.words),
             "kind": "number",
-            "fields": [{"id": "points", "label": "points"}],
+            "fields": [{"id": "points", "label": _("points")}],
             "choices": [],
             "context": {"bid": bid_info(bid)},
             "answer": {"points": rules.bid_value(bid)},
@@ -122,10 +184,12 @@ def gen_bid_values(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         choices = ordered_choices(r, bid, others, 4, slot, key=ladder.index)
         return None if choices is None else (bid, choices)
 
-    bid, choices = retry(rng, make, "bids to choose from")
+    bid, choices = retry(rng, make, N_("bids to choose from"))
     value = rules.bid_value(bid)
     return {
-        "prompt": f"Which bid is worth {value} points?",
+        "prompt": ngettext("Which bid is worth {value} point?", "Which bid is worth {value} points?", value).format(
+            value=value
+        ),
         "kind": "choice",
         "choices": [_bid_choice(b, rules) for b in choices],
         "context": {"points": value},
@@ -140,7 +204,7 @@ def random_auction(rules: Rules, rng: Random, calls: int, dealer: int | None = N
 
     def make(r: Random) -> Deal | None:
         deal = Deal.new(rules, seed=sub_seed("auction", r.next64()), dealer=r.randbelow(rules.players))
-        for _ in range(calls):
+        for _call in range(calls):
             legal = deal.legal_actions()
             bids = [a for a in legal if isinstance(a, Bid)]
             if not bids or r.random() < 0.35:
@@ -151,19 +215,20 @@ def random_auction(rules: Rules, rng: Random, calls: int, dealer: int | None = N
                 return None
         return deal
 
-    found: Deal = retry(rng, make, "an open auction")
+    found: Deal = retry(rng, make, N_("an open auction"))
     return found
 
 
 def _auction_context(deal: Deal) -> list[dict[str, str]]:
     rules = deal.rules
-    return [{"seat": rules.seat_name(seat), "call": call.code, "label": str(call)} for seat, call in deal.auction]
+    return [{"seat": rules.seat_name(seat), "call": call.code, "label": call_text(call)} for seat, call in deal.auction]
 
 
 def _auction_words(deal: Deal) -> str:
     if not deal.auction:
-        return "No calls yet."
-    return "Auction so far: " + ", ".join(f"{deal.rules.seat_name(s)} {c}" for s, c in deal.auction) + "."
+        return _("No calls yet.")
+    calls = ", ".join(f"{deal.rules.local_seat_name(s)} {call_text(c)}" for s, c in deal.auction)
+    return _("Auction so far: {calls}.").format(calls=calls)
 
 
 def call_verdict(deal: Deal, call: Bid | Pass) -> tuple[bool, str]:
@@ -173,10 +238,12 @@ def call_verdict(deal: Deal, call: Bid | Pass) -> tuple[bool, str]:
     except IllegalAction as err:
         return False, str(err)
     deal.pop()
-    seat = deal.rules.seat_name(deal.to_move) if deal.to_move is not None else "the player"
+    seat = deal.rules.local_seat_name(deal.to_move) if deal.to_move is not None else _("the player")
     if deal.high_bid is None:
-        return True, f"Yes: {call} opens the auction, and {seat} may make it."
-    return True, f"Yes: {call} outranks {deal.high_bid}, and nothing in these rules stops {seat} bidding it."
+        return True, _("Yes: {call} opens the auction, and {seat} may make it.").format(call=call_text(call), seat=seat)
+    return True, _("Yes: {call} outranks {high}, and nothing in these rules stops {seat} bidding it.").format(
+        call=call_text(call), high=bid_text(deal.high_bid), seat=seat
+    )
 
 
 def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
@@ -192,16 +259,22 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             choices = ordered_choices(r, answer, near, 4, slot, key=ladder.index)
             return None if choices is None else (low, answer, choices)
 
-        low, answer, choices = retry(rng, make, "a bid and its neighbours")
+        low, answer, choices = retry(rng, make, N_("a bid and its neighbours"))
         return {
-            "prompt": f"On the bid ladder, what is the cheapest bid that outranks {low}?",
+            "prompt": _("On the bid ladder, what is the cheapest bid that outranks {bid}?").format(bid=bid_text(low)),
             "kind": "choice",
             "choices": [_bid_choice(b, rules) for b in choices],
             "context": {"bid": bid_info(low), "ladder": [b.code for b in ladder]},
             "answer": answer.code,
             "explanation": (
-                f"Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT; {answer} comes right after {low}."
-                + (f" Misère places: {rules.describe_misere_placement()}." if rules.misere != "never" else "")
+                _("Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT; {answer} comes right after {bid}.").format(
+                    answer=bid_text(answer), bid=bid_text(low)
+                )
+                + (
+                    " " + _("Misère places: {placement}.").format(placement=rules.describe_misere_placement())
+                    if rules.misere != "never"
+                    else ""
+                )
             ),
         }
     if difficulty == 2:
@@ -220,26 +293,33 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         picks.sort(key=ladder.index)  # a multi question: the ladder's order helps reading, gives nothing away
         above = [b.code for b in picks if rules.outranks(b, base)]
         return {
-            "prompt": f"Which of these bids outrank {base}? Pick every one.",
+            "prompt": _("Which of these bids outrank {bid}? Pick every one.").format(bid=bid_text(base)),
             "kind": "multi",
             "choices": [_bid_choice(b, rules) for b in picks],
             "context": {"bid": bid_info(base)},
             "answer": above,
             "explanation": (
-                f"Above {base}: {', '.join(str(b) for b in picks if rules.outranks(b, base)) or 'none of them'}. "
-                "Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT"
-                + (f"; {rules.describe_misere_placement()}." if rules.misere != "never" else ".")
+                _("Above {bid}: {bids}. Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT; {placement}.")
+                if rules.misere != "never"
+                else _("Above {bid}: {bids}. Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT.")
+            ).format(
+                bid=bid_text(base),
+                bids=", ".join(bid_text(b) for b in picks if rules.outranks(b, base)) or _("none of them"),
+                placement=rules.describe_misere_placement() if rules.misere != "never" else "",
             ),
         }
     return _call_question(rules, rng)
 
 
-#: what a player who passed may do, by ``rules.bidding`` (the variant named when it is not the default)
+#: what a player who passed may do, by ``rules.bidding`` (the variant named when it is not the default);
+#: English: ``gettext`` it when shown
 PASSED_PLAYER = {
-    "australian": "in this game a player who passes is out of the auction for the rest of the hand: a pass is final",
-    "single-round": "in this game each player calls once: a pass is final",
-    "rebid": "in this variant a player who passed may bid again (as in bridge)",
-    "rebid-on-change": (
+    "australian": N_(
+        "in this game a player who passes is out of the auction for the rest of the hand: a pass is final"
+    ),
+    "single-round": N_("in this game each player calls once: a pass is final"),
+    "rebid": N_("in this variant a player who passed may bid again (as in bridge)"),
+    "rebid-on-change": N_(
         "in this variant a player who passed may bid again only once a player changes the suit of their own bid"
     ),
 }
@@ -293,32 +373,41 @@ def _call_question(rules: Rules, rng: Random) -> dict[str, Any]:
     found = None
     if ask_passed:
         try:
-            found = retry(rng, passed_player, "an auction with a player who passed")
+            found = retry(rng, passed_player, N_("an auction with a player who passed"))
         except QuestionError:  # these rules give a player who passed one verdict only (the other is asked)
             found = None
-    deal, seat, bid = found or retry(rng, to_call, "an auction for a bid question")
+    deal, seat, bid = found or retry(rng, to_call, N_("an auction for a bid question"))
     name = rules.seat_name(seat)
+    local = rules.local_seat_name(seat)
+    rule = _(PASSED_PLAYER[rules.bidding])
     passed = any(s == seat and call is PASS for s, call in deal.auction)
     if deal.to_move == seat:
         legal, reason = call_verdict(deal, bid)
         if passed:
-            changed = ", and one has" if rules.bidding == "rebid-on-change" else ""
-            reason = f"{name} passed earlier, but {PASSED_PLAYER[rules.bidding]}{changed}: {name} is back in. {reason}"
+            if rules.bidding == "rebid-on-change":
+                back = _("{seat} passed earlier, but {rule}, and one has: {seat} is back in.")
+            else:
+                back = _("{seat} passed earlier, but {rule}: {seat} is back in.")
+            reason = back.format(seat=local, rule=rule) + " " + reason
     else:
         legal = False
-        nxt = rules.seat_name(deal.to_move) if deal.to_move is not None else "nobody"
-        since = ": nobody has since" if rules.bidding == "rebid-on-change" else ""
-        reason = f"No: {name} passed earlier, and {PASSED_PLAYER[rules.bidding]}{since}. {nxt} calls next."
-    prompt = f"{_auction_words(deal)} May {name} bid {bid} now?"
+        nxt = rules.local_seat_name(deal.to_move) if deal.to_move is not None else _("nobody")
+        if rules.bidding == "rebid-on-change":
+            text = _("No: {seat} passed earlier, and {rule}: nobody has since. {next} calls next.")
+        else:
+            text = _("No: {seat} passed earlier, and {rule}. {next} calls next.")
+        reason = text.format(seat=local, rule=rule, next=nxt)
     if passed:
-        prompt = (
-            f"{_auction_words(deal)} {name} passed earlier; the bidding has come round to {name}'s seat again. "
-            f"May {name} bid {bid} now?"
+        prompt = _(
+            "{auction} {seat} passed earlier; the bidding has come round to {seat}'s seat again. "
+            "May {seat} bid {bid} now?"
         )
+    else:
+        prompt = _("{auction} May {seat} bid {bid} now?")
     return {
-        "prompt": prompt,
+        "prompt": prompt.format(auction=_auction_words(deal), seat=local, bid=bid_text(bid)),
         "kind": "choice",
-        "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
+        "choices": [{"id": "yes", "label": _("Yes")}, {"id": "no", "label": _("No")}],
         "context": {
             "auction": _auction_context(deal),
             "dealer": rules.seat_name(deal.dealer),
@@ -339,7 +428,7 @@ def finished_deal(rules: Rules, contract: Bid, declarer: int, tricks_by_seat: li
 
 def _spread(rng: Random, total: int, seats: list[int], n: int) -> list[int]:
     counts = [0] * n
-    for _ in range(total):
+    for _trick in range(total):
         counts[rng.choice(seats)] += 1
     return counts
 
@@ -391,30 +480,39 @@ def _tricks_words(rules: Rules, tricks: list[int]) -> str:
     parts = []
     for i, side in enumerate(sides):
         total = sum(tricks[s] for s in side)
-        parts.append(f"{rules.side_name(i)} took {total} trick{'s' if total != 1 else ''}")
+        took = ngettext("{side} took {n} trick", "{side} took {n} tricks", total)
+        parts.append(took.format(side=rules.local_side_name(i), n=total))
     return "; ".join(parts)
 
 
 def hand_words(rules: Rules, contract: Bid, declarer: int, tricks: list[int]) -> str:
     """'North bid 8♦ (eight diamonds); North–South took 9 tricks; East–West took 1 trick'."""
-    name = rules.seat_name(declarer)
+    name = rules.local_seat_name(declarer)
     if contract.is_misere:
         n = tricks[declarer]
-        return f"{name} bid {contract} and took {n} trick{'s' if n != 1 else ''}"
-    return f"{name} bid {contract} ({contract.words}); {_tricks_words(rules, tricks)}"
+        return ngettext(
+            "{seat} bid {contract} and took {n} trick", "{seat} bid {contract} and took {n} tricks", n
+        ).format(seat=name, contract=bid_text(contract), n=n)
+    return _("{seat} bid {contract} ({words}); {tricks}").format(
+        seat=name, contract=contract, words=contract.words, tricks=_tricks_words(rules, tricks)
+    )
 
 
 def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     contract, declarer, tricks = scoring_position(rules, rng, difficulty)
     deal = finished_deal(rules, contract, declarer, tricks)
     result = deal.result()
-    fields = [{"id": f"side{i}", "label": rules.side_name(i)} for i in range(len(rules.sides))]
+    fields = [{"id": f"side{i}", "label": rules.local_side_name(i)} for i in range(len(rules.sides))]
     name = rules.seat_name(declarer)
     what = hand_words(rules, contract, declarer, tricks)
     why = _score_explanation(rules, contract, declarer, tricks, result.scores)
-    scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
+    scored = ", ".join(f"{rules.local_side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
+    if partnerships(rules):
+        prompt = _("{hand}. What does each side score for this hand?")
+    else:
+        prompt = _("{hand}. What does each player score for this hand?")
     return {
-        "prompt": f"{what}. What does each {player_word(rules)} score for this hand?",
+        "prompt": prompt.format(hand=what),
         "kind": "number",
         "fields": fields,
         "choices": [],
@@ -427,7 +525,7 @@ def gen_scoring(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             else {rules.side_name(i): sum(tricks[s] for s in side) for i, side in enumerate(rules.sides)},
         },
         "answer": {f"side{i}": pts for i, pts in enumerate(result.scores)},
-        "explanation": f"{why} So: {scored}.",
+        "explanation": _("{why} So: {scores}.").format(why=why, scores=scored),
     }
 
 
@@ -447,12 +545,18 @@ def game_end_outcomes(rules: Rules, difficulty: int) -> list[str]:
 
 def end_of_game_words(rules: Rules) -> str:
     """What a low score does under ``rules``: "; a side at -500 or below loses" (or plays on)."""
-    who = player_word(rules)
+    side = partnerships(rules)
     if rules.hole is not None:
-        return f"; a {who} at {rules.hole} or below loses"
-    if rules.bars_from_winning:
-        return f"; a {who} who falls to {rules.barred_from_winning_at} or below plays on but can no longer win"
-    return "; under these rules a low score does not end the game"
+        text = _("a side at {hole} or below loses") if side else _("a player at {hole} or below loses")
+    elif rules.bars_from_winning:
+        text = (
+            _("a side who falls to {score} or below plays on but can no longer win")
+            if side
+            else _("a player who falls to {score} or below plays on but can no longer win")
+        )
+    else:
+        text = _("under these rules a low score does not end the game")
+    return "; " + text.format(hole=rules.hole, score=rules.barred_from_winning_at)
 
 
 def _game_answer(game: Game) -> str:
@@ -479,7 +583,7 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     want = outcomes[answer_slot(rng, len(outcomes))]
     about = int(want.split(":")[1]) if ":" in want else None
     hole = rules.hole if rules.hole is not None else -500
-    each = player_word(rules) == "player"
+    each = not partnerships(rules)
 
     def make(r: Random) -> tuple[list[int], Bid, int, list[int], Game] | None:
         seat = None
@@ -510,46 +614,69 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return None
         return before, contract, declarer, tricks, game
 
-    before, contract, declarer, tricks, game = retry(rng, make, "a game-end position")
+    before, contract, declarer, tricks, game = retry(rng, make, N_("a game-end position"))
     result = game.results[-1]
-    who = "player" if each else "side"
 
-    def verb(i: int, word: str) -> str:
-        return word + ("s" if len(rules.sides[i]) == 1 else "")
+    def one(i: int) -> bool:
+        return len(rules.sides[i]) == 1  # "West wins", "East–West win"
 
-    labels = {f"win:{i}": f"{rules.side_name(i)} {verb(i, 'win')}" for i in range(nsides)}
+    def label(i: int, hole_too: bool) -> str:
+        if not hole_too:
+            text = _("{side} wins") if one(i) else _("{side} win")
+        else:
+            text = _("{side} wins: reached {target}") if one(i) else _("{side} win: reached {target}")
+        return text.format(side=rules.local_side_name(i), target=target)
+
+    def lose(i: int) -> str:
+        text = (
+            _("{side} loses: fell to {hole} or below (in the hole)")
+            if one(i)
+            else _("{side} lose: fell to {hole} or below (in the hole)")
+        )
+        return text.format(side=rules.local_side_name(i), hole=hole)
+
+    labels = {f"win:{i}": label(i, False) for i in range(nsides)}
     if any(o.startswith("hole:") for o in outcomes):
         # Each choice names its reason: in a two-sided game one side in the hole means the other wins,
         # so "East–West win" alone would be true of "North–South lose (in the hole)" too.
-        labels = {f"win:{i}": f"{rules.side_name(i)} {verb(i, 'win')}: reached {target}" for i in range(nsides)}
-        labels |= {
-            f"hole:{i}": f"{rules.side_name(i)} {verb(i, 'lose')}: fell to {hole} or below (in the hole)"
-            for i in range(nsides)
-        }
-    labels["continue"] = "Nobody yet: the game goes on"
+        labels = {f"win:{i}": label(i, True) for i in range(nsides)}
+        labels |= {f"hole:{i}": lose(i) for i in range(nsides)}
+    labels["continue"] = _("Nobody yet: the game goes on")
     choices = [{"id": o, "label": labels[o]} for o in outcomes]
-    score_words = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(before))
-    scored = ", ".join(f"{rules.side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
-    after = ", ".join(f"{rules.side_name(i)} {pts}" for i, pts in enumerate(game.scores))
-    both = (
-        "if the declarer and another player reach it on the same hand, the declarer wins"
-        if each
-        else "if the declaring side and another reach it on the same hand, the declaring side wins"
-    )
-    rule = f"A {who} reaching {target} wins ({both})"
+    score_words = ", ".join(f"{rules.local_side_name(i)} {pts}" for i, pts in enumerate(before))
+    scored = ", ".join(f"{rules.local_side_name(i)} {pts:+d}" for i, pts in enumerate(result.scores))
+    after = ", ".join(f"{rules.local_side_name(i)} {pts}" for i, pts in enumerate(game.scores))
+    if each:
+        rule = _(
+            "A player reaching {target} wins (if the declarer and another player reach it on the same hand, the "
+            "declarer wins)"
+        )
+    else:
+        rule = _(
+            "A side reaching {target} wins (if the declaring side and another reach it on the same hand, the "
+            "declaring side wins)"
+        )
+    rule = rule.format(target=target)
     if rules.win_only_as_declarer:
-        rule += f"; a {who} wins only by making a contract as declarer"
+        rule += "; " + (
+            _("a player wins only by making a contract as declarer")
+            if each
+            else _("a side wins only by making a contract as declarer")
+        )
     rule += end_of_game_words(rules)
-    notes = "; ".join(words for _, words in game.notes)
-    reason = (
-        game.reason
-        or notes
-        or f"No {who} has reached {target}" + (f" or fallen to {rules.hole}" if rules.hole is not None else "")
-    )
+    notes = "; ".join(words for _words, words in game.notes)
+    if rules.hole is not None:
+        nobody = (
+            _("No player has reached {target} or fallen to {hole}")
+            if each
+            else _("No side has reached {target} or fallen to {hole}")
+        )
+    else:
+        nobody = _("No player has reached {target}") if each else _("No side has reached {target}")
+    reason = game.reason or notes or nobody.format(target=target, hole=rules.hole)
     return {
-        "prompt": (
-            f"Scores before the hand: {score_words}. {hand_words(rules, contract, declarer, tricks)}: "
-            f"{scored}. What happens now?"
+        "prompt": _("Scores before the hand: {scores}. {hand}: {scored}. What happens now?").format(
+            scores=score_words, hand=hand_words(rules, contract, declarer, tricks), scored=scored
         ),
         "kind": "choice",
         "choices": choices,
@@ -560,5 +687,7 @@ def gen_game_end(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "hole": rules.hole,
         },
         "answer": want,
-        "explanation": f"Scores after the hand: {after}. {rule}. {reason}.",
+        "explanation": _("Scores after the hand: {scores}. {rule}. {reason}.").format(
+            scores=after, rule=rule, reason=reason
+        ),
     }

@@ -11,13 +11,16 @@ from operator import attrgetter
 from typing import Any
 
 from ..bids import Bid
-from ..cards import ACE, JACK, JOKER, Card, Suit
+from ..cards import ACE, JACK, JOKER, Card, Suit, short_names
 from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..i18n import ngettext
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, answer_slot, bid_info, card_choice, card_in_text, card_info, cards_info
+from .core import QuestionError, answer_slot, bid_info, bid_text, card_choice, card_in_text, card_info, cards_info
 from .judging import sound_suit_levels
-from .positions import TrickSpot, random_contract, random_trick, retry
+from .positions import TrickSpot, random_contract, random_trick, retry, slot_words
+from .reading import suit_one
 
 __all__ = ["gen_bowers", "gen_hierarchy", "gen_kitty", "gen_legal_plays", "gen_trick_winner"]
 
@@ -32,7 +35,7 @@ def contract_phrase(contract: Bid) -> str:
     """The sentence a question about play opens with: the contract and what is trumps, in the reader's language."""
     if contract.is_misere:
         return _("The contract is {contract}: no trumps, and the declarer must take no trick.").format(
-            contract=contract
+            contract=bid_text(contract)
         )
     if contract.trump is None:
         return _("The contract is {contract} ({words}): no trumps.").format(contract=contract, words=contract.words)
@@ -154,7 +157,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return None
         return contract, sorted(hand)
 
-    contract, hand = retry(rng, make, "a hand with a left bower")
+    contract, hand = retry(rng, make, N_("a hand with a left bower"))
     trump = contract.trump
     assert trump is not None
     trumps = [c.code for c in hand if rules.effective_suit(c, contract) == trump]
@@ -167,7 +170,7 @@ def gen_bowers(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         "choices": [card_choice(c) for c in hand],
         "context": {"contract": bid_info(contract), "hand": cards_info(hand)},
         "answer": trumps,
-        "explanation": _("Trumps here: {cards}.").format(cards=" ".join(str(Card.parse(a)) for a in trumps))
+        "explanation": _("Trumps here: {cards}.").format(cards=short_names(Card.parse(a) for a in trumps))
         + " "
         + " ".join(notes),
     }
@@ -217,16 +220,20 @@ def _legal_spot(rules: Rules, rng: Random, difficulty: int) -> TrickSpot:
             return spot
         return None
 
-    found: TrickSpot = retry(rng, make, "a trick for a legal-plays question")
+    found: TrickSpot = retry(rng, make, N_("a trick for a legal-plays question"))
     return found
 
 
-def trick_words(spot: TrickSpot) -> str:
+def trick_words(spot: TrickSpot, rules: Rules | None = None) -> str:
+    """ "North 8♥, East A♥" in the reader's language (``rules`` names the seats; without them, the English
+    labels)."""
     parts = []
     for i, card in enumerate(spot.trick):
-        text = f"{spot.slots[i].label} {card}"
+        who = spot.slots[i].label if rules is None else slot_words(rules, spot.slots[i])
+        text = f"{who} {card.short_name}"
         if i == 0 and card.is_joker and spot.joker_suit is not None:
-            text += f" (led as a {spot.joker_suit.word[:-1]})"
+            # Translators: {play} is "North Joker"; {suit} one card of the suit the joker's holder named ("heart")
+            text = _("{play} (led as a {suit})").format(play=text, suit=suit_one(spot.joker_suit))
         parts.append(text)
     return ", ".join(parts)
 
@@ -240,20 +247,17 @@ def gen_legal_plays(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any
     ]
     if len(legal) == len(hand):
         led = rules.led_suit(trick, contract, spot.joker_suit)
-        word = led.word if led is not None else "the suit led"
-        remember = (
-            "remember the bowers and the joker"
-            if contract.trump is not None
-            else "with no trumps every jack stays in its suit"
-        )
-        explanation = f"You hold no {word} ({remember}), so every card may be played."
+        if contract.trump is not None:
+            text = _("You hold no {suits} (remember the bowers and the joker), so every card may be played.")
+        else:
+            text = _("You hold no {suits} (with no trumps every jack stays in its suit), so every card may be played.")
+        explanation = text.format(suits=led.local_name if led is not None else _("the suit led"))
     else:
         first = reasons[0] if reasons else ""
-        explanation = f"Legal: {' '.join(str(c) for c in legal)}. {first}"
-    prompt = (
-        f"{contract_phrase(contract)} Trick so far: {trick_words(spot)}. "
-        f"{spot.to_play.label} to play. Which cards may be played? Pick every legal card."
-    )
+        explanation = _("Legal: {cards}.").format(cards=short_names(legal)) + f" {first}"
+    prompt = _(
+        "{contract} Trick so far: {trick}. {seat} to play. Which cards may be played? Pick every legal card."
+    ).format(contract=contract_phrase(contract), trick=trick_words(spot, rules), seat=slot_words(rules, spot.to_play))
     return {
         "prompt": prompt,
         "kind": "multi",
@@ -309,15 +313,20 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
         )
         return spot if interesting else None
 
-    spot: TrickSpot = retry(rng, make, "a trick for a trick-winner question")
+    spot: TrickSpot = retry(rng, make, N_("a trick for a trick-winner question"))
     contract, trick = spot.contract, spot.trick
     winner = rules.trick_winner(trick, contract, spot.joker_suit)
     labels = [s.label for s in spot.slots]
-    choices = [{**card_choice(c), "label": f"{c} ({labels[i]})", "seat": labels[i]} for i, c in enumerate(trick)]
+    words = [slot_words(rules, s) for s in spot.slots]
+    choices = [
+        {**card_choice(c), "label": f"{c.short_name} ({words[i]})", "seat": labels[i]} for i, c in enumerate(trick)
+    ]
     context = spot.context(rules)
     context.pop("to_play", None)
     return {
-        "prompt": f"{contract_phrase(contract)} The trick: {trick_words(spot)}. Which card wins the trick?",
+        "prompt": _("{contract} The trick: {trick}. Which card wins the trick?").format(
+            contract=contract_phrase(contract), trick=trick_words(spot, rules)
+        ),
         "kind": "choice",
         "choices": choices,
         "context": context,
@@ -327,14 +336,30 @@ def gen_trick_winner(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
 
 
 # ----------------------------------------------------------------------- kitty
-def _which_side_cards(example: list[str], void: bool) -> str:
-    """What the example discard is: "low side cards" only when it holds no picture card (a king thrown to make
-    a void, or a jack that is the lowest left, is no low card)."""
-    if void:
-        return "side cards"
+def _throw_words(k: int, example: list[str], voids: str | None) -> str:
+    """The advice that ends a kitty explanation: throw ``k`` side cards ("low side cards" only when the
+    example holds no picture card: a king thrown to make a void, or a jack that is the lowest left, is no
+    low card), emptying a short side suit (``voids``: the suits that can go) when one is asked for."""
+    cards = short_names(Card.parse(c) for c in example)
+    if voids is not None:
+        return ngettext(
+            "Throw {k} side card, emptying a short side suit so that you can trump it at once: your {voids}; "
+            "for example {cards}.",
+            "Throw {k} side cards, emptying a short side suit so that you can trump it at once: your {voids}; "
+            "for example {cards}.",
+            k,
+        ).format(k=k, voids=voids, cards=cards)
     if any(Card.parse(c).rank >= JACK for c in example):
-        return "of your lowest side cards"
-    return "low side cards"
+        text = ngettext(
+            "Throw {k} of your lowest side cards, for example {cards}.",
+            "Throw {k} of your lowest side cards, for example {cards}.",
+            k,
+        )
+    else:
+        text = ngettext(
+            "Throw {k} low side card, for example {cards}.", "Throw {k} low side cards, for example {cards}.", k
+        )
+    return text.format(k=k, cards=cards)
 
 
 def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
@@ -374,7 +399,7 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return None
         return contract, hand, trumps, others
 
-    contract, hand, trumps, others = retry(rng, make, "a declarer's hand for a kitty question")
+    contract, hand, trumps, others = retry(rng, make, N_("a declarer's hand for a kitty question"))
     trump = contract.trump
     assert trump is not None
     voidable, right_voids = _voids(rules, contract, others, k)
@@ -383,28 +408,40 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     losers = sorted((c for c in others if c.rank != ACE), key=lambda c: power[c.index])
     groups = [[c.code for c in cards] for cards in right_voids.values()] if difficulty == 3 else []
     example = _example_discard(losers, groups, k)
-    keep = "keep every trump" + (" and every side ace" if aces else "")
-    task = keep + (", and leave yourself void in a side suit (no cards of it)" if difficulty == 3 else "")
-    notes = [rules.explain_card(c, contract) for c in trumps if c.is_joker or c.rank == JACK]
-    ace_words = (
-        f" Keep your {_words(aces)} too: {'an ace wins' if len(aces) == 1 else 'aces win'} tricks." if aces else ""
-    )
-    void_words = ""
     if difficulty == 3:
-        void_words = f", emptying a short side suit so that you can trump it at once: your {_words_and(right_voids)};"
+        task = (
+            _("Keep every trump and every side ace, and leave yourself void in a side suit (no cards of it).")
+            if aces
+            else _("Keep every trump, and leave yourself void in a side suit (no cards of it).")
+        )
+    else:
+        task = _("Keep every trump and every side ace.") if aces else _("Keep every trump.")
+    notes = [rules.explain_card(c, contract) for c in trumps if c.is_joker or c.rank == JACK]
+    ace_words = ""
+    if aces:
+        ace_words = " " + ngettext(
+            "Keep your {cards} too: an ace wins tricks.", "Keep your {cards} too: aces win tricks.", len(aces)
+        ).format(cards=_words(aces))
     explanation = (
-        f"Your trumps, highest first: {' '.join(str(c) for c in sorted(trumps, key=lambda c: -power[c.index]))}."
+        _("Your trumps, highest first: {cards}.").format(
+            cards=short_names(sorted(trumps, key=lambda c: -power[c.index]))
+        )
         + "".join(" " + n for n in notes)
-        + " Keep them all: a thrown trump is a trick given away."
+        + " "
+        + _("Keep them all: a thrown trump is a trick given away.")
         + ace_words
-        + f" Throw {k} {_which_side_cards(example, bool(void_words))}{void_words or ','} for example "
-        f"{' '.join(str(Card.parse(c)) for c in example)}."
+        + " "
+        + _throw_words(k, example, _words_and(right_voids) if difficulty == 3 else None)
     )
+    hold = ngettext(
+        "{contract} You are the declarer and have taken the kitty: you hold {n} cards and must discard {k}. "
+        "Which {k} do you discard?",
+        "{contract} You are the declarer and have taken the kitty: you hold {n} cards and must discard {k}. "
+        "Which {k} do you discard?",
+        k,
+    ).format(contract=contract_phrase(contract), n=len(hand), k=k)
     return {
-        "prompt": (
-            f"{contract_phrase(contract)} You are the declarer and have taken the kitty: you hold {len(hand)} cards "
-            f"and must discard {k}. Which {k} do you discard? {task[0].upper()}{task[1:]}."
-        ),
+        "prompt": f"{hold} {task}",
         "kind": "cards",
         "choices": [card_choice(c) for c in hand],
         "context": {"contract": bid_info(contract), "hand": cards_info(hand), "count": k},
@@ -417,7 +454,7 @@ def gen_kitty(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             "side_suits": {s.word: [c.code for c in cards] for s, cards in voidable.items()},
             "void_any_of": groups,
             "example": example,
-            "example_words": " ".join(str(Card.parse(c)) for c in example),
+            "example_words": short_names(Card.parse(c) for c in example),
         },
         "explanation": explanation,
     }
@@ -441,12 +478,17 @@ def _voids(
 
 
 def _words(cards: list[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return short_names(cards)
 
 
 def _words_and(suits: dict[Suit, list[Card]]) -> str:
-    """'clubs (7♣ 8♣)' or 'clubs (7♣) or your diamonds (5♦ 6♦)'."""
-    return " or your ".join(f"{s.word} ({_words(cards)})" for s, cards in suits.items())
+    """'clubs (7♣ 8♣)' or 'clubs (7♣) or your diamonds (5♦ 6♦)' (in the reader's language)."""
+    parts = [f"{s.local_name} ({_words(cards)})" for s, cards in suits.items()]
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        # Translators: the side suits a discard can empty: "clubs (7♣) or your diamonds (5♦ 6♦)"
+        text = _("{a} or your {b}").format(a=text, b=part)
+    return text
 
 
 def _example_discard(losers: list[Card], groups: list[list[str]], k: int) -> list[str]:
@@ -460,5 +502,5 @@ def _example_discard(losers: list[Card], groups: list[list[str]], k: int) -> lis
         if c.code not in chosen:
             chosen.append(c.code)
     if len(chosen) != k:
-        raise QuestionError("no legal discard example")
+        raise QuestionError(_("no legal discard example"))
     return chosen

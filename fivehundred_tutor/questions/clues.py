@@ -19,20 +19,24 @@ from ..bidding_standard import (
 )
 from ..bids import Bid
 from ..cards import JACK, Card, Suit
+from ..i18n import decimal, ngettext
+from ..i18n import gettext as _
 from ..rules import Rules
 from .reading import (
     NO_TRUMP_JACKS,
+    aim,
     cards_of,
     contract_of,
-    count_words,
-    declarer_words,
     is_special,
     joker_rule,
     led_suit,
+    local_name,
     misere_defenders,
-    player_word,
+    number_word,
+    partnerships,
     rules_of,
     sentence,
+    suit_one,
 )
 
 __all__ = [
@@ -61,28 +65,56 @@ def card_hierarchy(q: Mapping[str, Any]) -> str:
         suit = cards[0].suit
         assert suit is not None
         if trump is not None and suit == trump.sister:
-            return (
-                f"Both cards are {suit.word}, and {suit.word} have no jack while {trump.word} are trumps (it is the "
-                "left bower, a trump): their order is A, K, Q, 10, 9 … down. Which of the two comes first?"
+            return _(
+                "Both cards are {suits}, and {suits} have no jack while {trumps} are trumps (it is the left bower, "
+                "a trump): their order is A, K, Q, 10, 9 … down. Which of the two comes first?"
+            ).format(suits=suit.local_name, trumps=trump.local_name)
+        if trump is None:
+            text = _(
+                "Both cards are {suits} and there are no trumps, so only their ranks count: A, K, Q, J, 10, 9 … down. "
+                "Which of the two comes first?"
             )
-        plain = "there are no trumps" if trump is None else f"{suit.word} are not trumps"
-        return (
-            f"Both cards are {suit.word} and {plain}, so only their ranks count: A, K, Q, J, 10, 9 … down. "
-            "Which of the two comes first?"
-        )
+        else:
+            text = _(
+                "Both cards are {suits} and {suits} are not trumps, so only their ranks count: A, K, Q, J, 10, 9 … "
+                "down. Which of the two comes first?"
+            )
+        return text.format(suits=suit.local_name)
     if trump is None:
-        return "Compare ranks within one suit: A, K, Q, J, 10, 9 … down."
+        return _("Compare ranks within one suit: A, K, Q, J, 10, 9 … down.")
     special = sum(1 for c in cards if is_special(c, contract))
-    order = f"the joker, then the jack of {trump.word} (right bower), then the jack of {trump.sister.word} (left bower)"
+    order = _("the joker, then the jack of {trumps} (right bower), then the jack of {other} (left bower)").format(
+        trumps=trump.local_name, other=trump.sister.local_name
+    )
     if q.get("kind") == "order":
-        first = "it goes first" if special == 1 else f"they go first, in this order: {order}"
-        return (
-            f"{sentence(count_words(special, 'of these cards is', 'of these cards are'))} the joker or a bower: "
-            f"{first}; the rest follow A, K, Q, 10, 9 … down."
+        if special == 1:
+            return _(
+                "One of these cards is the joker or a bower: it goes first; the rest follow A, K, Q, 10, 9 … down."
+            )
+        text = ngettext(
+            "{count} of these cards is the joker or a bower: they go first, in this order: {order}; the rest "
+            "follow A, K, Q, 10, 9 … down.",
+            "{count} of these cards are the joker or a bower: they go first, in this order: {order}; the rest "
+            "follow A, K, Q, 10, 9 … down.",
+            special,
         )
+        return sentence(text.format(count=number_word(special), order=order))
     if special == 1:
-        return "Exactly one of these cards is the joker or a bower: either one beats the ace of trumps."
-    return f"{sentence(count_words(special, 'card'))} here are the joker or a bower; among them the order is {order}."
+        return _("Exactly one of these cards is the joker or a bower: either one beats the ace of trumps.")
+    text = ngettext(
+        "{count} card here is the joker or a bower; among them the order is {order}.",
+        "{count} cards here are the joker or a bower; among them the order is {order}.",
+        special,
+    )
+    return sentence(text.format(count=number_word(special), order=order))
+
+
+def _right_bower_asked(q: Mapping[str, Any], trump: Suit) -> bool:
+    """Does a "which jack?" question ask for the right bower (its answer is the jack of trumps)?"""
+    answer = q.get("answer")
+    if isinstance(answer, str) and answer:
+        return Card.parse(answer) == Card(JACK, trump)
+    return "right bower" in str(q.get("prompt", ""))  # a public view: its English prompt
 
 
 def bowers(q: Mapping[str, Any]) -> str:
@@ -93,32 +125,50 @@ def bowers(q: Mapping[str, Any]) -> str:
         card = context.get("card")
         if isinstance(card, Mapping) and card.get("code") and Card.parse(str(card["code"])).is_joker:
             return (
-                f"{NO_TRUMP_JACKS} The joker is the one card apart: in no trumps it wins any trick it is "
-                "played to, and when it is led its holder names the suit to follow."
+                _(NO_TRUMP_JACKS)
+                + " "
+                + _(
+                    "The joker is the one card apart: in no trumps it wins any trick it is played to, and when it "
+                    "is led its holder names the suit to follow."
+                )
             )
         if isinstance(card, Mapping) and card.get("code"):
             c = Card.parse(str(card["code"]))
             if c.rank == JACK:
-                return f"{NO_TRUMP_JACKS} Here nothing is trumps, so {c} stays in its own suit."
-            return f"{NO_TRUMP_JACKS} Only the joker and the jacks can ever change suit, and {c} is neither."
-        return f"{NO_TRUMP_JACKS} Only the joker is a card apart."
+                return (
+                    _(NO_TRUMP_JACKS)
+                    + " "
+                    + _("Here nothing is trumps, so {card} stays in its own suit.").format(card=c)
+                )
+            return (
+                _(NO_TRUMP_JACKS)
+                + " "
+                + _("Only the joker and the jacks can ever change suit, and {card} is neither.").format(card=c)
+            )
+        return _(NO_TRUMP_JACKS) + " " + _("Only the joker is a card apart.")
     if q.get("kind") == "multi":
         n = len(q.get("answer") or [])
-        return (
-            f"{sentence(count_words(n, 'of these cards is a trump', 'of these cards are trumps'))}: count every "
-            f"{trump.word[:-1]}, both bowers and the joker."
+        text = ngettext(
+            "{count} of these cards is a trump: count every {trump}, both bowers and the joker.",
+            "{count} of these cards are trumps: count every {trump}, both bowers and the joker.",
+            n,
         )
+        return sentence(text.format(count=number_word(n), trump=suit_one(trump)))
     card = context.get("card")
     if isinstance(card, Mapping) and card.get("code"):
         c = Card.parse(str(card["code"]))
         if c.is_joker:
-            return f"The joker is the highest card of all while {trump.word} are trumps."
+            return _("The joker is the highest card of all while {trumps} are trumps.").format(trumps=trump.local_name)
         if c.rank == JACK:
-            return f"{c} is a jack: only the jack of {trump.word} and the other jack of the same colour become trumps."
-        return f"Only the joker and the jacks can change suit, and {c} is neither."
-    if "right bower" in str(q.get("prompt", "")):
-        return "The right bower is the jack of the trump suit itself."
-    return f"The left bower is the jack of the other {trump.colour} suit: {trump.word} are {trump.colour}."
+            return _(
+                "{card} is a jack: only the jack of {trumps} and the other jack of the same colour become trumps."
+            ).format(card=c, trumps=trump.local_name)
+        return _("Only the joker and the jacks can change suit, and {card} is neither.").format(card=c)
+    if _right_bower_asked(q, trump):
+        return _("The right bower is the jack of the trump suit itself.")
+    if trump.is_red:
+        return _("The left bower is the jack of the other red suit: {trumps} are red.").format(trumps=trump.local_name)
+    return _("The left bower is the jack of the other black suit: {trumps} are black.").format(trumps=trump.local_name)
 
 
 def legal_plays(q: Mapping[str, Any]) -> str:
@@ -127,17 +177,27 @@ def legal_plays(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
     led = led_suit(q, rules, contract_of(q))
     if led is None:
-        return "Nothing has been led yet: the first card of a trick may be any card."
+        return _("Nothing has been led yet: the first card of a trick may be any card.")
     contract = contract_of(q)
     if n == total:
-        return f"{led.word.capitalize()} were led: do you hold any card that counts as a {led.word[:-1]}?"
+        return sentence(
+            _("{suits} were led: do you hold any card that counts as a {suit}?").format(
+                suits=led.local_name, suit=suit_one(led)
+            )
+        )
     if contract is not None and contract.trump is not None:
-        note = "(the left bower and the joker count as trumps)"
+        note = _("(the left bower and the joker count as trumps)")
     else:
         hand = cards_of((q.get("context") or {}).get("hand"))
         joker = any(c.is_joker for c in hand)
-        note = f"({joker_rule(rules)})" if joker else "(with no trumps, every jack stays in its own suit)"
-    return f"{led.word.capitalize()} were led, and {count_words(n, 'of your cards', 'of your cards')} may be played {note}."
+        note = f"({joker_rule(rules)})" if joker else _("(with no trumps, every jack stays in its own suit)")
+    # Translators: {note} is a remark in brackets, e.g. "(the left bower and the joker count as trumps)"
+    text = ngettext(
+        "{suits} were led, and {count} of your cards may be played {note}.",
+        "{suits} were led, and {count} of your cards may be played {note}.",
+        n,
+    )
+    return sentence(text.format(suits=led.local_name, count=number_word(n), note=note))
 
 
 def trick_winner(q: Mapping[str, Any]) -> str:
@@ -145,44 +205,58 @@ def trick_winner(q: Mapping[str, Any]) -> str:
     contract = contract_of(q)
     trick = cards_of((q.get("context") or {}).get("trick"))
     led = led_suit(q, rules, contract)
-    led_words = led.word if led is not None else "the suit led"
     trump = contract.trump if contract is not None else None
+    suits = led.local_name if led is not None else _("the suit led")
+    one = suit_one(led) if led is not None else _("card of the suit led")
     if trump is None:
         if any(c.is_joker for c in trick):
-            return "The joker was played: in no trumps it wins any trick it is played to."
-        return f"{led_words.capitalize()} were led and there are no trumps: only a {led_words[:-1]} can win."
+            return _("The joker was played: in no trumps it wins any trick it is played to.")
+        return sentence(
+            _("{suits} were led and there are no trumps: only a {suit} can win.").format(suits=suits, suit=one)
+        )
     trumps = sum(1 for c in trick if rules.effective_suit(c, contract) == trump)
     if trumps == 0:
-        return f"No trump was played in this trick, so the highest {led_words[:-1]} (the suit led) wins."
+        return _("No trump was played in this trick, so the highest {suit} (the suit led) wins.").format(suit=one)
     if trumps == 1:
-        return "Exactly one trump was played in this trick, and a trump beats every card of another suit."
-    return (
-        f"{sentence(count_words(trumps, 'trump'))} were played: the highest of them wins (the joker, the right bower, the left bower, "
-        "then A, K, Q, 10 …)."
+        return _("Exactly one trump was played in this trick, and a trump beats every card of another suit.")
+    text = ngettext(
+        "{count} trump was played: the highest of them wins (the joker, the right bower, the left bower, then A, "
+        "K, Q, 10 …).",
+        "{count} trumps were played: the highest of them wins (the joker, the right bower, the left bower, then A, "
+        "K, Q, 10 …).",
+        trumps,
     )
+    return sentence(text.format(count=number_word(trumps)))
 
 
 def bid_values(q: Mapping[str, Any]) -> str:
     context = q.get("context") or {}
     bid = context.get("bid")
     if q.get("kind") == "choice":
-        return (
-            f"Work back from {context.get('points')}: take away 40; each whole 100 left is a trick above six, and "
-            "what remains, divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
-            + (
-                " If no bid on that formula fits, think of the two calls whose values are fixed by the rules."
-                if rules_of(q).misere != "never"
-                else ""
+        text = _(
+            "Work back from {points}: take away 40; each whole 100 left is a trick above six, and what remains, "
+            "divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
+        ).format(points=context.get("points"))
+        if rules_of(q).misere != "never":
+            text += " " + _(
+                "If no bid on that formula fits, think of the two calls whose values are fixed by the rules."
             )
-        )
+        return text
     if isinstance(bid, Mapping) and bid.get("code"):
         b = Bid.parse(str(bid["code"]))
         if b.is_misere:
-            return f"{b} is not worked out with the formula: its value is fixed by the rules (see the bid ladder)."
+            return _(
+                "{bid} is not worked out with the formula: its value is fixed by the rules (see the bid ladder)."
+            ).format(bid=b)
         places = "♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4"
         above = b.tricks - 6
-        return f"{b} has {count_words(above, 'trick')} above six, and its suit's place is {b.denomination} ({places})."
-    return "Work it out in three parts: 40, then the tricks above six, then the suit."
+        text = ngettext(
+            "{bid} has {count} trick above six, and its suit's place is {place} ({places}).",
+            "{bid} has {count} tricks above six, and its suit's place is {place} ({places}).",
+            above,
+        )
+        return text.format(bid=b, count=number_word(above), place=b.denomination, places=places)
+    return _("Work it out in three parts: 40, then the tricks above six, then the suit.")
 
 
 def bid_ladder(q: Mapping[str, Any]) -> str:
@@ -191,18 +265,27 @@ def bid_ladder(q: Mapping[str, Any]) -> str:
     kind = q.get("kind")
     bid = context.get("bid")
     base = Bid.parse(str(bid["code"])) if isinstance(bid, Mapping) and bid.get("code") else None
-    misere = " Misère and open misère have places of their own on the ladder." if rules.misere != "never" else ""
+    misere = (
+        " " + _("Misère and open misère have places of their own on the ladder.") if rules.misere != "never" else ""
+    )
     if kind == "multi" and base is not None:
         n = len(q.get("answer") or [])
-        return f"{sentence(count_words(n, 'of these bids outranks', 'of these bids outrank'))} {base}.{misere}"
+        text = ngettext("{count} of these bids outranks {bid}.", "{count} of these bids outrank {bid}.", n)
+        return sentence(text.format(count=number_word(n), bid=base)) + misere
     if kind == "choice" and "to_bid" not in context and base is not None:
         if base.is_misere:
-            return f"{base} has its own place on the ladder, between two bids: which one is just above it?"
+            return _("{bid} has its own place on the ladder, between two bids: which one is just above it?").format(
+                bid=base
+            )
         # the misères are not named here: one of them may be the answer
-        between = " Are the calls that are not suit bids placed between them?" if rules.misere != "never" else ""
+        between = (
+            " " + _("Are the calls that are not suit bids placed between them?") if rules.misere != "never" else ""
+        )
         return (
-            f"Is there a higher suit left at the {base.tricks} level? If not, the next level up begins with "
-            f"spades.{between}"
+            _("Is there a higher suit left at the {level} level? If not, the next level up begins with spades.").format(
+                level=base.tricks
+            )
+            + between
         )
     return _auction_clue(q, rules)
 
@@ -210,23 +293,34 @@ def bid_ladder(q: Mapping[str, Any]) -> str:
 def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
     context = q.get("context") or {}
     who = context.get("to_bid") or "the player"
+    seat = local_name(rules, str(who)) if context.get("to_bid") else _("the player")
     auction = [a for a in context.get("auction") or [] if isinstance(a, Mapping)]
     passed = any(a.get("seat") == who and a.get("call") == "pass" for a in auction)
     bids = [a for a in auction if a.get("call") != "pass"]
-    checks = [f"Does the call outrank the last bid, {bids[-1].get('label')}?" if bids else "No one has bid yet."]
+    checks = [
+        _("Does the call outrank the last bid, {bid}?").format(bid=bids[-1].get("label"))
+        if bids
+        else _("No one has bid yet.")
+    ]
     if passed:
         # a question, not the verdict: in the default game it would give the answer away
         if rules.bidding in ("australian", "single-round"):
-            checks.append(f"{who} passed earlier: what does a pass mean for the rest of the auction?")
+            checks.append(
+                _("{seat} passed earlier: what does a pass mean for the rest of the auction?").format(seat=seat)
+            )
         else:
-            checks.append(f"{who} passed earlier: under these rules, may a player who passed come back in, and when?")
+            checks.append(
+                _("{seat} passed earlier: under these rules, may a player who passed come back in, and when?").format(
+                    seat=seat
+                )
+            )
     if "misère" in str(q.get("prompt", "")):
         if rules.misere == "after-seven":
-            checks.append("Misère needs a bid at the 7 level earlier in this auction: is there one?")
+            checks.append(_("Misère needs a bid at the 7 level earlier in this auction: is there one?"))
         elif rules.misere == "never":
-            checks.append("May misère be bid at all under these rules?")
+            checks.append(_("May misère be bid at all under these rules?"))
         else:
-            checks.append("Under these rules misère needs no 7-level bid first.")
+            checks.append(_("Under these rules misère needs no 7-level bid first."))
     return " ".join(checks)
 
 
@@ -234,38 +328,79 @@ def scoring(q: Mapping[str, Any]) -> str:
     contract = contract_of(q)
     context = q.get("context") or {}
     if contract is None:
-        return "Work out the declarer's side first, then the defenders."
-    if contract.is_misere:
-        return (
-            f"{sentence(count_words(sum(int(v) for v in (context.get('tricks') or {}).values()), 'trick'))} for the "
-            f"declarer: a misère is made only with none, and in misère {misere_defenders(rules_of(q))}."
-        )
-    tricks = context.get("tricks") or {}
+        return _("Work out the declarer's side first, then the defenders.")
     rules = rules_of(q)
-    return (
-        f"{sentence(declarer_words(rules))} needed {contract.tricks} tricks. Look at how many each "
-        f"{player_word(rules)} took "
-        f"({', '.join(f'{k}: {v}' for k, v in tricks.items())}): made or not? Then the defenders: 10 for each trick"
-        + (" beyond five." if rules.defender_tricks == "beyond-five" else ".")
-    )
+    if contract.is_misere:
+        taken = sum(int(v) for v in (context.get("tricks") or {}).values())
+        text = ngettext(
+            "{count} trick for the declarer: a misère is made only with none, and in misère {defenders}.",
+            "{count} tricks for the declarer: a misère is made only with none, and in misère {defenders}.",
+            taken,
+        )
+        return sentence(text.format(count=number_word(taken), defenders=misere_defenders(rules)))
+    tricks = context.get("tricks") or {}
+    tally = ", ".join(f"{local_name(rules, str(k))}: {v}" for k, v in tricks.items())
+    if partnerships(rules):
+        text = ngettext(
+            "The declaring side needed {n} trick. Look at how many each side took ({tally}): made or not?",
+            "The declaring side needed {n} tricks. Look at how many each side took ({tally}): made or not?",
+            contract.tricks,
+        )
+    else:
+        text = ngettext(
+            "The declarer needed {n} trick. Look at how many each player took ({tally}): made or not?",
+            "The declarer needed {n} tricks. Look at how many each player took ({tally}): made or not?",
+            contract.tricks,
+        )
+    if rules.defender_tricks == "beyond-five":
+        then = _("Then the defenders: 10 for each trick beyond five.")
+    else:
+        then = _("Then the defenders: 10 for each trick.")
+    return text.format(n=contract.tricks, tally=tally) + " " + then
 
 
 def game_end(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
-    who = player_word(rules)
-    hole = f" or at {rules.hole} or below" if rules.hole is not None else ""
-    declarer = "the declarer" if who == "player" else "the declaring side"
-    text = (
-        f"Write down each {who}'s new total (the score before plus this hand's). Is any total at "
-        f"{rules.target} or more{hole}? If {declarer} made the contract and reached {rules.target}, "
-        f"{declarer} wins, even if another {who} reached it too."
-    )
+    side = partnerships(rules)
+    if rules.hole is not None:
+        if side:
+            text = _(
+                "Write down each side's new total (the score before plus this hand's). Is any total at {target} or "
+                "more or at {hole} or below? If the declaring side made the contract and reached {target}, the "
+                "declaring side wins, even if another side reached it too."
+            )
+        else:
+            text = _(
+                "Write down each player's new total (the score before plus this hand's). Is any total at {target} "
+                "or more or at {hole} or below? If the declarer made the contract and reached {target}, the declarer "
+                "wins, even if another player reached it too."
+            )
+    elif side:
+        text = _(
+            "Write down each side's new total (the score before plus this hand's). Is any total at {target} or "
+            "more? If the declaring side made the contract and reached {target}, the declaring side wins, even if "
+            "another side reached it too."
+        )
+    else:
+        text = _(
+            "Write down each player's new total (the score before plus this hand's). Is any total at {target} or "
+            "more? If the declarer made the contract and reached {target}, the declarer wins, even if another "
+            "player reached it too."
+        )
+    text = text.format(target=rules.target, hole=rules.hole)
     if rules.win_only_as_declarer:
-        text += f" Under these rules a {who} wins only by making a contract as declarer."
+        if side:
+            text += " " + _("Under these rules a side wins only by making a contract as declarer.")
+        else:
+            text += " " + _("Under these rules a player wins only by making a contract as declarer.")
     if rules.hole is None and rules.bars_from_winning:
-        text += f" A {who} who falls to {rules.barred_from_winning_at} or below plays on but can no longer win."
+        if side:
+            more = _("A side who falls to {score} or below plays on but can no longer win.")
+        else:
+            more = _("A player who falls to {score} or below plays on but can no longer win.")
+        text += " " + more.format(score=rules.barred_from_winning_at)
     elif rules.hole is None:
-        text += " Under these rules a low score does not end the game."
+        text += " " + _("Under these rules a low score does not end the game.")
     return text
 
 
@@ -276,27 +411,48 @@ def misere(q: Mapping[str, Any]) -> str:
     if kind == "choice":
         return _auction_clue(q, rules_of(q))
     n = len(q.get("answer") or [])
-    return (
-        f"{sentence(count_words(n, 'of your cards is', 'of your cards are'))} safe: a card that follows suit if you can, and stays "
-        "below the highest card of the suit led so far (the joker would win)."
+    text = ngettext(
+        "{count} of your cards is safe: a card that follows suit if you can, and stays below the highest card of "
+        "the suit led so far (the joker would win).",
+        "{count} of your cards are safe: a card that follows suit if you can, and stays below the highest card of "
+        "the suit led so far (the joker would win).",
+        n,
     )
+    return sentence(text.format(count=number_word(n)))
 
 
 def two_player(q: Mapping[str, Any]) -> str:
     context = q.get("context") or {}
+    rules = rules_of(q)
     if q.get("kind") == "multi":
         n = len(q.get("answer") or [])
-        return (
-            f"Only your face-up table cards count here: {count_words(n, 'of them', 'of them')} "
-            f"{'follows' if n == 1 else 'follow'} the rule for the suit led."
-        )
+        return ngettext(
+            "Only your face-up table cards count here: {count} of them follows the rule for the suit led.",
+            "Only your face-up table cards count here: {count} of them follow the rule for the suit led.",
+            n,
+        ).format(count=number_word(n))
     last = context.get("last_trick")
     if isinstance(last, Mapping) and last.get("winner"):
-        return (
-            f"{last['winner']} won the last trick, with a card from the {last.get('source', 'hand')}: the winner "
-            "leads, and the trick starts with the two cards from that same place."
-        )
-    return f"In the first trick {context.get('declarer', 'the declarer')}, the declarer, leads with a hand card."
+        if last.get("source", "hand") == "table":
+            text = _(
+                "{seat} won the last trick, with a card from the table: the winner leads, and the trick starts "
+                "with the two cards from that same place."
+            )
+        elif last.get("source", "hand") == "hand":
+            text = _(
+                "{seat} won the last trick, with a card from the hand: the winner leads, and the trick starts "
+                "with the two cards from that same place."
+            )
+        else:
+            text = (
+                f"{{seat}} won the last trick, with a card from the {last.get('source')}: the winner leads, and the "
+                "trick starts with the two cards from that same place."
+            )
+        return text.format(seat=local_name(rules, str(last["winner"])))
+    declarer = context.get("declarer")
+    return _("In the first trick {seat}, the declarer, leads with a hand card.").format(
+        seat=local_name(rules, str(declarer)) if declarer else _("the declarer")
+    )
 
 
 def kitty(q: Mapping[str, Any]) -> str:
@@ -308,37 +464,66 @@ def kitty(q: Mapping[str, Any]) -> str:
     aces = [c for c in keep if c not in trumps]
     count = answer.get("count", 3)
     free = len(q.get("choices") or []) - len(keep)
-    held = count_words(len(trumps), "trump") + (f" and {count_words(len(aces), 'side ace')}" if aces else "")
-    text = (
-        f"You hold {held} (the bowers and the joker counted as trumps): keep them all, which leaves "
-        f"{free} cards to choose {count} from."
-    )
+    held = ngettext("{count} trump", "{count} trumps", len(trumps)).format(count=number_word(len(trumps)))
+    if aces:
+        aces_words = ngettext("{count} side ace", "{count} side aces", len(aces)).format(count=number_word(len(aces)))
+        held = _("{items} and {last}").format(items=held, last=aces_words)
+    text = ngettext(
+        "You hold {held} (the bowers and the joker counted as trumps): keep them all, which leaves {free} card to "
+        "choose {count} from.",
+        "You hold {held} (the bowers and the joker counted as trumps): keep them all, which leaves {free} cards to "
+        "choose {count} from.",
+        free,
+    ).format(held=held, free=free, count=count)
     if answer.get("need_void"):
-        text += f" Look for a side suit with {count} cards or fewer and no ace: discarding all of it leaves you void."
+        text += " " + ngettext(
+            "Look for a side suit with {count} card or fewer and no ace: discarding all of it leaves you void.",
+            "Look for a side suit with {count} cards or fewer and no ace: discarding all of it leaves you void.",
+            count,
+        ).format(count=count)
     return text
 
 
 def hand_judging(q: Mapping[str, Any]) -> str:
     """The book's bidding standard, as a method (bidding_standard): the trumps, the count, the raise."""
     rules = rules_of(q)
-    text = (
-        f"For each bid, count your trumps in its suit (the bowers and the joker too): {trumps_needed(6)} for a 6 bid, "
-        f"{trumps_needed(7)} from 7 up. Then your own tricks + about {expected_support(rules):g} from partner and the "
-        f"kitty, rounded to the nearest trick, must reach the bid. No trumps wants the joker or {NO_TRUMP_ACES} aces, "
-        f"and each suit with no stopper takes {-COUNT_VALUES['nt no stopper']:g} off the count."
+    text = ngettext(
+        "For each bid, count your trumps in its suit (the bowers and the joker too): {six} for a 6 bid, {seven} from "
+        "7 up. Then your own tricks + about {support} from partner and the kitty, rounded to the nearest trick, "
+        "must reach the bid. No trumps wants the joker or {aces} ace, and each suit with no stopper takes {stopper} "
+        "off the count.",
+        "For each bid, count your trumps in its suit (the bowers and the joker too): {six} for a 6 bid, {seven} from "
+        "7 up. Then your own tricks + about {support} from partner and the kitty, rounded to the nearest trick, "
+        "must reach the bid. No trumps wants the joker or {aces} aces, and each suit with no stopper takes {stopper} "
+        "off the count.",
+        NO_TRUMP_ACES,
+    ).format(
+        six=trumps_needed(6),
+        seven=trumps_needed(7),
+        support=_number(expected_support(rules)),
+        aces=NO_TRUMP_ACES,
+        stopper=_number(-COUNT_VALUES["nt no stopper"]),
     )
     if (q.get("context") or {}).get("auction"):
-        text += (
-            f" Raising partner's suit: your own tricks + partner's level − {your_share(rules):g}, with "
-            f"{RAISE_TRUMPS} trumps of your own; a new suit over partner's bid needs a trick to spare."
-        )
+        text += " " + ngettext(
+            "Raising partner's suit: your own tricks + partner's level − {share}, with {trumps} trump of your own; "
+            "a new suit over partner's bid needs a trick to spare.",
+            "Raising partner's suit: your own tricks + partner's level − {share}, with {trumps} trumps of your own; "
+            "a new suit over partner's bid needs a trick to spare.",
+            RAISE_TRUMPS,
+        ).format(share=_number(your_share(rules)), trumps=RAISE_TRUMPS)
     return text
+
+
+def _number(value: float) -> str:
+    """``f"{value:g}"`` with the reader's decimal separator (1.5; 1,5 in Polish)."""
+    return f"{value:g}".replace(".", decimal(0.5)[1])
 
 
 def play_decision(q: Mapping[str, Any]) -> str:
     n = len(q.get("answer") or []) if isinstance(q.get("answer"), list) else 1
-    prompt = str(q.get("prompt", ""))
-    if "as cheaply" in prompt:
+    task = aim(q)
+    if task == "cheap":
         rules, contract = rules_of(q), contract_of(q)
         context = q.get("context") or {}
         trick, hand = cards_of(context.get("trick")), cards_of(context.get("hand"))
@@ -346,30 +531,42 @@ def play_decision(q: Mapping[str, Any]) -> str:
         joker = Suit.parse(str(named)) if named else None
         legal = rules.legal_plays(hand, trick, contract, joker)
         wins = sum(1 for c in legal if rules.trick_winner([*trick, c], contract, joker) == len(trick))
-        return (
-            f"{sentence(count_words(wins, 'of your cards', 'of your cards'))} would win this trick: of those, which is "
-            "the lowest?"
+        text = ngettext(
+            "{count} of your cards would win this trick: of those, which is the lowest?",
+            "{count} of your cards would win this trick: of those, which is the lowest?",
+            wins,
         )
-    if "partner" in prompt and "leave the trick" in prompt:
-        return f"Which of your cards would not beat your partner's card? {sentence(count_words(n, 'card does', 'cards do'))} that."
-    return (
-        f"Play the ending out in your head for each card: {count_words(n, 'choice keeps', 'choices keep')} the best result "
-        "for your side."
-    )
+        return sentence(text.format(count=number_word(wins)))
+    if task == "partner":
+        return ngettext(
+            "Which of your cards would not beat your partner's card? {count} card does that.",
+            "Which of your cards would not beat your partner's card? {count} cards do that.",
+            n,
+        ).format(count=sentence(number_word(n)))
+    return ngettext(
+        "Play the ending out in your head for each card: {count} choice keeps the best result for your side.",
+        "Play the ending out in your head for each card: {count} choices keep the best result for your side.",
+        n,
+    ).format(count=number_word(n))
 
 
 def defence(q: Mapping[str, Any]) -> str:
-    prompt = str(q.get("prompt", ""))
-    if "as cheaply" in prompt or ("partner" in prompt and "leave the trick" in prompt):
+    if aim(q) in ("cheap", "partner"):
         return play_decision(q)
     n = len(q.get("answer") or [])
     contract = contract_of(q)
     if contract is not None and contract.is_misere:
-        return (
-            f"Play each card out in your head: {count_words(n, 'choice forces', 'choices force')} the declarer to win a "
-            "trick sooner or later, whatever the declarer plays."
-        )
-    return (
-        f"Play each card out in your head, the declarer's side playing its best: "
-        f"{count_words(n, 'choice holds', 'choices hold')} them to the fewest tricks."
-    )
+        return ngettext(
+            "Play each card out in your head: {count} choice forces the declarer to win a trick sooner or later, "
+            "whatever the declarer plays.",
+            "Play each card out in your head: {count} choices force the declarer to win a trick sooner or later, "
+            "whatever the declarer plays.",
+            n,
+        ).format(count=number_word(n))
+    return ngettext(
+        "Play each card out in your head, the declarer's side playing its best: {count} choice holds them to the "
+        "fewest tricks.",
+        "Play each card out in your head, the declarer's side playing its best: {count} choices hold them to the "
+        "fewest tricks.",
+        n,
+    ).format(count=number_word(n))

@@ -26,9 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..bids import Bid
-from ..cards import Card, CardParseError
+from ..cards import Card, CardParseError, Suit
 from ..errors import FiveHundredError
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..rng import Random, derive_seed
 from ..rules import Rules
 
@@ -38,6 +39,7 @@ __all__ = [
     "QuestionError",
     "answer_slot",
     "bid_info",
+    "bid_text",
     "card_in_text",
     "card_info",
     "check",
@@ -143,7 +145,7 @@ def answer_slot(rng: Random, k: int) -> int:
     first, the lowest card first).
     """
     if k < 1:
-        raise QuestionError("a choice question needs at least one choice")
+        raise QuestionError(_("a choice question needs at least one choice"))
     return rng.randbelow(k)
 
 
@@ -186,8 +188,9 @@ def ordered_choices(
 
 
 def card_info(card: Card) -> dict[str, str]:
-    """``{"code": "JD", "label": "J♦", "words": "Jack of diamonds"}``."""
-    return {"code": card.code, "label": str(card), "words": card.name}
+    """``{"code": "JD", "label": "J♦", "words": "Jack of diamonds"}`` (the joker's label is its name in the
+    reader's language: "Joker", "Jolly")."""
+    return {"code": card.code, "label": card.short_name, "words": card.name}
 
 
 def cards_info(cards: Sequence[Card]) -> list[dict[str, str]]:
@@ -200,13 +203,18 @@ def card_in_text(card: Card) -> str:
 
 
 def card_choice(card: Card) -> dict[str, str]:
-    return {"id": card.code, "label": str(card), "words": card.name, "card": card.code}
+    return {"id": card.code, "label": card.short_name, "words": card.name, "card": card.code}
+
+
+def bid_text(bid: Bid) -> str:
+    """A bid inside a sentence: "7♠", "10NT", and a misère by its words ("open misère", "odkryte misère")."""
+    return bid.words if bid.is_misere else str(bid)
 
 
 def bid_info(bid: Bid) -> dict[str, Any]:
     return {
         "code": bid.code,
-        "label": str(bid),
+        "label": bid_text(bid),
         "words": bid.words,
         "trumps": None if bid.trump is None else bid.trump.word,
     }
@@ -242,7 +250,7 @@ def answer_words(question: Mapping[str, Any]) -> str:
         return _label(question, str(answer))
     if kind == "multi":
         labels = [_label(question, a) for a in answer or []]
-        return ", ".join(labels) if labels else "none of them"
+        return ", ".join(labels) if labels else _("none of them")
     if kind == "order":
         return " > ".join(_label(question, a) for a in answer or [])
     if kind == "number":
@@ -251,7 +259,12 @@ def answer_words(question: Mapping[str, Any]) -> str:
             return ", ".join(f"{f.get('label', f.get('id'))}: {answer.get(f.get('id'))}" for f in fields)
         return str(answer)
     if kind == "cards" and isinstance(answer, Mapping):
-        return f"any {answer.get('count')} cards that keep the rule, for example {answer.get('example_words', '')}"
+        count = answer.get("count")
+        return ngettext(
+            "any {count} card that keeps the rule, for example {cards}",
+            "any {count} cards that keep the rule, for example {cards}",
+            count if isinstance(count, int) else 2,
+        ).format(count=count, cards=answer.get("example_words", ""))
     return str(answer)
 
 
@@ -261,7 +274,7 @@ class _Malformed(FiveHundredError):
 
 def _as_id(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise _Malformed(f"expected a choice id (text), got {type(value).__name__}")
+        raise _Malformed(_("expected a choice id (text), got {type}").format(type=type(value).__name__))
     return str(value).strip()
 
 
@@ -269,9 +282,9 @@ def _as_id_list(value: Any) -> list[str]:
     if isinstance(value, str):
         value = [p for p in re.split(r"[\s,;]+", value.strip()) if p]
     if not isinstance(value, (list, tuple)):
-        raise _Malformed(f"expected a list of choice ids, got {type(value).__name__}")
+        raise _Malformed(_("expected a list of choice ids, got {type}").format(type=type(value).__name__))
     if len(value) > 200:
-        raise _Malformed("too many items in the answer")
+        raise _Malformed(_("too many items in the answer"))
     return [_as_id(v) for v in value]
 
 
@@ -280,7 +293,7 @@ _NUMBER_RE = re.compile(r"^[+-]?\d{1,6}$")
 
 def _as_number(value: Any) -> int:
     if isinstance(value, bool):
-        raise _Malformed("expected a number, got true/false")
+        raise _Malformed(_("expected a number, got true/false"))
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -289,8 +302,12 @@ def _as_number(value: Any) -> int:
         text = value.strip().replace("\u2212", "-").replace(" ", "")
         if _NUMBER_RE.match(text):
             return int(text)
-        raise _Malformed(f"{value!r} is not a whole number: write digits, with a minus sign for a loss (e.g. -140)")
-    raise _Malformed(f"expected a whole number, got {type(value).__name__}")
+        raise _Malformed(
+            _("{value} is not a whole number: write digits, with a minus sign for a loss (e.g. -140)").format(
+                value=repr(value)
+            )
+        )
+    raise _Malformed(_("expected a whole number, got {type}").format(type=type(value).__name__))
 
 
 def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
@@ -300,24 +317,32 @@ def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
     A malformed response scores 0 with feedback that says what was expected.
     """
     if not isinstance(question, Mapping) or question.get("kind") not in KINDS or "answer" not in question:
-        return _result(False, 0.0, "This question cannot be checked: it has no answer (public view?).", "")
+        return _result(False, 0.0, _("This question cannot be checked: it has no answer (public view?)."), "")
     explanation = str(question.get("explanation", ""))
     kind = question["kind"]
     if response is None or response == "" or response == []:
-        return _result(False, 0.0, f"No answer given. The answer: {answer_words(question)}.", explanation)
+        return _result(False, 0.0, _("No answer given.") + " " + answer_sentence(question), explanation)
     try:
         correct, score, detail = _CHECKERS[kind](question, response)
     except _Malformed as err:
-        return _result(False, 0.0, f"Could not read the answer: {err}.", explanation)
+        return _result(False, 0.0, _("Could not read the answer: {error}.").format(error=err), explanation)
     if correct:
-        feedback = "Correct!" + (f" {detail}" if detail else "")
+        feedback = _("Correct!") + (f" {detail}" if detail else "")
     elif score > 0:
-        feedback = f"Partly right ({round(score * 100)}%). {detail} The answer: {answer_words(question)}.".replace(
-            "  ", " "
-        )
+        feedback = f"{partly_right(score)} {detail} {answer_sentence(question)}".replace("  ", " ")
     else:
-        feedback = f"Not quite. {detail} The answer: {answer_words(question)}.".replace("  ", " ")
+        feedback = f"{_('Not quite.')} {detail} {answer_sentence(question)}".replace("  ", " ")
     return _result(correct, 1.0 if correct else score, feedback.strip(), explanation)
+
+
+def answer_sentence(question: Mapping[str, Any]) -> str:
+    """ "The answer: 8♥." (the last sentence of a feedback that was not right)."""
+    return _("The answer: {answer}.").format(answer=answer_words(question))
+
+
+def partly_right(score: float) -> str:
+    """ "Partly right (50%)." (the first sentence of a feedback with partial credit)."""
+    return _("Partly right ({percent}%).").format(percent=round(score * 100))
 
 
 def _choice_ids(question: Mapping[str, Any]) -> list[str]:
@@ -330,9 +355,11 @@ def _check_choice(question: Mapping[str, Any], response: Any) -> tuple[bool, flo
     rid = _as_id(response)
     ids = _choice_ids(question)
     if rid not in ids:
-        raise _Malformed(f"{rid!r} is not one of the choices ({', '.join(ids)})")
+        raise _Malformed(
+            _("{choice} is not one of the choices ({choices})").format(choice=repr(rid), choices=", ".join(ids))
+        )
     ok = rid == question["answer"]
-    return ok, 1.0 if ok else 0.0, "" if ok else f"You chose {_label(question, rid)}."
+    return ok, 1.0 if ok else 0.0, "" if ok else _("You chose {choice}.").format(choice=_label(question, rid))
 
 
 def _check_multi(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
@@ -340,13 +367,20 @@ def _check_multi(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     ids = _choice_ids(question)
     unknown = [c for c in chosen if c not in ids]
     if unknown:
-        raise _Malformed(f"{', '.join(map(repr, unknown))} not among the choices ({', '.join(ids)})")
+        raise _Malformed(
+            _("{given} not among the choices ({choices})").format(
+                given=", ".join(map(repr, unknown)), choices=", ".join(ids)
+            )
+        )
     picked, answer = set(chosen), set(question["answer"])
     hits, wrong = len(picked & answer), len(picked - answer)
     missed = len(answer - picked)
     ok = picked == answer
     score = 1.0 if ok else max(0.0, (hits - wrong) / max(1, len(answer)))
-    detail = "" if ok else f"{hits} right, {wrong} wrong, {missed} missed."
+    # Translators: counts of the choices picked right, picked wrong and not picked ("1 right, 1 wrong, 2 missed.")
+    detail = (
+        "" if ok else _("{hits} right, {wrong} wrong, {missed} missed.").format(hits=hits, wrong=wrong, missed=missed)
+    )
     return ok, score, detail
 
 
@@ -354,7 +388,7 @@ def _check_order(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     order = _as_id_list(response)
     answer = list(question["answer"])
     if sorted(order) != sorted(answer):
-        raise _Malformed(f"put every card in order, each once: {', '.join(sorted(answer))}")
+        raise _Malformed(_("put every card in order, each once: {cards}").format(cards=", ".join(sorted(answer))))
     pos = {cid: i for i, cid in enumerate(order)}
     pairs = good = 0
     for i in range(len(answer)):
@@ -365,7 +399,11 @@ def _check_order(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     # Kendall's tau, cut at 0: one neighbouring swap in five cards keeps 0.8, a blind shuffle averages 0.16
     # (counting the pairs in order instead gave a blind shuffle half the points).
     score = max(0.0, 1.0 - 2.0 * (pairs - good) / max(1, pairs))
-    return ok, 1.0 if ok else score, "" if ok else f"{good} of {pairs} pairs in the right order."
+    if ok:
+        return ok, 1.0, ""
+    # Translators: pairs of cards whose order the learner got right, e.g. "8 of 10 pairs in the right order."
+    text = ngettext("{good} of {pairs} pair in the right order.", "{good} of {pairs} pairs in the right order.", pairs)
+    return ok, score, text.format(good=good, pairs=pairs)
 
 
 def _check_number(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
@@ -374,40 +412,61 @@ def _check_number(question: Mapping[str, Any], response: Any) -> tuple[bool, flo
     if not fields:
         value = _as_number(response)
         ok = value == answer
-        return ok, 1.0 if ok else 0.0, "" if ok else f"You wrote {value}."
+        return ok, 1.0 if ok else 0.0, "" if ok else _("You wrote {value}.").format(value=value)
     ids = [str(f["id"]) for f in fields]
     if len(ids) == 1 and not isinstance(response, (Mapping, list, tuple)):
         response = {ids[0]: response}
     if isinstance(response, (list, tuple)):
         if len(response) != len(ids):
-            raise _Malformed(f"expected {len(ids)} numbers ({', '.join(str(f.get('label')) for f in fields)})")
+            raise _Malformed(
+                ngettext("expected {n} numbers ({fields})", "expected {n} numbers ({fields})", len(ids)).format(
+                    n=len(ids), fields=", ".join(str(f.get("label")) for f in fields)
+                )
+            )
         response = dict(zip(ids, response))
     if not isinstance(response, Mapping):
-        raise _Malformed("expected numbers for " + ", ".join(str(f.get("label")) for f in fields))
+        raise _Malformed(
+            _("expected numbers for {fields}").format(fields=", ".join(str(f.get("label")) for f in fields))
+        )
     unknown = [k for k in response if k not in ids]
     if unknown:
-        raise _Malformed(f"unknown field(s) {', '.join(map(str, unknown))}; fields are {', '.join(ids)}")
+        raise _Malformed(
+            _("unknown field(s) {given}; fields are {fields}").format(
+                given=", ".join(map(str, unknown)), fields=", ".join(ids)
+            )
+        )
     wrong: list[str] = []  # the boxes to look at again, by their labels: a count alone does not say which
     for box in fields:
         fid, label = str(box["id"]), str(box.get("label") or box["id"])
         given = response.get(fid)
         if given in (None, ""):
-            wrong.append(f"{label} (empty)")
+            # Translators: a number box the learner left empty, named by its label
+            wrong.append(_("{label} (empty)").format(label=label))
         elif _as_number(given) != answer[fid]:
             wrong.append(label)
     right = len(ids) - len(wrong)
     ok = not wrong
-    return ok, right / len(ids), "" if ok else f"{right} of {len(ids)} figures right; not right yet: {_and(wrong)}."
+    if ok:
+        return ok, 1.0, ""
+    text = ngettext(
+        "{right} of {n} figures right; not right yet: {boxes}.",  # English: "0 of 1 figures" as before
+        "{right} of {n} figures right; not right yet: {boxes}.",
+        len(ids),
+    )
+    return ok, right / len(ids), text.format(right=right, n=len(ids), boxes=_and(wrong))
 
 
 def _and(words: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    # Translators: the end of a list: "7♣, 8♣ and 9♦" ({items} is "7♣, 8♣")
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _card_code(value: Any) -> str:
     if not isinstance(value, str):
-        raise _Malformed(f"expected a card such as 'JD' or '10♥', got {type(value).__name__}")
+        raise _Malformed(_("expected a card such as 'JD' or '10♥', got {type}").format(type=type(value).__name__))
     try:
         return Card.parse(value).code
     except CardParseError as err:
@@ -415,7 +474,7 @@ def _card_code(value: Any) -> str:
 
 
 def _cards_words(codes: Sequence[str]) -> str:
-    return _and([str(Card.parse(c)) for c in codes])
+    return _and([card_in_text(Card.parse(c)) for c in codes])
 
 
 def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, float, str]:
@@ -428,19 +487,24 @@ def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
     if isinstance(response, str):
         response = [p for p in re.split(r"[\s,;]+", response.strip()) if p]
     if not isinstance(response, (list, tuple)) or len(response) > 60:
-        raise _Malformed("expected a list of cards such as ['5S', '6C', '7C']")
+        raise _Malformed(_("expected a list of cards such as ['5S', '6C', '7C']"))
     chosen = [_card_code(v) for v in response]
     context = question.get("context") or {}
     hand = [c["code"] for c in context.get("hand", []) if isinstance(c, Mapping)]
     not_held = [c for c in chosen if c not in hand]
     if not_held:
-        raise _Malformed(f"{', '.join(not_held)} not in the hand")
+        raise _Malformed(_("{cards} not in the hand").format(cards=", ".join(not_held)))
     if len(set(chosen)) != len(chosen):
-        raise _Malformed("a card is listed twice")
+        raise _Malformed(_("a card is listed twice"))
     answer = question["answer"]
     count = int(answer["count"])
     if len(chosen) != count:
-        return False, 0.0, f"Pick exactly {count} cards (you picked {len(chosen)})."
+        text = ngettext(
+            "Pick exactly {count} card (you picked {picked}).",
+            "Pick exactly {count} cards (you picked {picked}).",
+            count,
+        )
+        return False, 0.0, text.format(count=count, picked=len(chosen))
     picked = set(chosen)
     if "trumps" in answer:
         trumps, aces = set(answer["trumps"]), set(answer.get("aces", []))
@@ -448,30 +512,47 @@ def _check_cards(question: Mapping[str, Any], response: Any) -> tuple[bool, floa
         trumps, aces = set(answer.get("forbidden", [])), set()
     thrown_trumps = [c for c in chosen if c in trumps]
     if thrown_trumps:
-        these = "it is a trump" if len(thrown_trumps) == 1 else "they are trumps"
-        return False, 0.0, f"{_cards_words(thrown_trumps)} should be kept: {these}. Keep every trump."
+        text = ngettext(
+            "{cards} should be kept: it is a trump. Keep every trump.",
+            "{cards} should be kept: they are trumps. Keep every trump.",
+            len(thrown_trumps),
+        )
+        return False, 0.0, text.format(cards=_cards_words(thrown_trumps))
     score, detail = 1.0, []
     thrown_aces = [c for c in chosen if c in aces]
     if thrown_aces:
         score *= 0.5
-        these = "an ace wins a trick" if len(thrown_aces) == 1 else "aces win tricks"
-        detail.append(f"{_cards_words(thrown_aces)} should be kept: {these}. Throw losers, not winners.")
+        text = ngettext(
+            "{cards} should be kept: an ace wins a trick. Throw losers, not winners.",
+            "{cards} should be kept: aces win tricks. Throw losers, not winners.",
+            len(thrown_aces),
+        )
+        detail.append(text.format(cards=_cards_words(thrown_aces)))
     if answer.get("need_void"):
         sides = answer.get("side_suits")
         groups = list(sides.values()) if isinstance(sides, Mapping) else answer.get("void_any_of", [])
         if not any(group and set(group) <= picked for group in groups):
             score *= 0.5
             short = [word for word, group in (sides or {}).items() if set(group) & set(_flat(answer))]
-            detail.append(
-                "No side suit is left empty"
-                + (
-                    f": throw all your {_and(short)} to be void in {'it' if len(short) == 1 else 'one'}."
-                    if short
-                    else "."
+            if short:
+                text = ngettext(
+                    "No side suit is left empty: throw all your {suits} to be void in it.",
+                    "No side suit is left empty: throw all your {suits} to be void in one.",
+                    len(short),
                 )
-            )
+                detail.append(text.format(suits=_and([_suit_name(w) for w in short])))
+            else:
+                detail.append(_("No side suit is left empty."))
     ok = score == 1.0
     return ok, score, " ".join(detail)
+
+
+def _suit_name(word: str) -> str:
+    """A suit's English word as recorded in a question ('clubs'), in the reader's language."""
+    try:
+        return Suit.parse(word).local_name
+    except CardParseError:
+        return word
 
 
 def _flat(answer: Mapping[str, Any]) -> list[str]:

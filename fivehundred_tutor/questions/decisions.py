@@ -9,16 +9,28 @@ from typing import Any
 
 from ..actions import Play
 from ..bids import PASS, Bid
-from ..cards import Card
+from ..cards import Card, short_names
 from ..deal import AUCTION, KITTY, PLAY, Deal
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rng import Random
 from ..rules import Rules
-from .bidding import call_verdict, finished_deal, hand_words, random_auction
+from .bidding import call_text, call_verdict, finished_deal, hand_words, random_auction
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, bid_info, card_choice, card_in_text, card_info, cards_info, rules_key, sub_seed
+from .core import (
+    QuestionError,
+    bid_info,
+    bid_text,
+    card_choice,
+    card_in_text,
+    card_info,
+    cards_info,
+    rules_key,
+    sub_seed,
+)
 from .play import gen_play_decision, set_verdict_provider, verdict_provider
 from .positions import TrickSpot, random_trick, retry
-from .reading import player_word
+from .reading import partnerships, sentence
 
 __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_provider", "verdict_provider"]
 
@@ -26,13 +38,13 @@ __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_pro
 # ------------------------------------------------------------------- misère
 def misere_unavailable(rules: Rules) -> str | None:
     if rules.misere == "never":
-        return "misère is not played under these rules"
+        return _("misère is not played under these rules")
     return None
 
 
 def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     if rules.misere == "never":
-        raise QuestionError("misère is not played under these rules")
+        raise QuestionError(_("misère is not played under these rules"))
     if difficulty == 1:
         contract = rng.choice([Bid.misere(), Bid.open_misere()])
         declarer = rng.randbelow(rules.players)
@@ -42,18 +54,28 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         defenders = [s for s in active if s != declarer]
         tricks = [0] * rules.players
         tricks[declarer] = taken
-        for _ in range(10 - taken):
+        for _trick in range(10 - taken):
             tricks[rng.choice(defenders)] += 1
         result = finished_deal(rules, contract, declarer, tricks).result()
-        fields = [{"id": f"side{i}", "label": rules.side_name(i)} for i in range(len(rules.sides))]
-        scored = ", ".join(f"{rules.side_name(i)} {p:+d}" for i, p in enumerate(result.scores))
-        defend = (
-            "defenders score nothing for their tricks"
-            if not rules.misere_defenders_score
-            else "defenders score their tricks (variant)"
+        fields = [{"id": f"side{i}", "label": rules.local_side_name(i)} for i in range(len(rules.sides))]
+        scored = ", ".join(f"{rules.local_side_name(i)} {p:+d}" for i, p in enumerate(result.scores))
+        if rules.misere_defenders_score:
+            why = _(
+                "{bid} is worth {value} under these rules: the declarer must take no trick; made scores the value, "
+                "one trick taken loses it; defenders score their tricks (variant). So: {scores}."
+            )
+        else:
+            why = _(
+                "{bid} is worth {value} under these rules: the declarer must take no trick; made scores the value, "
+                "one trick taken loses it; defenders score nothing for their tricks. So: {scores}."
+            )
+        ask = (
+            _("{hand}. What does each side score?")
+            if partnerships(rules)
+            else _("{hand}. What does each player score?")
         )
         return {
-            "prompt": f"{hand_words(rules, contract, declarer, tricks)}. What does each {player_word(rules)} score?",
+            "prompt": ask.format(hand=hand_words(rules, contract, declarer, tricks)),
             "kind": "number",
             "fields": fields,
             "choices": [],
@@ -63,10 +85,7 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
                 "tricks": {rules.seat_name(declarer): taken},
             },
             "answer": {f"side{i}": p for i, p in enumerate(result.scores)},
-            "explanation": (
-                f"{str(contract).capitalize()} is worth {rules.bid_value(contract)} under these rules: the declarer must take no "
-                f"trick; made scores the value, one trick taken loses it; {defend}. So: {scored}."
-            ),
+            "explanation": why.format(bid=sentence(bid_text(contract)), value=rules.bid_value(contract), scores=scored),
         }
     if difficulty == 2:
         want_legal = rng.random() < 0.5
@@ -80,24 +99,29 @@ def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
             return deal
 
         try:
-            deal = retry(rng, make, "an auction for a misère question")
+            deal = retry(rng, make, N_("an auction for a misère question"))
         except QuestionError:  # these rules allow only one verdict
             want_legal = not want_legal
-            deal = retry(rng, make, "an auction for a misère question")
+            deal = retry(rng, make, N_("an auction for a misère question"))
         legal, reason = call_verdict(deal, Bid.misere())
         seat = rules.seat_name(deal.to_move) if deal.to_move is not None else ""
-        calls = ", ".join(f"{rules.seat_name(s)} {c}" for s, c in deal.auction) or "no calls yet"
+        local = rules.local_seat_name(deal.to_move) if deal.to_move is not None else ""
+        calls = ", ".join(f"{rules.local_seat_name(s)} {call_text(c)}" for s, c in deal.auction) or _("no calls yet")
         return {
-            "prompt": f"Auction so far: {calls}. May {seat} bid misère now?",
+            "prompt": _("Auction so far: {calls}. May {seat} bid misère now?").format(calls=calls, seat=local),
             "kind": "choice",
-            "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
+            "choices": [{"id": "yes", "label": _("Yes")}, {"id": "no", "label": _("No")}],
             "context": {
-                "auction": [{"seat": rules.seat_name(s), "call": c.code, "label": str(c)} for s, c in deal.auction],
+                "auction": [
+                    {"seat": rules.seat_name(s), "call": c.code, "label": call_text(c)} for s, c in deal.auction
+                ],
                 "dealer": rules.seat_name(deal.dealer),
                 "to_bid": seat,
             },
             "answer": "yes" if legal else "no",
-            "explanation": reason + f" (Misère under these rules: {rules.describe_misere_placement()}.)",
+            "explanation": reason
+            + " "
+            + _("(Misère under these rules: {placement}.)").format(placement=rules.describe_misere_placement()),
         }
     return _misere_play(rules, rng)
 
@@ -123,7 +147,7 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
             return None
         return spot, legal, safe
 
-    spot, legal, safe = retry(rng, make, "a misère trick")
+    spot, legal, safe = retry(rng, make, N_("a misère trick"))
     contract = spot.contract
     unsafe = [c for c in legal if c not in safe]
     example = unsafe[0]
@@ -134,19 +158,18 @@ def _misere_play(rules: Rules, rng: Random) -> dict[str, Any]:
         reason = rules.why_illegal(illegal[0], spot.hand, spot.trick, contract, spot.joker_suit)
         illegal_note = f" {reason}" if reason else ""
     return {
-        "prompt": (
-            f"{rules.seat_name(spot.declarer)} is playing misère (no trumps; the declarer must take no trick). "
-            f"Trick so far: {trick_words(spot)}. The declarer plays last. Which cards may the declarer play "
-            "without winning the trick? Pick every one."
-        ),
+        "prompt": _(
+            "{declarer} is playing misère (no trumps; the declarer must take no trick). Trick so far: {trick}. "
+            "The declarer plays last. Which cards may the declarer play without winning the trick? Pick every one."
+        ).format(declarer=rules.local_seat_name(spot.declarer), trick=trick_words(spot, rules)),
         "kind": "multi",
         "choices": [card_choice(c) for c in spot.hand],
         "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
         "answer": [c.code for c in safe],
-        "explanation": (
-            f"Safe: {' '.join(str(c) for c in safe)}. Playing {card_in_text(example)} would win "
-            f"the trick. {why}{illegal_note}"
-        ),
+        "explanation": _("Safe: {cards}. Playing {card} would win the trick.").format(
+            cards=short_names(safe), card=card_in_text(example)
+        )
+        + f" {why}{illegal_note}",
     }
 
 
@@ -188,30 +211,36 @@ def _played_deal(rules: Rules, rng: Random, tricks_done: int) -> Deal:
                 return None
         return deal
 
-    found: Deal = retry(rng, make, "a 2-player deal")
+    found: Deal = retry(rng, make, N_("a 2-player deal"))
     return found
 
 
 def _slot_words(rules: Rules, seat: int, source: str) -> str:
-    return f"{rules.seat_name(seat)} {source}"
+    """ "South hand", "North table" (in the reader's language)."""
+    name = rules.local_seat_name(seat)
+    if source == "table":
+        # Translators: the 2-player game: a seat's face-up table cards, in a list of the order of play
+        return _("{seat} table").format(seat=name)
+    # Translators: the 2-player game: a seat's hand, in a list of the order of play
+    return _("{seat} hand").format(seat=name)
 
 
 def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
     r2 = two_player_rules(rules)
-    note = "" if r2 is rules else " (the 2-player game under these rules)"
+    note = r2 is not rules  # "(the 2-player game under these rules)"
     if difficulty in (1, 2):
         done = 0 if difficulty == 1 else 1 + rng.randbelow(8)
         deal = _played_deal(r2, rng, done)
         leader = deal.to_move
         assert leader is not None and deal.declarer is not None
         order: list[tuple[int, str]] = []
-        for _ in range(4):
+        for _play in range(4):
             seat = deal.to_move
             legal = deal.legal_actions()
             assert seat is not None and isinstance(legal[0], Play) and legal[0].source is not None
             order.append((seat, legal[0].source))
             deal.push(legal[0])
-        for _ in range(4):
+        for _play in range(4):
             deal.pop()
         other = 1 - leader
         candidates = [
@@ -231,24 +260,46 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         ]
         if difficulty == 1:
             last_ctx = None
-            situation = f"First trick{note}: {r2.seat_name(deal.declarer)} is the declarer."
-            why = "In the first trick: declarer's hand card, opponent's hand card, declarer's table card, opponent's table card."
+            situation = (
+                _("First trick (the 2-player game under these rules): {seat} is the declarer.")
+                if note
+                else _("First trick: {seat} is the declarer.")
+            ).format(seat=r2.local_seat_name(deal.declarer))
+            why = _(
+                "In the first trick: declarer's hand card, opponent's hand card, declarer's table card, "
+                "opponent's table card."
+            )
         else:
             last = deal.tricks[-1]
             src = last.winning_source or "hand"
             last_ctx = {"winner": r2.seat_name(last.winner), "source": src, **card_info(last.winning_card)}
-            situation = (
-                f"Two players{note}. {r2.seat_name(last.winner)} won the last trick with "
-                f"{card_in_text(last.winning_card)} from the {src}."
-            )
-            why = (
+            if src == "table":
+                situation = (
+                    _(
+                        "Two players (the 2-player game under these rules). {seat} won the last trick with {card} from the table."
+                    )
+                    if note
+                    else _("Two players. {seat} won the last trick with {card} from the table.")
+                )
+            else:
+                situation = (
+                    _(
+                        "Two players (the 2-player game under these rules). {seat} won the last trick with {card} from the hand."
+                    )
+                    if note
+                    else _("Two players. {seat} won the last trick with {card} from the hand.")
+                )
+            situation = situation.format(seat=r2.local_seat_name(last.winner), card=card_in_text(last.winning_card))
+            why = _(
                 "After the first trick the winner leads, and the order follows where the winning card came from: "
                 "won from the hand → hand, hand, table, table; won from the table → table, table, hand, hand "
                 "(each pair: the trick winner first)."
             )
         rng.shuffle(choices)
         return {
-            "prompt": f"{situation} In what order are the cards of the next trick played?",
+            "prompt": _("{situation} In what order are the cards of the next trick played?").format(
+                situation=situation
+            ),
             "kind": "choice",
             "choices": choices,
             "context": {
@@ -265,7 +316,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
 
     def make(r: Random) -> tuple[Deal, list[Card], list[Card]] | None:
         deal = _played_deal(r2, r, r.randbelow(6))
-        for _ in range(3):
+        for _step in range(3):
             legal = deal.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]
             if deal.trick and plays and plays[0].source == "table":
@@ -280,7 +331,7 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
                 return None
         return None
 
-    deal, ups, ok = retry(rng, make, "a 2-player table-card question")
+    deal, ups, ok = retry(rng, make, N_("a 2-player table-card question"))
     seat = deal.to_move
     assert seat is not None and deal.contract is not None
     trick = deal.trick_cards()
@@ -290,12 +341,24 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
     if led_as is None and trick[0].is_joker:  # (Suit.SPADES is 0: test for None, never truthiness)
         led_as = deal.joker_fixed
     reason = r2.why_illegal(bad[0], ups, trick, deal.contract, led_as, from_table=True) if bad else None
-    plays = ", ".join(f"{r2.seat_name(s)} {c} ({src})" for s, c, src in deal.trick)
+    plays = ", ".join(
+        (_("{seat} {card} (table)") if src == "table" else _("{seat} {card} (hand)")).format(
+            seat=r2.local_seat_name(s), card=c.short_name
+        )
+        for s, c, src in deal.trick
+    )
+    if note:
+        prompt = _(
+            "Two players (the 2-player game under these rules). {contract} Trick so far: {plays}. {seat} now plays "
+            "from the table. Which face-up table cards may be played? Pick every one."
+        )
+    else:
+        prompt = _(
+            "Two players. {contract} Trick so far: {plays}. {seat} now plays from the table. Which face-up table "
+            "cards may be played? Pick every one."
+        )
     return {
-        "prompt": (
-            f"Two players{note}. {contract_phrase(deal.contract)} Trick so far: {plays}. "
-            f"{r2.seat_name(seat)} now plays from the table. Which face-up table cards may be played? Pick every one."
-        ),
+        "prompt": prompt.format(contract=contract_phrase(deal.contract), plays=plays, seat=r2.local_seat_name(seat)),
         "kind": "multi",
         "choices": [card_choice(c) for c in ups],
         "context": {
@@ -308,7 +371,10 @@ def gen_two_player(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
         },
         "answer": [c.code for c in ok],
         "explanation": (
-            "Following suit applies to the source played from: a table card must follow if one of your face-up "
-            f"table cards can. {reason or ''}"
+            _(
+                "Following suit applies to the source played from: a table card must follow if one of your face-up "
+                "table cards can."
+            )
+            + f" {reason or ''}"
         ).strip(),
     }

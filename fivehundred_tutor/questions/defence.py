@@ -17,12 +17,16 @@ from typing import Any
 from ..bids import Bid
 from ..cards import Card
 from ..deal import Deal
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..i18n import ngettext
 from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError
 from .play import (
     cheapest_winner,
     mover_maximises,
+    or_words,
     partner_winning,
     partners_play,
     solver_ending,
@@ -36,7 +40,7 @@ __all__ = ["defence_unavailable", "gen_defence"]
 
 def defence_unavailable(rules: Rules) -> str | None:
     if rules.players == 2:
-        return "the 2-player game has no defending partner and no misère; its chapter has its own quiz"
+        return _("the 2-player game has no defending partner and no misère; its chapter has its own quiz")
     return None
 
 
@@ -73,7 +77,11 @@ def gen_defence(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         return _cannot_follow_question(rules, rng)
     if rules.misere == "never":
         deal, values = solver_ending(
-            rules, rng, _defending, what="defence endings", contract=lambda r: random_contract(r, rules, no_trumps=0.25)
+            rules,
+            rng,
+            _defending,
+            what=N_("defence endings"),
+            contract=lambda r: random_contract(r, rules, no_trumps=0.25),
         )
         return verdict_question(rules, deal, values)
     return _beat_the_misere(rules, rng)
@@ -81,10 +89,13 @@ def gen_defence(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
 
 def _cannot_follow_question(rules: Rules, rng: Random) -> dict[str, Any]:
     deal, values = solver_ending(
-        rules, rng, _cannot_follow, what="defence endings", contract=lambda r: random_contract(r, rules, no_trumps=0.3)
+        rules,
+        rng,
+        _cannot_follow,
+        what=N_("defence endings"),
+        contract=lambda r: random_contract(r, rules, no_trumps=0.3),
     )
-    situation = " (a defender) with no card of the suit led, so any card may be played"
-    question = verdict_question(rules, deal, values, situation)
+    question = verdict_question(rules, deal, values, cannot_follow=True)
     question["explanation"] += " " + _ruff_or_throw(deal, values)
     return question
 
@@ -100,13 +111,15 @@ def _ruff_or_throw(deal: Deal, values: dict[str, int]) -> str:
             c for c in values if deal.rules.effective_suit(Card.parse(c.split(":")[0]), contract) == contract.trump
         }
         if good <= trump and trump != set(values):
-            return (
+            return _(
                 "Here only trumping holds them to that: every card thrown away gives the declarer's side more tricks."
             )
         if trump and not good & trump:
-            return "Trumping does not help here: it gives the declarer's side more tricks; throw a card away instead."
-    costly = " or ".join(str(Card.parse(c.split(":")[0])) for c in sorted(values) if c not in good)
-    return f"What you keep matters: playing {costly} gives the declarer's side more tricks."
+            return _(
+                "Trumping does not help here: it gives the declarer's side more tricks; throw a card away instead."
+            )
+    costly = or_words([Card.parse(c.split(":")[0]).short_name for c in sorted(values) if c not in good])
+    return _("What you keep matters: playing {cards} gives the declarer's side more tricks.").format(cards=costly)
 
 
 def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
@@ -116,7 +129,7 @@ def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
         return min(values.values()) == 0 < max(values.values())
 
     deal, values = solver_ending(
-        rules, rng, _defending, what="defence endings", contract=lambda r: Bid.misere(), decisive=some_escape
+        rules, rng, _defending, what=N_("defence endings"), contract=lambda r: Bid.misere(), decisive=some_escape
     )
     seat, declarer = deal.to_move, deal.declarer
     assert seat is not None and declarer is not None
@@ -124,24 +137,42 @@ def _beat_the_misere(rules: Rules, rng: Random) -> dict[str, Any]:
     choices = verdict_choices(values)
     beat = [c["label"] for c in choices if values[c["id"]] > 0]
     escape = [c["label"] for c in choices if values[c["id"]] == 0]
-    name, who = rules.seat_name(declarer), rules.seat_name(seat)
-    trick = ", ".join(f"{rules.seat_name(s)} {c}" for s, c, _ in deal.trick) or "nothing yet: a lead"
-    partners = [rules.seat_name(s) for s in range(rules.players) if s != declarer and not deal.hands[s]]
-    out = f" {' and '.join(partners)} {'sits' if len(partners) == 1 else 'sit'} out." if partners else ""
+    name, who = rules.local_seat_name(declarer), rules.local_seat_name(seat)
+    played = ", ".join(f"{rules.local_seat_name(s)} {c.short_name}" for s, c, _source in deal.trick)
+    trick = played or _("nothing yet: a lead")
+    partners = [rules.local_seat_name(s) for s in range(rules.players) if s != declarer and not deal.hands[s]]
+    parts = [
+        _(
+            "{declarer} is playing misère (no trumps; the declarer must take no trick) and has taken none so far."
+        ).format(declarer=name)
+    ]
+    if partners:
+        seats = partners[0]
+        for other in partners[1:]:
+            seats = _("{items} and {last}").format(items=seats, last=other)
+        parts.append(ngettext("{seats} sits out.", "{seats} sit out.", len(partners)).format(seats=seats))
+    parts.append(
+        _(
+            "Everyone's cards are shown. Trick so far: {trick}. You are {seat} (a defender), to play. "
+            "Which card(s) force {declarer} to take a trick, whatever {declarer} does? Pick every such card."
+        ).format(trick=trick, seat=who, declarer=name)
+    )
+    if escape:
+        verdict = _(
+            "With best play from here, {declarer} must take a trick after {beat}; after {escape}, {declarer} can escape."
+        )
+    else:
+        verdict = _("With best play from here, {declarer} must take a trick after {beat}.")
     question = verdict_question(rules, deal, values)
     question.update(
         {
-            "prompt": (
-                f"{name} is playing misère (no trumps; the declarer must take no trick) and has taken none so "
-                f"far.{out} Everyone's cards are shown. Trick so far: {trick}. You are {who} (a defender), to play. "
-                f"Which card(s) force {name} to take a trick, whatever {name} does? Pick every such card."
-            ),
+            "prompt": " ".join(parts),
             "answer": answer,
             "choices": choices,
-            "explanation": (
-                f"With best play from here, {name} must take a trick after {', '.join(beat)}"
-                + (f"; after {', '.join(escape)}, {name} can escape" if escape else "")
-                + ". Against a misère, lead low under the declarer, in a suit where the declarer holds a higher "
+            "explanation": verdict.format(declarer=name, beat=", ".join(beat), escape=", ".join(escape))
+            + " "
+            + _(
+                "Against a misère, lead low under the declarer, in a suit where the declarer holds a higher "
                 "card than yours; play under a card of the declarer's that is winning; a high card is worth playing "
                 "only to take the lead for the defender who holds that low card, otherwise throw it away when you "
                 "cannot follow suit."

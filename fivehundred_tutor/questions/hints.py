@@ -14,11 +14,11 @@ verdict ("Right" / "Not yet" is the front end's heading): no "Correct!", no "Not
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from .core import QuestionError, answer_words, check
+from ..i18n import gettext as _
+from .core import QuestionError, answer_sentence, check
 from .topics import TOPICS, TopicInfo
 
 __all__ = ["clue", "hints", "principle", "verdict_detail"]
@@ -28,7 +28,9 @@ def _topic(question: Mapping[str, Any]) -> TopicInfo:
     name = question.get("topic")
     info = TOPICS.get(name) if isinstance(name, str) else None
     if info is None:
-        raise QuestionError(f"no topic {name!r}; topics are: {', '.join(TOPICS)}")
+        raise QuestionError(
+            _("no topic {topic}; topics are: {topics}").format(topic=repr(name), topics=", ".join(TOPICS))
+        )
     return info
 
 
@@ -44,7 +46,7 @@ def clue(question: Mapping[str, Any]) -> str:
         text = make(question)
     except (KeyError, ValueError, TypeError, AssertionError):
         text = ""  # a hand-edited or older question the clue cannot read: the general advice below
-    return text or "Go through the question again one step at a time, with the first hint beside you."
+    return text or _("Go through the question again one step at a time, with the first hint beside you.")
 
 
 def hints(question: Mapping[str, Any]) -> list[str]:
@@ -63,12 +65,10 @@ def verdict_detail(question: Mapping[str, Any], response: Any) -> tuple[bool, st
     """
     result = check(question, response)
     text = str(result["feedback"])
-    words = answer_words(question)
-    for prefix in ("Correct!", "Not quite."):
+    for prefix in (_("Correct!"), _("Not quite.")):
         if text.startswith(prefix):
             text = text[len(prefix) :]
-    text = re.sub(r"^Partly right \((\d+)%\)\.", r"Partly right (\1%).", text)
-    tail = f"The answer: {words}."
+    tail = answer_sentence(question)
     if text.rstrip().endswith(tail):
         text = text.rstrip()[: -len(tail)]
     return bool(result["correct"]), " ".join(text.split())

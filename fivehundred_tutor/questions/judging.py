@@ -30,17 +30,22 @@ from ..bidding_standard import (
     trump_count,
 )
 from ..bids import PASS, Bid, Pass
-from ..cards import Card, Suit, display_order
+from ..cards import Card, Suit, display_order, short_names
 from ..deal import Deal
+from ..i18n import decimal, ngettext
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rng import Random
 from ..rules import Rules
-from .core import QuestionError, answer_slot, bid_info, cards_info, ordered_choices
+from .bidding import call_text
+from .core import QuestionError, answer_slot, bid_info, bid_text, cards_info, ordered_choices
 from .positions import deal_cards, retry
+from .reading import number_word
 
 
 def _tenths(value: float) -> str:
-    """0.30 → '0.3', 1.0 → '1': a danger as the chapter writes it."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """0.30 → '0.3', 1.0 → '1': a danger as the chapter writes it (with the reader's decimal separator)."""
+    return decimal(value, 1, trim=True)
 
 
 __all__ = ["call_problem", "expected_support", "gen_hand_judging", "sound_suit_levels", "trump_count"]
@@ -143,7 +148,7 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
     attempts = 0
     while found is None:
         try:
-            found = retry(rng, make, "a hand to judge")
+            found = retry(rng, make, N_("a hand to judge"))
         except QuestionError:  # rare: this kind of answer seldom lands in this place (7♠ fourth of four)
             attempts += 1
             if attempts > 8:
@@ -157,58 +162,74 @@ def gen_hand_judging(rules: Rules, rng: Random, difficulty: int) -> dict[str, An
     options = sorted([right, *wrong], key=rules.bid_key)
     judge = HandJudge(rules, hand, auction_context(rules, _YOU, auction))
     reasons = "; ".join(str(judge.problem(b)) for b in options if b != right)
-    rule = "A bid is sound when the count, rounded to the nearest trick, reaches its level."
+    rule = _("A bid is sound when the count, rounded to the nearest trick, reaches its level.")
     if right.is_misere:
         # the standard's rule 6, not the count's (a misère has no count and no level)
         limits = OPEN_MISERE_LIMITS if right.is_open_misere else MISERE_LIMITS
-        kitty = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(rules.kitty_size, str(rules.kitty_size))
-        why = (
-            f"once the kitty exchange has thrown your {kitty} most dangerous cards, the danger left, with 0.3 for "
-            f"the {kitty} unseen kitty cards you must keep, is "
-            f"{_tenths(misere_danger(rules, hand, rules.kitty_size))}, within {right}'s limit of {_tenths(limits[0])}"
+        kitty = rules.kitty_size
+        why = ngettext(
+            "once the kitty exchange has thrown your {count} most dangerous card, the danger left, with {each} for "
+            "the {count} unseen kitty card you must keep, is {danger}, within {bid}'s limit of {limit}",
+            "once the kitty exchange has thrown your {count} most dangerous cards, the danger left, with {each} for "
+            "the {count} unseen kitty cards you must keep, is {danger}, within {bid}'s limit of {limit}",
+            kitty,
+        ).format(
+            count=number_word(kitty) if 1 <= kitty <= 5 else str(kitty),
+            each=_tenths(0.3),
+            danger=_tenths(misere_danger(rules, hand, rules.kitty_size)),
+            bid=bid_text(right),
+            limit=_tenths(limits[0]),
         )
-        rule = (
-            f"A misère is sound when that danger is at most {_tenths(MISERE_LIMITS[0])} (open misère, whose cards "
-            f"the defenders see: at most {_tenths(OPEN_MISERE_LIMITS[0])})."
-        )
+        rule = _(
+            "A misère is sound when that danger is at most {limit} (open misère, whose cards the defenders see: "
+            "at most {open_limit})."
+        ).format(limit=_tenths(MISERE_LIMITS[0]), open_limit=_tenths(OPEN_MISERE_LIMITS[0]))
     elif judge.raising(right) is not None:
-        why = f"raising partner, this hand counts {judge.reckoning(right)}"
-        rule = (
+        why = _("raising partner, this hand counts {count}").format(count=judge.reckoning(right))
+        rule = _(
             "Raising partner's suit, count your own tricks + partner's level − the tricks partner counted on "
             "from you; a bid is sound when that count, rounded to the nearest trick, reaches its level."
         )
     elif judge.need(right) > right.tricks:
         # the standard's rule 5: over partner's bid, a new denomination wants a trick to spare
-        why = (
-            f"over partner's bid, {right} needs a count of {judge.need(right)}, one more than its level, "
-            f"and this hand counts {judge.reckoning(right)}"
-        )
-        rule = (
+        why = _(
+            "over partner's bid, {bid} needs a count of {need}, one more than its level, and this hand counts {count}"
+        ).format(bid=bid_text(right), need=judge.need(right), count=judge.reckoning(right))
+        rule = _(
             "Over partner's bid, a bid in another denomination takes the contract away from partner: it is "
             "sound when the count, rounded to the nearest trick, reaches one more than its level."
         )
     else:
-        why = f"this hand counts {judge.reckoning(right)}"
-    cards = " ".join(str(c) for c in display_order(hand))
+        why = _("this hand counts {count}").format(count=judge.reckoning(right))
+    cards = short_names(display_order(hand))
     if auction:
         opening = auction[0][1]
-        situation = (
-            f"You sit {rules.seat_name(_YOU)} and hold {cards}. Your partner, {rules.seat_name(_PARTNER)}, "
-            f"opened {opening} and {rules.seat_name(_RIGHT_HAND)} passed. "
+        situation = _(
+            "You sit {seat} and hold {cards}. Your partner, {partner}, opened {opening} and {right} passed. "
             "Which of these bids could a sound player make now?"
+        ).format(
+            seat=rules.local_seat_name(_YOU),
+            cards=cards,
+            partner=rules.local_seat_name(_PARTNER),
+            opening=call_text(opening),
+            right=rules.local_seat_name(_RIGHT_HAND),
         )
     else:
-        situation = (
-            f"You hold {cards} and are first to bid. Which of these bids could a sound player make with this hand?"
-        )
+        situation = _(
+            "You hold {cards} and are first to bid. Which of these bids could a sound player make with this hand?"
+        ).format(cards=cards)
     context_info: dict[str, Any] = {"hand": cards_info(display_order(hand)), "bids": [bid_info(b) for b in options]}
     if auction:
-        context_info["auction"] = [{"seat": rules.seat_name(s), "call": c.code, "label": str(c)} for s, c in auction]
+        context_info["auction"] = [
+            {"seat": rules.seat_name(s), "call": c.code, "label": call_text(c)} for s, c in auction
+        ]
     return {
         "prompt": situation,
         "kind": "choice",
-        "choices": [{"id": b.code, "label": str(b)} for b in options],
+        "choices": [{"id": b.code, "label": bid_text(b)} for b in options],
         "context": context_info,
         "answer": right.code,
-        "explanation": f"{right} is sound: {why}. {rule} The others are not — {reasons}.",
+        "explanation": _("{bid} is sound: {why}. {rule} The others are not — {reasons}.").format(
+            bid=bid_text(right), why=why, rule=rule, reasons=reasons
+        ),
     }

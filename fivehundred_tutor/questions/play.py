@@ -13,13 +13,16 @@ from operator import attrgetter
 from typing import Any
 
 from ..bids import Bid
-from ..cards import Card, Suit
+from ..cards import Card, Suit, short_names
 from ..deal import Deal
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
+from ..i18n import ngettext
 from ..rng import Random
 from ..rules import Rules
 from .cardplay import contract_phrase, trick_words
-from .core import QuestionError, answer_slot, bid_info, card_choice, card_info, cards_info
-from .positions import MAX_TRIES, TrickSpot, random_contract, random_trick, retry, trick_slots
+from .core import QuestionError, answer_slot, bid_info, card_choice, card_in_text, card_info, cards_info
+from .positions import MAX_TRIES, TrickSpot, random_contract, random_trick, retry, slot_words, trick_slots
 
 __all__ = [
     "LAST_HAND",
@@ -73,17 +76,31 @@ def gen_play_decision(rules: Rules, rng: Random, difficulty: int) -> dict[str, A
 
 def _role(rules: Rules, spot: TrickSpot, seat: int) -> str:
     if seat == spot.declarer:
-        return "the declarer"
+        return _("the declarer")
     if rules.side_of(seat) == rules.side_of(spot.declarer):
-        return "the declarer's partner"
-    return "a defender"
+        return _("the declarer's partner")
+    return _("a defender")
 
 
 def _you_are(rules: Rules, spot: TrickSpot) -> str:
     """ "You are North (a defender)"; in the 2-player game "You are South (a defender), playing from your table"."""
     me = spot.to_play
-    where = f", playing from your {me.source}" if me.source else ""
-    return f"You are {rules.seat_name(me.seat)} ({_role(rules, spot, me.seat)}){where}"
+    if me.source == "hand":
+        text = _("You are {seat} ({role}), playing from your hand")
+    elif me.source == "table":
+        text = _("You are {seat} ({role}), playing from your table")
+    else:
+        text = _("You are {seat} ({role})")
+    return text.format(seat=rules.local_seat_name(me.seat), role=_role(rules, spot, me.seat))
+
+
+def or_words(words: list[str]) -> str:
+    """'9♣', '9♣ or Q♣', '9♣ or Q♣ or K♣' (in the reader's language)."""
+    text = words[0]
+    for word in words[1:]:
+        # Translators: a choice between cards: "9♣ or Q♣" (chained for three: "9♣ or Q♣ or K♣")
+        text = _("{a} or {b}").format(a=text, b=word)
+    return text
 
 
 #: cards in the hand of the player last to play (the 2-player game: five face-up table cards), so that
@@ -143,24 +160,30 @@ def cheapest_winner(rules: Rules, rng: Random, *, defender: bool = False) -> dic
         return spot, legal, winners
 
     # an answer at the end of the hand is rare (few cards rank after it): a larger budget of tries
-    spot, _legal, winners = retry(rng, make, "a play-decision position", tries=4 * MAX_TRIES)
+    spot, _legal, winners = retry(rng, make, N_("a play-decision position"), tries=4 * MAX_TRIES)
     contract = spot.contract
     power = rules.table(contract).power
     cheapest = min(winners, key=lambda c: power[c.index])
     return {
-        "prompt": (
-            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. {_you_are(rules, spot)}, last to play, and want to "
+        "prompt": _(
+            "{contract} {declarer} is the declarer. Trick so far: {trick}. {you_are}, last to play, and want to "
             "win this trick as cheaply as possible. Which card do you play?"
+        ).format(
+            contract=contract_phrase(contract),
+            declarer=rules.local_seat_name(spot.declarer),
+            trick=trick_words(spot, rules),
+            you_are=_you_are(rules, spot),
         ),
         "kind": "choice",
         "choices": [card_choice(c) for c in spot.hand],
         "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
         "answer": cheapest.code,
-        "explanation": (
-            f"Cards that win: {' '.join(str(c) for c in winners)}; the cheapest is {cheapest}: "
-            + rules.explain_trick([*spot.trick, cheapest], contract, spot.joker_suit)
-            + " Keep the higher cards for later tricks."
+        "explanation": _(
+            "Cards that win: {cards}; the cheapest is {card}: {why} Keep the higher cards for later tricks."
+        ).format(
+            cards=short_names(winners),
+            card=card_in_text(cheapest),
+            why=rules.explain_trick([*spot.trick, cheapest], contract, spot.joker_suit),
         ),
     }
 
@@ -183,29 +206,41 @@ def partner_winning(rules: Rules, rng: Random, *, defender: bool = False) -> dic
             return None
         return spot, legal, keep
 
-    spot, legal, keep = retry(rng, make, "a partner-winning position")
+    spot, legal, keep = retry(rng, make, N_("a partner-winning position"))
     contract = spot.contract
     current = rules.trick_winner(spot.trick, contract, spot.joker_suit)
     partner = spot.slots[current]
     overtake = [c for c in legal if c not in keep]
     return {
-        "prompt": (
-            f"{contract_phrase(contract)} {rules.seat_name(spot.declarer)} is the declarer. Trick so far: "
-            f"{trick_words(spot)}. {_you_are(rules, spot)}, last to play; your partner "
-            f"{partner.label} is winning "
-            f"with {spot.trick[current]}. Which of your cards leave the trick with your partner? Pick every one."
+        "prompt": _(
+            "{contract} {declarer} is the declarer. Trick so far: {trick}. {you_are}, last to play; your partner "
+            "{partner} is winning with {card}. Which of your cards leave the trick with your partner? Pick every one."
+        ).format(
+            contract=contract_phrase(contract),
+            declarer=rules.local_seat_name(spot.declarer),
+            trick=trick_words(spot, rules),
+            you_are=_you_are(rules, spot),
+            partner=slot_words(rules, partner),
+            card=card_in_text(spot.trick[current]),
         ),
         "kind": "multi",
         "choices": [card_choice(c) for c in spot.hand],
         "context": {**spot.context(rules), "hand": cards_info(spot.hand)},
         "answer": [c.code for c in keep],
         "explanation": (
-            f"Leaving partner the trick: {' '.join(str(c) for c in keep)}. "
-            f"{' or '.join(str(c) for c in overtake)} would take it"
-            + (": " if len(overtake) == 1 else f". With {overtake[0]}: ")
-            + rules.explain_trick([*spot.trick, overtake[0]], contract, spot.joker_suit)
-            + " Playing last, you lose nothing by leaving your partner the trick, while overtaking spends a"
-            " winner; overtake only when you need the lead yourself (an ending can make that right)."
+            _("Leaving partner the trick: {keep}. {card} would take it: {why}")
+            if len(overtake) == 1
+            else _("Leaving partner the trick: {keep}. {cards} would take it. With {card}: {why}")
+        ).format(
+            keep=short_names(keep),
+            cards=or_words([c.short_name for c in overtake]),
+            card=overtake[0].short_name,
+            why=rules.explain_trick([*spot.trick, overtake[0]], contract, spot.joker_suit),
+        )
+        + " "
+        + _(
+            "Playing last, you lose nothing by leaving your partner the trick, while overtaking spends a winner; "
+            "overtake only when you need the lead yourself (an ending can make that right)."
         ),
     }
 
@@ -225,16 +260,18 @@ def solver_ending(
     contract: Callable[[Random], Bid],
     cards_each: int = 3,
     decisive: Callable[[dict[str, int]], bool] = lambda values: len(set(values.values())) > 1,
-    what: str = "difficulty 3 play decisions",
+    what: str = N_("difficulty 3 play decisions"),
 ) -> tuple[Deal, dict[str, int]]:
     """A small ending, every hand dealt (``cards_each`` cards; seats sitting out a misère hold none),
     sometimes with a trick in progress, where ``accept(deal)`` holds and the card played matters
     (``decisive(values)``: by default, the verdict provider's values differ).  Returns the deal and ``{action code: tricks for the declaring side}``."""
     provider = verdict_provider()
     if provider is None:
-        raise QuestionError(f"{what} need the double-dummy solver (fivehundred_tutor.solver), which is missing")
+        raise QuestionError(
+            _("{what} need the double-dummy solver (fivehundred_tutor.solver), which is missing").format(what=_(what))
+        )
     if rules.players == 2:
-        raise QuestionError(f"{what} are not made for the 2-player game")
+        raise QuestionError(_("{what} are not made for the 2-player game").format(what=_(what)))
 
     def make(r: Random) -> tuple[Deal, dict[str, int]] | None:
         bid = contract(r)
@@ -248,11 +285,11 @@ def solver_ending(
             hands[seat] = deck[i * cards_each : (i + 1) * cards_each]
         tricks_won = [0] * n
         takers = [s for s in active if not (bid.is_misere and s == declarer)]  # a misère still alive
-        for _ in range(10 - cards_each):
+        for _trick in range(10 - cards_each):
             tricks_won[r.choice(takers)] += 1
         leader = r.choice(active)
         deal = Deal.from_position(rules, hands, bid, declarer, leader, tricks_won=tricks_won)
-        for _ in range(r.randbelow(len(active))):  # a trick in progress, sometimes
+        for _play in range(r.randbelow(len(active))):  # a trick in progress, sometimes
             deal.push(r.choice(deal.legal_actions()))
         if deal.to_move is None or not accept(deal):
             return None
@@ -262,7 +299,7 @@ def solver_ending(
             return None
         return deal, values
 
-    found: tuple[Deal, dict[str, int]] = retry(rng, make, "a position where the choice of card matters")
+    found: tuple[Deal, dict[str, int]] = retry(rng, make, N_("a position where the choice of card matters"))
     return found
 
 
@@ -279,7 +316,12 @@ def verdict_choices(values: Mapping[str, int]) -> list[dict[str, str]]:
     choices = []
     for code in sorted(values):
         card = Card.parse(code.split(":")[0])
-        label = str(card) if ":" not in code else f"{card} as {Suit.parse(code.split(':')[1])}"
+        # Translators: the joker led as a suit it names: "Joker as ♥"
+        label = (
+            card.short_name
+            if ":" not in code
+            else _("{card} as {suit}").format(card=card.short_name, suit=Suit.parse(code.split(":")[1]))
+        )
         choices.append({"id": code, "label": label, "words": card.name, "card": card.code})
     return choices
 
@@ -298,36 +340,50 @@ def ending_context(rules: Rules, deal: Deal) -> dict[str, Any]:
     }
 
 
-def _tricks_words(n: int) -> str:
-    return f"{n} trick" + ("" if n == 1 else "s")
-
-
-def verdict_question(rules: Rules, deal: Deal, values: Mapping[str, int], situation: str = "") -> dict[str, Any]:
+def verdict_question(
+    rules: Rules, deal: Deal, values: Mapping[str, int], situation: str = "", *, cannot_follow: bool = False
+) -> dict[str, Any]:
     """Which card(s) give the best result for the player to move, with best play by all from here?
 
-    ``situation``: what the prompt says of the player to move after "You are North, to play" (a defender
-    with no card of the suit led …)."""
+    ``cannot_follow``: the prompt says the player to move is a defender with no card of the suit led, so
+    any card may be played.  ``situation``: any other words after "You are North, to play" (in the
+    reader's language)."""
     seat = deal.to_move
     assert seat is not None and deal.contract is not None and deal.declarer is not None
     declaring = mover_maximises(deal)
     best = max(values.values()) if declaring else min(values.values())
     answer = sorted(code for code, v in values.items() if v == best)
     contract = deal.contract
-    trick = ", ".join(f"{rules.seat_name(s)} {c}" for s, c, _ in deal.trick) or "nothing yet (a lead)"
+    played = ", ".join(f"{rules.local_seat_name(s)} {c.short_name}" for s, c, _source in deal.trick)
+    trick = played or _("nothing yet (a lead)")
     choices = verdict_choices(values)
-    goal = "the most tricks for your side" if declaring else "the fewest tricks for the declarer's side"
     lines = ", ".join(f"{c['label']} → {values[c['id']]}" for c in choices)
+    n = deal.declarer_tricks
+    # Translators: {situation} is empty, or what the prompt adds of the player to move
+    if cannot_follow:
+        you = _("You are {seat}, to play (a defender) with no card of the suit led, so any card may be played.")
+    else:
+        you = _("You are {seat}, to play{situation}.")
+    you = you.format(seat=rules.local_seat_name(seat), situation=situation)
+    if declaring:
+        ask = _("Which card(s) give the most tricks for your side with best play from here? Pick every such card.")
+    else:
+        ask = _(
+            "Which card(s) give the fewest tricks for the declarer's side with best play from here? "
+            "Pick every such card."
+        )
+    shown = ngettext(
+        "{contract} Everyone's cards are shown. {declarer} is the declarer; the declaring side has {n} trick so "
+        "far. Trick so far: {trick}.",
+        "{contract} Everyone's cards are shown. {declarer} is the declarer; the declaring side has {n} tricks so "
+        "far. Trick so far: {trick}.",
+        n,
+    ).format(contract=contract_phrase(contract), declarer=rules.local_seat_name(deal.declarer), n=n, trick=trick)
     return {
-        "prompt": (
-            f"{contract_phrase(contract)} Everyone's cards are shown. "
-            f"{rules.seat_name(deal.declarer)} is the declarer; the declaring side has "
-            f"{_tricks_words(deal.declarer_tricks)} so far. Trick so far: {trick}. You are {rules.seat_name(seat)}, "
-            f"to play{situation}. "
-            f"Which card(s) give {goal} with best play from here? Pick every such card."
-        ),
+        "prompt": f"{shown} {you} {ask}",
         "kind": "multi",
         "choices": choices,
         "context": ending_context(rules, deal),
         "answer": answer,
-        "explanation": f"Tricks for the declaring side after each play, with best play: {lines}.",
+        "explanation": _("Tricks for the declaring side after each play, with best play: {lines}.").format(lines=lines),
     }

@@ -14,22 +14,23 @@ from typing import Any
 
 from ..bids import Bid
 from ..cards import Card, Suit
+from ..i18n import gettext as _
 from ..rng import Random
 from ..rules import Rules
 from .core import QuestionError, card_info
 
-__all__ = ["Slot", "TrickSpot", "random_contract", "random_trick", "retry", "trick_slots"]
+__all__ = ["Slot", "TrickSpot", "random_contract", "random_trick", "retry", "slot_words", "trick_slots"]
 
 MAX_TRIES = 400
 
 
 def retry(rng: Random, make: Callable[[Random], Any | None], what: str, tries: int = MAX_TRIES) -> Any:
     """Call ``make(rng)`` until it returns something (deterministic: same rng, same result)."""
-    for _ in range(tries):
+    for _try in range(tries):
         found = make(rng)
         if found is not None:
             return found
-    raise QuestionError(f"could not build {what} under these rules")
+    raise QuestionError(_("could not build {what} under these rules").format(what=_(what)))
 
 
 _INDEX = attrgetter("index")
@@ -57,7 +58,19 @@ class Slot:
 
     seat: int
     source: str | None
-    label: str
+    label: str  # English, as the question's context records it; a sentence says slot_words()
+
+
+def slot_words(rules: Rules, slot: Slot) -> str:
+    """Who plays from where, in the reader's language: "North", "South (hand)", "Południe (stół)"."""
+    seat = rules.local_seat_name(slot.seat)
+    if slot.source == "hand":
+        # Translators: the 2-player game: a seat playing from its hand
+        return _("{seat} (hand)").format(seat=seat)
+    if slot.source == "table":
+        # Translators: the 2-player game: a seat playing from its face-up table cards
+        return _("{seat} (table)").format(seat=seat)
+    return seat
 
 
 _SLOTS: dict[tuple[int, bool, bool, int, int], tuple[Slot, ...]] = {}
@@ -88,7 +101,7 @@ def _make_slots(rules: Rules, contract: Bid, leader: int, declarer: int) -> list
         partners = rules.partners(declarer)
         active = [s for s in active if s not in partners]
     if leader not in active:
-        raise QuestionError("the leader sits out this contract")
+        raise QuestionError(_("the leader sits out this contract"))
     i = active.index(leader)
     order = active[i:] + active[:i]
     return [Slot(s, None, names[s]) for s in order]
@@ -150,7 +163,11 @@ def random_trick(
         leader = declarer
     slots = trick_slots(rules, contract, leader, declarer)
     if not 0 <= played < len(slots):
-        raise QuestionError(f"a trick here has {len(slots)} places; cannot have {played} played already")
+        raise QuestionError(
+            _("a trick here has {places} places; cannot have {played} played already").format(
+                places=len(slots), played=played
+            )
+        )
     deck = rules.deck()
     if hand_size * len(slots) > len(deck):
         hand_size = len(deck) // len(slots)

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rng import Random
 from ..rules import Rules
 from . import clues, principles
@@ -43,7 +45,10 @@ def _always(rules: Rules) -> str | None:
 class TopicInfo:
     """What a topic teaches, its difficulty levels, the kinds of question it asks, and what makes them:
     its generator, its hints (``principle`` first, then ``clue``) and its place in the Review (``review``:
-    1, 2, … in the order of the book; ``None`` when the Review leaves the topic out)."""
+    1, 2, … in the order of the book; ``None`` when the Review leaves the topic out).
+
+    ``title``, ``description`` and the levels' words are English (marked for the catalog); a learner reads
+    them through :meth:`to_dict`, :attr:`local_title` or ``gettext``."""
 
     name: str
     title: str
@@ -66,12 +71,23 @@ class TopicInfo:
         ):
             raise ValueError(f"topic {self.name!r}: its place in the Review must be 1, 2, … or None")
 
+    @property
+    def local_title(self) -> str:
+        """The title in the reader's language (``title`` is the English, as records keep it)."""
+        return _(self.title)
+
+    @property
+    def local_description(self) -> str:
+        """The description in the reader's language."""
+        return _(self.description)
+
     def to_dict(self) -> dict[str, Any]:
+        """The topic as a learner reads it: title, description and levels in the reader's language."""
         return {
             "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "difficulties": {str(k): v for k, v in self.difficulties.items()},
+            "title": _(self.title),
+            "description": _(self.description),
+            "difficulties": {str(k): _(v) for k, v in self.difficulties.items()},
             "kinds": list(self.kinds),
         }
 
@@ -97,9 +113,9 @@ def _registry() -> dict[str, TopicInfo]:
     topics = [
         TopicInfo(
             "card-hierarchy",
-            "Rank of cards",
-            "Which card is higher under a contract; putting trumps in order (partial credit).",
-            {1: "the higher of two plain cards", 2: "the highest of three trumps", 3: "order five trumps"},
+            N_("Rank of cards"),
+            N_("Which card is higher under a contract; putting trumps in order (partial credit)."),
+            {1: N_("the higher of two plain cards"), 2: N_("the highest of three trumps"), 3: N_("order five trumps")},
             ("choice", "order"),
             gen_hierarchy,
             principle=principles.card_hierarchy,
@@ -108,9 +124,13 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "bowers",
-            "The bowers and the joker",
-            "Right and left bower, which suit a card belongs to, which cards are trumps.",
-            {1: "which jack is the right/left bower", 2: "which suit a card belongs to", 3: "pick the trumps"},
+            N_("The bowers and the joker"),
+            N_("Right and left bower, which suit a card belongs to, which cards are trumps."),
+            {
+                1: N_("which jack is the right/left bower"),
+                2: N_("which suit a card belongs to"),
+                3: N_("pick the trumps"),
+            },
             ("choice", "multi"),
             gen_bowers,
             principle=principles.bowers,
@@ -119,9 +139,13 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "bid-values",
-            "What bids are worth",
-            "Points for a bid on the Avondale schedule (and the misère values of the rules).",
-            {1: "6- and 7-level suit bids", 2: "any suit or no-trump bid", 3: "high bids, misères; bid for a value"},
+            N_("What bids are worth"),
+            N_("Points for a bid on the Avondale schedule (and the misère values of the rules)."),
+            {
+                1: N_("6- and 7-level suit bids"),
+                2: N_("any suit or no-trump bid"),
+                3: N_("high bids, misères; bid for a value"),
+            },
             ("number", "choice"),
             gen_bid_values,
             principle=principles.bid_values,
@@ -130,9 +154,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "bid-ladder",
-            "The bid ladder",
-            "Which bid outranks which, misère placements, and whether a call is legal in an auction.",
-            {1: "the next bid up the ladder", 2: "which bids outrank a bid", 3: "is this bid legal now?"},
+            N_("The bid ladder"),
+            N_("Which bid outranks which, misère placements, and whether a call is legal in an auction."),
+            {1: N_("the next bid up the ladder"), 2: N_("which bids outrank a bid"), 3: N_("is this bid legal now?")},
             ("choice", "multi"),
             gen_bid_ladder,
             principle=principles.bid_ladder,
@@ -141,9 +165,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "legal-plays",
-            "Following suit",
-            "Which cards of a hand may be played to a trick (left bower, joker in no trumps).",
-            {1: "plain suits", 2: "the left bower and trumps", 3: "no trumps with the joker"},
+            N_("Following suit"),
+            N_("Which cards of a hand may be played to a trick (left bower, joker in no trumps)."),
+            {1: N_("plain suits"), 2: N_("the left bower and trumps"), 3: N_("no trumps with the joker")},
             ("multi",),
             gen_legal_plays,
             principle=principles.legal_plays,
@@ -152,9 +176,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "trick-winner",
-            "Who wins the trick",
-            "The winning card of a complete trick.",
-            {1: "no trumps played", 2: "trumps and bowers", 3: "the joker and the left bower"},
+            N_("Who wins the trick"),
+            N_("The winning card of a complete trick."),
+            {1: N_("no trumps played"), 2: N_("trumps and bowers"), 3: N_("the joker and the left bower")},
             ("choice",),
             gen_trick_winner,
             principle=principles.trick_winner,
@@ -163,9 +187,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "scoring",
-            "Scoring a hand",
-            "Both sides' scores from the contract and the tricks taken.",
-            {1: "contracts made", 2: "contracts set", 3: "slams and misères"},
+            N_("Scoring a hand"),
+            N_("Both sides' scores from the contract and the tricks taken."),
+            {1: N_("contracts made"), 2: N_("contracts set"), 3: N_("slams and misères")},
             ("number",),
             gen_scoring,
             principle=principles.scoring,
@@ -174,9 +198,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "game-end",
-            "The end of the game",
-            "From the running scores and a hand: who wins, who is in the hole, or play on.",
-            {1: "one side near the target", 2: "close finishes", 3: "the hole and variants"},
+            N_("The end of the game"),
+            N_("From the running scores and a hand: who wins, who is in the hole, or play on."),
+            {1: N_("one side near the target"), 2: N_("close finishes"), 3: N_("the hole and variants")},
             ("choice",),
             gen_game_end,
             principle=principles.game_end,
@@ -185,9 +209,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "misere",
-            "Misère",
-            "Scoring misère, when it may be bid, and playing it without taking a trick.",
-            {1: "scoring a misère", 2: "may misère be bid now?", 3: "play without winning the trick"},
+            N_("Misère"),
+            N_("Scoring misère, when it may be bid, and playing it without taking a trick."),
+            {1: N_("scoring a misère"), 2: N_("may misère be bid now?"), 3: N_("play without winning the trick")},
             ("number", "choice", "multi"),
             gen_misere,
             misere_unavailable,
@@ -197,9 +221,9 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "two-player",
-            "The 2-player game",
-            "The order of play with table cards (hand, hand, table, table) and following suit from the table.",
-            {1: "the first trick", 2: "after a trick won from hand or table", 3: "legal table cards"},
+            N_("The 2-player game"),
+            N_("The order of play with table cards (hand, hand, table, table) and following suit from the table."),
+            {1: N_("the first trick"), 2: N_("after a trick won from hand or table"), 3: N_("legal table cards")},
             ("choice", "multi"),
             gen_two_player,
             principle=principles.two_player,
@@ -207,9 +231,13 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "kitty",
-            "The kitty",
-            "Discarding after taking the kitty: keep the trumps (bowers, joker), make a void.",
-            {1: "keep your trumps", 2: "keep trumps incl. the left bower/joker", 3: "keep trumps and make a void"},
+            N_("The kitty"),
+            N_("Discarding after taking the kitty: keep the trumps (bowers, joker), make a void."),
+            {
+                1: N_("keep your trumps"),
+                2: N_("keep trumps incl. the left bower/joker"),
+                3: N_("keep trumps and make a void"),
+            },
             ("cards",),
             gen_kitty,
             principle=principles.kitty,
@@ -218,28 +246,32 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "hand-judging",
-            "Judging a hand",
-            "Which bid could a sound player make with a hand, first to bid or after partner's opening (the book's bidding standard).",
+            N_("Judging a hand"),
+            N_(
+                "Which bid could a sound player make with a hand, first to bid or after partner's opening (the book's bidding standard)."
+            ),
             {
-                1: "6- and 7-level suit bids",
-                2: "any level, no trumps, raising partner",
-                3: "misère and open misère too",
+                1: N_("6- and 7-level suit bids"),
+                2: N_("any level, no trumps, raising partner"),
+                3: N_("misère and open misère too"),
             },
             ("choice",),
             gen_hand_judging,
-            lambda rules: "judging a hand is made for the 4-player game" if rules.players != 4 else None,
+            lambda rules: _("judging a hand is made for the 4-player game") if rules.players != 4 else None,
             principle=principles.hand_judging,
             clue=clues.hand_judging,
         ),
         TopicInfo(
             "defence",
-            "Defence",
-            "The defenders' decisions: leave partner's winning card alone, play well when you cannot follow "
-            "suit, and beat a misère by playing under the declarer.",
+            N_("Defence"),
+            N_(
+                "The defenders' decisions: leave partner's winning card alone, play well when you cannot follow "
+                "suit, and beat a misère by playing under the declarer."
+            ),
             {
-                1: "let partner's winning card stand (playing last)",
-                2: "no card of the suit led: ruff or throw (every hand in view)",
-                3: "beat a misère (every hand in view)",
+                1: N_("let partner's winning card stand (playing last)"),
+                2: N_("no card of the suit led: ruff or throw (every hand in view)"),
+                3: N_("beat a misère (every hand in view)"),
             },
             ("multi", "choice"),
             gen_defence,
@@ -249,12 +281,14 @@ def _registry() -> dict[str, TopicInfo]:
         ),
         TopicInfo(
             "play-decision",
-            "Play decisions",
-            "Simple declarer/defender decisions from a position; level 3: the best card in a small ending, every hand in view.",
+            N_("Play decisions"),
+            N_(
+                "Simple declarer/defender decisions from a position; level 3: the best card in a small ending, every hand in view."
+            ),
             {
-                1: "win a trick cheaply",
-                2: "let partner's winning card stand (playing last)",
-                3: "best card in a small ending (every hand in view)",
+                1: N_("win a trick cheaply"),
+                2: N_("let partner's winning card stand (playing last)"),
+                3: N_("best card in a small ending (every hand in view)"),
             },
             ("choice", "multi"),
             gen_play_decision,

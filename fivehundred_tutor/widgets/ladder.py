@@ -7,6 +7,7 @@ from typing import Any
 import traitlets
 
 from ..handlers.ladder import ladder_model
+from ..i18n import gettext as _
 from ..rules import Rules
 from .base import FhtWidget, bundle, rules_from
 from .quiz import QuizMixin
@@ -42,4 +43,4 @@ class BiddingLadder(QuizMixin, FhtWidget):
     ) -> None:
         rules = rules_from(rules)
         super().__init__(ladder=ladder_model(rules), **kwargs)
-        self.setup_quiz(rules, questions=questions, seed=seed, title=title or "Bidding ladder quiz")
+        self.setup_quiz(rules, questions=questions, seed=seed, title=title or _("Bidding ladder quiz"))

@@ -33,7 +33,9 @@ class PlayDeal(FhtWidget):
     _state_traits = ("state",)
 
     state = traitlets.Dict().tag(sync=True)
-    title = traitlets.Unicode("Play a deal against the bots").tag(sync=True)
+    title = traitlets.Unicode("").tag(
+        sync=True
+    )  # empty: the widget says "Play a deal against the bots" in its language
     four_colour = traitlets.Bool(False).tag(sync=True)
 
     def __init__(

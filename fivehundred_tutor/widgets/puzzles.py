@@ -16,6 +16,7 @@ from typing import Any
 import traitlets
 
 from ..handlers.puzzles import trainer_model
+from ..i18n import gettext as _
 from .base import FhtWidget, bundle
 
 __all__ = ["PuzzleTrainer"]
@@ -43,7 +44,8 @@ class PuzzleTrainer(FhtWidget):
         four_colour: bool = False,
         **kwargs: Any,
     ) -> None:
-        default = {"trainer": "Puzzle trainer", "drill": "Drill", "levels": "Problem sets A–E"}.get(mode, "Puzzles")
+        defaults = {"trainer": _("Puzzle trainer"), "drill": _("Drill"), "levels": _("Problem sets A–E")}
+        default = defaults.get(mode, _("Puzzles"))
         data = trainer_model(
             title or default,
             mode=mode,

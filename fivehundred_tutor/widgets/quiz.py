@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..handlers.quiz import quiz_model
+from ..i18n import gettext as _
+from ..i18n import gettext_noop as N_
 from ..rules import Rules
 from .base import FhtWidget, bundle, rules_from
 
@@ -71,7 +73,7 @@ class QuizWidget(QuizMixin, FhtWidget):
     _esm = bundle("quizview.js")
     _kind = "quiz"
     _state_traits = QuizMixin.quiz_traits
-    default_title: ClassVar[str] = "Quiz"
+    default_title: ClassVar[str] = N_("Quiz")
 
     def __init__(
         self,
@@ -90,7 +92,7 @@ class QuizWidget(QuizMixin, FhtWidget):
             rules_from(rules),
             questions=questions,
             seed=seed,
-            title=title or self.default_title,
+            title=title or _(self.default_title),
             difficulty=difficulty,
             topics=tuple(topics) if topics else None,
             rules_menu=rules_menu,
@@ -101,25 +103,25 @@ class CardHierarchyQuiz(QuizWidget):
     """Pick the higher card, or put cards in order, under a contract (trumps, no trumps, misère)."""
 
     quiz_topics = ("card-hierarchy",)
-    default_title = "Card ranking quiz"
+    default_title = N_("Card ranking quiz")
 
 
 class BowerTrainer(QuizWidget):
     """Right and left bower, which suit a card belongs to, is it a trump."""
 
     quiz_topics = ("bowers",)
-    default_title = "Bower trainer"
+    default_title = N_("Bower trainer")
 
 
 class TrickTrainer(QuizWidget):
     """A trick in progress and your hand: choose a legal card, or say who wins the trick."""
 
     quiz_topics = ("legal-plays", "trick-winner")
-    default_title = "Trick trainer"
+    default_title = N_("Trick trainer")
 
 
 class ScoringQuiz(QuizWidget):
     """Contract and tricks → score for both sides; running game score and who wins."""
 
     quiz_topics = ("scoring", "game-end")
-    default_title = "Scoring quiz"
+    default_title = N_("Scoring quiz")

@@ -291,7 +291,7 @@ export function drawSet(container, meta, student, items, store, name = "") {
     const q = item.question;
     const titleId = uid("fht-asg-title");
     const box = el("section", { class: "fht-asg-item", "aria-labelledby": titleId, "data-item": item.item });
-    box.append(el("h4", { id: titleId, text: `Question ${item.item} (${plural(item.points, "point")})` }));
+    box.append(el("h4", { id: titleId, text: t("Question {item} ({points})", { item: item.item, points: plural(item.points, "point") }) }));
     box.append(el("p", { class: "fht-prompt", text: q.prompt }));
     box.append(contextView(q.context));
     const feedback = el("div", { class: "fht-feedback", role: "status", "aria-live": "polite" });

@@ -3,7 +3,7 @@
 // bids and labelled items in words, never codes.  Pure (tested in widgets/tests/context.test.js).
 
 import { card } from "./cards.js";
-import { bidLabel, contextName, isBidCode } from "./format.js";
+import { bidLabel, contextName, isBidCode, seatWords } from "./format.js";
 import { t, words } from "./language.js";
 import { cardPart, contextTrick, handPart } from "./table.js";
 
@@ -32,20 +32,25 @@ function entryParts(key, value) {
   const heading = contextName(key);
   if (isObject(value) && Object.keys(value).length && Object.values(value).every((v) => Array.isArray(v) && v.every(isCardInfo))) {
     // cards by player: each player's cards under their name
-    const rows = Object.entries(value).flatMap(([who, cards]) => [
-      { kind: "text", tag: "div", cls: "fht-hint", text: who },
-      cardsRow(cards, `${who}: ${cards.map((c) => c.words).join(", ") || t("no cards")}`),
-    ]);
+    const rows = Object.entries(value)
+      .map(([seat, cards]) => [seatWords(seat), cards])
+      .flatMap(([who, cards]) => [
+        { kind: "text", tag: "div", cls: "fht-hint", text: who },
+        cardsRow(cards, `${who}: ${cards.map((c) => c.words).join(", ") || t("no cards")}`),
+      ]);
     return entry(label(heading), ...rows);
   }
   if (Array.isArray(value) && value.length && value.every((v) => isObject(v) && typeof v.call === "string")) {
-    return entry(label(heading), span(value.map((v) => `${v.seat ? `${v.seat}: ` : ""}${v.label || bidLabel(v.call)}`).join(", ")));
+    return entry(label(heading), span(value.map((v) => `${v.seat ? `${seatWords(v.seat)}: ` : ""}${v.label || bidLabel(v.call)}`).join(", ")));
   }
   if (key === "contract" && typeof value === "object") {
     // the trump suit in the reader's words, from the contract's code ("10C"); `trumps` is the English word
     const letter = typeof value.code === "string" ? value.code.slice(-1) : "";
     const suit = Object.hasOwn(words().suits, letter) ? words().suits[letter] : value.trumps;
     const trumps = value.trumps ? t("{suit} are trumps", { suit }) : t("no trumps");
+    // a misère is named in words (its words are the reader's: "odkryte misère"), a level in notation and words
+    if (value.code === "MIS" || value.code === "OM")
+      return entry(label(contextName("contract")), { kind: "text", tag: "strong", text: value.words }, ` (${trumps})`);
     return entry(label(contextName("contract")), { kind: "text", tag: "strong", text: value.label }, ` (${value.words}; ${trumps})`);
   }
   if (Array.isArray(value) && value.length && value.every(isCardInfo)) {
@@ -58,7 +63,7 @@ function entryParts(key, value) {
     if (isCardInfo(value)) {
       const from = { hand: t("from the hand"), table: t("from the table") };
       const source = value.source ? (Object.hasOwn(from, value.source) ? from[value.source] : value.source) : "";
-      const extra = [value.winner ? t("won by {seat}", { seat: value.winner }) : "", source].filter(Boolean).join(", ");
+      const extra = [value.winner ? t("won by {seat}", { seat: seatWords(value.winner) }) : "", source].filter(Boolean).join(", ");
       return entry(
         label(heading),
         cardsRow([value], value.words + (extra ? `, ${extra}` : "")),
@@ -71,7 +76,8 @@ function entryParts(key, value) {
       value.words && value.words !== value.label ? ` (${value.words})` : null,
     );
   }
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return entry(label(heading), span(String(value)));
+  if (typeof value === "string") return entry(label(heading), span(seatWords(value)));
+  if (typeof value === "number" || typeof value === "boolean") return entry(label(heading), span(String(value)));
   if (isObject(value) && typeof value.summary === "string") return entry(label(key === "hand" ? t("This hand") : heading), span(value.summary));
   // bids or other labelled items: their labels, as a learner reads them (never codes)
   if (Array.isArray(value) && value.every((v) => isObject(v) && typeof v.label === "string"))
@@ -79,7 +85,7 @@ function entryParts(key, value) {
   if (Array.isArray(value) || typeof value === "object") {
     const parts = Array.isArray(value)
       ? value.map((v) => (typeof v === "object" ? Object.values(v).join(" ") : String(v)))
-      : Object.entries(value).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+      : Object.entries(value).map(([k, v]) => `${seatWords(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
     return entry(label(heading), span(parts.join("; ")));
   }
   return null;

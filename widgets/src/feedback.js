@@ -12,7 +12,7 @@
 
 import { el, uid } from "./dom.js";
 import { plural } from "./format.js";
-import { t } from "./language.js";
+import { nt, t } from "./language.js";
 
 /**
  * A *Hint* button and the place its hints appear: a ladder, one rung a click (the principle, then a
@@ -112,7 +112,7 @@ export function missReason(feedback, hint, { repeated = false } = {}) {
 export function roundScoreWords(score, total, skipped = 0) {
   const answered = total - skipped;
   if (!skipped) return t("{score} of {total} right at the first try.", { score, total });
-  if (!answered) return t("None answered yet; {skipped} skipped.", { skipped });
+  if (!answered) return nt("None answered yet; {skipped} skipped.", "None answered yet; {skipped} skipped.", skipped, { skipped });
   return t("{score} of {answered} answered right at the first try; {skipped} skipped.", { score, answered, skipped });
 }
 

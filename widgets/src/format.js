@@ -26,7 +26,50 @@ const contextNames = () => ({
   cards: t("Cards"),
   card: t("Card"),
   contract: t("Contract"),
+  declarer: t("Declarer"),
+  joker_suit: t("Joker suit"),
+  to_play: t("To play"),
+  bid: t("Bid"),
+  bids: t("Bids"),
+  tricks: t("Tricks"),
+  scores_before: t("Scores before"),
+  target: t("Target"),
+  hole: t("Hole"),
+  rules_players: t("Rules players"),
+  hands: t("Hands"),
+  declarer_tricks: t("Declarer tricks"),
+  deal: t("Deal"),
+  auction: t("Auction"),
+  dealer: t("Dealer"),
+  to_bid: t("To bid"),
+  leader: t("Leader"),
+  last_trick: t("Last trick"),
+  ladder: t("Ladder"),
+  table_up: t("Table up"),
+  points: t("Points"),
 });
+
+// the engine's seat names as a question's context carries them (English, as records keep them)
+const seatNames = () => ({
+  North: t("North"),
+  East: t("East"),
+  South: t("South"),
+  West: t("West"),
+  "North-east": t("North-east"),
+  "South-east": t("South-east"),
+  "South-west": t("South-west"),
+  "North-west": t("North-west"),
+});
+
+/** A seat or a side as a question's context names it ("North", "North–South"), in the reader's words. */
+export function seatWords(text) {
+  if (typeof text !== "string") return text;
+  const names = seatNames();
+  return text
+    .split(/(\u2013| & )/)
+    .map((part) => (Object.hasOwn(names, part) ? names[part] : part))
+    .join("");
+}
 
 /** The heading of a question's context entry: "hand" → "Your hand", "cards_left" → "Cards left". */
 export function contextName(key) {

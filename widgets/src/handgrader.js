@@ -84,7 +84,12 @@ export function view(state, ui) {
       kind: "box",
       cls: "fht-hg-bar",
       children: [
-        { kind: "text", tag: "span", cls: "fht-hg-where", text: `Item ${a.item} · ${a.section} · ${a.label}${who}` },
+        {
+          kind: "text",
+          tag: "span",
+          cls: "fht-hg-where",
+          text: t("Item {item} · {section} · {label}{who}", { item: a.item, section: a.section, label: a.label, who }),
+        },
         {
           kind: "text",
           tag: "span",

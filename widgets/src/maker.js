@@ -70,7 +70,7 @@ function drawMaker(model, root, ui) {
     if (ui.bad) status.classList.add("fht-bad");
   }
   const fileName = `${meta.id}-${student}.questions.json`;
-  const button = el("button", { type: "button", class: "fht-btn fht-maker-download", text: `Download ${fileName}` });
+  const button = el("button", { type: "button", class: "fht-btn fht-maker-download", text: t("Download {file}", { file: fileName }) });
   button.addEventListener("click", () => download(model.get("made_text"), fileName));
   root.append(
     el("p", {

@@ -201,7 +201,7 @@ function trickOf(v, me, ui) {
   }
   const at = (seat) => trickPlace(seat, me, names.length);
   const slots = plays.map(([seat, code]) =>
-    slotPart(seat, code, { caption: names[seat] + (seat === winner ? ": wins" : ""), won: seat === winner, at: at(seat) }),
+    slotPart(seat, code, { caption: seat === winner ? t("{seat}: wins", { seat: names[seat] }) : names[seat], won: seat === winner, at: at(seat) }),
   );
   // every seat's place kept (an empty one invisible): the table keeps its size as the cards come,
   // so the learner's hand below never moves under the pointer
@@ -316,7 +316,7 @@ function mySeat(v, me, ui) {
     });
   }
   const cls = `fht-play-me${legal.length ? " fht-to-move" : ""}`;
-  return seatPart(me, `${names[me]} (you)`, { counts: v.contract ? myTricks(v, me) : null, cls, body });
+  return seatPart(me, t("{seat} (you)", { seat: names[me] }), { counts: v.contract ? myTricks(v, me) : null, cls, body });
 }
 
 function navPart(v, ui, state) {

@@ -222,7 +222,7 @@ export default {
             best: reply.best || [],
             line: reply.line || [],
             lineIntro: reply.line_intro || "",
-            after: reply.answered_with?.length ? `Then: ${reply.answered_with.join(", ")}.` : "",
+            after: reply.answered_with?.length ? t("Then: {plays}.", { plays: reply.answered_with.join(", ") }) : "",
           };
           if (!ui.verdict.good) ui.misses += 1;
           draw();

@@ -9,7 +9,7 @@ import { el, expect, svgEl } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
 import { plural } from "./format.js";
 import { kernelOf } from "./host.js";
-import { t } from "./language.js";
+import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
@@ -29,15 +29,32 @@ import {
   trickPart,
 } from "./table.js";
 
-const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }; // i18n-ok: keys of suitWords()
+
+/** A suit's word in the language spoken ("spades"; "pik", "picche"). */
+function suitWords(letter) {
+  const words = { spades: t("spades"), clubs: t("clubs"), diamonds: t("diamonds"), hearts: t("hearts") };
+  return words[SUIT_WORDS[letter]] ?? letter;
+}
+
+/** The puzzle's theme names without the two every puzzle has (declarer play, defence): the ones worth naming. */
+function namedThemes(c) {
+  return c.themes
+    .map((id, i) => [id, c.theme_names[i]])
+    .filter(([id]) => id !== "declarer-play" && id !== "defence")
+    .map(([, name]) => name);
+}
 const SUIT_SYMBOLS = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
 const AREAS = ["top", "left", "right", "bottom"];
-const MODES = [
-  ["rated", "Rated"],
-  ["streak", "Streak"],
-  ["theme", "Theme drill"],
-  ["levels", "Levels A\u2013E"],
-];
+/** The trainer's modes and their names, in the language spoken (asked when drawn: the page sets the language). */
+function modes() {
+  return [
+    ["rated", t("Rated")],
+    ["streak", t("Streak")],
+    ["theme", t("Theme drill")],
+    ["levels", t("Levels A\u2013E")],
+  ];
+}
 
 /** The model, checked. */
 export function puzzleState(data) {
@@ -128,8 +145,8 @@ function modeBar(ui) {
   return {
     kind: "box",
     cls: "fht-bar fht-nav fht-pz-modes",
-    attrs: { role: "toolbar", "aria-label": "puzzle modes" },
-    children: MODES.map(([mode, text]) => ({
+    attrs: { role: "toolbar", "aria-label": t("puzzle modes") },
+    children: modes().map(([mode, text]) => ({
       kind: "button",
       cls: `fht-pz-mode${ui.mode === mode ? " fht-selected" : ""}`,
       text,
@@ -144,7 +161,7 @@ function themeBar(s, ui) {
   return {
     kind: "box",
     cls: "fht-choices fht-pz-themes",
-    attrs: { role: "group", "aria-label": "choose a theme" },
+    attrs: { role: "group", "aria-label": t("choose a theme") },
     children: s.data.themes.map((t) => ({
       kind: "button",
       cls: `fht-pz-theme${ui.theme === t.id ? " fht-selected" : ""}`,
@@ -170,22 +187,28 @@ function levelBar(s, ui) {
         children: rows.map((row) => ({
           kind: "button",
           cls: `fht-pz-level${current === row.name ? " fht-selected" : ""}`,
-          text: `${row.name} \u00b7 ${row.solved}/${row.total}${row.open ? "" : " (locked)"}`,
+          text: `${row.name} \u00b7 ${row.solved}/${row.total}${row.open ? "" : ` ${t("(locked)")}`}`,
           disabled: !row.open,
           attrs: { "aria-pressed": String(current === row.name), "data-level": row.name },
           on: { type: "level", level: row.name },
         })),
       },
-      { kind: "text", cls: "fht-hint", text: `Solve ${s.data.level_pass} problems of a level to open the next one.` },
+      {
+        kind: "text",
+        cls: "fht-hint",
+        text: nt("Solve {n} problem of a level to open the next one.", "Solve {n} problems of a level to open the next one.", s.data.level_pass, {
+          n: s.data.level_pass,
+        }),
+      },
     ],
   };
 }
 
 function statusPart(ui) {
   const r = ui.progress.rating;
-  const bits = [`Your rating: ${Math.round(r.rating)} (\u00b1${Math.round(r.deviation)})`];
+  const bits = [t("Your rating: {rating} (\u00b1{deviation})", { rating: Math.round(r.rating), deviation: Math.round(r.deviation) })];
   // the Streak mode's own count: puzzles in a row (the course map's streak is days in a row)
-  if (ui.mode === "streak") bits.push(`Puzzles in a row: ${ui.progress.streak.current} (best ${ui.progress.streak.best})`);
+  if (ui.mode === "streak") bits.push(t("Puzzles in a row: {current} (best {best})", { current: ui.progress.streak.current, best: ui.progress.streak.best }));
   return { kind: "text", tag: "p", cls: "fht-pz-status", attrs: { role: "status" }, text: bits.join(" \u00b7 ") };
 }
 
@@ -200,7 +223,7 @@ function seatOf(c, seat, ui) {
   const name = c.seat_names[seat];
   const hand = c.hands[seat];
   const out = (c.out || []).includes(seat);
-  const tags = [seat === c.declarer ? "declarer" : "", seat === c.seat ? "you" : "", out ? "sits out" : ""].filter(Boolean);
+  const tags = [seat === c.declarer ? "declarer" : "", seat === c.seat ? "you" : "", out ? "sits out" : ""].filter(Boolean); // i18n-ok: tag codes, shown through tagWords()
   const body = [];
   if (typeof hand === "number") body.push(faceDownPart(hand, faceDownWords(name, hand)));
   else if (seat === c.seat) {
@@ -218,9 +241,9 @@ function seatOf(c, seat, ui) {
         on: { type: "choose" },
       }),
     );
-    body.push(handPart(cards, `Your hand (${name}): choose a card`, "fht-pz-hand"));
+    body.push(handPart(cards, t("Your hand ({seat}): choose a card", { seat: name }), "fht-pz-hand"));
   } else {
-    const label = `${name}'s hand, face up: ${hand.map((x) => card(x).name).join(", ")}`;
+    const label = t("{seat}'s hand, face up: {cards}", { seat: name, cards: hand.map((x) => card(x).name).join(", ") });
     body.push(
       handPart(
         hand.map((code) => cardPart(code, { small: true, bower: code === c.left_bower })),
@@ -241,7 +264,7 @@ function seatOf(c, seat, ui) {
       kind: "text",
       tag: "div",
       cls: "fht-hint fht-pz-void",
-      text: `Shown out of ${voids.map((v) => `${SUIT_WORDS[v]} ${SUIT_SYMBOLS[v]}`).join(", ")}`,
+      text: t("Shown out of {suits}", { suits: voids.map((v) => `${suitWords(v)} ${SUIT_SYMBOLS[v]}`).join(", ") }),
     });
   return seatPart(seat, name, { tags, counts: plural(c.tricks_won[seat] || 0, "trick"), cls: seat === c.seat ? "fht-to-move" : out ? "fht-out" : "", body });
 }
@@ -256,16 +279,25 @@ function trickOf(c, plays, heading, winIndex = -1) {
   const compass = c.players >= 3;
   const slots = plays.map(([seat, code, source], index) =>
     slotPart(seat, code, {
-      caption: c.seat_names[seat] + (source ? ` (${source})` : "") + (index === winIndex ? ": wins" : ""),
-      words: `${c.seat_names[seat]} played ${card(code).name}${index === winIndex ? ", winning the trick" : ""}`,
+      caption: (index === winIndex ? (name) => t("{seat}: wins", { seat: name }) : (name) => name)(c.seat_names[seat] + (source ? ` (${source})` : "")),
+      words:
+        index === winIndex
+          ? t("{seat} played {card}, winning the trick", { seat: c.seat_names[seat], card: card(code).name })
+          : t("{seat} played {card}", { seat: c.seat_names[seat], card: card(code).name }),
       at: compass ? gridPlace(positions[seat]) : null,
       won: index === winIndex,
     }),
   );
-  const notes = c.trick_joker_suit && plays === c.trick ? [{ cls: "fht-hint", text: `The joker was led naming ${SUIT_WORDS[c.trick_joker_suit]}.` }] : [];
+  const notes =
+    c.trick_joker_suit && plays === c.trick ? [{ cls: "fht-hint", text: t("The joker was led naming {suit}.", { suit: suitWords(c.trick_joker_suit) }) }] : [];
   return compass
-    ? trickPart(slots, { label: "cards played to this trick", heading, lead: plays.length ? null : "Your lead: no card on the table yet.", notes })
-    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: "cards played to this trick, in order", heading, notes });
+    ? trickPart(slots, { label: t("cards played to this trick"), heading, lead: plays.length ? null : leadWords(c), notes })
+    : trickPart(slots, { cls: "fht-cards fht-trick-row", label: t("cards played to this trick, in order"), heading, notes });
+}
+
+/** What the empty table says: the lead is the learner's, or (a kitty puzzle) three cards go face down first. */
+function leadWords(c) {
+  return c.decision === "discard" ? t("Three cards go face down before the first lead.") : t("Your lead: no card on the table yet.");
 }
 
 function historyPart(c) {
@@ -275,7 +307,7 @@ function historyPart(c) {
     tag: "details",
     cls: "fht-pz-history",
     children: [
-      { kind: "text", tag: "summary", text: `Cards played so far (${plural(c.history.length, "trick")})` },
+      { kind: "text", tag: "summary", text: t("Cards played so far ({tricks})", { tricks: plural(c.history.length, "trick") }) },
       {
         kind: "box",
         tag: "ol",
@@ -296,13 +328,13 @@ function jokerChoices(c, ui) {
   return {
     kind: "box",
     cls: "fht-choices fht-pz-joker",
-    attrs: { role: "group", "aria-label": "lead the joker, naming a suit" },
+    attrs: { role: "group", "aria-label": t("lead the joker, naming a suit") },
     children: named.map((code) => {
       const letter = code.slice(-1);
       return {
         kind: "button",
         cls: "fht-choice",
-        text: `Joker naming ${SUIT_WORDS[letter]} ${SUIT_SYMBOLS[letter]}`,
+        text: t("Joker naming {suit} {symbol}", { suit: suitWords(letter), symbol: SUIT_SYMBOLS[letter] }),
         attrs: { "data-choice": code },
         on: { type: "choose", code },
       };
@@ -322,7 +354,7 @@ function biddingParts(c, ui) {
       cls: `fht-choice fht-pz-call${mark ? ` fht-pz-call-${mark}` : ""}`,
       text: mark === "right" ? `${words} \u2714` : mark === "wrong" ? `${words} \u2718` : words,
       disabled: answered || ui.waiting,
-      attrs: { "data-choice": code, "aria-label": mark ? `${words} (${mark === "right" ? "best" : "your call, not the best"})` : words },
+      attrs: { "data-choice": code, "aria-label": mark ? `${words} (${mark === "right" ? t("best") : t("your call, not the best")})` : words },
       on: { type: "choose", code },
     };
   });
@@ -331,20 +363,25 @@ function biddingParts(c, ui) {
         kind: "box",
         tag: "ol",
         cls: "fht-auction-list fht-pz-auction",
-        attrs: { "aria-label": "the auction so far" },
+        attrs: { "aria-label": t("the auction so far") },
         children: c.auction.map(([seat, words]) => ({ kind: "text", tag: "li", text: `${c.seat_names[seat]}: ${words}` })),
       }
     : { kind: "text", tag: "p", cls: "fht-hint fht-pz-auction", text: t("No calls yet: you call first.") };
   return [
     { kind: "box", tag: "p", cls: "fht-pz-prompt", children: [{ kind: "text", tag: "strong", text: c.prompt }] },
-    { kind: "text", tag: "p", cls: "fht-hint", text: `${c.rules_title}, ${c.kind_title}. Puzzle rating ${c.rating}.` },
+    {
+      kind: "text",
+      tag: "p",
+      cls: "fht-hint",
+      text: t("{rules}, {kind}. Puzzle rating {rating}.", { rules: c.rules_title, kind: c.kind_title, rating: c.rating }),
+    },
     handPart(
       hand.map((code) => cardPart(code, {})),
-      `Your hand (${c.seat_name}): ${hand.map((x) => card(x).name).join(", ")}`,
+      t("Your hand ({seat}): {cards}", { seat: c.seat_name, cards: hand.map((x) => card(x).name).join(", ") }),
       "fht-pz-bid-hand",
     ),
-    { kind: "box", cls: "fht-pz-auction-box", children: [{ kind: "text", tag: "div", cls: "fht-label", text: "Auction" }, auction] },
-    { kind: "box", cls: "fht-choices fht-pz-calls", attrs: { role: "group", "aria-label": "your call" }, children: calls },
+    { kind: "box", cls: "fht-pz-auction-box", children: [{ kind: "text", tag: "div", cls: "fht-label", text: t("Auction") }, auction] },
+    { kind: "box", cls: "fht-choices fht-pz-calls", attrs: { role: "group", "aria-label": t("your call") }, children: calls },
   ];
 }
 
@@ -354,21 +391,21 @@ function replayPart(c, ui) {
   if (!line.length) return null;
   const at = Math.max(0, Math.min(ui.replay.at, line.length - 1));
   const trick = line[at];
-  const winner = trick.winner === null || trick.winner === undefined ? "" : `: ${c.seat_names[trick.winner]} wins`;
+  const winner = trick.winner === null || trick.winner === undefined ? "" : t(": {seat} wins", { seat: c.seat_names[trick.winner] });
   return {
     kind: "box",
     cls: "fht-pz-replay",
-    attrs: { role: "group", "aria-label": "the best line, trick by trick" },
+    attrs: { role: "group", "aria-label": t("the best line, trick by trick") },
     children: [
-      { kind: "text", cls: "fht-label", text: `The best line \u00b7 trick ${trick.number}${winner}` },
+      { kind: "text", cls: "fht-label", text: t("The best line \u00b7 trick {number}{winner}", { number: trick.number, winner }) },
       trickOf(c, trick.plays, "", trick.win_index ?? -1),
       {
         kind: "box",
         cls: "fht-bar",
         children: [
-          { kind: "button", cls: "fht-pz-replay-back", text: "\u25C0 Trick before", disabled: at === 0, on: { type: "replayStep", by: -1 } },
+          { kind: "button", cls: "fht-pz-replay-back", text: `\u25C0 ${t("Trick before")}`, disabled: at === 0, on: { type: "replayStep", by: -1 } },
           { kind: "text", tag: "span", cls: "fht-progress", text: `${at + 1} of ${line.length}` },
-          { kind: "button", cls: "fht-pz-replay-next", text: "Next trick \u25B6", disabled: at >= line.length - 1, on: { type: "replayStep", by: 1 } },
+          { kind: "button", cls: "fht-pz-replay-next", text: `${t("Next trick")} \u25B6`, disabled: at >= line.length - 1, on: { type: "replayStep", by: 1 } },
         ],
       },
     ],
@@ -381,24 +418,28 @@ function verdictPart(c, ui) {
   const right = Boolean(chosen?.best);
   const last = ui.progress.history[ui.progress.history.length - 1];
   const notes = [];
-  if (last && last.id === c.id && ui.tries === 1) notes.push(`Rating ${last.before} \u2192 ${last.after}.`);
-  if (ui.streakOver) notes.push(`Streak over: ${plural(ui.streakLength || 0, "puzzle")} solved in a row (your best: ${ui.progress.streak.best}).`);
+  if (last && last.id === c.id && ui.tries === 1) notes.push(t("Rating {before} \u2192 {after}.", { before: last.before, after: last.after }));
+  if (ui.streakOver)
+    notes.push(
+      t("Streak over: {puzzles} solved in a row (your best: {best}).", { puzzles: plural(ui.streakLength || 0, "puzzle"), best: ui.progress.streak.best }),
+    );
   const more = [];
-  if (!right && c.thumb_note) more.push(c.thumb_note);
-  if (right || ui.solution)
-    more.push(`Theme: ${c.theme_names.filter((n) => n !== "Declarer play" && n !== "Defence").join(", ") || c.theme_names.join(", ")}. ${c.lesson}`);
+  // "the usual rule … loses here" reads as the learner's own reasoning: only for the card that rule plays
+  const byThumb = !c.thumb_code || (chosen?.codes || []).includes(c.thumb_code);
+  if (!right && c.thumb_note && byThumb) more.push(c.thumb_note);
+  if (right || ui.solution) more.push(`${t("Theme: {themes}.", { themes: namedThemes(c).join(", ") || c.theme_names.join(", ") })} ${c.lesson}`);
   const extra = [
-    !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: "Show the solution", on: { type: "solution" } } : null,
-    (right || ui.solution) && c.decision !== "bid"
-      ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? "Hide the line" : "Replay the best line", on: { type: "replay" } }
+    !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: t("Show the solution"), on: { type: "solution" } } : null,
+    (right || ui.solution) && c.decision === "play"
+      ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? t("Hide the line") : t("Replay the best line"), on: { type: "replay" } }
       : null,
-    { kind: "button", cls: "fht-pz-next", text: "Next puzzle", on: { type: "next" } },
+    { kind: "button", cls: "fht-pz-next", text: t("Next puzzle"), on: { type: "next" } },
   ];
   return {
     kind: "verdict",
     cls: "fht-pz-verdict",
     correct: right,
-    heading: right ? "Right" : "Not the best",
+    heading: right ? t("Right") : t("Not the best"),
     reason: chosen ? chosen.verdict : "",
     more,
     notes,
@@ -417,10 +458,14 @@ function statsPart(s, ui) {
     tag: "details",
     cls: "fht-pz-stats",
     children: [
-      { kind: "text", tag: "summary", text: `Your rating over ${plural(history.length, "puzzle")}` },
+      { kind: "text", tag: "summary", text: t("Your rating over {puzzles}", { puzzles: plural(history.length, "puzzle") }) },
       { kind: "sparkline", values: [history[0].before, ...history.map((h) => h.after)] },
-      { kind: "text", tag: "p", text: strong.length ? `Strong themes: ${words(strong)}.` : "Strong themes: solve a few more puzzles to see them." },
-      { kind: "text", tag: "p", text: weak.length ? `Themes to practise: ${words(weak)}.` : "Themes to practise: none yet." },
+      {
+        kind: "text",
+        tag: "p",
+        text: strong.length ? t("Strong themes: {themes}.", { themes: words(strong) }) : t("Strong themes: solve a few more puzzles to see them."),
+      },
+      { kind: "text", tag: "p", text: weak.length ? t("Themes to practise: {themes}.", { themes: words(weak) }) : t("Themes to practise: none yet.") },
     ],
   };
 }
@@ -428,16 +473,16 @@ function statsPart(s, ui) {
 /** The trainer as parts. */
 export function puzzleView(s, ui) {
   const c = ui.current;
-  const parts = [titlePart(s.data.title || "Puzzles"), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
+  const parts = [titlePart(s.data.title || t("Puzzles")), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
   if (!c) {
     const empty =
       ui.mode === "theme" && !ui.theme
-        ? "Choose a theme above."
+        ? t("Choose a theme above.")
         : ui.done
-          ? "You have solved every puzzle here. Choose another mode, level or theme."
-          : "Choose Next puzzle to start.";
+          ? t("You have solved every puzzle here. Choose another mode, level or theme.")
+          : t("Choose Next puzzle to start.");
     parts.push({ kind: "text", tag: "p", cls: "fht-pz-empty", text: empty });
-    parts.push(ui.mode === "theme" && !ui.theme ? null : { kind: "button", cls: "fht-pz-next fht-pz-start", text: "Next puzzle", on: { type: "next" } });
+    parts.push(ui.mode === "theme" && !ui.theme ? null : { kind: "button", cls: "fht-pz-next fht-pz-start", text: t("Next puzzle"), on: { type: "next" } });
     parts.push(statsPart(s, ui));
     return parts;
   }
@@ -450,10 +495,18 @@ export function puzzleView(s, ui) {
   const sides = (c.side_tricks || []).map((n, i) => `${c.side_names[i]} ${n}`);
   parts.push(
     { kind: "box", tag: "p", cls: "fht-pz-prompt", children: [{ kind: "text", tag: "strong", text: c.prompt }] },
-    { kind: "text", tag: "p", cls: "fht-hint", text: `${c.rules_title}, ${c.kind_title}. Puzzle rating ${c.rating}.` },
+    {
+      kind: "text",
+      tag: "p",
+      cls: "fht-hint",
+      text: t("{rules}, {kind}. Puzzle rating {rating}.", { rules: c.rules_title, kind: c.kind_title, rating: c.rating }),
+    },
     tablePart(
       AREAS.map((a) => [a, byArea[a]]),
-      [contractPart(`Contract: ${c.contract_label} by ${c.seat_names[c.declarer]}`, sides), trickOf(c, c.trick, c.trick.length ? "This trick" : "")],
+      [
+        contractPart(t("Contract: {contract} by {seat}", { contract: c.contract_label, seat: c.seat_names[c.declarer] }), sides),
+        trickOf(c, c.trick, c.trick.length ? t("This trick") : ""),
+      ],
     ),
     jokerChoices(c, ui),
     verdictPart(c, ui),
@@ -606,14 +659,17 @@ function renderSparkline(part) {
     height: h,
     role: "img",
     class: "fht-pz-spark",
-    "aria-label": `rating from ${values[0]} to ${values[values.length - 1]}`,
+    "aria-label": t("rating from {first} to {last}", { first: values[0], last: values[values.length - 1] }),
   });
   svg.append(svgEl("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 }));
   return el(
     "div",
     { class: "fht-pz-spark-wrap" },
     svg,
-    el("span", { class: "fht-hint", text: ` lowest ${Math.min(...values)}, highest ${Math.max(...values)}, now ${values[values.length - 1]}` }),
+    el("span", {
+      class: "fht-hint",
+      text: ` ${t("lowest {low}, highest {high}, now {now}", { low: Math.min(...values), high: Math.max(...values), now: values[values.length - 1] })}`,
+    }),
   );
 }
 
@@ -641,7 +697,7 @@ export default {
     let widget = null;
     widget = mountView(host, model, {
       kind: "puzzles",
-      label: () => model.get("model")?.title || "puzzle trainer",
+      label: () => model.get("model")?.title || t("puzzle trainer"),
       fourColour: true,
       traits: ["model"],
       hello: true,

@@ -324,7 +324,11 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
   const now = quizMastery(record, size, source.passMark);
   const moment =
     !source.review && !old && now.mastered && !quizMastery(ui.record, size, source.passMark).mastered
-      ? { qid, heading: t("Quiz mastered"), text: t("{right} of its questions right at your first try.", { right: now.right }) }
+      ? {
+          qid,
+          heading: t("Quiz mastered"),
+          text: nt("{right} of its questions right at your first try.", "{right} of its questions right at your first try.", now.right, { right: now.right }),
+        }
       : ui.moment;
   const out = {
     ui: { ...ui, round, record, hintsSeen, retry: null, focus: "verdict", moment, shown: gaveUp ? { ...ui.shown, [qid]: true } : ui.shown },
@@ -344,7 +348,15 @@ function settle(s, source, ui, response, verdict, { gaveUp = false } = {}) {
 /** Move to question `to` (the round remembers where the learner is). */
 function go(ui, to, extra = {}) {
   return {
-    ui: { ...ui, ...extra, retry: null, focus: "prompt", moment: null, round: { ...(extra.round || ui.round), at: to } },
+    ui: {
+      ...ui,
+      ...extra,
+      retry: null,
+      focus: "prompt",
+      moment: null,
+      note: ui.note?.ready ? null : ui.note, // "your new question is ready" goes once the learner moves
+      round: { ...(extra.round || ui.round), at: to },
+    },
     save: true,
     setIndex: to,
     redraw: true,
@@ -401,7 +413,12 @@ export function quizReduce(s, source, ui, event) {
     case "answerSkipped":
       return go(ui, event.to, { round: { ...ui.round, summary: false } });
     case "newQuestion":
-      return { ui: { ...ui, focus: "prompt" }, request: { type: "new_question", seen: answeredIds(ui.record, ui.round) }, reply: "question" };
+      return {
+        // where the learner asked from: the new question is shown at once only if they are still there
+        ui: { ...ui, focus: "prompt", asked: { qid, answered: Boolean(s.entry) } },
+        request: { type: "new_question", seen: answeredIds(ui.record, ui.round) },
+        reply: "question",
+      };
     case "question": {
       const reply = event.reply;
       if (reply?.type === "error") return { ui: { ...ui, note: { text: reply.error, failed: true } }, redraw: true };
@@ -409,7 +426,15 @@ export function quizReduce(s, source, ui, event) {
       // asked next, right after the question the learner is at (not at the far end of the round)
       const order = s.indices.filter((i) => i !== reply.index);
       const indices = [...order.slice(0, s.pos + 1), reply.index, ...order.slice(s.pos + 1)];
-      return go(ui, reply.index, { round: { ...ui.round, indices, summary: false } });
+      const round = { ...ui.round, indices, summary: false };
+      const still = !ui.asked || (ui.asked.qid === qid && ui.asked.answered === Boolean(s.entry));
+      if (still || ui.round.summary) return go({ ...ui, asked: null }, reply.index, { round });
+      // the learner answered or moved on while it came: their verdict stays; the new question comes next
+      return {
+        ui: { ...ui, asked: null, round, note: { text: t("Your new question is ready: it comes next."), failed: false, ready: true } },
+        save: true,
+        redraw: true,
+      };
     }
     case "rules":
       return {

@@ -84,10 +84,10 @@ function navPart(s, ui) {
     cls: "fht-bar fht-nav",
     attrs: { role: "toolbar", "aria-label": t("replay controls") },
     children: [
-      go("fht-start", "\u00AB Start", 0, at === 0),
-      go("fht-back", "\u25C0 Back", at - 1, at === 0),
-      go("fht-forward", "Next \u25B6", at + 1, at >= end || blocked(s)),
-      go("fht-end", "End \u00BB", end, at >= end || blocked(s)),
+      go("fht-start", `\u00AB ${t("Start")}`, 0, at === 0),
+      go("fht-back", `\u25C0 ${t("Back")}`, at - 1, at === 0),
+      go("fht-forward", `${t("Next")} \u25B6`, at + 1, at >= end || blocked(s)),
+      go("fht-end", `${t("End")} \u00BB`, end, at >= end || blocked(s)),
       { kind: "text", tag: "span", cls: "fht-progress", text: t("Step {at} of {end}", { at, end }) },
       ui.live ? { kind: "button", cls: "fht-new-deal", text: t("New deal"), on: { type: "newDeal" } } : null,
       // one seat's view: every hand face up, or only what that seat sees

@@ -301,3 +301,20 @@ test("live: the next puzzle is asked for while the learner reads the verdict, so
   ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-e", ["entries"]), asked: out.request }).ui;
   assert.equal(ui.current.id, "bank-e");
 });
+
+test("the rule of thumb's note goes only to a learner who played that rule's card (learner trial: 'second hand plays low' after a king)", () => {
+  const thumbModel = { ...model, puzzles: model.puzzles.map((p) => ({ ...p, thumb_code: "5S" })) };
+  const s = puzzleState(thumbModel);
+  let ui = freshPuzzleUi(thumbModel, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "AS" }).ui;
+  const verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, false);
+  assert.ok(!verdict.more.includes(ui.current.thumb_note), "A♠ is not the card the rule plays");
+  const played = { ...thumbModel, puzzles: thumbModel.puzzles.map((p) => ({ ...p, thumb_code: "AS" })) };
+  const s2 = puzzleState(played);
+  let ui2 = freshPuzzleUi(played, freshProgress());
+  ui2 = puzzleReduce(s2, ui2, { type: "next", pick: 0 }).ui;
+  ui2 = puzzleReduce(s2, ui2, { type: "choose", code: "AS" }).ui;
+  assert.ok(findPart(puzzleView(s2, ui2), "verdict").more.includes(ui2.current.thumb_note));
+});

@@ -155,6 +155,23 @@ test("New question: asked next, right after the question the learner is at (not 
   assert.deepEqual(again.ui.round.indices, [0, 3, 4, 1, 2]);
 });
 
+test("a new question that arrives while the learner reads a verdict waits its turn (the verdict stays)", () => {
+  const live = ui({ live: true, host: "browser" });
+  const asked = quizReduce(at(live, 0), source, live, { type: "newQuestion" });
+  // meanwhile the learner answers the saved question they are at
+  const answered = quizReduce(at(asked.ui, 0), source, asked.ui, { type: "submit", response: "b" });
+  const out = quizReduce(at(answered.ui, 0), source, answered.ui, { type: "question", reply: { type: "question", index: 3 } });
+  assert.equal(out.setIndex, undefined, "no jump away from the verdict");
+  assert.deepEqual(out.ui.round.indices, [0, 3, 1, 2], "the new question comes next");
+  assert.equal(out.ui.note.text, "Your new question is ready: it comes next.");
+  // asked and still there, unanswered: shown at once, as before
+  const direct = quizReduce(at(asked.ui, 0), source, asked.ui, { type: "question", reply: { type: "question", index: 3 } });
+  assert.equal(direct.setIndex, 3);
+  // the note goes once the learner moves on
+  const moved = quizReduce(at(out.ui, 0), source, out.ui, { type: "next" });
+  assert.equal(moved.ui.note, null);
+});
+
 test("once the answer is shown, going on is the main button (Try again second)", () => {
   const first = quizReduce(at(ui()), source, ui(), { type: "submit", response: "b" });
   assert.equal(findPart(quizView(at(first.ui), source, first.ui), "verdict").continueFirst, false, "a first miss: Try again leads");
