@@ -17,7 +17,7 @@ import sys
 import time
 
 from fivehundred_tutor.puzzles.auction import bidding_puzzle
-from fivehundred_tutor.puzzles.bank import AUCTION_SPEC, _auction_body
+from fivehundred_tutor.puzzles.bank import AUCTION_SPEC, SIDE_FILES
 
 
 def _fresh(code: str) -> float:
@@ -42,12 +42,12 @@ def main() -> None:
     )
     total = AUCTION_SPEC["seeds"][1]
     print(f"the spec's {total} deals: about {per * total:.0f} s on this machine now")
-    body = _auction_body()
+    body = SIDE_FILES[0].body()
     if body is not None:
         print(f"the file: {body['count']} bidding puzzles, made in {body['seconds']} s")
     load = "import time; t=time.perf_counter(); from fivehundred_tutor.puzzles import load_bank; load_bank(); print(time.perf_counter()-t)"
     index = "import time; t=time.perf_counter(); from fivehundred_tutor.puzzles.bank import bank_index; bank_index(); print(time.perf_counter()-t)"
-    auction = "import time; t=time.perf_counter(); from fivehundred_tutor.puzzles.bank import _read_auction; _read_auction(); print(time.perf_counter()-t)"
+    auction = "import time; t=time.perf_counter(); from fivehundred_tutor.puzzles.bank import SIDE_FILES; SIDE_FILES[0].read(); print(time.perf_counter()-t)"
     print(
         f"fresh CPython: load_bank() {_fresh(load):.3f} s; bank_index() {_fresh(index):.3f} s; the bidding file alone {_fresh(auction):.3f} s"
     )

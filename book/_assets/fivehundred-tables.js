@@ -4,7 +4,14 @@
 (function () {
   "use strict";
   var CUE = "fht-scroll-cue";
-  var WORDS = "Wider than the screen: swipe the table sideways to see every column \u2192";
+  // in the page's language (the Polish and Italian editions set <html lang>)
+  var WORDS_BY_LANGUAGE = {
+    en: "Wider than the screen: swipe the table sideways to see every column \u2192",
+    pl: "Szersza ni\u017c ekran: przesu\u0144 tabel\u0119 w bok, by zobaczy\u0107 wszystkie kolumny \u2192",
+    it: "Pi\u00f9 larga dello schermo: scorri la tabella di lato per vedere tutte le colonne \u2192",
+  };
+  var lang = (document.documentElement.lang || "en").slice(0, 2);
+  var WORDS = WORDS_BY_LANGUAGE[lang] || WORDS_BY_LANGUAGE.en;
   function mark(box) {
     var wide = box.scrollWidth > box.clientWidth + 1;
     var before = box.previousElementSibling;

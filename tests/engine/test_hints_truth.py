@@ -360,3 +360,37 @@ def test_the_joker_in_a_sentence_is_the_joker() -> None:
             assert "does Joker" not in prompt and "with Joker" not in prompt, prompt
             found += "the joker" in prompt
     assert found >= 2
+
+
+def test_the_first_play_decision_hint_is_about_this_question() -> None:
+    """Issue 30: the first hint was the same "Count what you need…" for every play question; now it says the
+    principle of the question asked (win cheaply, leave partner's trick, play the ending out), trumps named
+    only when there are trumps."""
+    seen: dict[str, str] = {}
+    for preset in ("australian", "american", "three-player"):
+        rules = Rules.preset(preset)
+        for level in TOPICS["play-decision"].difficulties:
+            for seed in SEEDS:
+                q = generate("play-decision", rules, seed, level)
+                first = hints(q)[0]
+                assert "Count what you need" not in first
+                contract = Bid.parse(q["context"]["contract"]["code"])
+                if "as cheaply" in q["prompt"]:
+                    seen["cheap"] = first
+                    assert "cheapest" in first
+                    led = Card.parse(q["context"]["trick"][0]["code"])
+                    bower = led.rank == JACK and contract.trump is not None and led.suit != contract.trump
+                    left = bower and rules.effective_suit(led, contract) == contract.trump
+                    # the left bower led: a learner reads a club, the suit led is trumps (the learner trial)
+                    assert (f"The card led is {led}, the left bower" in first) == left, (q["prompt"], first)
+                    if left:
+                        seen["left bower led"] = first
+                elif "leave the trick" in q["prompt"]:
+                    seen["partner"] = first
+                    assert "partner's card is winning" in first
+                else:
+                    seen["ending"] = first
+                    assert "follow the play to the end" in first
+                if contract.trump is None:
+                    assert "a trump" not in first, (q["prompt"], first)
+    assert {"cheap", "partner", "ending"} <= set(seen), seen

@@ -76,7 +76,7 @@ def test_the_environment_variable_chooses_the_language_at_import() -> None:
     [
         ("JD", "Jack of diamonds", "Walet karo", "Fante di quadri"),
         ("10H", "Ten of hearts", "Dziesiątka kier", "Dieci di cuori"),
-        ("QS", "Queen of spades", "Dama pik", "Regina di picche"),
+        ("QS", "Queen of spades", "Dama pik", "Donna di picche"),
         ("AC", "Ace of clubs", "As trefl", "Asso di fiori"),
         ("KH", "King of hearts", "Król kier", "Re di cuori"),
         ("4D", "Four of diamonds", "Czwórka karo", "Quattro di quadri"),
@@ -222,19 +222,20 @@ def finished(rules: Rules, contract: str, tricks: list[int]) -> Deal:
 @pytest.mark.parametrize(
     ("declarer_tricks", "pl", "it"),
     [
-        (1, "wzięta 1 lewa: kontrakt niezrealizowany", "1 presa: non realizzata"),
-        (2, "wzięte 2 lewy: kontrakt niezrealizowany", "2 prese: non realizzata"),
-        (5, "wziętych 5 lew: kontrakt niezrealizowany", "5 prese: non realizzata"),
+        (1, "bierze tylko 1 lewę — kontrakt niezrealizowany", "fa solo 1 presa e non realizza la dichiarazione"),
+        (2, "bierze tylko 2 lewy — kontrakt niezrealizowany", "fa solo 2 prese e non realizza la dichiarazione"),
+        (5, "bierze tylko 5 lew — kontrakt niezrealizowany", "fa solo 5 prese e non realizza la dichiarazione"),
     ],
 )
 def test_deal_results_count_tricks_in_each_language(declarer_tricks: int, pl: str, it: str) -> None:
+    """A deal's result is a sentence (the fluent readers: not "Nord, dichiarazione 7♥: 1 presa: non realizzata")."""
     rules = Rules()
     tricks = [declarer_tricks, 10 - declarer_tricks, 0, 0]
     set_language("pl")
     summary = finished(rules, "7H", tricks).result().summary
-    assert summary == f"Północ, kontrakt 7♥: {pl}. Północ–Południe -200, Wschód–Zachód +{(10 - declarer_tricks) * 10}."
+    assert summary == f"Północ rozgrywa 7♥ i {pl}. Północ–Południe -200, Wschód–Zachód +{(10 - declarer_tricks) * 10}."
     set_language("it")
-    assert finished(rules, "7H", tricks).result().summary.startswith(f"Nord, dichiarazione 7♥: {it}. Nord–Sud -200")
+    assert finished(rules, "7H", tricks).result().summary.startswith(f"Nord gioca 7♥, {it}. Nord–Sud -200")
 
 
 def test_twenty_two_takes_the_polish_few_form_and_twelve_the_many() -> None:
@@ -243,18 +244,18 @@ def test_twenty_two_takes_the_polish_few_form_and_twelve_the_many() -> None:
     set_language("pl")
     got = {n: ngettext(*made, n).format(n=n) for n in (1, 2, 5, 12, 22, 25)}
     assert got == {
-        1: "wzięta 1 lewa: kontrakt zrealizowany",
-        2: "wzięte 2 lewy: kontrakt zrealizowany",
-        5: "wziętych 5 lew: kontrakt zrealizowany",
-        12: "wziętych 12 lew: kontrakt zrealizowany",
-        22: "wzięte 22 lewy: kontrakt zrealizowany",
-        25: "wziętych 25 lew: kontrakt zrealizowany",
+        1: "bierze 1 lewę — kontrakt zrealizowany",
+        2: "bierze 2 lewy — kontrakt zrealizowany",
+        5: "bierze 5 lew — kontrakt zrealizowany",
+        12: "bierze 12 lew — kontrakt zrealizowany",
+        22: "bierze 22 lewy — kontrakt zrealizowany",
+        25: "bierze 25 lew — kontrakt zrealizowany",
     }
     set_language("it")
     assert [ngettext(*made, n).format(n=n) for n in (1, 2, 22)] == [
-        "1 presa: realizzata",
-        "2 prese: realizzata",
-        "22 prese: realizzata",
+        "fa 1 presa e realizza la dichiarazione",
+        "fa 2 prese e realizza la dichiarazione",
+        "fa 22 prese e realizza la dichiarazione",
     ]
 
 
@@ -266,19 +267,22 @@ def test_game_ends_in_polish_and_italian() -> None:
     assert game.notes[-1][1] == "Północ: wynik spadł do -520, wygrana nie jest już możliwa; gra toczy się dalej"
     game.scores = [500 - 520, 0, 0]
     game.record(finished(three, "10NT", [10, 0, 0]))  # back above 500: nobody wins
-    assert game.notes[-1][1] == "Północ: wynik 500, ale wcześniej spadł do -520: nikt nie wygrywa, gra toczy się dalej"
+    assert game.notes[-1][1] == (
+        "Północ dochodzi do 500 punktów, ale po wcześniejszym spadku do -520 nie może wygrać: nikt nie wygrywa, "
+        "gra toczy się dalej"
+    )
     four = Rules()
     set_language("it")
     game = Game(four, seed=1, first_dealer=0)
     game.scores = [400, 0]
     game.record(finished(four, "7H", [4, 3, 3, 0]))
-    assert game.reason == "Nord–Sud: dichiarazione realizzata, punteggio 600"
+    assert game.reason == "Nord–Sud realizzano la dichiarazione e arrivano a 600 punti"
     game = Game(four, seed=1, first_dealer=0)
     game.scores = [-400, 0]
     game.record(finished(four, "7H", [3, 3, 3, 1]))
-    assert game.reason == "Nord–Sud: punteggio sceso a -600 (nel pantano)"
+    assert game.reason == "Nord–Sud scendono a -600 punti e finiscono nel pantano"
     set_language("en")
-    assert game.reason == "Nord–Sud: punteggio sceso a -600 (nel pantano)", "a reason keeps the words it was given in"
+    assert game.reason == "Nord–Sud scendono a -600 punti e finiscono nel pantano", "a reason keeps its words"
 
 
 def test_a_whole_game_played_in_polish_speaks_no_english() -> None:
@@ -319,9 +323,9 @@ def test_the_browsers_engine_answers_each_request_in_its_widgets_language(monkey
         ("AS JH KS QS", "7H", "Wygrywa J♥ (prawy walet, czyli walet atu): jedyny atut w tej lewie.",
          "Vince J♥ (il fante di briscola): l'unica briscola della presa."),
         ("AS 5D KS QS", "7H", "Wygrywa A♠: nikt nie zagrał atutu, a to najwyższa karta w kolorze pik, kolorze wyjścia.",
-         "Vince A♠: non è stata giocata nessuna briscola ed è la carta più alta di picche, il seme di uscita."),
+         "Vince A♠: non è stata giocata nessuna briscola ed è la carta più alta di picche, il seme di attacco."),
         ("KD AS 5D QD", "7NT", "Wygrywa K♦: to najwyższa karta w kolorze karo, kolorze wyjścia (bez atu żaden inny kolor nie może wygrać).",
-         "Vince K♦: è la carta più alta di quadri, il seme di uscita (senza briscola nessun altro seme può vincere)."),
+         "Vince K♦: è la carta più alta di quadri, il seme di attacco (senza briscola nessun altro seme può vincere)."),
         ("KD JK 5D QD", "7NT", "Wygrywa dżoker: w grze bez atu bierze każdą lewę, do której zostanie zagrany.",
          "Vince il jolly: senza briscola prende ogni presa in cui viene giocato."),
     ],
@@ -493,4 +497,291 @@ def test_card_ranking_and_bower_questions_are_asked_in_polish_and_italian(topic:
         found = [t for t in texts if ENGLISH.search(t) or re.search(r"\b(Which|contract|card|no suit)\b", t)]
         assert not found, found[:3]
     set_language("pl")
-    assert generate("bowers", None, 3, 1)["prompt"].startswith("Kontrakt: ")
+    assert generate("bowers", None, 3, 1)["prompt"].startswith("Kontrakt to ")
+
+
+# ------------------------------------------------------------- the widgets' words, made in the kernel
+#: the joker's English notation (``str(JOKER)``), which a Polish or Italian learner never reads: a card list
+#: names it "Dżoker" / "Jolly" (the fluent readers found "Joker" in the story of the deal, the choices, the
+#: verdicts)
+NOTATION = re.compile(r"\bJoker\b")
+
+
+def _english_in(texts: list[str]) -> list[str]:
+    return [t for t in texts if ENGLISH.search(t) or NOTATION.search(t)]
+
+
+def _strings(value: object) -> list[str]:
+    """Every string a reply or model holds, codes included (their English is checked apart)."""
+    if isinstance(value, dict):
+        return [
+            s for k, v in value.items() if k not in {"code", "call", "card", "codes", "better"} for s in _strings(v)
+        ]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_a_deal_at_the_play_table_speaks_the_learners_language(language: str) -> None:
+    """The story of the deal, the seat and side names, the auction, every hint on the way and Check my play:
+    a learner who plays a whole deal in Polish or Italian reads no English (issue 29: bots' explanations)."""
+    from fivehundred_tutor.handlers import handle
+    from fivehundred_tutor.handlers.play import start
+
+    set_language(language)
+    texts: list[str] = []
+    for seed in (0, 2):
+        state = start(Rules(), seed=seed, seat=0)
+        for _ in range(60):
+            view = state["view"]
+            texts += _strings({k: view[k] for k in ("seat_names", "side_names", "auction", "legal")})
+            if view["over"]:
+                break
+            texts.append(handle("play", {"type": "hint"}, {"state": state})["reply"]["text"])
+            out = handle("play", {"type": "act", "code": view["legal"][-1]["code"]}, {"state": state})
+            texts += _strings(out["reply"]["log"]) + [s["words"] for s in out["reply"]["steps"]]
+            state = out["update"]["state"]
+        review = handle("play", {"type": "review"}, {"state": state})["reply"]
+        texts += [review["summary"], *(r["text"] for r in review["rows"])]
+    assert len(texts) > 200
+    assert not _english_in(texts), _english_in(texts)[:3]
+    set_language("en")
+    assert start(Rules(), seed=0, seat=0)["log"][0].startswith("North deals. You are North.")
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_the_puzzle_trainers_cards_speak_the_learners_language(language: str) -> None:
+    """The prompt, every verdict, the solution, the lesson, the themes and the kind of a spread of the bank's
+    puzzles (card play, misère, two and three players, bidding, the kitty), in Polish and Italian."""
+    from fivehundred_tutor.puzzles import load_bank
+    from fivehundred_tutor.puzzles.words import puzzle_card
+
+    bank = load_bank()
+    kinds: dict[str, list] = {}
+    for puzzle in bank:
+        kinds.setdefault(puzzle.kind, []).append(puzzle)
+    chosen = [p for group in kinds.values() for p in group[:6]]
+    set_language(language)
+    texts: list[str] = []
+    for puzzle in chosen:
+        card = puzzle_card(puzzle)
+        texts += [card["prompt"], card["solution"], card["lesson"], card["kind_title"], *card["theme_names"]]
+        texts += [c["verdict"] for c in card["classes"]] + card["seat_names"] + card["side_names"]
+    assert len(kinds) >= 6 and len(texts) > 300
+    assert not _english_in(texts), _english_in(texts)[:3]
+
+
+# ------------------------------------------------------------- the joker in card lists (the fluent readers)
+
+
+def test_the_joker_in_a_card_list_has_its_name_in_the_language_and_the_notation_stays() -> None:
+    """A card list a learner reads names the joker as the glossary does ("Dżoker", "Jolly"); ``str(card)``
+    and ``Card.parse`` stay the notation every language reads, and English is unchanged."""
+    from fivehundred_tutor.cards import JOKER, parse_cards, short_names
+
+    cards = parse_cards("JK JD 10H")
+    assert [c.short_name for c in cards] == ["Joker", "J♦", "10♥"]
+    for language, joker in (("pl", "Dżoker"), ("it", "Jolly")):
+        set_language(language)
+        assert short_names(cards, ", ") == f"{joker}, J♦, 10♥"
+        assert str(JOKER) == "Joker" and Card.parse(str(JOKER)) is JOKER
+        assert all(Card.parse(str(c)) is c for c in Rules.preset("six-player").deck())
+
+
+def _joker_deal(language: str) -> Deal:
+    """North declares 7♥ holding the joker and is on lead."""
+    set_language(language)
+    deal = Deal.from_position(Rules(), [["JK", "5H"], ["AS", "5C"], ["KS", "6D"], ["QS", "7D"]], Bid.parse("7H"), 0)
+    return deal
+
+
+@pytest.mark.parametrize(("language", "joker"), [("pl", "Dżoker"), ("it", "Jolly")])
+def test_the_joker_in_the_story_the_picture_and_the_reasons(language: str, joker: str) -> None:
+    """The story of the deal (a seat plays the joker), the deal's picture (its trick line), the reason a card
+    may not be played, and the 2-player table piles: the joker by its name, never "Joker"."""
+    from fivehundred_tutor.explain import action_label, action_text
+
+    deal = _joker_deal(language)
+    deal.push("JK")
+    assert action_text(deal.rules, 0, Play(Card.parse("JK"))).endswith(f" {joker}")
+    assert action_label(Play(Card.parse("JK"))) == joker
+    deal.push("AS")
+    picture = str(deal)
+    assert f"{joker} A♠" in picture and "Joker" not in picture  # the trick on the table
+    deal = _joker_deal(language)
+    deal.push("5H")
+    deal.push("5C")  # East has no heart
+    assert joker in illegal(deal, "JK") and "Joker" not in illegal(deal, "JK")  # South holds no joker
+    set_language("en")
+    assert "Joker" in illegal(deal, "JK")
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_quiz_choices_and_explanations_name_the_joker_in_the_language(language: str) -> None:
+    """Every choice's label, every hand shown, every prompt and explanation of every topic over many seeds."""
+    from fivehundred_tutor.questions import TOPICS, generate
+
+    set_language(language)
+    texts: list[str] = []
+    for topic, info in TOPICS.items():
+        for level in info.difficulties:
+            for seed in range(6):
+                try:
+                    question = generate(topic, None, seed, level)
+                except Exception:  # a topic a default deal cannot ask: others are asked
+                    continue
+                texts += [str(question.get("prompt", "")), str(question.get("explanation", ""))]
+                texts += _strings(question.get("choices", [])) + _strings(question.get("context", {}))
+    assert any("Dżoker" in t or "Jolly" in t for t in texts)
+    assert not [t for t in texts if NOTATION.search(t)], [t for t in texts if NOTATION.search(t)][:3]
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_a_replay_names_the_joker_in_its_choices_and_verdicts(language: str) -> None:
+    """A library deal replayed with a stop at every card: the buttons, the verdicts, the hints, the story."""
+    from fivehundred_tutor.handlers.replay import replay_model
+    from fivehundred_tutor.records import load_library_record
+
+    set_language(language)
+    args = load_library_record("02-the-left-bower-trap").replay_args()
+    deal = args.pop("deal")
+    args["stops"] = list(range(len(deal.history)))
+    texts = _strings(replay_model(deal, **args))
+    assert any("Dżoker" in t or "Jolly" in t for t in texts)
+    assert not [t for t in texts if NOTATION.search(t)], [t for t in texts if NOTATION.search(t)][:3]
+
+
+# ------------------------------------------------------------- results and ends as sentences (the fluent readers)
+
+
+@pytest.mark.parametrize(
+    ("language", "pair", "single"),
+    [
+        ("pl", "Północ–Południe realizują kontrakt i dochodzą do 600 punktów", "Północ realizuje kontrakt i dochodzi do 600 punktów"),
+        ("it", "Nord–Sud realizzano la dichiarazione e arrivano a 600 punti", "Nord realizza la dichiarazione e arriva a 600 punti"),
+    ],
+)  # fmt: skip
+def test_a_game_ends_in_a_sentence_whose_verb_agrees_with_the_side(language: str, pair: str, single: str) -> None:
+    """The reason a game ends is a sentence, not "Nord–Sud: dichiarazione realizzata, punteggio 630"; a partnership
+    takes the plural verb and a player of the 3-player game the singular (the form chosen by the side's size)."""
+    set_language(language)
+    four, three = Rules(), Rules.preset("three-player")
+    game = Game(four, seed=1, first_dealer=0)
+    game.scores = [400, 0]
+    game.record(finished(four, "7H", [4, 3, 3, 0]))
+    assert game.reason == pair
+    game = Game(three, seed=1, first_dealer=0)
+    game.scores = [400, 0, 0]
+    game.record(finished(three, "7H", [8, 1, 1]))
+    assert game.reason == single
+    set_language("en")
+    game = Game(four, seed=1, first_dealer=0)
+    game.scores = [400, 0]
+    game.record(finished(four, "7H", [4, 3, 3, 0]))
+    assert game.reason == "North–South made their contract and reached 600"
+
+
+def test_a_misere_result_reads_as_a_sentence() -> None:
+    set_language("pl")
+    assert (
+        finished(Rules(), "OM", [0, 10, 0, 0])
+        .result()
+        .summary.startswith("Północ rozgrywa odkryte misère i nie bierze żadnej lewy — kontrakt zrealizowany.")
+    )
+    set_language("it")
+    assert (
+        finished(Rules(), "MIS", [0, 10, 0, 0])
+        .result()
+        .summary.startswith("Nord gioca misère, non fa nessuna presa e realizza la dichiarazione.")
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "forms"),
+    [
+        ("pl", {1: "Rozwiąż 1 zadanie na tym poziomie", 3: "Rozwiąż 3 zadania na tym poziomie", 16: "Rozwiąż 16 zadań na tym poziomie"}),
+        ("it", {1: "Risolvi 1 problema di un livello", 16: "Risolvi 16 problemi di un livello"}),
+    ],
+)  # fmt: skip
+def test_counts_take_their_plural_forms_not_a_colon(language: str, forms: dict[int, str]) -> None:
+    """ "Rozwiąż na poziomie tyle zadań: 16" was a count phrased around the plural; the widgets' words and the
+    deal's caption now take the form of their count (1 zadanie, 2–4 zadania, 5+ zadań)."""
+    from fivehundred_tutor.bookbuild.catalogs import widget_words
+
+    words = widget_words()[language]
+    plurals = words["plurals"]
+    assert isinstance(plurals, dict)
+    solve = plurals["Solve {n} problem of a level to open the next one."]
+    rule = {
+        "pl": lambda n: 0 if n == 1 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2,
+        "it": lambda n: int(n != 1),
+    }
+    for n, start in forms.items():
+        assert solve[rule[language](n)].format(n=n).startswith(start)
+    set_language(language)
+    caption = ngettext("A deal of Five Hundred, {n} player: {phase}", "A deal of Five Hundred, {n} players: {phase}", 4)
+    assert ": {phase}" not in caption
+    messages = words["messages"]
+    assert isinstance(messages, dict)
+    assert not [
+        m for m in list(messages.values()) + [f for v in plurals.values() for f in v] if re.search(r"\btyle \w+: \{", m)
+    ]
+
+
+def test_the_italian_catalog_says_seme_di_attacco_and_never_rifiuto() -> None:
+    """The led suit is the "seme di attacco" (the Italian pages and glossary), never "seme di uscita" or
+    "seme uscito"; a revoke is a "rinuncia", never a "rifiuto"."""
+    from fivehundred_tutor.bookbuild.catalogs import _read, po_path
+
+    texts = []
+    for message in _read(po_path("it"), locale="it"):
+        texts += list(message.string) if isinstance(message.string, (list, tuple)) else [message.string or ""]
+    text = " ".join(" ".join(t.split()) for t in texts)
+    assert "seme di attacco" in text
+    assert not re.search(r"seme di uscita|seme uscito|rifiut", text)
+
+
+def test_the_simulation_names_its_rules_by_their_title_not_the_presets_slug(capsys: pytest.CaptureFixture[str]) -> None:
+    """ "(wariant two-player)": a variant's slug left in a sentence. The command line's simulation heading says the
+    rules' title in the reader's language."""
+    from fivehundred_tutor.cli import main
+
+    set_language("pl")
+    assert main(["simulate", "--preset", "three-player", "--hands", "2", "--seed", "1", "--no-progress"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "Trzech graczy: symulacja 2 rozdań, ziarno 1" and "three-player" not in first
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_sentences_a_learner_reads_are_not_forms(language: str) -> None:
+    """The worst "Label: value" translations the fluent readers' pass found (item 6): the play table's first line,
+    a puzzle's line of play, a card one does not hold, the quiz prompts, the game-end choices. None of them puts
+    a seat, a card or a side after a colon in place of a sentence."""
+    from fivehundred_tutor.bookbuild.catalogs import _read, po_path
+
+    msgids = {
+        "{dealer} deals. You are {seat}.",
+        "{seat} wins this trick",
+        "{seat} wins trick {n} with {card}",
+        "Trick {number}: {plays}; {seat} wins.",
+        "{seat} does not hold {card} in hand.",
+        "Yes: {seat} chose {choice} here.",
+        "{contract} Which suit does {card} belong to?",
+        "{side} wins: reached {target}",
+        "{side} lose: fell to {hole} or below (in the hole)",
+        "{seat} to play:",
+        "{card} face up on top",
+        "{side} needed {need} trick and took {taken}: made, so they score {value}.",
+        "{side} made their contract and reached {score}",
+        "{declarer} bid {contract}, {verdict}. {scores}.",
+    }
+    found = {}
+    for message in _read(po_path(language), locale=language):
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if key in msgids:
+            found[key] = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+    assert set(found) == msgids
+    form = re.compile(r"^\w+: \{|: \{(seat|card|side|declarer|choice)\}|^\{(side|seat)\}: ")
+    answer = re.compile(r"^(Tak|Sì): ")  # answers a question, as "Yes: …" does
+    assert not [(k, s) for k, forms in found.items() for s in forms if form.search(answer.sub("", s))], language

@@ -71,3 +71,39 @@ def test_a_simulation_the_book_build_ran_is_taken_as_saved(tmp_path: Path, monke
     assert again == built and again.mean("H") == built.mean("H") and again.chance("H", 7) == built.chance("H", 7)
     with pytest.raises(AssertionError, match="solved again"):
         analysis.simulate(rules, 0, hand, layouts=3, seed=2, denominations=("H",))
+
+
+def test_a_jupyterlab_on_the_built_book_takes_the_builds_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: ``fivehundred-tutor lab`` names the build's ``_build/saved`` (:data:`saved.SAVED_DIR_ENV`) for its
+    kernels, where the package as installed carries no saved results: the final test's pass mark is taken, not
+    worked out again (11–45 s in the kernel); a result the build did not save is worked out as always."""
+    rules = Rules()
+    monkeypatch.setenv(saved.SAVE_ENV, str(tmp_path / "results"))
+    built = calibration.calibrate(rules, range(2))
+    monkeypatch.delenv(saved.SAVE_ENV)
+    folder = tmp_path / "_build" / "saved"
+    folder.mkdir(parents=True)
+    _pack(tmp_path / "results", folder / saved.SAVED_RESULTS.name)
+    assert saved.saved_file(saved.SAVED_RESULTS) == saved.SAVED_RESULTS, "no folder named: the package's own path"
+    monkeypatch.setenv(saved.SAVED_DIR_ENV, str(folder))
+    assert saved.saved_file(saved.SAVED_RESULTS) == folder / "saved-results.json"
+
+    def never(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("worked out again, though the build saved it")
+
+    monkeypatch.setattr(calibration, "_calibrate", never)
+    assert calibration.calibrate(rules, range(2)) == built
+    with pytest.raises(AssertionError, match="worked out again"):
+        calibration.calibrate(rules, range(3))
+
+
+def test_the_build_saves_a_result_it_found_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build run where saved results are found (a JupyterLab's folder named) still leaves every result for the
+    JupyterLite wheel: found or worked out, each is written."""
+    packed = tmp_path / "saved-results.json"
+    packed.write_text(json.dumps({"version": 1, "results": {saved.result_key("x", [1]): {"a": 2}}}))
+    monkeypatch.setenv(saved.SAVE_ENV, str(tmp_path / "results"))
+    assert saved.remember("x", [1], lambda: {"a": 1}, saved=packed) == {"a": 2}
+    assert saved.collect(tmp_path / "results")["results"] == {saved.result_key("x", [1]): {"a": 2}}

@@ -68,11 +68,12 @@ def test_the_trainer_serves_bidding_puzzles() -> None:
     assert reply["card"]["kind"] == "bidding" and reply["card"]["calls"]
 
 
-def test_the_build_checks_every_play_puzzle_and_a_sample_of_bidding_ones() -> None:
+def test_the_build_checks_every_play_puzzle_and_a_sample_of_bidding_and_kitty_ones() -> None:
     """Simulating all the bidding puzzles again takes a minute (bench.bench_puzzles): the build re-solves every play
     puzzle and simulates a seeded sample of bidding puzzles; this file's sample test covers them too."""
     from fivehundred_tutor.puzzles import bank
 
     checked = bank._build_checked()
     assert {p.id for p in checked if not p.figures} == {p.id for p in load_bank() if not p.figures}
-    assert len([p for p in checked if p.figures]) == bank.AUCTION_CHECKED
+    for kind in ("bidding", "kitty"):
+        assert len([p for p in checked if p.kind == kind]) == bank.AUCTION_CHECKED, kind

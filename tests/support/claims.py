@@ -44,6 +44,8 @@ SUITED = re.compile(r"(?<![\w♠♣♦♥])(10|[2-9AKQJ])([♠♣♦♥])(?![\w]
 NO_TRUMPS = re.compile(r"(?<![\w])(6|7|8|9|10)NT\b")
 #: a number written in digits, signed or not: "250", "−500", "+80", "12%"
 DIGITS = re.compile(r"(?<![\w.,/#♠♣♦♥-])([−+-]?)(\d+)(%?)(?![\w♠♣♦♥])")
+#: a numeral that names a part of the page ("**Part 2**", "Part 1 asks …") is a label, not a figure
+LABEL = re.compile(r"(?i)\bpart\s*\**\s*$")
 #: a count in words before the thing counted: "seven trumps", "three small diamonds", "two queens"
 COUNT_NOUNS = (
     r"tricks?|trumps?|cards?|points?|players?|piles?|spades|hearts|diamonds|clubs|aces?|kings?|queens?|jacks?|"
@@ -124,7 +126,7 @@ def tokens(text: str, *, a_trick: bool = True) -> list[Token]:
                 )
                 taken.append(m.span())
     for m in DIGITS.finditer(text):
-        if free(*m.span()):
+        if free(*m.span()) and not LABEL.search(text, 0, m.start()):
             sign = -1 if m.group(1) in ("−", "-") else 1
             out.append(Token("number", m.group(0), m.start(), m.end(), sign * int(m.group(2))))
     return sorted(out, key=lambda t: t.start)

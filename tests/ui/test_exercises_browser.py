@@ -169,7 +169,9 @@ def test_student_page_shows_due_date_penalty_and_where_to_hand_in(tmp_path, widt
     assign(hw, Roster([Student("amy", "Amy")]), tmp_path / "rel")
     home = tmp_path / "rel" / "students" / "amy"
     notebook = (home / "hw1-amy.ipynb").read_text(encoding="utf-8")
-    assert "Due Sunday 1 March 2026 at 23:59 (UTC+10:00)." in notebook and "%pip install fivehundred-tutor" in notebook
+    assert "Due Sunday 1 March 2026 at 23:59 (UTC+10:00)." in notebook and "It is not on PyPI" in notebook
+    # never an unpublished PyPI name to install (anyone could register it): issue 31's defect 4, in assignments
+    assert "pip install fivehundred-tutor" not in notebook
     with browser_support.launch_chromium() as browser, browser_support.serve_directory(home) as base:
         page, problems = browser_support.open_page(browser, base + "hw1-amy.html")
         page.set_viewport_size({"width": width, "height": 844})

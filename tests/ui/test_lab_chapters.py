@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from fivehundred_tutor.bookbuild.lite import jupyterlab_saved_dir
 from tests.support.browser import jupyterlab_server, open_page
 from tests.support.paths import BOOK, ROOT
 
@@ -66,11 +67,16 @@ STATE = f"""() => {{
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[tuple[str, str, Path]]:
-    """``fivehundred-tutor lab`` on a copy of the book: ``(base_url, token, book_copy)``."""
+def lab(tmp_path_factory: pytest.TempPathFactory, browser: Any, built_book: Any) -> Iterator[tuple[str, str, Path]]:
+    """``fivehundred-tutor lab`` on a copy of the book as the README's first command leaves it (built):
+    ``(base_url, token, book_copy)``.  Of the build, the copy keeps only the results it saved for the kernels
+    (``_build/saved``: the evaluator's hands, the final test's pass mark), which ``lab`` hands them."""
     tmp = tmp_path_factory.mktemp("lab-chapters")
     work = tmp / "book"
     shutil.copytree(BOOK, work, ignore=shutil.ignore_patterns("_build", "node_modules", "_static_widgets"))
+    saved_dir = jupyterlab_saved_dir(built_book.html)
+    assert (saved_dir / "saved-hands.json").is_file() and (saved_dir / "saved-results.json").is_file(), saved_dir
+    shutil.copytree(saved_dir, jupyterlab_saved_dir(work / "_build" / "html"))
 
     def command(port: int, token: str) -> list[str]:  # as a learner starts it
         return [sys.executable, "-m", "fivehundred_tutor", "lab", "--no-browser", "--port", str(port),
@@ -282,15 +288,6 @@ def test_labels_are_hidden_and_a_link_opens_the_chapter_it_names(lab: tuple[str,
         page.context.close()
 
 
-#: chapters known to miss the 15 s: why, and what fixes it
-SLOW = {
-    "09b-judging-a-hand.md": "issue 31 (1): the evaluator's cell simulates 6 hands x 200 layouts in the kernel "
-    "(9 s alone, 22-28 s of Run All on the shared machine); the fix (the cell takes the hands the build "
-    "saved) is the JupyterLite half's",
-    "15-final-test.md": "issue 31 (1): the pass-mark cell calibrates on 100 forms in the kernel (11-45 s of "
-    "Run All on the shared machine, by its load); the fix (the calibration the build saved) is the "
-    "JupyterLite half's",
-}
 _TIMINGS: dict[str, float] = {}
 #: chapters whose widgets ask Python nothing (they draw what the cell gave them)
 NO_PYTHON: set[str] = set()
@@ -316,7 +313,7 @@ def sweep(lab: tuple[str, str, Path], browser: Any) -> Iterator[tuple[Any, Any, 
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.xfail(reason=SLOW[n], strict=False)) if n in SLOW else n for n in CHAPTERS],
+    CHAPTERS,
 )
 def test_every_chapter_opens_clean_and_is_live_within_15_s_of_run_all(name: str, sweep: tuple[Any, Any, Path]) -> None:
     """Issue 31 (5 and "Done when"): a chapter opened is not "modified" (● before a kernel existed,

@@ -72,6 +72,12 @@ def test_a_new_question_says_the_first_one_is_slower_and_the_saved_ones_work(
         verdict = quiz.locator(".fht-verdict")
         verdict.wait_for(state="visible", timeout=5000)
         _seen(page, verdict, size)
+        # the new question comes while the learner reads that verdict (they moved on from where they
+        # asked): the verdict stays where it is, and one line says the new question comes next
+        line.wait_for(state="hidden", timeout=180000)
+        _seen(page, verdict, size)
+        ready = quiz.locator(".fht-status-line:visible")
+        assert any("comes next" in t for t in ready.all_inner_texts()), ready.all_inner_texts()
     # the new question comes, and the line goes
     line.wait_for(state="hidden", timeout=180000)
     assert _visible_lines(page) == []

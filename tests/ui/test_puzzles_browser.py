@@ -36,6 +36,10 @@ PuzzleTrainer("Problem sets A–E", mode="levels")
 ```{code-cell} ipython3
 PuzzleTrainer("Bidding", mode="drill", drill="bidding", size=4)
 ```
+
+```{code-cell} ipython3
+PuzzleTrainer("Kitty", mode="drill", drill="kitty", size=4)
+```
 """
 
 
@@ -90,7 +94,8 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         prompt = root.locator(".fht-pz-prompt")
         assert_seen(page, prompt, min_height=10)
         bidding = "Your call" in prompt.inner_text()
-        assert bidding or "which card is best?" in prompt.inner_text()
+        kitty = "best discard" in prompt.inner_text()
+        assert bidding or kitty or "which card is best?" in prompt.inner_text()
         hand = root.locator(".fht-pz-calls" if bidding else ".fht-pz-hand")
         assert_seen(page, hand, min_height=30, rows="top")
         # the keyboard lands on the hand: Enter plays a card
@@ -104,7 +109,7 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
             root.get_by_role("button", name="Show the solution").click()
             assert "Best is" in root.locator(".fht-pz-verdict").inner_text()
         assert "Theme:" in root.locator(".fht-pz-verdict").inner_text()
-        if not bidding:
+        if not bidding and not kitty:
             root.get_by_role("button", name="Replay the best line").click()
             replay = root.locator(".fht-pz-replay")
             assert_seen(page, replay, rows="top")
@@ -149,6 +154,19 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
         if "Not the best" in said:
             assert "Best is" in said
         page.screenshot(path=str(SHOTS / f"bidding-{width}-{scheme}.png"))
+        # a kitty puzzle (the drill): thirteen cards to choose from, one by keyboard, a verdict from the simulation
+        drill = page.locator(".fht-puzzles").nth(3)
+        drill.scroll_into_view_if_needed()
+        drill.locator(".fht-pz-start").click()
+        assert "best discard" in drill.locator(".fht-pz-prompt").inner_text()
+        hand = drill.locator(".fht-pz-hand")
+        assert_seen(page, hand, min_height=30, rows="top")
+        assert hand.locator("button:not([disabled])").count() == 13
+        assert "face down before the first lead" in drill.inner_text()
+        said = _answer(page, drill, keyboard=True)
+        assert_seen(page, drill.locator(".fht-pz-verdict"), rows="top")
+        assert "% of the layouts" in said and "Best is to discard" in said, said
+        page.screenshot(path=str(SHOTS / f"kitty-{width}-{scheme}.png"))
         violations = [v for v in run_axe(page) if any(".fht-" in str(n.get("target")) for n in v.get("nodes", []))]
         assert violations == [], violations
         problems.assert_clean()

@@ -64,7 +64,7 @@ def test_card_names_in_polish_and_italian_in_the_browser(tmp_path: Path, browser
         expected[label] = [Card.parse(c).name for c in HAND]
     set_language("en")
     assert expected["Ręka"] == ["Walet karo", "Dżoker", "Dziesiątka kier", "Dama pik"]
-    assert expected["Mano"] == ["Fante di quadri", "Jolly", "Dieci di cuori", "Regina di picche"]
+    assert expected["Mano"] == ["Fante di quadri", "Jolly", "Dieci di cuori", "Donna di picche"]
     with serve_directory(html.parent) as base:
         for width in (1280, 390):
             page, problems = open_page(browser, base + html.name, viewport={"width": width, "height": 900})
