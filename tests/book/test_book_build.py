@@ -55,7 +55,16 @@ def _parse(page: Path) -> _Links:
 
 
 def _content_pages(html_dir: Path) -> list[Path]:
-    return [p for p in sorted(html_dir.rglob("*.html")) if p.relative_to(html_dir).parts[0] not in {"_static"}]
+    """The site's pages, the editions' (``pl/…``, ``it/…``) included; not the theme's templates in any ``_static``."""
+    return [p for p in sorted(html_dir.rglob("*.html")) if "_static" not in p.relative_to(html_dir).parts]
+
+
+def _site_root(page: Path, html_dir: Path) -> Path:
+    """The root of the site a page belongs to: the English site's, or its edition's (the folder with ``_static``)."""
+    for folder in page.parents:
+        if (folder / "_static").is_dir() or folder == html_dir:
+            return folder
+    return html_dir
 
 
 def test_book_builds_with_warnings_as_errors(built_book):
@@ -222,7 +231,7 @@ def _saved_state(page: Path) -> dict:
 
 def test_each_widget_module_is_shipped_once_as_a_shared_file(built_book):
     """No page repeats a widget's module text: the state names files in _static/widgetjs/esm/, shared by all pages."""
-    refs: dict[str, set[str]] = {}
+    refs: dict[str, set[Path]] = {}
     for page in _content_pages(built_book.html):
         if WIDGET_VIEW not in page.read_text(encoding="utf-8"):
             continue
@@ -233,7 +242,7 @@ def test_each_widget_module_is_shipped_once_as_a_shared_file(built_book):
             for key in ("_esm", "_css"):
                 value = fields.get(key) or ""
                 assert value.startswith(webassets.STATIC_REF), f"{page.name}: {key} is inline ({len(value)} chars)"
-                refs.setdefault(value, set()).add(page.name)
+                refs.setdefault(value, set()).add(page)
                 # the head fetches it early: the module preloaded, the stylesheet linked
                 name = value.rsplit("/", 1)[1]
                 head = page.read_text(encoding="utf-8").split("</head>")[0]
@@ -242,14 +251,14 @@ def test_each_widget_module_is_shipped_once_as_a_shared_file(built_book):
                     if key == "_css"
                     else f'rel="modulepreload" href="../_static/widgetjs/esm/{name}"'
                 )
-                if page.parent == built_book.html:
-                    wanted = wanted.replace("../_static", "_static")
+                depth = len(page.parent.relative_to(_site_root(page, built_book.html)).parts)
+                wanted = wanted.replace("../_static", "../" * depth + "_static")
                 assert wanted in head, f"{page.name}: {name} not fetched from the head"
     assert refs, "no anywidget models found"
-    esm = built_book.html / "_static" / "widgetjs"
-    for ref in refs:
-        target = esm / ref.removeprefix(webassets.STATIC_REF)
-        assert target.exists() and target.stat().st_size > 100, f"{ref} is not in the site"
+    for ref, pages in refs.items():
+        for site in {_site_root(page, built_book.html) for page in pages}:
+            target = site / "_static" / "widgetjs" / ref.removeprefix(webassets.STATIC_REF)
+            assert target.exists() and target.stat().st_size > 100, f"{ref} is not in the site at {site}"
     assert any(len(pages) > 1 for pages in refs.values()), "modules should be shared between pages"
 
 

@@ -742,8 +742,10 @@ function apply(model, state, source, out, dispatch) {
   if (out.setIndex !== undefined && out.setIndex !== null) source.setIndex(out.setIndex);
   if (out.request) {
     const asked = out.request;
+    // the reply goes to the panel as it is when the reply comes (the learner may have answered or moved
+    // on meanwhile), not as it was when asked
     request(model, asked, out.wait ?? 4000, { onStatus: state.onStatus, born: state.born }).then((reply) =>
-      dispatch({ type: out.reply, reply, asked, verdict: out.verdict }),
+      (state.dispatch || dispatch)({ type: out.reply, reply, asked, verdict: out.verdict }),
     );
   }
   if (out.redraw) state.redraw?.();
@@ -811,6 +813,7 @@ export function quizPanel(model, container, state, source = modelSource(model)) 
     const out = quizReduce(s, source, state, event);
     if (out) apply(model, state, source, out, dispatch);
   };
+  state.dispatch = dispatch;
   section.append(...renderer(RENDERERS, dispatch).all(quizView(s, source, state)));
   const summary = state.round.summary;
   if (state.focus === "verdict") {

@@ -111,7 +111,7 @@ export function faceDownPart(count, label) {
 
 /** A hand's face-down count in words: "North's hand: 3 face-down cards". */
 export function faceDownWords(name, count) {
-  return `${name}'s hand: ${plural(count, "face-down card")}`;
+  return t("{name}'s hand: {cards}", { name, cards: plural(count, "face-down card") });
 }
 
 /**
@@ -264,7 +264,7 @@ function renderTrick(part) {
 function renderPile(pile, r) {
   const node = el("div", { class: "fht-pile", "data-pile": pile.index });
   if (pile.down) {
-    const under = cardEl("", { faceDown: true, label: "face-down card" });
+    const under = cardEl("", { faceDown: true, label: t("a face-down card") });
     under.setAttribute("aria-hidden", "true");
     node.append(under);
   }
@@ -274,11 +274,11 @@ function renderPile(pile, r) {
   }
   if (pile.top) {
     const { code, faceUp } = pile.top;
-    node.append(cardEl(code, { faceDown: !faceUp, label: faceUp ? card(code).name : "face-down card", extraClass: "fht-pile-top" }));
+    node.append(cardEl(code, { faceDown: !faceUp, label: faceUp ? card(code).name : t("a face-down card"), extraClass: "fht-pile-top" }));
   }
   for (const child of node.children) child.setAttribute("aria-hidden", "true");
   node.setAttribute("role", "img");
-  node.setAttribute("aria-label", `pile ${pile.index + 1}: ${pile.words}`);
+  node.setAttribute("aria-label", t("pile {n}: {words}", { n: pile.index + 1, words: pile.words }));
   return node;
 }
 
