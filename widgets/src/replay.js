@@ -84,11 +84,22 @@ function navPart(s, ui) {
     cls: "fht-bar fht-nav",
     attrs: { role: "toolbar", "aria-label": t("replay controls") },
     children: [
-      go("fht-start", `\u00AB ${t("Start")}`, 0, at === 0),
+      // on a phone Start and End show their arrows only (the word stays their name): the row fits one line
+      { ...go("fht-start", null, 0, at === 0), children: ["\u00AB ", { kind: "text", tag: "span", cls: "fht-nav-word", text: t("Start") }] },
       go("fht-back", `\u25C0 ${t("Back")}`, at - 1, at === 0),
       go("fht-forward", `${t("Next")} \u25B6`, at + 1, at >= end || blocked(s)),
-      go("fht-end", `${t("End")} \u00BB`, end, at >= end || blocked(s)),
+      { ...go("fht-end", null, end, at >= end || blocked(s)), children: [{ kind: "text", tag: "span", cls: "fht-nav-word", text: t("End") }, " \u00BB"] },
       { kind: "text", tag: "span", cls: "fht-progress", text: t("Step {at} of {end}", { at, end }) },
+    ],
+  };
+}
+
+/**
+ * What the deal shows and which deal it is (every hand face up, a new deal), apart from the step buttons:
+ * those stay on one row, so on a phone the comment, the trick, the hand and the buttons share one screen.
+ */
+function optionsPart(s, ui) {
+  const children = [
       ui.live ? { kind: "button", cls: "fht-new-deal", text: t("New deal"), on: { type: "newDeal" } } : null,
       // one seat's view: every hand face up, or only what that seat sees
       s.canOpen
@@ -105,8 +116,8 @@ function navPart(s, ui) {
             ],
           }
         : null,
-    ],
-  };
+  ].filter(Boolean);
+  return children.length ? { kind: "box", cls: "fht-bar fht-deal-options", children } : null;
 }
 
 function stopPart(s, ui) {
@@ -268,7 +279,6 @@ function trickOf(s) {
     });
   if (frame.joker_suit)
     notes.push({ cls: "fht-hint", text: t("The joker was led naming {suit}.", { suit: words().suits[frame.joker_suit] || frame.joker_suit }) });
-  if (frame.explain) notes.push({ cls: "fht-hint fht-trick-explain", text: frame.explain });
   return compass
     ? trickPart(slots, { label: t("cards played to the trick"), heading, notes })
     : trickPart(slots, { cls: "fht-cards fht-trick-row", label: t("cards played to the trick, in order"), heading, notes });
@@ -303,7 +313,7 @@ function centerOf(s) {
       cls: "fht-discards",
       children: [
         { kind: "text", tag: "div", cls: "fht-label", text: t("Discarded (out of play)") },
-        handPart(cards, `discarded: ${frame.discard_cards.map((c) => card(c).name).join(", ")}`),
+        handPart(cards, t("discarded: {cards}", { cards: frame.discard_cards.map((c) => card(c).name).join(", ") })),
       ],
     });
   }
@@ -362,7 +372,7 @@ export function replayView(s, ui) {
       attrs: { role: "status", "aria-live": "polite" },
       children: [last?.mark ? { kind: "mark", mark: last.mark } : null, stepText],
     },
-    { kind: "box", cls: "fht-comment", attrs: { "aria-label": "comment" }, children: [last?.comment || ""] },
+    { kind: "box", cls: "fht-comment", attrs: { "aria-label": t("comment") }, children: [last?.comment || ""] },
     s.stop ? stopPart(s, ui) : null,
     tablePart(
       AREAS.map((area) => [area, byArea[area]]),
@@ -370,7 +380,10 @@ export function replayView(s, ui) {
       // face to face, nobody sits left or right: the trick takes the table's whole width; five or six round
       // the table: a phone draws it tighter (fht.css)
       data.players === 2 ? "fht-table fht-face-to-face" : data.players >= 5 ? "fht-table fht-crowded" : "fht-table",
+      // why the trick's card won: under the trick, across the table (the centre column is narrow)
+      s.frame.explain ? [{ kind: "text", tag: "div", cls: "fht-hint fht-trick-explain", text: s.frame.explain }] : [],
     ),
+    optionsPart(s, ui),
     auctionPart(s),
     s.position === s.actions.length && data.result
       ? { kind: "box", tag: "p", cls: "fht-result", children: [{ kind: "text", tag: "strong", text: data.result }] }

@@ -151,9 +151,13 @@ export function contextTrick(name, plays, { small = false } = {}) {
   return trickPart(slots, { cls: "fht-cards", label: `${name}: ${words}`, wrap: false });
 }
 
-/** The table: seats in areas round a centre (`areas`: [["top", [seat parts]], …]), `center` parts in the middle. */
-export function tablePart(areas, center, cls = "fht-table") {
-  return { kind: "table", areas, center, cls };
+/**
+ * The table: seats in areas round a centre (`areas`: [["top", [seat parts]], …]), `center` parts in the
+ * middle, `note` parts right under the middle row across the table's whole width (a line of words the
+ * narrow centre would wrap into a tall column).
+ */
+export function tablePart(areas, center, cls = "fht-table", note = []) {
+  return { kind: "table", areas, center, cls, note };
 }
 
 /**
@@ -294,6 +298,7 @@ function renderTable(part, r) {
   const table = el("div", { class: part.cls });
   for (const [area, seats] of part.areas) table.append(el("div", { class: `fht-area-${area}` }, r.all(seats)));
   table.append(el("div", { class: "fht-area-center" }, r.all(part.center)));
+  if (part.note?.length) table.append(el("div", { class: "fht-area-note" }, r.all(part.note)));
   // the frame is a size container, so the table can re-arrange itself when the widget is narrow
   return el("div", { class: "fht-table-frame" }, table);
 }
