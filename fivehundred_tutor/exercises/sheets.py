@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 import stat
 import zipfile
 from collections.abc import Iterator, Mapping
@@ -162,6 +163,7 @@ def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[s
 
 
 MAX_ZIP_MEMBERS = 100
+_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 def read_zip_members(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> Iterator[tuple[str, bytes | str]]:
@@ -192,7 +194,9 @@ def read_zip_members(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> Itera
         for member in members:
             name = member.filename
             parts = name.replace("\\", "/").split("/")
-            if name.startswith(("/", "\\")) or ".." in parts or ":" in parts[0]:
+            # an absolute name, a step up, or a Windows drive ("C:"); a colon elsewhere is only a character (the
+            # time in nbgrader's exchange folder names, "ada+hw1+2026-03-01 12:00:00 UTC"): nothing is extracted
+            if name.startswith(("/", "\\")) or ".." in parts or _DRIVE.match(parts[0]):
                 yield name, "a name pointing outside the zip: not read"
                 continue
             if any(p.startswith(".") or p == "__MACOSX" for p in parts):
@@ -249,10 +253,8 @@ def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool 
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        stripped = text.rstrip()
-        hint = " — the file looks truncated (cut off before its end)" if not stripped.endswith(("}", "]")) else ""
         raise SubmissionProblem(
-            f"{name}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno}){hint}"
+            f"{name}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno}){_json_hint(text)}"
         ) from None
     except RecursionError:
         raise SubmissionProblem(f"{name}: JSON nested too deeply") from None
@@ -263,6 +265,23 @@ def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool 
     if not isinstance(data, dict):
         raise SubmissionProblem(f"{name}: an answer sheet is a JSON object, not a {type(data).__name__}")
     return data
+
+
+def _json_hint(text: str) -> str:
+    """What a file that is not valid JSON looks like (never its content: it may be anything, a secret too).
+
+    >>> _json_hint('{"format": "fivehundred-answers'), _json_hint("# notes")[:40]
+    (' — the file looks truncated (cut off before its end)', ' — it is not JSON at all (an answer shee')
+    """
+    stripped = text.strip()
+    if not stripped.startswith(("{", "[")):
+        return (
+            " — it is not JSON at all (an answer sheet starts with '{'): is it the answer sheet the page "
+            "downloaded, or the notebook?"
+        )
+    if not stripped.endswith(("}", "]")):
+        return " — the file looks truncated (cut off before its end)"
+    return ""
 
 
 def extract_sheet(notebook: Any, name: str = "notebook") -> dict[str, Any]:

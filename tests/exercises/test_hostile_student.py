@@ -1,0 +1,85 @@
+"""Attack 27, a hostile student's breaks: a tokenless sheet in an absent classmate's folder, Canvas's ``LATE_``
+without times, an unbounded ``problems`` cell, "flagged" in a student's feedback, lateness that fails open without
+naming anyone, misleading messages and a weak secret.  One test per break; each failed before its fix."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from fivehundred_tutor.exercises import parse_assignment
+from fivehundred_tutor.exercises.sheets import SubmissionProblem, parse_submission_bytes, read_zip_members
+from tests.support.exercises import (
+    SECTIONS,
+    TEST_SECRET,
+    all_right,
+    sheet_for,
+    small_assignment,
+    write_json,
+)
+
+DUE = dt.datetime(2026, 3, 1, 12, tzinfo=dt.timezone.utc)
+STAMP = "2026-02-28 10:00:00.000000 UTC"  # nbgrader's timestamp.txt: on time
+
+
+def _with_deadline(feedback: str = "immediate") -> object:
+    data = {
+        "id": "hw1",
+        "title": "Homework one",
+        "seed": 77,
+        "feedback": feedback,
+        "sections": SECTIONS,
+        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10, "max_penalty": 50},
+    }
+    return parse_assignment(data, secret=TEST_SECRET)
+
+
+def _lms_cells(out: Path, student: str, title: str = "Homework one") -> tuple[str, str]:
+    """(Canvas cell, Moodle cell) of one student's grade."""
+    canvas = list(csv.reader((out / "canvas_grades.csv").open(encoding="utf-8")))
+    moodle = list(csv.reader((out / "moodle_grades.csv").open(encoding="utf-8")))
+    c = next(r[5] for r in canvas if r[3] == student)
+    col = moodle[0].index(title)
+    m = next(r[col] for r in moodle if r[0] == student)
+    return c, m
+
+
+def _tokenless(hw: object, student: str) -> dict[str, object]:
+    """What a classmate can make without the student's files: no token, no question ids, no answers."""
+    sheet = sheet_for(hw, student, {})  # type: ignore[arg-type]
+    del sheet["token"], sheet["question_ids"]
+    return sheet
+
+
+def _nbgrader(subs: Path, hw: object, ids: list[str]) -> None:
+    for sid in ids:
+        write_json(subs / "submitted" / sid / "hw1" / f"hw1-{sid}.answers.json", sheet_for(hw, sid, all_right(hw, sid)))  # type: ignore[arg-type]
+        (subs / "submitted" / sid / "hw1" / "timestamp.txt").write_text(STAMP, encoding="utf-8")
+
+
+# ------------------------------------------------------------------ M3. messages say what is wrong
+def test_m3_a_file_that_is_not_json_is_not_called_truncated() -> None:
+    with pytest.raises(SubmissionProblem) as caught:
+        parse_submission_bytes(b"# The secret of assignment 'hw1'\n1b96a3b9\n", "hw1-mallory.answers.json")
+    assert "truncated" not in str(caught.value) and "not JSON" in str(caught.value), caught.value
+    assert "1b96a3b9" not in str(caught.value)  # its content is never echoed
+    with pytest.raises(SubmissionProblem, match="truncated"):
+        parse_submission_bytes(b'{"format": "fivehundred-answers', "cy.answers.json")
+
+
+def test_m3_an_exchange_named_folder_inside_a_zip_is_not_said_to_point_outside_it(tmp_path: Path) -> None:
+    hw = small_assignment()
+    path = tmp_path / "malloryevil_LATE_106_5006_sub.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"ada+hw1+{STAMP}/hw1-ada.answers.json", json.dumps(sheet_for(hw, "ada", {})))
+        archive.writestr("../ada/hw1-ada.answers.json", "{}")
+        archive.writestr("C:/x/hw1-ada.answers.json", "{}")
+    said = {name: content for name, content in read_zip_members(path)}
+    assert isinstance(said[f"ada+hw1+{STAMP}/hw1-ada.answers.json"], bytes), said  # read like any other member
+    assert said["../ada/hw1-ada.answers.json"] == "a name pointing outside the zip: not read"
+    assert said["C:/x/hw1-ada.answers.json"] == "a name pointing outside the zip: not read"
