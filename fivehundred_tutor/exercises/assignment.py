@@ -82,6 +82,7 @@ __all__ = [
     "parse_assignment",
     "read_secret",
     "secret_path",
+    "weak_secret",
 ]
 
 #: when students see whether they were right (widgets/src/protocol.js has the same words)
@@ -130,7 +131,33 @@ def read_secret(path: str | Path) -> bytes:
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) != 1 or not re.fullmatch(r"[0-9a-fA-F]{32,128}", lines[0]) or len(lines[0]) % 2:
         raise MissingSecret(f"{p}: not a secret file (expected one line of 64 hexadecimal digits)")
-    return bytes.fromhex(lines[0])
+    secret = bytes.fromhex(lines[0])
+    weak = weak_secret(secret)
+    if weak:
+        raise AssignmentError(f"{p}: {weak}")
+    return secret
+
+
+#: a secret with fewer different byte values than this is not random: 16 random bytes (the shortest secret taken)
+#: have fewer than 8 different values about once in 10^17 draws; 32 (``assign``'s) about once in 10^45
+MIN_DISTINCT_BYTES = 8
+
+
+def weak_secret(secret: bytes) -> str:
+    """Why ``secret`` is no secret ("" when it may be one): all zeros, one byte repeated, a few bytes in turn.
+
+    >>> weak_secret(bytes(32)).split(":")[0], weak_secret(bytes(range(32)))
+    ('this secret is not random (all its 32 bytes are 00)', '')
+    """
+    distinct = len(set(secret))
+    if distinct >= MIN_DISTINCT_BYTES:
+        return ""
+    what = f"all its {len(secret)} bytes are {secret[0]:02x}" if distinct == 1 else f"only {distinct} different bytes"
+    return (
+        f"this secret is not random ({what}): anyone could guess it and re-make every student's questions and "
+        "answers. Delete it and run 'assign' again: a fresh random secret is made (new questions; hand out the "
+        "new files)"
+    )
 
 
 def create_secret(path: str | Path, assignment_id: str) -> bytes:
@@ -317,6 +344,9 @@ class Assignment:
         """Give this assignment its secret (``assign`` does this at the first release)."""
         if not isinstance(secret, bytes) or len(secret) < 16:
             raise AssignmentError("a secret is at least 16 random bytes")
+        weak = weak_secret(secret)
+        if weak:
+            raise AssignmentError(f"{secret_file or self.id}: {weak}")
         if self.secret is not None and not hmac.compare_digest(self.secret, secret):
             raise AssignmentError(f"{self.id}: already has a different secret")
         object.__setattr__(self, "secret", secret)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fivehundred_tutor.exercises import parse_assignment
+from fivehundred_tutor.exercises import AssignmentError, load_assignment, parse_assignment
 from fivehundred_tutor.exercises.sheets import SubmissionProblem, parse_submission_bytes, read_zip_members
 from tests.support.exercises import (
     SECTIONS,
@@ -20,7 +20,9 @@ from tests.support.exercises import (
     all_right,
     sheet_for,
     small_assignment,
+    write_assignment,
     write_json,
+    write_roster,
 )
 
 DUE = dt.datetime(2026, 3, 1, 12, tzinfo=dt.timezone.utc)
@@ -83,3 +85,32 @@ def test_m3_an_exchange_named_folder_inside_a_zip_is_not_said_to_point_outside_i
     assert isinstance(said[f"ada+hw1+{STAMP}/hw1-ada.answers.json"], bytes), said  # read like any other member
     assert said["../ada/hw1-ada.answers.json"] == "a name pointing outside the zip: not read"
     assert said["C:/x/hw1-ada.answers.json"] == "a name pointing outside the zip: not read"
+
+
+# ------------------------------------------------------------------ M4. a weak secret is refused
+@pytest.mark.parametrize("secret", ["0" * 64, "ab" * 32, "0001" * 16], ids=["zeros", "one byte", "two bytes"])
+def test_m4_a_secret_that_is_not_random_is_refused(
+    tmp_path: Path, secret: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fivehundred_tutor.cli import main as cli_main
+
+    hw_path = write_assignment(tmp_path)
+    (tmp_path / "hw1.secret").write_text(secret + "\n", encoding="utf-8")
+    with pytest.raises(AssignmentError, match="not random"):
+        load_assignment(hw_path)
+    with pytest.raises(AssignmentError, match="not random"):
+        parse_assignment({"id": "hw1", "title": "H", "seed": 1, "sections": SECTIONS}, secret=bytes.fromhex(secret))
+    (tmp_path / "subs").mkdir()
+    args = [
+        "grade",
+        str(hw_path),
+        "--roster",
+        str(write_roster(tmp_path, "ada")),
+        "--submissions",
+        str(tmp_path / "subs"),
+    ]
+    assert cli_main([*args, "--out", str(tmp_path / "g"), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "not random" in err and "assign" in err and len(err.strip().splitlines()) == 1, err
+    # a real secret (the tests' own, 32 different bytes) is fine
+    assert load_assignment(hw_path, secret=TEST_SECRET).secret == TEST_SECRET
