@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from fivehundred_tutor.exercises import AssignmentError, load_assignment, parse_assignment
+from fivehundred_tutor.exercises import AssignmentError, grade, load_assignment, parse_assignment
 from fivehundred_tutor.exercises.sheets import SubmissionProblem, parse_submission_bytes, read_zip_members
 from tests.support.exercises import (
+    MAX_POINTS,
     SECTIONS,
     TEST_SECRET,
     all_right,
+    roster,
     sheet_for,
     small_assignment,
     write_assignment,
@@ -62,6 +64,23 @@ def _nbgrader(subs: Path, hw: object, ids: list[str]) -> None:
     for sid in ids:
         write_json(subs / "submitted" / sid / "hw1" / f"hw1-{sid}.answers.json", sheet_for(hw, sid, all_right(hw, sid)))  # type: ignore[arg-type]
         (subs / "submitted" / sid / "hw1" / "timestamp.txt").write_text(STAMP, encoding="utf-8")
+
+
+# ------------------------------------------------------------------ M1. "flagged" stays out of the feedback
+def test_m1_flagged_never_reaches_a_students_feedback(tmp_path: Path) -> None:
+    hw = small_assignment()
+    subs = tmp_path / "subs"
+    # ada handed in; mallory forges an exchange folder in ada's name holding a sheet with her own token
+    write_json(subs / f"ada+hw1+{STAMP}" / "hw1-ada.answers.json", sheet_for(hw, "ada", all_right(hw, "ada")))
+    forged = sheet_for(hw, "mallory", all_right(hw, "mallory"))
+    write_json(subs / "ada+hw1+2026-03-01 12:00:00.000000 UTC" / "hw1-ada.answers.json", forged)
+    write_json(subs / f"mallory+hw1+{STAMP}" / "hw1-mallory.answers.json", forged)
+    report = grade(hw, roster("ada", "mallory"), subs, tmp_path / "g", feedback="both")
+    ada = report.by_id()["ada"]
+    assert ada.status == "flagged" and ada.total == MAX_POINTS  # the instructor's files still say so
+    for sid in ("ada", "mallory"):
+        for page in (tmp_path / "g" / "feedback" / sid).iterdir():
+            assert "flagged" not in page.read_text(encoding="utf-8"), (sid, page.name)
 
 
 # ------------------------------------------------------------------ M3. messages say what is wrong

@@ -56,6 +56,12 @@ def hand_marks(s: StudentResult) -> list[str]:
     return [f"{item.item}: {item.feedback}" for item in s.items if _by_hand(item)] if s.has_grade else []
 
 
+def _status_words(s: StudentResult) -> str:
+    """The row's status as the student reads it: "flagged" is the instructor's word (an integrity matter or a
+    problem to look at), never the student's; their notes say what they may read of it."""
+    return "graded" if s.status == "flagged" else s.status
+
+
 def _earned(s: StudentResult, points: float) -> str:
     """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected)."""
     return fmt_points(points) if s.has_grade else "–"
@@ -67,7 +73,7 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
         f"# {md_escape(assignment.title)}",
         "",
         f"Student: **{md_escape(s.student)}**{' (' + md_escape(s.name) + ')' if s.name else ''}  ",
-        f"Score: **{score}** ({s.status})",
+        f"Score: **{score}** ({_status_words(s)})",
         "",
     ]
     for title, pts in s.section_totals(assignment).items():
@@ -117,7 +123,7 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
         "</style></head><body><main>",
         f"<h1>{e(assignment.title)}</h1>",
         f"<p>Student: <strong>{e(s.student)}</strong>{' (' + e(s.name) + ')' if s.name else ''}<br>"
-        f"Score: <strong>{score}</strong> ({e(s.status)})</p><ul>",
+        f"Score: <strong>{score}</strong> ({e(_status_words(s))})</p><ul>",
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
