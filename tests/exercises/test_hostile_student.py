@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fivehundred_tutor.exercises import AssignmentError, grade, load_assignment, parse_assignment
+from fivehundred_tutor.exercises import AssignmentError, grade, grade_folder, load_assignment, parse_assignment
 from fivehundred_tutor.exercises.sheets import SubmissionProblem, parse_submission_bytes, read_zip_members
 from tests.support.exercises import (
     MAX_POINTS,
@@ -64,6 +64,60 @@ def _nbgrader(subs: Path, hw: object, ids: list[str]) -> None:
     for sid in ids:
         write_json(subs / "submitted" / sid / "hw1" / f"hw1-{sid}.answers.json", sheet_for(hw, sid, all_right(hw, sid)))  # type: ignore[arg-type]
         (subs / "submitted" / sid / "hw1" / "timestamp.txt").write_text(STAMP, encoding="utf-8")
+
+
+# ------------------------------------------------------------------ B1. a tokenless sheet gives no LMS grade
+@pytest.mark.parametrize(
+    "folder",
+    ["submitted/ada/hw1", "ada+hw1+2026-03-01 12:00:00.000000 UTC"],
+    ids=["nbgrader submitted", "nbgrader exchange"],
+)
+def test_b1_a_tokenless_sheet_in_an_absent_students_folder_leaves_the_lms_blank(
+    tmp_path: Path, folder: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fivehundred_tutor.cli import main as cli_main
+
+    hw_path = write_assignment(tmp_path)
+    hw = load_assignment(hw_path)
+    subs = tmp_path / "course"
+    # ada is absent; mallory (who can name folders in the exchange) puts an empty tokenless sheet in ada's name
+    _nbgrader(subs, hw, ["ben", "mallory"])
+    write_json(subs / folder / "hw1-ada.answers.json", _tokenless(hw, "ada"))
+    if folder.startswith("submitted"):
+        (subs / folder / "timestamp.txt").write_text(STAMP, encoding="utf-8")
+    out = tmp_path / "g"
+    args = ["grade", str(hw_path), "--roster", str(write_roster(tmp_path, "ada", "ben", "mallory"))]
+    code = cli_main([*args, "--submissions", str(subs), "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    # no grade in either LMS file: a blank, as for a real absence, not a 0
+    assert _lms_cells(out, "ada") == ("", "")
+    assert _lms_cells(out, "ben") == (f"{MAX_POINTS:g}", f"{MAX_POINTS:g}")
+    row = next(r for r in csv.DictReader((out / "gradebook.csv").open(encoding="utf-8")) if r["student_id"] == "ada")
+    # the row says it needs the instructor's review, why, and what to do
+    assert "needs your review" in row["problems"] and "no token" in row["problems"], row["problems"]
+    assert "canvas_grades.csv" in row["problems"] and "enter the grade" in row["problems"], row["problems"]
+    # and the console's summary names her among its warnings
+    warning = next((line for line in err.splitlines() if "warning:" in line and "review" in line), "")
+    assert "ada" in warning and "blank" in warning, err
+    # what ada reads: no score from a sheet nothing shows she made, no "flagged", no token talk
+    feedback = (out / "feedback" / "ada" / "hw1.md").read_text(encoding="utf-8")
+    assert "flagged" not in feedback and "token" not in feedback and f"0 / {MAX_POINTS:g}" not in feedback, feedback
+
+
+def test_b1_a_valid_token_still_wins_and_an_exam_still_rejects_a_tokenless_sheet(tmp_path: Path) -> None:
+    hw = small_assignment()
+    subs = tmp_path / "subs"
+    write_json(subs / "ada" / "a.answers.json", _tokenless(hw, "ada"))
+    write_json(subs / "ada" / "b.answers.json", sheet_for(hw, "ada", all_right(hw, "ada")))
+    report = grade(hw, roster("ada"), subs, tmp_path / "g")
+    ada = report.by_id()["ada"]
+    assert ada.total == MAX_POINTS and not any("needs your review" in p for p in ada.problems), ada.problems
+    assert _lms_cells(tmp_path / "g", "ada") == (f"{MAX_POINTS:g}", f"{MAX_POINTS:g}")
+    exam = small_assignment("none")
+    (subs / "ada" / "b.answers.json").unlink()
+    ada = grade_folder(exam, roster("ada"), subs).by_id()["ada"]
+    assert ada.status == "rejected" and not ada.has_grade
 
 
 # ------------------------------------------------------------------ M1. "flagged" stays out of the feedback

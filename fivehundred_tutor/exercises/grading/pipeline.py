@@ -98,6 +98,7 @@ def grade_folder(
         *lateness_warnings(assignment, judged),
         *regrading.warnings,
         *_marking_warnings(results.values()),
+        *_review_warnings(results.values()),
     ]
     students = list(results.values())
     return GradeReport(assignment, students, intake.unmatched, intake.skipped, regrading.applied, warnings)
@@ -110,6 +111,18 @@ def _marking_warnings(students: Iterable[StudentResult]) -> list[str]:
     return [
         f"{sum(s.pending for s in waiting)} written answer(s) of {len(waiting)} student(s) still to mark by hand "
         "(HandGrader in JupyterLab): the LMS files leave those students blank until then"
+    ]
+
+
+def _review_warnings(students: Iterable[StudentResult]) -> list[str]:
+    waiting = [s.student for s in students if s.review and s.has_grade]
+    if not waiting:
+        return []
+    names = ", ".join(safe_text(sid, 40) for sid in waiting[:20]) + (" …" if len(waiting) > 20 else "")
+    return [
+        f"{len(waiting)} student(s) graded only from a sheet without a token, left blank in canvas_grades.csv and "
+        f"moodle_grades.csv until you review them: {names} (nothing shows they made the sheet; see the problems "
+        "column of gradebook.csv)"
     ]
 
 
@@ -140,8 +153,16 @@ def _grade_student(
     result.files.append(chosen.rel)
     result.collected_at = chosen.collected.isoformat()
     if not chosen.token_ok:
-        result.problems.append(
-            Note.private(f"the sheet carries no token, so it cannot be shown to come from {sid}'s own files")
+        # a sheet without a token never yields a grade by itself: anyone who can write to the student's folder (a
+        # classmate naming a folder in nbgrader's exchange) can put one there
+        result.review = f"{chosen.rel} carries no token, so nothing shows {sid} made it from their own files"
+        result.problems.insert(
+            0,
+            Note.private(
+                f"needs your review: {result.review} (anyone who can write to that folder could have put it "
+                f"there): its score is left out of canvas_grades.csv and moodle_grades.csv; ask {sid} whether they "
+                "handed it in, and if so enter the grade in the LMS yourself"
+            ),
         )
     try:
         _, warnings = check_header(chosen.sheet, assignment)

@@ -158,6 +158,8 @@ def hold_back(assignment: Assignment, roster: Roster, result: StudentResult, now
         return ""
     if result.status not in ("graded", "flagged"):
         return "no answer sheet of yours was graded"
+    if result.review:
+        return _REVIEW
     deadline = assignment.deadline
     if deadline is not None:
         student = roster.get(result.student)
@@ -166,6 +168,10 @@ def hold_back(assignment: Assignment, roster: Roster, result: StudentResult, now
         if now < due:
             return f"you can still hand in until {due:%Y-%m-%d %H:%M} ({_zone(due)})"
     return ""
+
+
+#: what a student reads while their only sheet waits for the instructor's review
+_REVIEW = "your hand-in is waiting for your teacher's review"
 
 
 def _zone(when: _dt.datetime) -> str:

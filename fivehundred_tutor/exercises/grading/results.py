@@ -81,6 +81,9 @@ class StudentResult:
     late_judged: bool = True  # False: no time said when the sheet came in (the gradebook leaves lateness blank)
     penalty: float = 0.0  # fraction of the score taken off for lateness
     held_back: str = ""  # why the answers and explanations are not in this student's feedback ("" = they are)
+    # why the grade waits for the instructor's review before it reaches the LMS files and the student ("" = it
+    # need not): graded only from a sheet without a token, which nothing shows the student made
+    review: str = ""
 
     @property
     def raw_total(self) -> Fraction:
@@ -95,6 +98,12 @@ class StudentResult:
     def pending(self) -> int:
         """Written answers still to mark by hand (their LMS grade waits for them)."""
         return sum(1 for i in self.items if i.pending)
+
+    @property
+    def released(self) -> bool:
+        """True when the grade may go to the LMS and the student: graded, no written answer still to mark, nothing
+        waiting for the instructor's review."""
+        return self.has_grade and not self.pending and not self.review
 
     @property
     def has_grade(self) -> bool:

@@ -12,6 +12,9 @@ from ..results import ItemResult, Note, StudentResult
 __all__ = ["feedback_html", "feedback_markdown", "hand_marks", "student_notes"]
 
 
+#: what a student reads while their only sheet (one without a token) waits for the instructor's review
+_WAITING = "your hand-in is waiting for your teacher's review"
+
 _INSTRUCTOR_ONLY = (
     "wrong student:",
     "your answer sheet was found in another",
@@ -38,10 +41,14 @@ def student_notes(s: StudentResult) -> list[str]:
     questions, held-back answers — never integrity flags, nor another student's file or folder (those stay in
     the gradebook and summary)."""
     notes = [text for text in map(_for_student, s.problems) if text is not None]
+    if s.review and s.has_grade:  # no points yet: not even the 0s of unanswered questions
+        notes = [n for n in notes if not n.endswith("unanswered (scored 0)")]
     if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
         notes.append("not graded: please speak to your instructor")
     if s.held_back:
         notes.append(f"the answers and explanations are held back: {s.held_back}")
+    elif s.review and s.has_grade:
+        notes.append(_WAITING)
     return notes
 
 
@@ -53,18 +60,27 @@ def _by_hand(item: ItemResult) -> bool:
 
 def hand_marks(s: StudentResult) -> list[str]:
     """Each hand-marked answer's ticked rubric lines and comment, as the Moodle feedback column says them."""
-    return [f"{item.item}: {item.feedback}" for item in s.items if _by_hand(item)] if s.has_grade else []
+    return [f"{item.item}: {item.feedback}" for item in s.items if _by_hand(item)] if _shown(s) else []
 
 
 def _status_words(s: StudentResult) -> str:
     """The row's status as the student reads it: "flagged" is the instructor's word (an integrity matter or a
     problem to look at), never the student's; their notes say what they may read of it."""
+    if s.review and s.has_grade:
+        return _WAITING
     return "graded" if s.status == "flagged" else s.status
 
 
+def _shown(s: StudentResult) -> bool:
+    """Whether the student reads points: not with nothing graded, nor while their only sheet (one without a token,
+    which nothing shows they made) waits for the instructor's review — as the LMS files leave it blank."""
+    return s.has_grade and not s.review
+
+
 def _earned(s: StudentResult, points: float) -> str:
-    """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected)."""
-    return fmt_points(points) if s.has_grade else "–"
+    """Points earned, or a blank ("–") for a student with nothing graded (missing, or every file rejected) or a
+    grade waiting for the instructor's review."""
+    return fmt_points(points) if _shown(s) else "–"
 
 
 def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
@@ -84,7 +100,7 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
         lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in notes]
     lines += ["", "## Questions", ""]
     for item in s.items:
-        heading = f"{_mark(item)} {fmt_points(item.score)}" if s.has_grade else "–"  # no grade: a blank, not a 0
+        heading = f"{_mark(item)} {fmt_points(item.score)}" if _shown(s) else "–"  # no grade: a blank, not a 0
         lines += [f"### {item.item} {heading} / {fmt_points(item.points)}", "", md_escape(item.prompt), ""]
         if item.kind == "text" and isinstance(item.response, str):
             lines += ["Your answer:", "", f"> {md_escape(item.response)}", ""]
@@ -104,6 +120,8 @@ def _mark(item: ItemResult) -> str:
 
 
 def _score_words(assignment: Assignment, s: StudentResult) -> str:
+    if s.review and s.has_grade:
+        return "not graded yet"
     if not s.has_grade:
         return "no submission"
     score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}"

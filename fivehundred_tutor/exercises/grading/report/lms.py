@@ -1,5 +1,6 @@
 """Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank, and so is the cell of a
-student whose written answers are still to be marked: an LMS would show the partial score as the grade)."""
+student whose written answers are still to be marked — an LMS would show the partial score as the grade — or whose
+only sheet carries no token: nothing shows they made it, so it waits for the instructor's review)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ __all__ = ["write_lms_exports"]
 
 
 def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None = None) -> dict[str, Path]:
-    """Grades in the shapes Canvas and Moodle import (a missing student's cell is left blank, and so is the cell of a
-    student whose written answers are still to be marked: an LMS would show the partial score as the grade)."""
+    """Grades in the shapes Canvas and Moodle import: a blank cell, not a 0, for a student with no grade to give
+    yet (missing, written answers to mark, or a review to make: see :attr:`.StudentResult.released`)."""
     a = report.assignment
     people = {s.id: s for s in roster} if roster is not None else {}
     canvas = folder / "canvas_grades.csv"
@@ -31,7 +32,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
                 # the SIS Login ID as the roster gave it: an id taken from another column is no login
                 p.sis_login_id if p and roster is not None and roster.source_format == "canvas" else s.student,
                 p.section if p else "",
-                fmt_points(s.total) if s.has_grade and not s.pending else "",
+                fmt_points(s.total) if s.released else "",
             ]
         )
     column = f"{a.title} ({a.id})"
@@ -55,7 +56,7 @@ def write_lms_exports(report: GradeReport, folder: Path, roster: Roster | None =
         p = people.get(s.student)
         # students read it: nothing instructor-only; the marks given by hand (rubric lines ticked, comments) too
         feedback_text = "; ".join([*student_notes(s), *hand_marks(s)])[:2000]
-        score = fmt_points(s.total) if s.has_grade and not s.pending else ""  # marks to come: no partial grade
+        score = fmt_points(s.total) if s.released else ""  # marks to come, a review to make: no grade yet
         mrows.append([s.student, *([p.email if p else ""] if with_email else []), score, feedback_text])
     header = [id_header, *(["Email address"] if with_email else []), a.title, "Feedback"]
     write_csv(moodle, header, mrows)
