@@ -14,7 +14,7 @@ Hosts (``--host``):
 The sampling bot holds every seat of ``--deals`` 4-player deals; each decision with more than one
 legal choice is timed in CPU seconds (all threads) by phase, and the card play by tricks left,
 with how many of those decisions were sampled (the others: rules of thumb, before the plan's
-tricks left or when its node cap left too few layouts; see ``analysis.bot.PLANS``).
+tricks left or when its node cap left too few layouts; see ``analysis.sampling_bot.PLANS``).
 
 ``--learner-deals N``: N whole deals through the play widget's handler against the strong bots,
 the learner following every hint: wall seconds per hint and per move (the learner's card and
@@ -40,7 +40,7 @@ from typing import Any
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor import solver as solver_module
-from fivehundred_tutor.analysis.bot import PLANS, SamplePlan, SamplingBot, search_kind
+from fivehundred_tutor.analysis.sampling_bot import PLANS, SamplePlan, SamplingBot, search_kind
 from fivehundred_tutor.bots import misere_danger
 from fivehundred_tutor.rng import derive_seed
 from fivehundred_tutor.solver import Solver, dds

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fivehundred_tutor import Deal, Rules
-from fivehundred_tutor.analysis.bot import SamplingBot
+from fivehundred_tutor.analysis.sampling_bot import SamplingBot
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.rng import derive_seed
 from fivehundred_tutor.solver import dds

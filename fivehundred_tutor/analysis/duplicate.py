@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: The live book's sampling plan for every search (the kernel's compiled search too): the same
-#: choices in every host, within the live book's time per move (``analysis.bot.PLANS``).
+#: choices in every host, within the live book's time per move (``analysis.sampling_bot.PLANS``).
 DUPLICATE_PLANS = {"compiled": PLANS["interpreted"], "interpreted": PLANS["interpreted"]}
 
 

@@ -31,7 +31,7 @@ import dataclasses
 from typing import Any
 
 from ..actions import Action
-from ..analysis.bot import SamplingBot
+from ..analysis.sampling_bot import SamplingBot
 from ..bots import HeuristicBot
 from ..deal import PLAY, Deal
 from ..rng import Random, derive_seed

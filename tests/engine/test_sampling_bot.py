@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis import public_history
-from fivehundred_tutor.analysis.bot import SamplingBot
+from fivehundred_tutor.analysis.sampling_bot import SamplingBot
 from fivehundred_tutor.bots import HeuristicBot
 from fivehundred_tutor.deal import AUCTION, PLAY
 from fivehundred_tutor.rng import derive_seed

@@ -111,7 +111,7 @@ def test_an_analysis_keeps_to_its_node_limit_all_actions_together(native: bool |
 def test_a_sampling_decision_keeps_to_its_plan_s_node_cap() -> None:
     """The strong bot's card play spends at most its plan's nodes on one decision, all layouts together;
     with too few layouts solved it says so ("cut") and plays the rule of thumb."""
-    from fivehundred_tutor.analysis.bot import SamplePlan, SamplingBot
+    from fivehundred_tutor.analysis.sampling_bot import SamplePlan, SamplingBot
 
     rules = Rules()
     cut = solved = 0

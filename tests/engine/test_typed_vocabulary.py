@@ -158,14 +158,16 @@ def test_coerce_takes_what_callers_hold() -> None:
         Rules.coerce(3)  # type: ignore[arg-type]
 
 
-def test_every_bot_meets_the_bot_protocol_and_the_old_import_path_works() -> None:
-    from fivehundred_tutor.analysis import bot as old_home
+def test_every_bot_meets_the_bot_protocol_and_no_module_name_collides() -> None:
+    import importlib.util
+
     from fivehundred_tutor.analysis.sampling_bot import SamplingBot
     from fivehundred_tutor.bots import Bot, HeuristicBot, RandomBot
     from fivehundred_tutor.deal import Deal
     from fivehundred_tutor.handlers.play import LEVELS
 
-    assert old_home.SamplingBot is SamplingBot
+    # one module named for bots: the sampling bot lives in analysis/sampling_bot.py, no analysis/bot.py beside bots.py
+    assert importlib.util.find_spec("fivehundred_tutor.analysis.bot") is None
     deal = Deal.new(Rules(), seed=4)
     for bot in (RandomBot(1), HeuristicBot(), SamplingBot(seed=1)):
         assert isinstance(bot, Bot)

@@ -14,7 +14,7 @@ import pytest
 
 from fivehundred_tutor import Deal, Rules
 from fivehundred_tutor.analysis import Knowledge, public_history
-from fivehundred_tutor.analysis.bot import PLANS, SamplePlan, SamplingBot, partner_passed
+from fivehundred_tutor.analysis.sampling_bot import PLANS, SamplePlan, SamplingBot, partner_passed
 from fivehundred_tutor.handlers import handle
 from fivehundred_tutor.handlers.play import hint, review, start
 from fivehundred_tutor.solver import Solver

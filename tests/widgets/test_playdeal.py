@@ -122,7 +122,7 @@ def test_strong_bots_play_from_the_start_and_differ_from_easy_ones() -> None:
 
 
 def test_hint_is_the_strong_bots_choice_in_words_from_its_samples() -> None:
-    from fivehundred_tutor.analysis.bot import SamplingBot
+    from fivehundred_tutor.analysis.sampling_bot import SamplingBot
 
     seen_play = False
     for seed in range(20):
@@ -156,7 +156,7 @@ def test_hint_when_it_is_not_the_learners_turn_is_a_clear_error() -> None:
 def test_a_bidding_hint_without_dds_counts_the_hand_at_once(monkeypatch: Any) -> None:
     """The live book has no DDS: a bidding hint must not simulate (minutes under Pyodide, the
     widget stuck), but count the learner's own cards and say what partner and the kitty add."""
-    from fivehundred_tutor.analysis.bot import SamplingBot
+    from fivehundred_tutor.analysis.sampling_bot import SamplingBot
     from fivehundred_tutor.solver import dds
 
     monkeypatch.setattr(dds, "available", lambda: False)
