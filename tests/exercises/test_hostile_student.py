@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
 import json
 import zipfile
 from pathlib import Path
@@ -118,6 +119,30 @@ def test_b1_a_valid_token_still_wins_and_an_exam_still_rejects_a_tokenless_sheet
     (subs / "ada" / "b.answers.json").unlink()
     ada = grade_folder(exam, roster("ada"), subs).by_id()["ada"]
     assert ada.status == "rejected" and not ada.has_grade
+
+
+# ------------------------------------------------------------------ B3. the problems cell has a cap
+def test_b3_junk_zips_do_not_make_the_gradebook_unreadable(tmp_path: Path) -> None:
+    hw = small_assignment()
+    subs = tmp_path / "subs"
+    write_json(subs / "ada" / "hw1-ada.answers.json", sheet_for(hw, "ada", all_right(hw, "ada")))
+    (subs / "mallory").mkdir(parents=True)
+    junk = json.dumps({"format": "fivehundred-answers/1", "assignment": "hw1"}).encode()
+    for z in range(12):
+        with zipfile.ZipFile(subs / "mallory" / f"z{z:02}.zip", "w") as archive:
+            for n in range(100):
+                archive.writestr(f"{'x' * 60}{n:03}.answers.json", junk)
+    write_json(subs / "mallory" / "hw1-mallory.answers.json", sheet_for(hw, "mallory", all_right(hw, "mallory")))
+    out = tmp_path / "g"
+    grade(hw, roster("ada", "mallory"), subs, out)
+    text = (out / "gradebook.csv").read_text(encoding="utf-8")
+    rows = {r["student_id"]: r for r in csv.DictReader(io.StringIO(text))}  # the default field limit: 131,072
+    cell = rows["mallory"]["problems"]
+    assert len(cell) < 32_767 // 2, len(cell)  # far inside Excel's limit for a cell
+    assert "more" in cell and "problems.csv" in cell, cell[-300:]
+    every = [r for r in csv.DictReader((out / "problems.csv").open(encoding="utf-8")) if r["student_id"] == "mallory"]
+    assert len(every) >= 1200, len(every)  # the whole list, one problem a row
+    assert rows["ada"]["problems"] == ""
 
 
 # ------------------------------------------------------------------ M1. "flagged" stays out of the feedback

@@ -10,7 +10,7 @@ from ..results import GradeReport
 from .analysis import item_analysis, summary_markdown, write_distractors
 from .feedback import feedback_html, feedback_markdown, student_notes
 from .files import MANIFEST, check_out_folder, finish_out, prepare_out, write_csv
-from .gradebook import gradebook_rows
+from .gradebook import PROBLEMS_FILE, gradebook_rows, problems_cell
 from .lms import write_lms_exports
 from .plots import write_histogram, write_item_plot
 from .psychometrics import analyse
@@ -39,7 +39,8 @@ def write_reports(
 ) -> dict[str, Path]:
     """Write ``gradebook.csv``, ``feedback/<id>/<assignment>.md|html``, ``item_analysis.csv`` (with each item's
     discrimination), ``distractors.csv``, ``summary.md`` (the class's scores, reliability, items to look at),
-    LMS import files (``canvas_grades.csv``, ``moodle_grades.csv``), a histogram and an item plot.
+    LMS import files (``canvas_grades.csv``, ``moodle_grades.csv``), a histogram and an item plot; and
+    ``problems.csv`` (every problem, a row each) when some row's problems did not fit in its gradebook cell.
 
     Every file is rewritten on each run, so grading twice gives the same files.
     """
@@ -82,6 +83,12 @@ def write_reports(
             unmatched,
             ["file", "reason"],
             [*report.unmatched, *((f, f"skipped: {why}") for f, why in skipped)],
+        )
+    if any(not problems_cell(s.problems)[1] for s in report.students):
+        # some row's problems did not fit in its cell: every one of them, a row each
+        paths["problems"] = folder / PROBLEMS_FILE
+        write_csv(
+            paths["problems"], ["student_id", "problem"], ([s.student, p] for s in report.students for p in s.problems)
         )
     if report.overrides_applied:
         paths["overrides"] = folder / "overrides_applied.csv"

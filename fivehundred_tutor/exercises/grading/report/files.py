@@ -19,6 +19,7 @@ OUTPUT_NAMES = (
     "distractors.csv",
     "summary.md",
     "unmatched.csv",
+    "problems.csv",
     "histogram.png",
     "item_analysis.png",
 )

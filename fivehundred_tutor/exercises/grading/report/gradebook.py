@@ -1,11 +1,43 @@
-"""The gradebook: one row per roster student, blank cells (not 0) for a student with nothing graded."""
+"""The gradebook: one row per roster student, blank cells (not 0) for a student with nothing graded; a row's
+``problems`` in one bounded cell (every one in ``problems.csv`` when they do not fit)."""
 
 from __future__ import annotations
 
-from ...text import fmt_points
+from ...text import fmt_points, safe_text
 from ..results import GradeReport
 
-__all__ = ["gradebook_rows"]
+__all__ = ["PROBLEMS_CELL_CHARS", "PROBLEMS_FILE", "gradebook_rows", "problems_cell"]
+
+#: the most a row's ``problems`` cell holds: a spreadsheet cell holds 32,767 characters and Python's csv reader
+#: a field of 131,072; a student's junk (thousands of files, each a problem) could otherwise fill megabytes
+PROBLEMS_CELL_CHARS = 4000
+#: every problem of every row, one a line, written when some row's did not fit in its cell
+PROBLEMS_FILE = "problems.csv"
+
+
+def problems_cell(problems: list[str]) -> tuple[str, bool]:
+    """A row's problems in one cell: as many as fit in :data:`PROBLEMS_CELL_CHARS`, then how many more; and
+    whether all of them are there.
+
+    >>> problems_cell(["a", "b"])
+    ('a | b', True)
+    >>> text, whole = problems_cell([f"{n}: " + "x" * 1000 for n in range(9)])
+    >>> len(text) <= PROBLEMS_CELL_CHARS, whole, text.split(" | ")[-1]
+    (True, False, '… and 6 more (all 9 in problems.csv)')
+    """
+    joined = " | ".join(problems)
+    if len(joined) <= PROBLEMS_CELL_CHARS:
+        return joined, True
+    room = PROBLEMS_CELL_CHARS - 80  # for the count of the rest
+    shown: list[str] = []
+    for problem in problems:
+        if len(" | ".join([*shown, problem])) > room:
+            break
+        shown.append(problem)
+    if not shown:  # one problem longer than the cell: its start
+        shown = [safe_text(problems[0], room)]
+    rest = len(problems) - len(shown)
+    return " | ".join([*shown, f"… and {rest} more (all {len(problems)} in {PROBLEMS_FILE})"]), False
 
 
 def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
@@ -34,6 +66,6 @@ def gradebook_rows(report: GradeReport) -> list[dict[str, str]]:
         if any(sec.written for sec in a.sections):
             row["to_mark"] = "" if blank else str(s.pending)  # written answers still to mark by hand
         row["collected_by"] = s.collected_by
-        row["problems"] = " | ".join(s.problems)
+        row["problems"] = problems_cell(s.problems)[0]
         rows.append(row)
     return rows
