@@ -8,6 +8,7 @@ import csv
 import datetime as dt
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -160,6 +161,29 @@ def test_m1_flagged_never_reaches_a_students_feedback(tmp_path: Path) -> None:
     for sid in ("ada", "mallory"):
         for page in (tmp_path / "g" / "feedback" / sid).iterdir():
             assert "flagged" not in page.read_text(encoding="utf-8"), (sid, page.name)
+
+
+# ------------------------------------------------------------------ M2. lateness not judged names who
+@pytest.mark.parametrize("stamp", ["missing", "garbled", "two lines", "symlink", "fifo"])
+def test_m2_a_broken_timestamp_txt_is_named_in_the_warning(tmp_path: Path, stamp: str) -> None:
+    hw = _with_deadline()
+    subs = tmp_path / "course"
+    _nbgrader(subs, hw, ["ada", "ben", "mallory"])
+    ts = subs / "submitted" / "mallory" / "hw1" / "timestamp.txt"
+    ts.unlink()
+    if stamp == "garbled":
+        ts.write_text("yesterday, honest", encoding="utf-8")
+    elif stamp == "two lines":
+        ts.write_text(f"{STAMP}\n2026-03-09 10:00:00.000000 UTC\n", encoding="utf-8")
+    elif stamp == "symlink":
+        (tmp_path / "early.txt").write_text(STAMP, encoding="utf-8")
+        ts.symlink_to(tmp_path / "early.txt")
+    elif stamp == "fifo":
+        os.mkfifo(ts)
+    report = grade_folder(hw, roster("ada", "ben", "mallory"), subs)
+    warning = next((w for w in report.warnings if "lateness not judged" in w), "")
+    assert "mallory" in warning and "ada" not in warning and "ben" not in warning, report.warnings
+    assert "timestamp.txt" in warning and "--collected-at" in warning, warning
 
 
 # ------------------------------------------------------------------ M3. messages say what is wrong

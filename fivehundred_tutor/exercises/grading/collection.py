@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..roster import Roster
+from ..text import safe_text
 
 __all__ = [
     "NBGRADER_FOLDERS",
@@ -26,6 +27,7 @@ __all__ = [
     "name_hint",
     "nbgrader_stamp",
     "read_timestamp",
+    "stamp_problem",
 ]
 
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
@@ -186,6 +188,12 @@ def parse_nbgrader_time(text: str) -> _dt.datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=_dt.timezone.utc)
 
 
+def _stamp_path(root: Path, rel: str, owner: Owner) -> tuple[Path, str]:
+    """nbgrader's ``timestamp.txt`` for the submission ``rel`` belongs to: (its path, as the run shows it)."""
+    top = rel.split("/")[: owner.depth + (2 if owner.layout == "nbgrader" else 1)]
+    return root.joinpath(*top, "timestamp.txt"), safe_text("/".join([*top, "timestamp.txt"]), 200)
+
+
 def nbgrader_stamp(root: Path, rel: str, owner: Owner | None) -> _dt.datetime | None:
     """The collection time nbgrader wrote for the submission ``rel`` belongs to, in its own layout only.
 
@@ -195,12 +203,28 @@ def nbgrader_stamp(root: Path, rel: str, owner: Owner | None) -> _dt.datetime | 
     """
     if owner is None or owner.layout not in ("nbgrader", "nbgrader-inbound"):
         return None
-    parts = rel.split("/")
-    top = parts[: owner.depth + (2 if owner.layout == "nbgrader" else 1)]
-    stamp = root.joinpath(*top, "timestamp.txt")
+    stamp, _ = _stamp_path(root, rel, owner)
     if stamp.is_file() and not stamp.is_symlink():
         return read_timestamp(stamp)
     if owner.layout == "nbgrader-inbound":
-        m = _NBGRADER_INBOUND.match(parts[owner.depth])
+        m = _NBGRADER_INBOUND.match(rel.split("/")[owner.depth])
         return parse_nbgrader_time(m["time"]) if m else None
     return None
+
+
+def stamp_problem(root: Path, rel: str, owner: Owner | None) -> str:
+    """Why nbgrader's layout gives no collection time for the submission ``rel`` belongs to, in words for the
+    instructor ("" when it gives one, or the layout is not nbgrader's): no ``timestamp.txt``, a link, a pipe, or
+    text that is not a time as nbgrader writes it."""
+    if owner is None or owner.layout not in ("nbgrader", "nbgrader-inbound") or nbgrader_stamp(root, rel, owner):
+        return ""
+    stamp, shown = _stamp_path(root, rel, owner)
+    if stamp.is_symlink():
+        return f"{shown} is a link (not followed)"
+    if not stamp.exists() and owner.layout == "nbgrader-inbound":
+        return f"no {shown}, and the exchange folder's name holds no time"
+    if not stamp.exists():
+        return f"no {shown}"
+    if not stamp.is_file():
+        return f"{shown} is not a regular file (not read)"
+    return f"{shown} holds no time as nbgrader writes it, one line like 2026-03-01 10:00:00.000000 UTC"

@@ -44,7 +44,16 @@ from ..sheets import (
     read_zip_members,
 )
 from ..text import safe_text
-from .collection import Owner, canvas_late, canvas_order, collection_owner, name_hint, nbgrader_stamp, read_timestamp
+from .collection import (
+    Owner,
+    canvas_late,
+    canvas_order,
+    collection_owner,
+    name_hint,
+    nbgrader_stamp,
+    read_timestamp,
+    stamp_problem,
+)
 from .results import Note
 from .score import compact_sheet
 
@@ -65,6 +74,7 @@ class Claim:
     token_ok: bool = True  # False: the sheet carries no token (its folder alone says whose it is)
     late_marker: bool | None = None  # Canvas's verdict (``LATE_`` in its name), None outside a Canvas download
     own_entry: bool = False  # the collection's own entry (folder, LMS entry) names this student: their hand-in
+    stamp_problem: str = ""  # why nbgrader's layout gave no time (no timestamp.txt, a link, not a time …)
 
 
 @dataclass
@@ -215,7 +225,9 @@ class _Collector:
         own = source.owner is not None and (source.owner.student is not None or bool(source.owner.candidates))
         if stamp is not None:
             return Claim(source.rel, sheet, stamp, "timestamp.txt", file_time, stamp, canvas, token_ok, late, own)
-        return Claim(source.rel, sheet, file_time, "file time", file_time, None, canvas, token_ok, late, own)
+        rel = path.relative_to(self.folder).as_posix()
+        why = "" if self.trust_timestamps else stamp_problem(self.folder, rel, source.owner)
+        return Claim(source.rel, sheet, file_time, "file time", file_time, None, canvas, token_ok, late, own, why)
 
     # ----------------------------------------------------------- whose
     def take(self, source: _Source, full: dict[str, Any]) -> None:

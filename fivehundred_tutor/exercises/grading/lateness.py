@@ -11,12 +11,13 @@ warns; it warns too when most rows come out late or the file times all fall with
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..assignment import Assignment
 from ..roster import Roster, Student
+from ..text import safe_text
 from .intake import Claim
-from .results import StudentResult
+from .results import Note, StudentResult
 
 __all__ = ["CollectionTimes", "Lateness", "apply_late_penalty", "lateness_warnings", "lms_time"]
 
@@ -39,11 +40,17 @@ class CollectionTimes:
 
 @dataclass(frozen=True)
 class Lateness:
-    """How one student's lateness was judged: the time used (None: not judged) and where it came from."""
+    """How one student's lateness was judged: the time used (None: not judged) and where it came from.
+
+    ``student``: whose; ``why``: why the collection's own time could not be used (nbgrader's timestamp.txt
+    missing, a link, not a time), for the run's warning.
+    """
 
     when: _dt.datetime | None
     basis: str
     days: int = 0
+    student: str = ""
+    why: str = ""
 
 
 def lms_time(text: str, zone: _dt.tzinfo) -> _dt.datetime | None:
@@ -89,6 +96,16 @@ def apply_late_penalty(
 ) -> Lateness:
     """Days late (a part of a day counts as one) past the due time plus the student's extension, and the
     penalty they cost; returns how it was judged (``when`` None: it could not be)."""
+    judged = _judge(assignment, roster, result, claim, times)
+    why = claim.stamp_problem if judged.when is None and judged.basis == "" else ""
+    if why:
+        result.problems.append(Note.private(f"note: lateness not judged: {why}"))
+    return replace(judged, student=result.student, why=why)
+
+
+def _judge(
+    assignment: Assignment, roster: Roster, result: StudentResult, claim: Claim, times: CollectionTimes
+) -> Lateness:
     deadline = assignment.deadline
     if deadline is None:
         return Lateness(None, "no deadline")
@@ -124,13 +141,15 @@ def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[st
     if assignment.deadline is None or not judged:
         return []
     out = []
-    unjudged = sum(1 for j in judged if j.when is None and not j.basis.startswith("Canvas"))
+    unjudged = [j for j in judged if j.when is None and not j.basis.startswith("Canvas")]
     if unjudged:
+        names = "; ".join(safe_text(j.student, 40) + (f" ({j.why})" if j.why else "") for j in unjudged[:20])
+        more = " …" if len(unjudged) > 20 else ""
         out.append(
-            f"lateness not judged for {unjudged} student(s): no time of the collection's own (nbgrader's "
-            "timestamp.txt inside its submitted/ folder, the LMS's submission times, Canvas's LATE_ marker); give "
-            "--collected-at TIME (when you collected), or --file-times if the files' times are when they were "
-            "handed in"
+            f"lateness not judged for {len(unjudged)} student(s), so no late penalty — {names}{more} — with no "
+            "time of the collection's own (nbgrader's timestamp.txt inside its submitted/ folder, the LMS's "
+            "submission times, Canvas's LATE_ marker); give --collected-at TIME (when you collected), or "
+            "--file-times if the files' times are when they were handed in"
         )
     counted = [j for j in judged if j.when is not None or j.basis.startswith("Canvas")]
     late = sum(1 for j in counted if j.days)
