@@ -457,6 +457,14 @@ def play_principle(
     "On lead as the declaring side: draw the opponents' trumps while you hold the top ones, then cash your winners."
     """
     if contract.is_misere:
+        if seat == declarer and winning is None:
+            # the declarer's lead (the first trick's: a declarer who wins a trick has lost): "the highest card still
+            # sure to lose" is no rule here, a high card sure to lose now can leave a suit where no card goes under
+            return _(
+                "On lead in misère, a card that loses this trick is not enough: it must leave you safe in the tricks"
+                " to come. A short suit led now soon leaves you void in it, free to throw a dangerous card whenever"
+                " it is led."
+            )
         if seat == declarer:
             return _("In misère you must lose every trick: play the highest card that is still sure to lose.")
         return _("Against misère you want the declarer to win a trick: lead or keep the cards that can force it.")

@@ -73,7 +73,9 @@ def _name(card: Card) -> str:
 class _Position:
     """What the lessons read: the position, the legal cards, the best class and its line."""
 
-    def __init__(self, deal: Deal, seat: int, best: frozenset[Action], line_of: LineOf) -> None:
+    def __init__(
+        self, deal: Deal, seat: int, best: frozenset[Action], line_of: LineOf, shown: Action | None = None
+    ) -> None:
         self.deal, self.seat, self.best, self.line_of = deal, seat, best, line_of
         rules, contract = deal.rules, deal.contract
         assert contract is not None and deal.declarer is not None
@@ -82,6 +84,10 @@ class _Position:
         self.suit_of, self.power, self.trump = table.suit_of, table.power, table.trump
         self.plays = [a for a in deal.legal_actions() if isinstance(a, Play)]
         self.best_plays = [a for a in self.plays if a in best]
+        if isinstance(shown, Play) and shown in self.best_plays:
+            # the best card whose line the verdict shows first: the lesson names the card that line plays
+            self.best_plays.remove(shown)
+            self.best_plays.insert(0, shown)
         self.best_card: Card | None = self.best_plays[0].card if self.best_plays else None
         self.trick = list(deal.trick)
         self.led = self.suit_of[self.trick[0][1].index] if self.trick else None
@@ -119,6 +125,15 @@ class _Position:
     def partner_winning(self) -> bool:
         """A partner (not the seat itself) holds the winning card of the trick on the table."""
         return self.leader is not None and self.leader[0] in self.partners
+
+    def under(self, card: Card, winner: Card) -> bool:
+        """``card`` is of ``winner``'s suit and lower: played to ``winner``'s trick, it goes under it."""
+        if card.is_joker or winner.is_joker:
+            return False
+        suit = self.suit_of[winner.index]
+        return (
+            suit != NO_SUIT and self.suit_of[card.index] == suit and self.power[card.index] < self.power[winner.index]
+        )
 
     def later_trick_with(self, card: Card) -> _Trick | None:
         """The trick of the best line, after this one, to which the seat plays ``card``."""
@@ -390,17 +405,27 @@ def _misere_defender(p: _Position) -> Lesson:
                 seat=declarer, card=_name(his)
             ),
         )
-    low = p.low(p.plays)
-    if not p.best_has(low):
-        later = p.later_trick_with(low.card)
-        if later is not None and later.winner == p.declarer:
+    taken = next((t for t in p.best_tricks if t.winner == p.declarer), None)
+    if taken is not None and taken.number > p.best_tricks[0].number:
+        # the trick the declarer must win, and his card that wins it
+        his = next(c for s, c in taken.plays if s == p.declarer)
+        mine = next((c for s, c in taken.plays if s == p.seat), None)
+        if mine is not None and any(a.card == mine and a not in p.best for a in p.plays) and p.under(mine, his):
             return Lesson(
                 "misere-keep-low",
                 _(
-                    "Against misère, keep your low {low}: later it goes under the declarer, who must win trick {n}."
-                ).format(low=_name(low.card), n=later.number),
+                    "Against misère, keep {card}: at trick {n} it goes under {seat}'s {his}, and {seat} must win"
+                    " that trick."
+                ).format(card=_name(mine), n=taken.number, seat=declarer, his=_name(his)),
             )
-    taken = next((t for t in p.best_tricks if t.winner == p.declarer), None)
+        if p.under(his, best):
+            return Lesson(
+                "misere-danger",
+                _(
+                    "Against misère, get rid of {card} now: {seat} must win trick {n} with {his}, and your {card},"
+                    " higher, could overtake it."
+                ).format(card=_name(best), n=taken.number, seat=declarer, his=_name(his)),
+            )
     if first is not None and first != p.declarer and first in deal.active and taken is not None:
         leads_next = p.best_tricks[1].plays[0][0] if len(p.best_tricks) > 1 else None
         if leads_next is not None and leads_next != p.declarer:
@@ -425,11 +450,17 @@ def _misere_defender(p: _Position) -> Lesson:
 
 
 def choose_lesson(
-    deal: Deal, seat: int, themes: Sequence[str], best: frozenset[Action], line_of: LineOf
+    deal: Deal,
+    seat: int,
+    themes: Sequence[str],
+    best: frozenset[Action],
+    line_of: LineOf,
+    shown: Action | None = None,
 ) -> tuple[str, Lesson]:
     """The theme the verdict names and its lesson: the first theme (in :data:`THEMES` order, the general
-    declarer-play / defence last) whose lesson the position and the solution show."""
-    return _choose(_Position(deal, seat, best, line_of), themes)
+    declarer-play / defence last) whose lesson the position and the solution show; ``shown``: the best action
+    whose line the verdict shows (by default the first best card)."""
+    return _choose(_Position(deal, seat, best, line_of, shown), themes)
 
 
 def _choose(p: _Position, themes: Sequence[str]) -> tuple[str, Lesson]:
@@ -457,9 +488,10 @@ def teach(
     thumb: tuple[str, str] | None,
     best: frozenset[Action],
     line_of: LineOf,
+    shown: Action | None = None,
 ) -> tuple[str, Lesson, str, str]:
     """:func:`choose_lesson` and :func:`thumb_note` together (one reading of the position)."""
-    p = _Position(deal, seat, best, line_of)
+    p = _Position(deal, seat, best, line_of, shown)
     theme, lesson = _choose(p, themes)
     name, note = _note(p, thumb)
     return theme, lesson, name, note
@@ -492,6 +524,9 @@ def _note(p: _Position, thumb: tuple[str, str] | None) -> tuple[str, str]:
             name = ""
         if not name:
             return "", ""
+    if name in ("highest-loser", "duck-under") and not any(deal.would_win(a.card) for a in p.plays):
+        # every card loses the trick: "the highest card that still loses" picks nothing out, and is no rule here
+        return "", ""
     words = RULE_WORDS[name]
     note = _("The usual rule — {rule} — loses here.").format(rule=_(words))
     tricks = _tricks(deal, line_of(action))

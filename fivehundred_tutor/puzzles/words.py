@@ -341,7 +341,20 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
     best_outcome = _outcome(deal, seat, best_winners)
     best_words = _class_words(deal, [a for a in legal if a in puzzle.best])
     line_of = _line_finder(deal, puzzle)
-    lesson_theme, lesson, thumb_name, thumb_note = teach(deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of)
+    # the best card whose line the verdict shows first: the lesson reads that line, and names its card
+    best_shown = next(
+        (
+            a
+            for (_key, value), actions in groups.items()
+            if value == best_value
+            for a in actions
+            if a.code in puzzle.lines
+        ),
+        None,
+    )
+    lesson_theme, lesson, thumb_name, thumb_note = teach(
+        deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of, best_shown
+    )
     classes: list[dict[str, Any]] = []
     choice_of: dict[str, int] = {}
     for (_key, value), actions in groups.items():
@@ -376,8 +389,10 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
                     best=best_words,
                     outcome=best_outcome,
                 )
-        if not is_best:
-            # a wrong choice's line only as far as the trick after the one where it shows
+        if not is_best and not contract.is_misere:
+            # a wrong choice's line only as far as the trick after the one where it shows; a misère verdict names
+            # the trick the declarer must win, or says he wins none: its line is shown whole (it stops there, or
+            # at the end of the hand)
             shown = _loss_index(deal, seat, best_winners, trick_winners(deal, line))
             tricks = tricks[: shown + 2]
         index = len(classes)
