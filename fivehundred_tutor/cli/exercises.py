@@ -405,7 +405,12 @@ def _add_commands(subparsers: Any) -> None:
         "grade", help="grade a folder of answer sheets/notebooks into a CSV gradebook, feedback and item analysis"
     )
     p.add_argument("assignment", help="assignment file (.toml, .yaml or .json)")
-    p.add_argument("--roster", required=True, help="roster CSV (or a Canvas or Moodle export)")
+    p.add_argument(
+        "--roster",
+        required=True,
+        help="roster CSV (or a Canvas or Moodle export); a submitted_at column gives each student's submission "
+        "time, which lateness is counted from (Canvas's download has none)",
+    )
     p.add_argument("--submissions", required=True, help="folder of submitted *.answers.json and/or *.ipynb files")
     p.add_argument("--out", required=True, help="output folder for gradebook.csv, feedback/, summary.md")
     p.add_argument("--secret", help="the assignment's secret file (default: beside the assignment file)")
@@ -421,7 +426,8 @@ def _add_commands(subparsers: Any) -> None:
         "--collected-at",
         metavar="TIME",
         help="when you collected the files (e.g. 2026-12-01T23:59+10:00): lateness is counted from it when the "
-        "collection has no times of its own (nbgrader's timestamp.txt, the LMS's submission times)",
+        "collection has no times of its own (nbgrader's timestamp.txt, the LMS's submission times); a file Canvas "
+        "marked LATE_ is never charged up to it",
     )
     p.add_argument(
         "--file-times",

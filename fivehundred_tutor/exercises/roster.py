@@ -4,8 +4,10 @@ Three shapes are read:
 
 - a plain CSV: ``id`` (or ``student_id``, ``username``, ``login`` …) is required;
   ``name``, ``email``, ``section`` (the class section — also ``class_section`` or ``group`` —: ``grade``
-  gives a table per section and Canvas's Section column) and ``extension_days`` (extra days before the
-  deadline counts a sheet late) are optional; any other column is not read, and the run says which;
+  gives a table per section and Canvas's Section column), ``extension_days`` (extra days before the
+  deadline counts a sheet late) and ``submitted_at`` (the LMS's submission time, which lateness is counted
+  from: Canvas's download has none) are optional — also added to a Canvas export —; any other column is not
+  read, and the run says which;
 - a **Canvas** gradebook export (``Student, ID, SIS User ID, SIS Login ID,
   Section, …``, with its ``Points Possible`` row): the id is the SIS Login ID
   (else the SIS User ID, else Canvas's own ID);

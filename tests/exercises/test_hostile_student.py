@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from fivehundred_tutor.exercises import AssignmentError, grade, grade_folder, load_assignment, parse_assignment
+from fivehundred_tutor.exercises import AssignmentError, Roster, grade, grade_folder, load_assignment, parse_assignment
+from fivehundred_tutor.exercises.roster import Student
 from fivehundred_tutor.exercises.sheets import SubmissionProblem, parse_submission_bytes, read_zip_members
 from tests.support.exercises import (
     MAX_POINTS,
@@ -120,6 +121,49 @@ def test_b1_a_valid_token_still_wins_and_an_exam_still_rejects_a_tokenless_sheet
     (subs / "ada" / "b.answers.json").unlink()
     ada = grade_folder(exam, roster("ada"), subs).by_id()["ada"]
     assert ada.status == "rejected" and not ada.has_grade
+
+
+# ------------------------------------------------------------------ B2. Canvas's LATE_ without a time
+def _canvas(tmp_path: Path, hw: object) -> tuple[Path, list[Student]]:
+    """Canvas's bulk download: ada on time, chloe (a 2-day extension) and mallory marked ``LATE_``; no times."""
+    people = [
+        Student("ada", "Ada", lms_id="101"),
+        Student("chloe", "Chloe", lms_id="103", extension_days=2),
+        Student("mallory", "Mallory", lms_id="106"),
+    ]
+    subs = tmp_path / "download"
+    for name in ("lovelaceada_101_5001", "nunezchloe_LATE_103_5003", "malloryevil_LATE_106_5006"):
+        sid = next(s.id for s in people if s.lms_id == name.split("_")[-2])
+        write_json(subs / f"{name}_hw1-{sid}.answers.json", sheet_for(hw, sid, all_right(hw, sid)))  # type: ignore[arg-type]
+    return subs, people
+
+
+def test_b2_canvas_late_without_a_time_is_an_estimate_named_on_the_console(tmp_path: Path) -> None:
+    hw = _with_deadline()
+    subs, people = _canvas(tmp_path, hw)
+    report = grade_folder(hw, Roster(people, "canvas"), subs)
+    by = report.by_id()
+    # the least Canvas's mark shows: a day for mallory; nothing for chloe, whose extension Canvas may not know
+    assert by["mallory"].days_late == 1 and by["chloe"].days_late == 0 and by["ada"].days_late == 0
+    warning = next((w for w in report.warnings if "estimate" in w), "")
+    assert "mallory" in warning and "chloe" in warning and "ada" not in warning, report.warnings
+    assert "submitted_at" in warning, warning  # how to give the exact times
+    # with the collection time, everyone marked late is no longer charged up to it (30 days, 50% off) …
+    report = grade_folder(hw, Roster(people, "canvas"), subs, collected_at=DUE + dt.timedelta(days=30))
+    by = report.by_id()
+    assert by["mallory"].days_late == 1 and by["chloe"].days_late == 0, (by["mallory"].problems, by["chloe"].problems)
+    warning = next((w for w in report.warnings if "estimate" in w), "")
+    assert "mallory" in warning and "30" in warning, warning  # the most it could be, by the collection time
+    # … and the real submission time, when the roster has one, gives the exact days without a warning
+    exact = [
+        people[0],
+        Student("chloe", "Chloe", lms_id="103", extension_days=2, submitted=(DUE + dt.timedelta(days=1)).isoformat()),
+        Student("mallory", "Mallory", lms_id="106", submitted=(DUE + dt.timedelta(days=2, hours=1)).isoformat()),
+    ]
+    report = grade_folder(hw, Roster(exact, "canvas"), subs, collected_at=DUE + dt.timedelta(days=30))
+    by = report.by_id()
+    assert by["mallory"].days_late == 3 and by["chloe"].days_late == 0
+    assert not any("estimate" in w for w in report.warnings), report.warnings
 
 
 # ------------------------------------------------------------------ B3. the problems cell has a cap

@@ -4,8 +4,10 @@ In order: nbgrader's ``timestamp.txt`` (its own layout, see :mod:`.collection`),
 (Moodle's grading worksheet as the roster), the time the instructor says they collected (``--collected-at``),
 and the files' own times only when the instructor says those are the hand-in times (``--file-times``: a copy
 that keeps times from a folder a student can write lets the student set them).  Canvas's download marks a late
-file ``LATE_``: that marker decides late or not.  With none of these, lateness is not judged and the run
-warns; it warns too when most rows come out late or the file times all fall within seconds (a copy's time).
+file ``LATE_``: that marker decides late or not, and how late comes from a submission time (the roster's
+``submitted_at``) — its download has none — else is the least the mark shows, an estimate the run names.  With
+none of these, lateness is not judged and the run warns, naming the students; it warns too when most rows come
+out late or the file times all fall within seconds (a copy's time).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, replace
 
-from ..assignment import Assignment
+from ..assignment import Assignment, Deadline
 from ..roster import Roster, Student
 from ..text import safe_text
 from .intake import Claim
@@ -43,7 +45,8 @@ class Lateness:
     """How one student's lateness was judged: the time used (None: not judged) and where it came from.
 
     ``student``: whose; ``why``: why the collection's own time could not be used (nbgrader's timestamp.txt
-    missing, a link, not a time), for the run's warning.
+    missing, a link, not a time), for the run's warning; ``estimate``: the days charged are only the least
+    Canvas's ``LATE_`` shows (no submission time), in words for the run's warning.
     """
 
     when: _dt.datetime | None
@@ -51,6 +54,7 @@ class Lateness:
     days: int = 0
     student: str = ""
     why: str = ""
+    estimate: str = ""  # Canvas's LATE_ without a submission time: whose days charged are the least, in words
 
 
 def lms_time(text: str, zone: _dt.tzinfo) -> _dt.datetime | None:
@@ -117,14 +121,8 @@ def _judge(
     if claim.late_marker is False:
         return Lateness(judged.when, "Canvas (not marked late)")
     if claim.late_marker:
-        days = max(1, deadline.days_late(judged.when, extension)) if judged.when is not None else 1
-        how = (
-            f"marked late by Canvas; {judged.basis} {judged.when:%Y-%m-%d %H:%M %Z}{with_ext}"
-            if judged.when is not None
-            else "marked late by Canvas; the download gives no time, so counted as 1 day"
-        )
-        judged = Lateness(judged.when, "Canvas LATE_ marker")
-    elif judged.when is None:
+        return _canvas_late(deadline, result, judged, extension)
+    if judged.when is None:
         return judged
     else:
         days = deadline.days_late(judged.when, extension)
@@ -134,6 +132,49 @@ def _judge(
         result.penalty = deadline.penalty(days)
         result.problems.append(f"note: late by {days} day(s) ({how}): {100 * result.penalty:g}% off")
     return Lateness(judged.when, judged.basis, days)
+
+
+#: the times that say when a student handed in (not when the files were collected or copied)
+_SUBMISSION_TIMES = ("nbgrader timestamp.txt", "the LMS's submission time")
+
+
+def _canvas_late(deadline: Deadline, result: StudentResult, judged: Lateness, extension: float) -> Lateness:
+    """A file Canvas marked ``LATE_``: its days late from the submission time when one is known (the roster's
+    ``submitted_at``, nbgrader's timestamp.txt), else the least the mark shows — a day, or none for a student
+    with an extension (Canvas's mark may not count it) — with the most it could be by the collection time given,
+    said as an estimate (the run names those students).  Canvas's download holds no submission time: the times
+    of its zip's files are when the zip was made."""
+    sid = result.student
+    least = 0 if extension else 1
+    with_ext = f", extension {extension:g} day(s)" if extension else ""
+    if judged.when is not None and judged.basis in _SUBMISSION_TIMES:
+        days = max(least, deadline.days_late(judged.when, extension))
+        how = f"marked late by Canvas; {judged.basis} {judged.when:%Y-%m-%d %H:%M %Z}{with_ext}"
+        estimate = ""
+    else:
+        by_collection = judged.when is not None and judged.basis == "the collection time given"
+        most = deadline.days_late(judged.when, extension) if by_collection and judged.when is not None else None
+        days = least
+        exact = most is not None and most <= least
+        upto = f", up to {most} by the collection time given" if most is not None else ", maybe more"
+        ext = f" (an extension of {extension:g} day(s), which Canvas's mark may not count)" if extension else ""
+        estimate = "" if exact else f"{sid} ({days} day(s) charged{ext}{upto})"
+        how = (
+            f"marked late by Canvas, whose download gives no submission time: charged the least the mark shows"
+            f"{ext}{upto}; add {sid}'s submitted_at to the roster for the exact days"
+        )
+    result.days_late = days
+    if days:
+        result.penalty = deadline.penalty(days)
+        result.problems.append(
+            Note(
+                f"note: late by {days} day(s) ({how}): {100 * result.penalty:g}% off",
+                for_student=f"note: late by {days} day(s) (marked late by Canvas): {100 * result.penalty:g}% off",
+            )
+        )
+    elif estimate:
+        result.problems.append(Note.private(f"note: not charged as late ({how})"))
+    return Lateness(judged.when, "Canvas LATE_ marker", days, estimate=estimate)
 
 
 def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[str]:
@@ -150,6 +191,15 @@ def lateness_warnings(assignment: Assignment, judged: list[Lateness]) -> list[st
             "time of the collection's own (nbgrader's timestamp.txt inside its submitted/ folder, the LMS's "
             "submission times, Canvas's LATE_ marker); give --collected-at TIME (when you collected), or "
             "--file-times if the files' times are when they were handed in"
+        )
+    estimates = [j.estimate for j in judged if j.estimate]
+    if estimates:
+        shown = "; ".join(estimates[:20]) + (" …" if len(estimates) > 20 else "")
+        out.append(
+            f"lateness is an estimate for {len(estimates)} student(s) marked LATE_ by Canvas, whose download gives "
+            f"no submission times — {shown} — each charged the least the mark shows (a day, none with an "
+            "extension), not their real lateness; for the exact days add a submitted_at column to the roster with "
+            "each one's submission time (as SpeedGrader shows it, e.g. 2026-03-02T09:15+10:00) and grade again"
         )
     counted = [j for j in judged if j.when is not None or j.basis.startswith("Canvas")]
     late = sum(1 for j in counted if j.days)
