@@ -64,6 +64,7 @@ from typing import Any
 
 from .. import saved
 from ..handlers import evaluator as evaluator_handlers
+from ..i18n import gettext as _
 from . import bundles, litekernel, mystlinks, notebook_python, webassets
 from .celltags import HIDE_OUTPUT, HIDE_SOURCE
 from .litekernel import KERNEL_START, LiteError, kernel_wheels, write_kernel_dir
@@ -153,29 +154,35 @@ DISABLED_PLUGINS = [
 #: the install cell: this package's wheel as the site serves it (``lite/pypi/``), by a URL the build writes (relative
 #: to the notebook; File > Download makes it the site's full address: ``widgets/tools/lite-download.js``).  Never a
 #: bare name: there is no ``fivehundred-tutor`` on PyPI, and anyone could register one.
-INSTALL_CELL = (
-    "# This book's Python package, fivehundred-tutor. It is not on PyPI: this line installs the wheel the book's\n"
-    "# site serves. In the book's JupyterLab in your browser it is there already, and the line returns at once.\n"
-    "# A chapter downloaded from there (File > Download) names the wheel by its full address on the book's site,\n"
-    "# so that in a JupyterLab of your own the line installs it from there.\n"
-    '%pip install -q "fivehundred-tutor @ {wheel}"'
-)
 #: the install cell's tag (the download script and the build find the cell by it)
 INSTALL_TAG = "install"
+
+
 #: the first words of every chapter notebook, before the install cell: that it runs by itself when opened from
 #: the book (widgets/tools/lite-run.js), and how to run it again
-HOW_TO_RUN = (
-    "*This chapter is a notebook.* Opened from the book, it runs by itself, its Python in your browser: the first "
-    "cell below sets up the book's Python package (there it is in your browser already), then the examples and "
-    "quizzes come to life, and your answers are kept where the book shows them too. In a JupyterLab of your own (a "
-    "chapter you downloaded), and to run it again (after changing a cell, or if it did not start), choose "
-    "**Run → Run All Cells**."
-)
-
-
 def install_cell(wheel: str) -> str:
-    """The install cell for the wheel at URL ``wheel`` (relative to the notebook, or absolute)."""
-    return INSTALL_CELL.format(wheel=wheel)
+    """The install cell for the wheel at URL ``wheel`` (relative to the notebook, or absolute), its comment in
+    the language of the build (an edition's notebooks speak its language)."""
+    comment = _(
+        "This book's Python package, fivehundred-tutor. It is not on PyPI: this line installs the wheel the book's\n"
+        "site serves. In the book's JupyterLab in your browser it is there already, and the line returns at once.\n"
+        "A chapter downloaded from there (File > Download) names the wheel by its full address on the book's site,\n"
+        "so that in a JupyterLab of your own the line installs it from there."
+    )
+    lines = "".join(f"# {line}\n" for line in comment.splitlines())
+    return f'{lines}%pip install -q "fivehundred-tutor @ {wheel}"'
+
+
+def how_to_run() -> str:
+    """The first words of every chapter notebook, before the install cell (in the language of the build): that
+    it runs by itself when opened from the book (widgets/tools/lite-run.js), and how to run it again."""
+    return _(
+        "*This chapter is a notebook.* Opened from the book, it runs by itself, its Python in your browser: the "
+        "first cell below sets up the book's Python package (there it is in your browser already), then the "
+        "examples and quizzes come to life, and your answers are kept where the book shows them too. In a "
+        "JupyterLab of your own (a chapter you downloaded), and to run it again (after changing a cell, or if it "
+        "did not start), choose **Run → Run All Cells**."
+    )
 
 
 def wheel_url(docname: str, wheel_name: str) -> str:
@@ -447,7 +454,7 @@ def export_notebook(
             cells.append({"cell_type": kind, "metadata": meta, "source": source, **_attachments(cell)})
             continue
         if not installed:
-            cells.append({"cell_type": "markdown", "metadata": {"tags": ["how-to-run"]}, "source": HOW_TO_RUN})
+            cells.append({"cell_type": "markdown", "metadata": {"tags": ["how-to-run"]}, "source": how_to_run()})
             url = wheel or wheel_url(f"chapters/{stem}", webassets.wheel_name())
             cells.append(_code(install_cell(url), {"tags": [INSTALL_TAG]}))
             installed = True

@@ -79,10 +79,10 @@ def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     assert code[0]["source"] == lite.install_cell(f"../../pypi/{wheel}") and code[0]["metadata"]["tags"] == ["install"]
     # the book's own wheel by its place on the site, never a name looked up on PyPI (issue 31, defect 4)
     assert code[0]["source"].splitlines()[-1] == f'%pip install -q "fivehundred-tutor @ ../../pypi/{wheel}"'
-    assert "nothing to install" not in lite.HOW_TO_RUN and "from PyPI" not in code[0]["source"]
+    assert "nothing to install" not in lite.how_to_run() and "from PyPI" not in code[0]["source"]
     install = nb["cells"].index(code[0])
-    assert nb["cells"][install - 1]["source"] == lite.HOW_TO_RUN, "how to run it, just before the install cell"
-    assert "Run All Cells" in lite.HOW_TO_RUN and "again" in lite.HOW_TO_RUN
+    assert nb["cells"][install - 1]["source"] == lite.how_to_run(), "how to run it, just before the install cell"
+    assert "Run All Cells" in lite.how_to_run() and "again" in lite.how_to_run()
     assert nb["metadata"]["language_info"] == lite.KERNEL_LANGUAGE_INFO
     assert code[1]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
     assert code[1]["metadata"]["collapsed"] is True
@@ -1038,3 +1038,27 @@ def test_the_lite_wheel_carries_what_the_book_build_worked_out(built_book: Any) 
     assert saved.result_key("play-test-pars", [rules.to_dict(), 15, 4, 2]) in results  # South
     kernel = built_book.html / "lite" / "kernel" / litekernel.ARCHIVE_NAME
     assert kernel.is_file()
+
+
+@pytest.mark.parametrize(
+    ("code", "first_words"), [("pl", "*Ten rozdział jest notatnikiem.*"), ("it", "*Questo capitolo è un notebook.*")]
+)
+def test_an_editions_notebook_says_how_to_run_it_in_its_language(code: str, first_words: str) -> None:
+    """An edition's chapters in JupyterLite: the line on how to run them and the install cell's comment in the
+    edition's language (the build runs with FIVEHUNDRED_LANG=<code>); the install line itself unchanged."""
+    from fivehundred_tutor.i18n import get_language, set_language
+
+    was = get_language()
+    set_language(code)
+    try:
+        words, cell = lite.how_to_run(), lite.install_cell("../../pypi/x.whl")
+    finally:
+        set_language(was)
+    assert words.startswith(first_words) and "Run → Run All Cells" in words
+    comment, pip = cell.rsplit("\n", 1)
+    assert (
+        pip
+        == lite.install_cell("../../pypi/x.whl").rsplit("\n", 1)[1]
+        == '%pip install -q "fivehundred-tutor @ ../../pypi/x.whl"'
+    )
+    assert all(line.startswith("# ") for line in comment.splitlines()) and "PyPI" in comment and "book's" not in comment
