@@ -54,6 +54,14 @@ def test_the_polish_chapter_is_polish_and_the_switcher_goes_to_italian_and_back(
 ) -> None:
     page, problems = open_page(browser, editions_html.url(f"pl/{CHAPTER}"), viewport=SIZES[size])
     assert page.evaluate("document.documentElement.lang") == "pl"
+    # the themes' own words too (a keyboard's first stop, tooltips, the colour button): none left in English
+    chrome = page.evaluate(CHROME)
+    assert chrome == {
+        "skip": "Przejdź do treści",
+        "sidebar": "Pokaż lub ukryj panel boczny",
+        "mode": "Tryb kolorów",
+        "top": "Do góry",
+    }, chrome
     texts = page.evaluate(TEXTS)
     assert len(texts) > 20, texts
     english = [t for t in texts if _english(t)]
@@ -76,6 +84,15 @@ def test_the_polish_chapter_is_polish_and_the_switcher_goes_to_italian_and_back(
     assert "/pl/" not in page.url and page.evaluate("document.documentElement.lang") == "en"
     problems.assert_clean(f"pl/{CHAPTER}")
     page.context.close()
+
+
+#: the themes' words a reader meets: the skip link, the sidebar button's tooltip, the colour button, "back to top"
+CHROME = """() => ({
+  skip: document.querySelector('#pst-skip-link a')?.textContent.trim(),
+  sidebar: document.querySelector('.primary-toggle')?.getAttribute('title'),
+  mode: document.querySelector('.theme-switch-button')?.getAttribute('aria-label'),
+  top: document.querySelector('#pst-back-to-top')?.textContent.trim(),
+})"""
 
 
 #: what a learner reads on a page: the prose, and the widgets' words (buttons, labels, hints, verdicts shown)
