@@ -19,13 +19,15 @@ from typing import Protocol, TypeVar
 
 from .model import Puzzle
 
-__all__ = ["DRILLS", "LEVELS", "LEVEL_PASS", "LEVEL_SIZE", "drill", "level_sets", "nearest", "spread"]
+__all__ = ["DRILLS", "LEVELS", "LEVEL_PASS", "LEVEL_SIZE", "drill", "level_sets", "nearest", "side", "spread"]
 
 LEVELS = ("A", "B", "C", "D", "E")
 LEVEL_SIZE = 24
 #: solved problems of a level that open the next one (two thirds: "mostly solved")
 LEVEL_PASS = 16
-#: chapter drills: the themes (or kinds) each play chapter ends with
+#: chapter drills: the themes (or kinds) each play chapter ends with; ``"sides"``, when given, the learner's side
+#: in every puzzle of the drill (``"defenders"``: the defence drill holds no declarer's puzzle, and so no opening
+#: lead, which in 500 is always the declarer's)
 DRILLS: dict[str, dict[str, tuple[str, ...]]] = {
     "card-play": {
         "themes": (
@@ -43,7 +45,11 @@ DRILLS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "kinds": ("suit", "no-trumps"),
     },
-    "defence": {"themes": ("second-hand", "third-hand", "opening-lead", "defence"), "kinds": ("suit", "no-trumps")},
+    "defence": {
+        "themes": ("second-hand", "third-hand", "defence"),
+        "kinds": ("suit", "no-trumps"),
+        "sides": ("defenders",),
+    },
     "misere": {"themes": ("misere-escape", "misere-defence"), "kinds": ("misere", "open-misere")},
     "two-player": {"themes": ("two-player",), "kinds": ("two-player",)},
     "bidding": {"themes": ("judging-hand",), "kinds": ("bidding",)},
@@ -84,9 +90,18 @@ def level_sets(bank: Sequence[Puzzle]) -> dict[str, list[Puzzle]]:
 def drill(bank: Sequence[Puzzle], name: str, count: int = 12) -> list[Puzzle]:
     """The drill a chapter ends with: puzzles of its themes and kinds, easiest first."""
     spec = DRILLS[name]
-    themes, kinds = set(spec["themes"]), set(spec["kinds"])
-    chosen = [p for p in bank if p.kind in kinds and themes & set(p.themes)]
+    themes, kinds, sides = set(spec["themes"]), set(spec["kinds"]), set(spec.get("sides", ()))
+    chosen = [p for p in bank if p.kind in kinds and themes & set(p.themes) and (not sides or side(p) in sides)]
     return spread(chosen, count, f"drill-{name}")
+
+
+def side(puzzle: Puzzle) -> str:
+    """The learner's side in a puzzle: ``"declarer"`` (the declarer or the declarer's partner) or ``"defenders"``;
+    a bidding or kitty puzzle, before any contract, is the would-be declarer's."""
+    deal = puzzle.deal
+    if deal.declarer is None:
+        return "declarer"
+    return "declarer" if puzzle.seat in deal.declaring_seats else "defenders"
 
 
 class Rated(Protocol):
