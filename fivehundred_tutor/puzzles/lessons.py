@@ -25,6 +25,7 @@ from ..actions import Action, Play
 from ..cards import Card
 from ..deal import Deal
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..rules import NO_SUIT
 from .themes import THEMES, ruffs_along, theme_name
 
@@ -32,6 +33,8 @@ __all__ = ["Lesson", "choose_lesson", "teach", "thumb_note"]
 
 #: the line after an action (its first action is the action itself), as the bank keeps it
 LineOf = Callable[[Action], Sequence[Action]]
+#: the tricks an action costs against the best, as its verdict says ("6♦ costs 2 tricks")
+CostOf = Callable[[Action], int]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,9 +77,15 @@ class _Position:
     """What the lessons read: the position, the legal cards, the best class and its line."""
 
     def __init__(
-        self, deal: Deal, seat: int, best: frozenset[Action], line_of: LineOf, shown: Action | None = None
+        self,
+        deal: Deal,
+        seat: int,
+        best: frozenset[Action],
+        line_of: LineOf,
+        shown: Action | None = None,
+        cost_of: CostOf | None = None,
     ) -> None:
-        self.deal, self.seat, self.best, self.line_of = deal, seat, best, line_of
+        self.deal, self.seat, self.best, self.line_of, self.cost_of = deal, seat, best, line_of, cost_of
         rules, contract = deal.rules, deal.contract
         assert contract is not None and deal.declarer is not None
         self.contract, self.declarer = contract, deal.declarer
@@ -110,6 +119,14 @@ class _Position:
 
     def best_has(self, play: Play) -> bool:
         return play in self.best
+
+    def cost(self, plays: Sequence[Play]) -> int | None:
+        """The tricks each of ``plays`` costs, as their verdicts say, when they all cost the same (else None:
+        a lesson that says "a lower card costs n tricks" must be true of every lower card)."""
+        if self.cost_of is None or not plays:
+            return None
+        costs = {self.cost_of(a) for a in plays}
+        return costs.pop() if len(costs) == 1 else None
 
     def first_winner(self, action: Action) -> int | None:
         tricks = _tricks(self.deal, self.line_of(action))
@@ -203,13 +220,17 @@ def _suit_lesson(p: _Position, theme: str) -> Lesson | None:
             for a in p.following
             if a not in p.best and p.power[a.card.index] < p.power[best.index] and not p.is_trump(a.card)
         ]
-        if p.leader is not None and p.trick[0][0] in p.partners and p.best_plays[0] in p.following and lower:
+        cost = p.cost(lower)
+        if p.leader is not None and p.trick[0][0] in p.partners and p.best_plays[0] in p.following and cost:
             return Lesson(
                 "unblocking",
-                _(
+                ngettext(
                     "Following your partner's lead, a lower card of the suit costs a trick here: play the high one,"
-                    " so it does not block your side's suit."
-                ),
+                    " so it does not block your side's suit.",
+                    "Following your partner's lead, a lower card of the suit costs {n} tricks here: play the high"
+                    " one, so it does not block your side's suit.",
+                    cost,
+                ).format(n=cost),
             )
     elif theme == "ducking":
         if p.trick and not deal.would_win(best) and not p.ours(p.best_first_winner):
@@ -235,7 +256,11 @@ def _suit_lesson(p: _Position, theme: str) -> Lesson | None:
             )
     elif theme == "three-player" and rules.players == 3:
         return Lesson(
-            "three-player", _("With three players, each plays for themselves: the other two are not partners.")
+            "three-player",
+            _(
+                "With three players, the declarer plays alone against the other two, who defend together for the"
+                " hand; but each defender scores only the tricks they take themselves."
+            ),
         )
     return None
 
@@ -285,21 +310,53 @@ def _hand_lesson(p: _Position, theme: str) -> Lesson | None:
         return None
     if theme == "second-hand" and len(p.trick) == 1:
         if p.best_has(p.low(p.following)):
-            return Lesson("second-hand-low", _("Second hand plays low: here a higher card costs a trick."))
+            lowest = p.power[p.low(p.following).card.index]
+            cost = p.cost([a for a in p.following if a not in p.best and p.power[a.card.index] > lowest])
+            if not cost:
+                return None
+            return Lesson(
+                "second-hand-low",
+                ngettext(
+                    "Second hand plays low: here a higher card costs a trick.",
+                    "Second hand plays low: here a higher card costs {n} tricks.",
+                    cost,
+                ).format(n=cost),
+            )
+        cost = p.cost([p.low(p.following)])
+        if not cost:
+            return None
         return Lesson(
             "second-hand-high",
-            _(
-                "Second hand usually plays low, but not here: {card} is best, and your lowest card costs a trick."
-            ).format(card=_name(p.high(p.best_plays).card)),
+            ngettext(
+                "Second hand usually plays low, but not here: {card} is best, and your lowest card costs a trick.",
+                "Second hand usually plays low, but not here: {card} is best, and your lowest card costs {n} tricks.",
+                cost,
+            ).format(card=_name(p.high(p.best_plays).card), n=cost),
         )
     if theme == "third-hand" and len(p.trick) == 2:
         if p.best_has(p.high(p.following)):
-            return Lesson("third-hand-high", _("Third hand plays high: here a lower card costs a trick."))
+            highest = p.power[p.high(p.following).card.index]
+            cost = p.cost([a for a in p.following if a not in p.best and p.power[a.card.index] < highest])
+            if not cost:
+                return None
+            return Lesson(
+                "third-hand-high",
+                ngettext(
+                    "Third hand plays high: here a lower card costs a trick.",
+                    "Third hand plays high: here a lower card costs {n} tricks.",
+                    cost,
+                ).format(n=cost),
+            )
+        cost = p.cost([p.high(p.following)])
+        if not cost:
+            return None
         return Lesson(
             "third-hand-low",
-            _(
-                "Third hand usually plays high, but not here: {card} is best, and your highest card costs a trick."
-            ).format(card=_name(p.low(p.best_plays).card)),
+            ngettext(
+                "Third hand usually plays high, but not here: {card} is best, and your highest card costs a trick.",
+                "Third hand usually plays high, but not here: {card} is best, and your highest card costs {n} tricks.",
+                cost,
+            ).format(card=_name(p.low(p.best_plays).card), n=cost),
         )
     return None
 
@@ -456,11 +513,13 @@ def choose_lesson(
     best: frozenset[Action],
     line_of: LineOf,
     shown: Action | None = None,
+    cost_of: CostOf | None = None,
 ) -> tuple[str, Lesson]:
     """The theme the verdict names and its lesson: the first theme (in :data:`THEMES` order, the general
     declarer-play / defence last) whose lesson the position and the solution show; ``shown``: the best action
-    whose line the verdict shows (by default the first best card)."""
-    return _choose(_Position(deal, seat, best, line_of, shown), themes)
+    whose line the verdict shows (by default the first best card); ``cost_of``: the tricks an action costs, as
+    its verdict says (a lesson that names what a card costs, "your lowest card costs 2 tricks", needs it)."""
+    return _choose(_Position(deal, seat, best, line_of, shown, cost_of), themes)
 
 
 def _choose(p: _Position, themes: Sequence[str]) -> tuple[str, Lesson]:
@@ -489,9 +548,10 @@ def teach(
     best: frozenset[Action],
     line_of: LineOf,
     shown: Action | None = None,
+    cost_of: CostOf | None = None,
 ) -> tuple[str, Lesson, str, str]:
     """:func:`choose_lesson` and :func:`thumb_note` together (one reading of the position)."""
-    p = _Position(deal, seat, best, line_of, shown)
+    p = _Position(deal, seat, best, line_of, shown, cost_of)
     theme, lesson = _choose(p, themes)
     name, note = _note(p, thumb)
     return theme, lesson, name, note

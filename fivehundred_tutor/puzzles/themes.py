@@ -69,7 +69,10 @@ LESSONS: dict[str, str] = {
     "misere-escape": N_("In misère, get rid of the dangerous cards while someone else is sure to win the trick."),
     "misere-defence": N_("Against misère, keep the low cards that force the declarer to win a trick."),
     "two-player": N_("In the two-player game, whether you win with a hand or a table card decides who plays next."),
-    "three-player": N_("With three players, each plays for themselves: the other two are not partners."),
+    "three-player": N_(
+        "With three players, the declarer plays alone against the other two, who defend together for the hand;"
+        " but each defender scores only the tricks they take themselves."
+    ),
     "declarer-play": N_("Count your tricks, and plan the play before the first card."),
     "defence": N_("Work with your partner: count the declarer's tricks and find where yours will come from."),
     "judging-hand": N_(

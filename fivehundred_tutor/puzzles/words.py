@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Action, Play
+from ..bidding_standard import call_problem_in
 from ..bids import PASS, Bid
 from ..cards import Card, Suit
 from ..deal import Deal
@@ -352,8 +353,9 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         ),
         None,
     )
+    # a lesson that names what a card costs says what that card's verdict says
     lesson_theme, lesson, thumb_name, thumb_note = teach(
-        deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of, best_shown
+        deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of, best_shown, lambda a: abs(best_value - values[a])
     )
     classes: list[dict[str, Any]] = []
     choice_of: dict[str, int] = {}
@@ -541,6 +543,25 @@ def _points(value: int) -> str:
     return _signed(value)
 
 
+def standard_words(deal: Deal, best: str) -> str:
+    """When a bidding puzzle's best call is one the book's bidding standard calls unsound, the sentence that says
+    the simulation judged it, and what the standard says (else ""): the verdict must not pass for the standard.
+
+    >>> from fivehundred_tutor.puzzles import load_bank
+    >>> words = standard_words(next(p for p in load_bank() if p.id == "bidding-167-0").deal, "6NT")
+    >>> words.endswith("the standard calls 6NT unsound (6NT with neither the joker nor two aces).")
+    True
+    """
+    if best == PASS.code:
+        return ""
+    problem = call_problem_in(deal, Bid.parse(best))
+    if problem is None:
+        return ""
+    return _(
+        "The simulation, not the book's bidding standard, judges these calls: the standard calls {call} unsound ({why})."
+    ).format(call=_call_words(best), why=problem)
+
+
 def auction_card(puzzle: Puzzle) -> dict[str, Any]:
     """A bidding puzzle as the trainer draws it: the seat's hand, the calls so far, the calls offered, and each
     call's verdict from the simulation's figures (how often it makes, what it scores on average)."""
@@ -569,6 +590,7 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         )
 
     best_words = f"{_call_words(best)}: {figure(best)}"
+    standard = standard_words(deal, best)
     classes = []
     for code in codes:
         if code == best:
@@ -579,6 +601,8 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
             verdict = _("{call}: {figure}, {cost} points less than the best. Best is {best}.").format(
                 call=_call_words(code), figure=figure(code), cost=values[best] - values[code], best=best_words
             )
+        if standard:
+            verdict = f"{verdict} {standard}"
         classes.append(
             {"codes": [code], "best": code == best, "cost": values[best] - values[code], "verdict": verdict, "line": []}
         )
@@ -641,7 +665,7 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         "legal": codes,
         "choice_of": {code: i for i, code in enumerate(codes)},
         "classes": classes,
-        "solution": _("Best is {best}.").format(best=best_words),
+        "solution": " ".join(filter(None, [_("Best is {best}.").format(best=best_words), standard])),
         "decision": "bid",
         "auction": before,
         "calls": [[code, _call_words(code)] for code in codes],
