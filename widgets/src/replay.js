@@ -100,22 +100,22 @@ function navPart(s, ui) {
  */
 function optionsPart(s, ui) {
   const children = [
-      ui.live ? { kind: "button", cls: "fht-new-deal", text: t("New deal"), on: { type: "newDeal" } } : null,
-      // one seat's view: every hand face up, or only what that seat sees
-      s.canOpen
-        ? {
-            kind: "button",
-            cls: `fht-all-hands${s.allHands ? " fht-pressed" : ""}`,
-            attrs: { "aria-pressed": String(s.allHands) },
-            on: { type: "allHands" },
-            // the state in sight, not only in aria-pressed: a ticked box while every hand shows (a click
-            // turns the others' face down), an empty one while only this seat's does; the name stays
-            children: [
-              { kind: "text", tag: "span", cls: "fht-toggle-mark", attrs: { "aria-hidden": "true" }, text: s.allHands ? "\u2611 " : "\u2610 " },
-              t("Show all hands"),
-            ],
-          }
-        : null,
+    ui.live ? { kind: "button", cls: "fht-new-deal", text: t("New deal"), on: { type: "newDeal" } } : null,
+    // one seat's view: every hand face up, or only what that seat sees
+    s.canOpen
+      ? {
+          kind: "button",
+          cls: `fht-all-hands${s.allHands ? " fht-pressed" : ""}`,
+          attrs: { "aria-pressed": String(s.allHands) },
+          on: { type: "allHands" },
+          // the state in sight, not only in aria-pressed: a ticked box while every hand shows (a click
+          // turns the others' face down), an empty one while only this seat's does; the name stays
+          children: [
+            { kind: "text", tag: "span", cls: "fht-toggle-mark", attrs: { "aria-hidden": "true" }, text: s.allHands ? "\u2611 " : "\u2610 " },
+            t("Show all hands"),
+          ],
+        }
+      : null,
   ].filter(Boolean);
   return children.length ? { kind: "box", cls: "fht-bar fht-deal-options", children } : null;
 }
