@@ -254,11 +254,39 @@ def build_editions(codes: list[str], book_dir: Path = BOOK_DIR, **kwargs: Any) -
     eds.add_switcher(html, codes)
 
 
+@functools.cache
+def _template_is_current() -> bool:
+    """The catalogs' template holds exactly the messages of the code (extracted once per build)."""
+    from . import catalogs
+
+    return catalogs.TEMPLATE.read_text(encoding="utf-8") == catalogs.template_text(catalogs.extract())
+
+
+def catalog_gate(code: str) -> None:
+    """A complete edition is built only when its catalog translates every message the code holds: the
+    template must be the code's (a message added since ``catalogs extract`` would show in English) and every
+    entry translated.  Raises :class:`BookError` naming the first problems and the commands that fix them."""
+    from . import catalogs
+
+    problems = [str(p) for p in catalogs.check([code])]
+    if not _template_is_current():
+        problems.insert(0, "the message template is not the code's: a message was added or changed since `extract`")
+    if problems:
+        shown = "\n  ".join(problems[:8]) + (f"\n  … and {len(problems) - 8} more" if len(problems) > 8 else "")
+        raise BookError(
+            f"the {code} edition would show English: its catalog is not complete:\n  {shown}\n"
+            "Run `python -m fivehundred_tutor.bookbuild.catalogs extract`, `… update`, translate the entries in "
+            f"{catalogs.po_path(code)}, then `… check` and `… compile`."
+        )
+
+
 def build_edition(code: str, book_dir: Path = BOOK_DIR, **kwargs: Any) -> BuildResult:
     """Stage, build and publish one edition (keyword arguments as :func:`run_build`); the untranslated
     blocks are reported, and fail the build when editions.yml marks the edition complete."""
     from . import editions as eds
 
+    if eds.settings().get(code, {}).get("complete"):
+        catalog_gate(code)
     staged = eds.stage(code, book_dir)
     env = {**os.environ, "FIVEHUNDRED_LANG": code}
     result = run_build(staged, output=eds.edition_build_dir(code, book_dir), env=env, edition=True, **kwargs)

@@ -210,3 +210,23 @@ def test_the_switcher_goes_on_every_page_once_and_comes_off(tmp_path: Path) -> N
     assert "fht-editions" not in (tmp_path / "_static/x.html").read_text()
     assert editions.add_switcher(tmp_path, []) == 4  # the editions off: every switcher taken away
     assert (tmp_path / "chapters/a.html").read_text() == article
+
+
+def test_a_complete_edition_is_not_built_while_its_catalog_leaves_a_message_in_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An untranslated catalog entry stops the edition's build (not only the tests), naming the message and the
+    commands that fix it; the real catalogs pass."""
+    from fivehundred_tutor.bookbuild import catalogs, jupyterbook
+
+    jupyterbook.catalog_gate("pl")  # the real catalog: complete
+    real = catalogs.po_path("pl").read_text(encoding="utf-8")
+    marker = 'msgid "comment"\nmsgstr "komentarz"'
+    assert marker in real
+    broken = tmp_path / "pl.po"
+    broken.write_text(real.replace(marker, 'msgid "comment"\nmsgstr ""'), encoding="utf-8")
+    monkeypatch.setattr(catalogs, "po_path", lambda code: broken if code == "pl" else catalogs.LOCALE_DIR)
+    with pytest.raises(
+        jupyterbook.BookError, match=r"(?s)pl edition would show English.*'comment': not translated.*extract"
+    ):
+        jupyterbook.catalog_gate("pl")
