@@ -89,7 +89,7 @@ def test_the_polish_chapter_is_polish_and_the_switcher_goes_to_italian_and_back(
 #: the themes' words a reader meets: the skip link, the sidebar button's tooltip, the colour button, "back to top"
 CHROME = """() => ({
   skip: document.querySelector('#pst-skip-link a')?.textContent.trim(),
-  sidebar: document.querySelector('.primary-toggle')?.getAttribute('title'),
+  sidebar: document.querySelector('button.primary-toggle.btn')?.getAttribute('aria-label'),
   mode: document.querySelector('.theme-switch-button')?.getAttribute('aria-label'),
   top: document.querySelector('#pst-back-to-top')?.textContent.trim(),
 })"""
