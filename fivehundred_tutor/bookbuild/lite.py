@@ -181,7 +181,9 @@ def how_to_run() -> str:
         "first cell below sets up the book's Python package (there it is in your browser already), then the "
         "examples and quizzes come to life, and your answers are kept where the book shows them too. In a "
         "JupyterLab of your own (a chapter you downloaded), and to run it again (after changing a cell, or if it "
-        "did not start), choose **Run → Run All Cells**."
+        "did not start), choose **Run → Run All Cells**. The first time in a JupyterLab of your own, the first "
+        "cell installs the package: then reload the page once (JupyterLab loads the widgets' part only when a "
+        "page opens) and choose **Run → Run All Cells** again."
     )
 
 

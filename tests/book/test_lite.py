@@ -83,6 +83,8 @@ def test_export_install_cell_hidden_cells_no_outputs(tmp_path: Path) -> None:
     install = nb["cells"].index(code[0])
     assert nb["cells"][install - 1]["source"] == lite.how_to_run(), "how to run it, just before the install cell"
     assert "Run All Cells" in lite.how_to_run() and "again" in lite.how_to_run()
+    # a JupyterLab of ones own loads the widgets' part only when a page opens: after the first install, a reload
+    assert "reload the page once" in lite.how_to_run()
     assert nb["metadata"]["language_info"] == lite.KERNEL_LANGUAGE_INFO
     assert code[1]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
     assert code[1]["metadata"]["collapsed"] is True
