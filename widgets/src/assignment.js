@@ -19,6 +19,7 @@ function fillWith(message, field, nodes) {
 }
 
 import { renderer } from "./parts.js";
+import { FEEDBACK_MODE } from "./protocol.js";
 import { contextTrick, TABLE_RENDERERS } from "./table.js";
 
 const SHEET_FORMAT = "fivehundred-answers/1";
@@ -251,9 +252,9 @@ export function drawSet(container, meta, student, items, store, name = "") {
     el("p", {
       class: "fht-muted",
       text:
-        feedbackMode === "none"
+        feedbackMode === FEEDBACK_MODE.NONE
           ? t("Exam: no feedback is shown; your teacher grades your answer sheet.")
-          : feedbackMode === "after-submit"
+          : feedbackMode === FEEDBACK_MODE.AFTER_SUBMIT
             ? t("Your results come back with your teacher's feedback after grading.")
             : t("Press Check on a question to see whether you are right."),
     }),
@@ -307,26 +308,26 @@ export function drawSet(container, meta, student, items, store, name = "") {
         for (const input of controls?.querySelectorAll?.("input[type=text]") ?? []) input.setAttribute("aria-invalid", hint ? "true" : "false");
         updateProgress();
       },
-      submitted && feedbackMode === "after-submit",
+      submitted && feedbackMode === FEEDBACK_MODE.AFTER_SUBMIT,
     );
     box.append(controls);
-    if (feedbackMode === "immediate" && Array.isArray(item.accept)) {
+    if (feedbackMode === FEEDBACK_MODE.IMMEDIATE && Array.isArray(item.accept)) {
       const checkBtn = el("button", { type: "button", class: "fht-btn fht-asg-check", text: t("Check") });
       checkBtn.addEventListener("click", () => showVerdict(feedback, item, store.answers()[item.item]));
       box.append(checkBtn);
     }
     box.append(feedback);
     const saved = numberHint(q, store.answers()[item.item]);
-    if (saved && !(submitted && feedbackMode === "after-submit")) {
+    if (saved && !(submitted && feedbackMode === FEEDBACK_MODE.AFTER_SUBMIT)) {
       feedback.className = "fht-feedback fht-bad";
       feedback.append(el("span", { class: "fht-verdict-bad fht-asg-hint", text: saved }));
     }
-    if (submitted && feedbackMode === "after-submit") showVerdict(feedback, item, store.answers()[item.item], true);
+    if (submitted && feedbackMode === FEEDBACK_MODE.AFTER_SUBMIT) showVerdict(feedback, item, store.answers()[item.item], true);
     boxes.push(box);
     container.append(box);
   }
   const foot = el("div", { class: "fht-asg-foot" }, progress);
-  if (feedbackMode === "after-submit" && !submitted && items.some((it) => Array.isArray(it.accept))) {
+  if (feedbackMode === FEEDBACK_MODE.AFTER_SUBMIT && !submitted && items.some((it) => Array.isArray(it.accept))) {
     const finish = el("button", { type: "button", class: "fht-btn fht-asg-finish", text: t("Finish and show my results") });
     finish.addEventListener("click", () => store.submit());
     foot.append(finish);

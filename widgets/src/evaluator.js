@@ -13,6 +13,7 @@ import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { hash, loadWidget, saveWidget } from "./progress.js";
+import { REPLY } from "./protocol.js";
 import { cardPart, handPart, TABLE_RENDERERS } from "./table.js";
 
 /** "83%" from 0.834. */
@@ -319,7 +320,7 @@ function finish(s, ui, estimates) {
     ui: { ...ui, retry: null, pending: null, focus: "verdict" },
     run: { record: next },
     set: { responses: { ...s.responses, [item.id]: entry } },
-    request: ui.live && ui.host === "kernel" ? { type: "judge", index: s.index, estimates } : null,
+    request: ui.live && ui.host === "kernel" ? { type: REPLY.JUDGE, index: s.index, estimates } : null,
     redraw: true,
   };
 }
@@ -366,7 +367,7 @@ export function evaluatorReduce(s, ui, event) {
       return { ui: next, set: { index: 0 }, redraw: true };
     }
     case "newHand":
-      if (event.reply?.type === "error") return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
+      if (event.reply?.type === REPLY.ERROR) return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
       if (!event.reply) return { ui: { ...ui, note: { text: t("No new hand came: try again in a moment."), failed: true } }, redraw: true };
       return null;
     case "simulate":
@@ -375,7 +376,7 @@ export function evaluatorReduce(s, ui, event) {
       return { ui: { ...ui, busy: true }, request: { type: "simulate", index: s.index }, wait: 8000, reply: "simulated" };
     case "simulated": {
       const next = { ...ui, busy: false };
-      if (event.reply?.type === "error")
+      if (event.reply?.type === REPLY.ERROR)
         Object.assign(next, { failed: item.id, statusText: t("Dealing the other cards for this hand stopped: {error}", { error: event.reply.error }) });
       return { ui: next, redraw: true };
     }

@@ -14,6 +14,7 @@ import { plural } from "./format.js";
 import { t } from "./language.js";
 import { mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
+import { REPLY } from "./protocol.js";
 
 const keysText = () => t("Keys (click the widget first): 1–9 tick a rubric line · s save · u undo · j / k next, previous · n next not marked · c comment");
 
@@ -217,7 +218,7 @@ export function reduce(state, ui, event) {
       };
     case "saved": {
       const reply = event.reply;
-      if (reply?.type !== "marked") {
+      if (reply?.type !== REPLY.MARKED) {
         const why = reply?.message || reply?.error || t("Python did not answer: is the notebook's kernel running?");
         return { ui: { ...ui, message: t("Not saved: {why}", { why }), bad: true }, redraw: true };
       }

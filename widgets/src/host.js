@@ -10,6 +10,7 @@
 
 import { t } from "./language.js";
 import { liveConfig, liveRequest } from "./live.js";
+import { REPLY } from "./protocol.js";
 
 let nextId = 1;
 
@@ -83,7 +84,7 @@ export function request(model, message, wait = 4000, { onStatus = null, patience
   watchKernel(kernel);
   if (kernel && kernelRestarted(model, born)) {
     announce(model, "restarted", onStatus);
-    return Promise.resolve({ type: "error", restarted: true, error: restartedText() });
+    return Promise.resolve({ type: REPLY.ERROR, restarted: true, error: restartedText() });
   }
   return new Promise((resolve) => {
     const ids = new Set();
@@ -124,7 +125,7 @@ export function request(model, message, wait = 4000, { onStatus = null, patience
     let backoff = 2000;
     const resend = () => {
       if (done) return;
-      if (message.type === "hello") {
+      if (message.type === REPLY.HELLO) {
         try {
           send();
         } catch (_error) {
@@ -139,7 +140,7 @@ export function request(model, message, wait = 4000, { onStatus = null, patience
       if (done) return;
       if (kernelRestarted(model, born)) {
         announce(model, "restarted", onStatus);
-        finish({ type: "error", restarted: true, error: restartedText() });
+        finish({ type: REPLY.ERROR, restarted: true, error: restartedText() });
         return;
       }
       if (Date.now() - started > patience) {

@@ -10,6 +10,7 @@
 
 import { el } from "./dom.js";
 import { t } from "./language.js";
+import { REPLY } from "./protocol.js";
 
 /** The page's live-book settings, or null (JupyterLab, or a book without the engine). */
 export function liveConfig() {
@@ -201,9 +202,9 @@ export async function liveCall(kind, request, state, language = "en") {
 export async function liveRequest(model, message) {
   const host = model.get("_fht_host");
   if (!host || typeof host.kind !== "string" || !Array.isArray(host.state)) return null; // this widget has no handlers
-  if (message.type === "hello") {
+  if (message.type === REPLY.HELLO) {
     // Answered at once: the engine starts only when a request needs it.
-    return liveUnsupported() || shared().status === "failed" ? null : { type: "hello", live: true, host: "browser", id: message.id };
+    return liveUnsupported() || shared().status === "failed" ? null : { type: REPLY.HELLO, live: true, host: "browser", id: message.id };
   }
   const state = {};
   for (const name of host.state) state[name] = model.get(name);

@@ -7,6 +7,7 @@ import { download, el, expect, liveRegion, title, uid } from "./dom.js";
 import { request } from "./host.js";
 import { nt, t } from "./language.js";
 import { mountWidget } from "./mount.js";
+import { REPLY } from "./protocol.js";
 
 /** The line under the made set, in words (a command is named in quotes: the text shows no Markdown). */
 export function makerSummary(student, count, points, fileName) {
@@ -124,7 +125,7 @@ export default {
       if (!reply) {
         ui.message = t("Making a set needs the engine: run this notebook in JupyterLab, or open the live book.");
         ui.bad = true;
-      } else if (reply.type === "error") {
+      } else if (reply.type === REPLY.ERROR) {
         ui.message = reply.error;
         ui.bad = true;
       } else {

@@ -6,6 +6,7 @@ import { request } from "./host.js";
 import { t, useLanguage } from "./language.js";
 import { liveConfig, liveStatusLine } from "./live.js";
 import { renderer } from "./parts.js";
+import { REPLY } from "./protocol.js";
 
 /** The model layout this code reads: Python's MODEL_VERSION, put in by the bundler (esbuild `define`). */
 export const MODEL_VERSION = typeof __FHT_MODEL_VERSION__ === "number" ? __FHT_MODEL_VERSION__ : null;
@@ -94,7 +95,7 @@ export function mountWidget(host, model, { kind, label = kind, fourColour = fals
       if (host.dataset) host.dataset.fhtLive = state;
     };
     mark("asking");
-    request(model, { type: "hello" }, 5000).then((reply) => {
+    request(model, { type: REPLY.HELLO }, 5000).then((reply) => {
       mark(reply?.live ? "live" : "saved");
       if (reply?.live) hello(reply);
     });

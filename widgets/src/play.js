@@ -27,6 +27,7 @@ import {
 } from "./partnercall.js";
 import { renderer, titlePart } from "./parts.js";
 import { keepState, keptState, testButtonParts, testHeaderPart, testOf, testPanelPart } from "./playtest.js";
+import { BOT_LEVEL, PHASE, REPLY } from "./protocol.js";
 import { cardPart, contractPart, faceDownPart, handPart, placeOf, seatPart, slotPart, TABLE_RENDERERS, tablePart, trickPart, trickPlace } from "./table.js";
 
 /** Pauses when the bots play: a card each, and a finished trick stays a while (or until Continue;
@@ -110,10 +111,10 @@ function settingsPart(s, ui) {
             cls: "fht-level",
             label: t("How strong the bots play"),
             disabled: Boolean(ui.waiting),
-            value: s.state.level === "strong" ? "strong" : "easy",
+            value: s.state.level === BOT_LEVEL.STRONG ? BOT_LEVEL.STRONG : BOT_LEVEL.EASY,
             options: [
-              ["easy", t("Bots: easy (rules of thumb)")],
-              ["strong", t("Bots: stronger (they weigh the unseen cards)")],
+              [BOT_LEVEL.EASY, t("Bots: easy (rules of thumb)")],
+              [BOT_LEVEL.STRONG, t("Bots: stronger (they weigh the unseen cards)")],
             ],
             on: { type: "level" },
           },
@@ -187,7 +188,7 @@ function trickOf(v, me, ui) {
   const names = v.seat_names;
   let plays = v.trick;
   let winner = null;
-  let heading = v.phase === "play" ? t("This trick") : "";
+  let heading = v.phase === PHASE.PLAY ? t("This trick") : "";
   if (ui.anim) {
     plays = ui.anim.trick;
     winner = ui.anim.winner;
@@ -231,7 +232,7 @@ function centerOf(v, me, ui) {
       ),
     );
   center.push(partnerLinePart(v)); // five players: the called card, and who holds it once that may be known
-  if (v.phase === "auction") {
+  if (v.phase === PHASE.AUCTION) {
     center.push({
       kind: "text",
       tag: "div",
@@ -247,10 +248,10 @@ function centerOf(v, me, ui) {
       cls: "fht-play-auction",
       children: [{ kind: "text", tag: "span", cls: "fht-label", text: `${t("Auction:")} ` }, calls],
     });
-  } else if (v.phase === "kitty" && !v.partner_words && !isCalling(v)) {
+  } else if (v.phase === PHASE.KITTY && !v.partner_words && !isCalling(v)) {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: t("{seat} has taken the kitty and is discarding.", { seat: names[v.declarer] }) });
   }
-  if (v.phase === "play" || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));
+  if (v.phase === PHASE.PLAY || v.last_trick || ui.anim) center.push(trickOf(v, me, ui));
   return center;
 }
 
@@ -273,18 +274,18 @@ function mySeat(v, me, ui) {
   const legal = ui.anim ? [] : Array.isArray(v.legal) ? v.legal : [];
   const byCard = new Map(legal.filter((a) => a.card).map((a) => [a.card, a]));
   const held = Array.isArray(v.hands[me]) ? v.hands[me] : [];
-  const fromKitty = new Set(v.phase === "kitty" && Array.isArray(v.from_kitty) ? v.from_kitty : []);
+  const fromKitty = new Set(v.phase === PHASE.KITTY && Array.isArray(v.from_kitty) ? v.from_kitty : []);
   let prompt = "";
   if (ui.anim) prompt = ui.anim.words;
   else if (v.over) prompt = t("The deal is over.");
-  else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === "auction" ? t("The bots are bidding…") : t("The bots are playing…");
+  else if (ui.waiting === "act" || ui.waiting === "new_deal") prompt = v.phase === PHASE.AUCTION ? t("The bots are bidding…") : t("The bots are playing…");
   else if (legal.length)
     prompt =
-      v.phase === "auction"
+      v.phase === PHASE.AUCTION
         ? t("Your call: bid or pass.")
         : isCalling(v)
           ? t("Call a card, usually the best one you do not hold: whoever holds it becomes your partner for this deal.")
-          : v.phase === "kitty"
+          : v.phase === PHASE.KITTY
             ? `${discardWords(v)}${fromKitty.size ? ` ${t("The cards marked “kitty” came from it.")}` : ""}`
             : t("Your turn: choose a card.");
   // while you discard: the cards that came from the kitty say so, on the card and in its name
@@ -304,7 +305,7 @@ function mySeat(v, me, ui) {
     body.push({
       kind: "choices",
       cls: "fht-play-calls",
-      label: v.phase === "auction" ? t("Your call") : t("Other ways to play"),
+      label: v.phase === PHASE.AUCTION ? t("Your call") : t("Other ways to play"),
       buttons: others.map((a) => ({
         kind: "button",
         cls: ui.hintCode && a.code === ui.hintCode ? "fht-choice fht-called fht-hinted" : "fht-choice",
@@ -445,17 +446,17 @@ export function playReduce(s, ui, event) {
     case "newDeal":
       return sending(s, ui, { type: "new_deal", seed: event.seed });
     case "checkPlay":
-      return sending(s, ui, { type: "review" });
+      return sending(s, ui, { type: REPLY.REVIEW });
     case "nextDeal":
       return sending(s, ui, { type: "next" });
     case "again":
       return sending(s, ui, { type: "again" });
     case "hint":
-      return sending(s, ui, { type: "hint" });
+      return sending(s, ui, { type: REPLY.HINT });
     case "level":
-      return sending(s, ui, { type: "level", level: event.value });
+      return sending(s, ui, { type: REPLY.LEVEL, level: event.value });
     case "judge":
-      return sending(s, ui, { type: "judge", on: event.value === "on" });
+      return sending(s, ui, { type: REPLY.JUDGE, on: event.value === "on" });
     case "speed":
       return { ui: { ...ui, speed: event.value } };
     case "history":
@@ -465,31 +466,31 @@ export function playReduce(s, ui, event) {
     case "late": {
       // a hint or a check gives the buttons back (nothing changes until its answer comes); a move keeps waiting
       const type = event.asked.type;
-      if (type === "hint" || type === "review") return { ui: { ...ui, waiting: false, before: null, slow: late()[type] } };
+      if (type === REPLY.HINT || type === REPLY.REVIEW) return { ui: { ...ui, waiting: false, before: null, slow: late()[type] } };
       return { ui: { ...ui, slow: late().other } };
     }
     case "replied": {
       const { reply, asked } = event;
       // answered after the buttons came back: shown only if the deal has not moved on
-      if (event.late && (asked.type === "hint" || asked.type === "review") && (!reply || event.moved || ui.waiting))
+      if (event.late && (asked.type === REPLY.HINT || asked.type === REPLY.REVIEW) && (!reply || event.moved || ui.waiting))
         return { ui: { ...ui, slow: "" }, quiet: true };
       const next = { ...ui, slow: "", waiting: false, before: null, mine: null };
       if (!reply) next.error = t("No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.");
-      else if (reply.type === "error") next.error = reply.error;
-      else if (reply.type === "deal")
+      else if (reply.type === REPLY.ERROR) next.error = reply.error;
+      else if (reply.type === REPLY.DEAL)
         Object.assign(next, {
           message: testOf(s.state) ? t("Deal {n}: the bots have acted up to your turn.", { n: Number(reply.index) + 1 }) : t("A new deal."),
           review: null,
         });
-      else if (reply.type === "review") next.review = reply;
-      else if (reply.type === "hint") Object.assign(next, { hintText: reply.text, hintCode: typeof reply.code === "string" ? reply.code : "" });
-      else if (reply.type === "judge")
+      else if (reply.type === REPLY.REVIEW) next.review = reply;
+      else if (reply.type === REPLY.HINT) Object.assign(next, { hintText: reply.text, hintCode: typeof reply.code === "string" ? reply.code : "" });
+      else if (reply.type === REPLY.JUDGE)
         next.message = reply.on
           ? t("Each of your calls now gets a verdict by the book's bidding standard, under the buttons.")
           : t("Your calls are no longer judged.");
-      else if (reply.type === "level")
-        next.message = reply.level === "strong" ? t("The bots now weigh many ways the cards could lie.") : t("The bots now play by rules of thumb.");
-      return { ui: next, steps: reply?.type === "moved" && Array.isArray(reply.steps) ? reply.steps : null };
+      else if (reply.type === REPLY.LEVEL)
+        next.message = reply.level === BOT_LEVEL.STRONG ? t("The bots now weigh many ways the cards could lie.") : t("The bots now play by rules of thumb.");
+      return { ui: next, steps: reply?.type === REPLY.MOVED && Array.isArray(reply.steps) ? reply.steps : null };
     }
     case "step": {
       const { step } = event;
@@ -598,7 +599,7 @@ export default {
       const asked = model.get("state");
       widget.draw();
       // the solver's check of a whole deal can take a while (the 2-player game most): wait longer for it
-      const answer = request(model, message, message.type === "review" ? 120000 : 30000);
+      const answer = request(model, message, message.type === REPLY.REVIEW ? 120000 : 30000);
       let late = false;
       const timer = setTimeout(() => {
         late = true;
@@ -611,7 +612,7 @@ export default {
       if (out.steps) await animate(out.steps);
       widget.draw();
       if (out.quiet) return;
-      const review = reply?.type === "review" ? host.querySelector(".fht-play-review") : reply?.test ? host.querySelector(".fht-playtest-result") : null;
+      const review = reply?.type === REPLY.REVIEW ? host.querySelector(".fht-play-review") : reply?.test ? host.querySelector(".fht-playtest-result") : null;
       if (review) {
         // the keyboard stays with what the learner asked for: the review, not the top of the page
         review.tabIndex = -1;
@@ -623,7 +624,7 @@ export default {
           )
           ?.focus();
       // a hint asked for is read at once: below the table it can start under the window's edge
-      const hint = reply?.type === "hint" ? host.querySelector(".fht-play-hint") : null;
+      const hint = reply?.type === REPLY.HINT ? host.querySelector(".fht-play-hint") : null;
       if (hint && typeof hint.scrollIntoView === "function") hint.scrollIntoView({ block: "nearest" });
     };
     return () => {

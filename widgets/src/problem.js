@@ -11,6 +11,7 @@ import { request } from "./host.js";
 import { t } from "./language.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer } from "./parts.js";
+import { PROBLEM_STATUS, REPLY } from "./protocol.js";
 import { cardPart, handPart, slotPart, TABLE_RENDERERS, trickPart } from "./table.js";
 
 const bestLineIntro = () => t("How the best play goes from there");
@@ -44,7 +45,8 @@ export function problemHand(view, names, { legal, playable, verdict }) {
 /** What the learner sees now: the saved step (book) or the live state, or the view kept while a verdict shows. */
 function current(data, ui) {
   if (ui.shown) return ui.shown;
-  if (ui.live) return { view: ui.live.view, legal: ui.live.legal, prompt: ui.live.prompt, done: ui.live.status === "done", result: ui.live.result };
+  if (ui.live)
+    return { view: ui.live.view, legal: ui.live.legal, prompt: ui.live.prompt, done: ui.live.status === PROBLEM_STATUS.DONE, result: ui.live.result };
   const steps = data.steps;
   if (ui.step < steps.length) {
     const step = steps[ui.step];
@@ -205,7 +207,7 @@ export default {
         draw();
         const reply = await request(model, { type: "play", code }, 30000);
         ui.waiting = false;
-        if (reply && reply.type === "verdict") {
+        if (reply && reply.type === REPLY.VERDICT) {
           if (reply.verdict === "illegal") {
             ui.error = reply.annotation;
             draw();
@@ -229,7 +231,7 @@ export default {
           focusVerdict();
           return;
         }
-        if (reply && reply.type === "error") {
+        if (reply && reply.type === REPLY.ERROR) {
           ui.error = reply.error;
           draw();
           return;
@@ -267,7 +269,7 @@ export default {
         draw();
         const reply = await request(model, { type: "takeback" }, 30000);
         ui.waiting = false;
-        if (reply && reply.type === "taken-back") {
+        if (reply && reply.type === REPLY.TAKEN_BACK) {
           ui.live = { view: reply.view, legal: reply.legal, status: reply.status, prompt: reply.prompt, result: null };
         } else {
           ui.error = reply?.error || t("The card could not be taken back.");
@@ -292,9 +294,9 @@ export default {
         if (!ui.book) {
           ui.waiting = true;
           draw();
-          const reply = await request(model, { type: "hint" }, 30000);
+          const reply = await request(model, { type: REPLY.HINT }, 30000);
           ui.waiting = false;
-          if (reply && reply.type === "hint") ui.hints = [reply.principle, reply.answer];
+          if (reply && reply.type === REPLY.HINT) ui.hints = [reply.principle, reply.answer];
         }
         if (!ui.hints) {
           const step = model.get("model").steps[ui.step];
@@ -309,7 +311,8 @@ export default {
       ui.misses = 0;
       if (!ui.book) {
         const reply = await request(model, { type: "restart" }, 30000);
-        if (reply && reply.type === "restarted") ui.live = { view: reply.view, legal: reply.legal, status: "your-turn", prompt: reply.prompt, result: null };
+        if (reply && reply.type === REPLY.RESTARTED)
+          ui.live = { view: reply.view, legal: reply.legal, status: PROBLEM_STATUS.YOUR_TURN, prompt: reply.prompt, result: null };
       }
       ui.step = 0;
       fresh();

@@ -12,6 +12,7 @@ import { kernelOf } from "./host.js";
 import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
+import { REPLY } from "./protocol.js";
 import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
 import {
   cardPart,
@@ -591,7 +592,7 @@ export function puzzleReduce(s, ui, event) {
     }
     case "puzzle": {
       const reply = event.reply;
-      const card = reply?.type === "puzzle" ? reply.card : null;
+      const card = reply?.type === REPLY.PUZZLE ? reply.card : null;
       if (ui.asked && event.asked && event.asked !== ui.asked) return null; // the answer to an older question: a newer one is out
       const after = { ...ui, asking: false, asked: null };
       if (!ui.waiting) {

@@ -16,6 +16,7 @@ import { nt, t } from "./language.js";
 import { checkVersion, mountWidget } from "./mount.js";
 import { renderer, titlePart } from "./parts.js";
 import { answeredIds, dayStats, loadWidget, markDone, masteredCount, noteActivity, noteForReview, quizMastery, saveWidget, widgetId } from "./progress.js";
+import { REPLY } from "./protocol.js";
 import { TABLE_RENDERERS } from "./table.js";
 
 /** The quiz a panel draws: the model's own bank and index (a quiz widget, the ladder). */
@@ -382,7 +383,7 @@ export function quizReduce(s, source, ui, event) {
     }
     case "judged": {
       const reply = event.reply;
-      if (reply?.type !== "judged" || reply.index !== event.asked.index || Boolean(reply.correct) === event.verdict.correct) return null;
+      if (reply?.type !== REPLY.JUDGED || reply.index !== event.asked.index || Boolean(reply.correct) === event.verdict.correct) return null;
       const id = idOf(source.bank, reply.index);
       return { ui: { ...ui, notes: { ...ui.notes, [id]: t("Checked again, this answer reads differently: see the explanation.") } }, redraw: true };
     }
@@ -421,8 +422,8 @@ export function quizReduce(s, source, ui, event) {
       };
     case "question": {
       const reply = event.reply;
-      if (reply?.type === "error") return { ui: { ...ui, note: { text: reply.error, failed: true } }, redraw: true };
-      if (reply?.type !== "question") return null;
+      if (reply?.type === REPLY.ERROR) return { ui: { ...ui, note: { text: reply.error, failed: true } }, redraw: true };
+      if (reply?.type !== REPLY.QUESTION) return null;
       // asked next, right after the question the learner is at (not at the far end of the round)
       const order = s.indices.filter((i) => i !== reply.index);
       const indices = [...order.slice(0, s.pos + 1), reply.index, ...order.slice(s.pos + 1)];
@@ -445,7 +446,7 @@ export function quizReduce(s, source, ui, event) {
         redraw: true,
       };
     case "rulesSet":
-      if (event.reply?.type === "error") return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
+      if (event.reply?.type === REPLY.ERROR) return { ui: { ...ui, note: { text: event.reply.error, failed: true } }, redraw: true };
       return { ui: { ...ui, note: null }, redraw: true };
     default:
       return null;

@@ -9,6 +9,7 @@ import { markWords, plural } from "./format.js";
 import { t, words } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
+import { PHASE } from "./protocol.js";
 import {
   cardPart,
   contractPart,
@@ -272,7 +273,7 @@ function trickOf(s) {
     });
   });
   const notes = [];
-  if (!compass && frame.order && frame.phase === "play")
+  if (!compass && frame.order && frame.phase === PHASE.PLAY)
     notes.push({
       cls: "fht-order-line",
       text: t("Order this trick: {order}", { order: frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} ${src}`).join(", ") }),
@@ -299,7 +300,7 @@ function centerOf(s) {
   } else if (typeof kitty === "number") {
     center.push({ kind: "text", tag: "div", cls: "fht-hint", text: t("Kitty: {cards}", { cards: plural(kitty, "face-down card") }) });
   }
-  if (frame.phase === "kitty") {
+  if (frame.phase === PHASE.KITTY) {
     const fields = { seat: data.seat_names[frame.declarer], cards: plural(kitty, "card"), so_far: frame.discards };
     const text = frame.kitty_cards
       ? t("{seat} has taken the kitty (its cards are marked) and discards {cards}: {so_far} so far.", fields)
