@@ -117,7 +117,7 @@ class HeuristicBot:
         if not sound:
             return PASS
         best = max(sound, key=rules.bid_value)
-        if best.is_misere or rules.bidding == "single-round":
+        if best.is_misere or rules.single_round_auction:
             return best
         # Bid only as high as needed: the cheapest sound bid of the chosen denomination.
         return min((b for b in sound if b.kind == best.kind and b.trump == best.trump), key=rules.bid_key)

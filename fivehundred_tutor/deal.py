@@ -232,7 +232,7 @@ class Deal:
         self._start_position: dict[str, Any] | None = None  # from_position's set-up, for the record
         # Rules read on every card, copied here once.
         self._stops_early = rules.misere_stops_early
-        self._joker_any_time = rules.joker_no_trumps == "any-time"
+        self._joker_any_time = rules.joker_any_time
         self.discards: list[Card] = []
         self.phase: Phase = AUCTION
         self.to_move: int | None = (dealer + 1) % n
@@ -662,9 +662,9 @@ class Deal:
     def _bid_restriction(self, bid: Bid) -> str | None:
         """Reasons a bid that outranks the current one is still not allowed."""
         rules = self.rules
-        if bid.is_misere and rules.misere == "never":
+        if bid.is_misere and not rules.misere_allowed:
             return _("misère is not allowed under these rules")
-        if bid.kind == "misere" and rules.misere == "after-seven" and not self._seven_bid:
+        if bid.kind == "misere" and rules.misere_needs_seven and not self._seven_bid:
             return _("misère may be bid only after someone has bid at the 7 level in this auction")
         if rules.six_bids_informational and bid.tricks == 6 and len(self.auction) >= 2:
             return _("6-level bids only inform (American rules), so only the first two players may make them")
@@ -816,17 +816,17 @@ class Deal:
                 denomination,
                 *self._last_denomination[seat + 1 :],
             )
-            if rules.bidding == "rebid-on-change" and previous is not None and previous != denomination:
+            if rules.passers_back_on_change and previous is not None and previous != denomination:
                 # Seed 000_: a player who passed may bid again once someone has changed
                 # the suit of their bid; here every player who passed is back in.
                 self._passed = [False] * n
-        if rules.bidding == "single-round":
+        if rules.single_round_auction:
             if self._calls >= n:
                 self._finish_or_throw_in()
             else:
                 self.to_move = (seat + 1) % n
             return
-        if rules.bidding == "rebid":
+        if rules.passers_back_any_time:
             if self.high_bid is None and self._consecutive_passes >= n:
                 self._throw_in(N_("all players passed"))
             elif self.high_bid is not None and self._consecutive_passes >= n - 1:
@@ -856,7 +856,7 @@ class Deal:
             return
         assert self.high_bidder is not None
         others_bid = self._bidders & ~(1 << self.high_bidder)
-        if self.rules.declarer_may_raise and others_bid and self.rules.bidding != "single-round":
+        if self.rules.declarer_may_raise and others_bid and not self.rules.single_round_auction:
             self._raise_pending = True
             self.to_move = self.high_bidder
             return
@@ -910,7 +910,7 @@ class Deal:
             self._order = [(decl, HAND), (1 - decl, HAND), (decl, TABLE), (1 - decl, TABLE)]
         if self.rules.joker_advance_nomination and self.contract.trump is None:
             # Variant: any holder may name the joker's suit (seed 000_), or only the declarer.
-            seats = (decl,) if self.rules.joker_advance_by == "declarer" else self.active
+            seats = (decl,) if self.rules.joker_named_by_declarer_only else self.active
             for seat in seats:
                 if JOKER in self.hands[seat] or (self.table is not None and any(JOKER in p for p in self.table[seat])):
                     self._nominating = True

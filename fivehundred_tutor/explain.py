@@ -7,7 +7,7 @@ so a learner always reads the same reasoning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .actions import Action, CallPartner, Discard, NominateJoker, Play
 from .bids import PASS, Bid, Pass
@@ -71,7 +71,7 @@ def explain_card(rules: Rules, card: Card, contract: Bid | None) -> str:
     if card.is_joker:
         if trump is not None:
             return _("The joker is the highest trump {where}: it beats every other card.").format(where=where)
-        if rules.joker_no_trumps == "when-void":
+        if not rules.joker_any_time:
             return _(
                 "The joker belongs to no suit {where} until it is played: it wins any trick it is played to; "
                 "led, its holder names the suit to follow; it may be played only when its holder cannot follow suit."
@@ -269,7 +269,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         (pgettext("rules row", "Bidding"), bidding),
         (pgettext("rules row", "Misère"), misere),
     ]
-    if rules.misere != "never":
+    if rules.misere_allowed:
         rows.append((pgettext("rules row", "Misère placement"), rules.describe_misere_placement()))
     if rules.six_bids_informational:
         rows.append(
@@ -280,7 +280,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         )
     if rules.declarer_may_raise:
         rows.append((pgettext("rules row", "Raising"), _("the auction winner may raise their own bid")))
-    when_void = rules.joker_no_trumps == "when-void"
+    when_void = not rules.joker_any_time
     if rules.joker_nominate_void_suit:
         joker = (
             _("played only when its holder cannot follow suit; led, it names a suit")
@@ -295,12 +295,12 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
         )
     clauses = [joker]
     if rules.joker_advance_nomination:
-        if rules.joker_advance_by == "declarer":
+        if rules.joker_named_by_declarer_only:
             clauses.append(_("the declarer, if holding it, may name its suit before the first lead"))
         else:
             clauses.append(_("its holder may name its suit before the first lead"))
     rows.append((pgettext("rules row", "Joker in no trumps"), "; ".join(clauses)))
-    defenders = _("10 for every trick") if rules.defender_tricks == "all" else _("10 for each trick beyond five")
+    defenders = _("10 for each trick beyond five") if rules.defenders_score_beyond_five else _("10 for every trick")
     rows.append((pgettext("rules row", "Defenders"), defenders))
     slam = _("all 10 tricks on a contract under 250 scores 250") if rules.slam_bonus else _("no bonus")
     rows.append((pgettext("rules row", "Slam"), slam))
@@ -326,8 +326,12 @@ def describe_rules(rules: Rules) -> list[tuple[str, str]]:
     return rows
 
 
-def action_kind(action: Action) -> str:
-    """``"call"``, ``"discard"``, ``"nominate"`` or ``"play"``."""
+#: what an action is, as a replay or a deal record names it (the widgets draw each kind its own way)
+ActionKind = Literal["call", "discard", "nominate", "partner", "play"]
+
+
+def action_kind(action: Action) -> ActionKind:
+    """``"call"``, ``"discard"``, ``"nominate"``, ``"partner"`` (calling a partner) or ``"play"``."""
     if isinstance(action, (Bid, Pass)):
         return "call"
     if isinstance(action, Discard):

@@ -220,6 +220,27 @@ class Rules:
     # Worked out once from the options (in __post_init__): not options themselves, so no argument,
     # not compared, not in the record.  Plain fields, not cached properties: the compiled engine
     # (mypyc) reads them as fast as any attribute.
+    # What the worded options mean, as yes/no facts the engine, the bots and the teaching ask:
+    # the options' words are compared here, once (mypy's strict equality checks them against the
+    # Literal types), and nowhere else (tests/engine/test_typed_vocabulary.py).
+    #: misère and open misère are on the ladder (``misere`` is not "never")
+    misere_allowed: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: misère only after a 7-level bid in the same auction (``misere="after-seven"``)
+    misere_needs_seven: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: each player calls once, in turn (``bidding="single-round"``)
+    single_round_auction: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: a player who passed is out of the auction (``bidding`` "australian" or "single-round")
+    pass_is_final: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: a player who passed may bid again whenever it is their turn (``bidding="rebid"``)
+    passers_back_any_time: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: players who passed are back in once someone changes their suit (``bidding="rebid-on-change"``)
+    passers_back_on_change: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: in no trumps the joker may be played at any time, not only when void (``joker_no_trumps="any-time"``)
+    joker_any_time: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: only the declarer may name the joker's suit in advance (``joker_advance_by="declarer"``)
+    joker_named_by_declarer_only: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: defenders score only their tricks beyond five (``defender_tricks="beyond-five"``)
+    defenders_score_beyond_five: bool = dataclasses.field(init=False, repr=False, compare=False)
     #: seats grouped by scoring side: ((0, 2), (1, 3)) for four players
     sides: tuple[tuple[int, ...], ...] = dataclasses.field(init=False, repr=False, compare=False)
     #: every biddable contract, lowest first (misères at their variant places)
@@ -257,7 +278,8 @@ class Rules:
             value = getattr(self, field)
             if value not in options:
                 raise RulesError(f"{field} must be one of {', '.join(options)}; got {value!r}")
-        if self.players == 2 and self.misere != "never":
+        self._read_words()
+        if self.players == 2 and self.misere_allowed:
             raise RulesError("misère (open or not) is not allowed in the 2-player game")
         placement = _PLACEMENTS[self.misere_placement]
         if self.misere_value is None:
@@ -274,9 +296,22 @@ class Rules:
         if self.players == 3 and not self.hole_set and self.hole == -500:
             # The 3-player source plays on below -500 (RULES.md section 6).
             set_(self, "hole", None)
-        if self.six_bids_informational and self.bidding != "single-round":
+        if self.six_bids_informational and not self.single_round_auction:
             raise RulesError("6-level information bids belong to the single-round (American) auction")
         self._work_out()
+
+    def _read_words(self) -> None:
+        """Set the yes/no facts of the worded options (``misere_allowed`` …)."""
+        set_ = object.__setattr__
+        set_(self, "misere_allowed", self.misere != "never")
+        set_(self, "misere_needs_seven", self.misere == "after-seven")
+        set_(self, "single_round_auction", self.bidding == "single-round")
+        set_(self, "pass_is_final", self.bidding in ("australian", "single-round"))
+        set_(self, "passers_back_any_time", self.bidding == "rebid")
+        set_(self, "passers_back_on_change", self.bidding == "rebid-on-change")
+        set_(self, "joker_any_time", self.joker_no_trumps == "any-time")
+        set_(self, "joker_named_by_declarer_only", self.joker_advance_by == "declarer")
+        set_(self, "defenders_score_beyond_five", self.defender_tricks == "beyond-five")
 
     def _work_out(self) -> None:
         """Set the fields that follow from the options (sides, deck, ladder, contract tables)."""
@@ -468,7 +503,7 @@ class Rules:
         for tricks in range(6, 11):
             for denom in DENOMINATIONS:
                 bids.append(Bid.no_trumps(tricks) if denom is None else Bid.suit(tricks, denom))
-        if self.misere != "never":
+        if self.misere_allowed:
             bids += [Bid.misere(), Bid.open_misere()]
         return tuple(sorted(bids, key=self.bid_key))
 
@@ -575,7 +610,7 @@ class Rules:
         followers = [c for c in hand if suit_of[c.index] == led]
         if not followers:
             return hand
-        if table.joker_free and JOKER in hand and self.joker_no_trumps == "any-time":
+        if table.joker_free and JOKER in hand and self.joker_any_time:
             followers.append(JOKER)
         return followers
 
@@ -620,7 +655,7 @@ class Rules:
 
     def defender_points(self, tricks: int) -> int:
         """Points for defenders' tricks (10 each; only beyond five in that variant)."""
-        if self.defender_tricks == "beyond-five":
+        if self.defenders_score_beyond_five:
             return 10 * max(0, tricks - 5)
         return 10 * tricks
 

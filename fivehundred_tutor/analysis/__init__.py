@@ -106,7 +106,7 @@ class Knowledge:
         voids: dict[int, set[int]] = {s: set() for s in range(n)}
         tricks = [(t["plays"], t.get("joker_suit")) for t in history]
         tricks.append((view["trick"], view.get("trick_joker_suit")))
-        any_time = rules.joker_no_trumps == "any-time"
+        any_time = rules.joker_any_time
         for plays, joker_letter in tricks:
             if not plays:
                 continue

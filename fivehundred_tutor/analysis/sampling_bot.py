@@ -385,7 +385,7 @@ class SamplingBot:
         )
         chances = {d: {t: sim.chance(d, t) for t in range(6, 11)} for d in sim.tricks}
         misere: float | None = None
-        if rules.misere != "never" and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 1.2:
+        if rules.misere_allowed and rules.players in (3, 4) and misere_danger(rules, hand, rules.kitty_size) <= 1.2:
             # Only "made in at least MISERE_NEED of the layouts?" decides the bid: the solving
             # stops once too many layouts have failed (proving a misère sound is the slow part).
             n = self.misere_layouts

@@ -23,10 +23,10 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
     for i, bid in enumerate(ladder):
         note = ""
         if bid.kind == "misere":
-            if rules.misere == "after-seven":
+            if rules.misere_needs_seven:
                 # Translators: a note on a rung of the bidding ladder (misère)
                 note = _("may be bid only after someone has bid at the 7 level in this auction")
-            elif rules.misere == "any-time":
+            elif rules.misere_allowed:  # at any time
                 note = _("may be bid at any time under these rules")
         elif bid.kind == "open_misere":
             note = _(
@@ -54,7 +54,7 @@ def ladder_model(rules: Rules) -> dict[str, Any]:
         "rules": rules.to_dict(),
         "rules_name": rules.preset_name,
         "rules_title": preset_title(rules.preset_name),
-        "placement": rules.describe_misere_placement() if rules.misere != "never" else _("misère is not allowed"),
+        "placement": rules.describe_misere_placement() if rules.misere_allowed else _("misère is not allowed"),
         "rungs": rungs,
     }
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, get_type_hints, is_typeddict
 
+from ..explain import ActionKind
+
 __all__ = [
     "MARKS",
     "MODEL_VERSION",
@@ -63,6 +65,8 @@ ReplyType = Literal[
 BotLevel = Literal["easy", "strong"]
 #: where a ``PlayProblem`` stands
 ProblemStatus = Literal["your-turn", "done"]
+#: a deal's phase as a model carries it: the text of a ``fivehundred_tutor.deal.Phase``
+PhaseWord = Literal["auction", "kitty", "play", "done"]
 
 
 class CardsModel(TypedDict):
@@ -155,7 +159,7 @@ class QuizModel(_QuizModelBase, total=False):
 
 
 class _ReplayFrameBase(TypedDict):
-    phase: str
+    phase: PhaseWord
     to_move: int | None
     hands: list[str | int]  # the cards a viewer sees ("JD TH …"), or a count
     tricks_won: list[int]
@@ -187,7 +191,7 @@ class ReplayFrame(_ReplayFrameBase, total=False):
 
 class _ReplayActionBase(TypedDict):
     seat: int
-    kind: str  # call, discard, nominate, play
+    kind: ActionKind
     code: str
     label: str
     text: str
@@ -205,7 +209,7 @@ class ReplayStop(TypedDict):
 
     index: int
     seat: int
-    kind: str
+    kind: ActionKind
     prompt: str
     choices: list[dict[str, Any]]
     answer: str
@@ -238,7 +242,7 @@ class _PlayViewBase(TypedDict):
     seat_names: list[str]
     side_names: list[str]
     dealer: int
-    phase: str
+    phase: PhaseWord
     to_move: int | None
     hands: list[list[str] | int]
     auction: list[dict[str, Any]]

@@ -33,7 +33,7 @@ def hand_voids(deal: Deal) -> dict[int, set[int]]:
     """Seat → effective suits its *hand* has shown void in (a table card not following says nothing
     of the hand; a joker played when holding the led suit is legal under 'any time')."""
     table = deal.rules.table(deal.contract, deal.joker_fixed)
-    any_time = deal.rules.joker_no_trumps == "any-time"
+    any_time = deal.rules.joker_any_time
     voids: dict[int, set[int]] = {s: set() for s in range(deal.rules.players)}
     tricks = [(list(t.plays), t.joker_suit) for t in deal.tricks] + [(list(deal.trick), deal.trick_joker_suit)]
     for plays, joker_suit in tricks:

@@ -73,7 +73,7 @@ def kind_of(deal: Deal) -> str:
 def _drive(deal: Deal, declarer: int, contract: Bid) -> bool:
     """Calls that make ``declarer`` win the auction with ``contract`` (False if the engine refuses)."""
     rules = deal.rules
-    needs_seven = contract.is_misere and not contract.is_open_misere and rules.misere == "after-seven"
+    needs_seven = contract.is_misere and not contract.is_open_misere and rules.misere_needs_seven
     opener: int | None = None
     try:
         while deal.phase == AUCTION:

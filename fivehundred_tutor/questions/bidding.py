@@ -142,14 +142,14 @@ def _score_explanation(rules: Rules, contract: Bid, declarer: int, tricks: list[
             )
         notes.append(text.format(side=who, need=need, taken=taken, value=value))
         if rules.players == 2:
-            if rules.defender_tricks == "all":
-                notes.append(_("The defender scores 10 for each trick taken."))
-            else:
+            if rules.defenders_score_beyond_five:
                 notes.append(_("The defender scores 10 for each trick taken beyond five."))
-        elif rules.defender_tricks == "all":
-            notes.append(_("The defenders score 10 for each trick they took."))
-        else:
+            else:
+                notes.append(_("The defender scores 10 for each trick taken."))
+        elif rules.defenders_score_beyond_five:
             notes.append(_("The defenders score 10 for each trick they took beyond five."))
+        else:
+            notes.append(_("The defenders score 10 for each trick they took."))
     return " ".join(notes)
 
 
@@ -272,7 +272,7 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
                 )
                 + (
                     " " + _("Misère places: {placement}.").format(placement=rules.describe_misere_placement())
-                    if rules.misere != "never"
+                    if rules.misere_allowed
                     else ""
                 )
             ),
@@ -300,12 +300,12 @@ def gen_bid_ladder(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]
             "answer": above,
             "explanation": (
                 _("Above {bid}: {bids}. Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT; {placement}.")
-                if rules.misere != "never"
+                if rules.misere_allowed
                 else _("Above {bid}: {bids}. Bids rank by tricks, then ♠ < ♣ < ♦ < ♥ < NT.")
             ).format(
                 bid=bid_text(base),
                 bids=", ".join(bid_text(b) for b in picks if rules.outranks(b, base)) or _("none of them"),
-                placement=rules.describe_misere_placement() if rules.misere != "never" else "",
+                placement=rules.describe_misere_placement() if rules.misere_allowed else "",
             ),
         }
     return _call_question(rules, rng)
@@ -384,7 +384,7 @@ def _call_question(rules: Rules, rng: Random) -> dict[str, Any]:
     if deal.to_move == seat:
         legal, reason = call_verdict(deal, bid)
         if passed:
-            if rules.bidding == "rebid-on-change":
+            if rules.passers_back_on_change:
                 back = _("{seat} passed earlier, but {rule}, and one has: {seat} is back in.")
             else:
                 back = _("{seat} passed earlier, but {rule}: {seat} is back in.")
@@ -392,7 +392,7 @@ def _call_question(rules: Rules, rng: Random) -> dict[str, Any]:
     else:
         legal = False
         nxt = rules.local_seat_name(deal.to_move) if deal.to_move is not None else _("nobody")
-        if rules.bidding == "rebid-on-change":
+        if rules.passers_back_on_change:
             text = _("No: {seat} passed earlier, and {rule}: nobody has since. {next} calls next.")
         else:
             text = _("No: {seat} passed earlier, and {rule}. {next} calls next.")

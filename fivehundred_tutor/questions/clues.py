@@ -237,7 +237,7 @@ def bid_values(q: Mapping[str, Any]) -> str:
             "Work back from {points}: take away 40; each whole 100 left is a trick above six, and what remains, "
             "divided by 20, is the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4)."
         ).format(points=context.get("points"))
-        if rules_of(q).misere != "never":
+        if rules_of(q).misere_allowed:
             text += " " + _(
                 "If no bid on that formula fits, think of the two calls whose values are fixed by the rules."
             )
@@ -265,9 +265,7 @@ def bid_ladder(q: Mapping[str, Any]) -> str:
     kind = q.get("kind")
     bid = context.get("bid")
     base = Bid.parse(str(bid["code"])) if isinstance(bid, Mapping) and bid.get("code") else None
-    misere = (
-        " " + _("Misère and open misère have places of their own on the ladder.") if rules.misere != "never" else ""
-    )
+    misere = " " + _("Misère and open misère have places of their own on the ladder.") if rules.misere_allowed else ""
     if kind == "multi" and base is not None:
         n = len(q.get("answer") or [])
         text = ngettext("{count} of these bids outranks {bid}.", "{count} of these bids outrank {bid}.", n)
@@ -278,9 +276,7 @@ def bid_ladder(q: Mapping[str, Any]) -> str:
                 bid=base
             )
         # the misères are not named here: one of them may be the answer
-        between = (
-            " " + _("Are the calls that are not suit bids placed between them?") if rules.misere != "never" else ""
-        )
+        between = " " + _("Are the calls that are not suit bids placed between them?") if rules.misere_allowed else ""
         return (
             _("Is there a higher suit left at the {level} level? If not, the next level up begins with spades.").format(
                 level=base.tricks
@@ -304,7 +300,7 @@ def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
     ]
     if passed:
         # a question, not the verdict: in the default game it would give the answer away
-        if rules.bidding in ("australian", "single-round"):
+        if rules.pass_is_final:
             checks.append(
                 _("{seat} passed earlier: what does a pass mean for the rest of the auction?").format(seat=seat)
             )
@@ -315,9 +311,9 @@ def _auction_clue(q: Mapping[str, Any], rules: Rules) -> str:
                 )
             )
     if "misère" in str(q.get("prompt", "")):
-        if rules.misere == "after-seven":
+        if rules.misere_needs_seven:
             checks.append(_("Misère needs a bid at the 7 level earlier in this auction: is there one?"))
-        elif rules.misere == "never":
+        elif not rules.misere_allowed:
             checks.append(_("May misère be bid at all under these rules?"))
         else:
             checks.append(_("Under these rules misère needs no 7-level bid first."))
@@ -352,7 +348,7 @@ def scoring(q: Mapping[str, Any]) -> str:
             "The declarer needed {n} tricks. Look at how many each player took ({tally}): made or not?",
             contract.tricks,
         )
-    if rules.defender_tricks == "beyond-five":
+    if rules.defenders_score_beyond_five:
         then = _("Then the defenders: 10 for each trick beyond five.")
     else:
         then = _("Then the defenders: 10 for each trick.")

@@ -37,13 +37,13 @@ __all__ = ["gen_misere", "gen_play_decision", "gen_two_player", "set_verdict_pro
 
 # ------------------------------------------------------------------- misère
 def misere_unavailable(rules: Rules) -> str | None:
-    if rules.misere == "never":
+    if not rules.misere_allowed:
         return _("misère is not played under these rules")
     return None
 
 
 def gen_misere(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
-    if rules.misere == "never":
+    if not rules.misere_allowed:
         raise QuestionError(_("misère is not played under these rules"))
     if difficulty == 1:
         contract = rng.choice([Bid.misere(), Bid.open_misere()])

@@ -75,7 +75,7 @@ def gen_defence(rules: Rules, rng: Random, difficulty: int) -> dict[str, Any]:
         return cheapest_winner(rules, rng, defender=True)
     if difficulty == 2:
         return _cannot_follow_question(rules, rng)
-    if rules.misere == "never":
+    if not rules.misere_allowed:
         deal, values = solver_ending(
             rules,
             rng,

@@ -70,19 +70,19 @@ def bowers(q: Mapping[str, Any]) -> str:
 
 def bid_values(q: Mapping[str, Any]) -> str:
     text = _("A bid is worth 40 + 100 for each trick above 6 + 20 × the suit's place (♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4).")
-    if rules_of(q).misere != "never":
+    if rules_of(q).misere_allowed:
         text += " " + _("Misère and open misère have values of their own.")
     return text
 
 
 def bid_ladder(q: Mapping[str, Any]) -> str:
     rules = rules_of(q)
-    places = " " + _("Where do misère and open misère sit?") if rules.misere != "never" else ""
+    places = " " + _("Where do misère and open misère sit?") if rules.misere_allowed else ""
     if "to_bid" in (q.get("context") or {}):
         # the misère places only when the call asked about is one (not a distraction from a 7♦ question)
         asked = places if "misère" in str(q.get("prompt", "")) else ""
         return _("A bid must outrank the last bid, and only a player still in the auction may bid.") + asked
-    if q.get("kind") == "choice" and rules.misere != "never":
+    if q.get("kind") == "choice" and rules.misere_allowed:
         places = " " + _("The calls that are not suit bids have places of their own.")  # one of them may be the answer
     return _("Bids rank by the number of tricks first, then by suit: ♠ < ♣ < ♦ < ♥ < NT.") + places
 

@@ -124,7 +124,7 @@ def sentence(text: str) -> str:
 
 def joker_rule(rules: Rules) -> str:
     """When the joker may be played to a trick in no trumps, under ``rules`` (the variant said as such)."""
-    if rules.joker_no_trumps == "any-time":
+    if rules.joker_any_time:
         return _("in this variant the joker may be played at any time, even when you could follow suit")
     return _("the joker may be played only when you cannot follow suit")
 
@@ -146,7 +146,7 @@ def declarer_words(rules: Rules) -> str:
 
 def defenders_words(rules: Rules) -> str:
     """What the defenders score for their tricks under ``rules`` (the variant said as such)."""
-    if rules.defender_tricks == "beyond-five":
+    if rules.defenders_score_beyond_five:
         return _("the defenders score 10 for each trick they take beyond five (this variant)")
     return _("the defenders score 10 for each trick they take")
 

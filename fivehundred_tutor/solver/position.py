@@ -82,7 +82,7 @@ class Context:
         table = rules.table(contract, deal.joker_fixed)
         self.trump = -1 if table.trump == NO_SUIT else table.trump
         self.joker_free = table.joker_free
-        self.joker_any_time = rules.joker_no_trumps == "any-time"
+        self.joker_any_time = rules.joker_any_time
         self.void_rule = self.joker_free and not rules.joker_nominate_void_suit
         self.misere = contract.is_misere
         self.stop_on_count = self.misere and rules.misere_stops_early

@@ -85,6 +85,56 @@ def test_no_phase_compared_with_text_and_no_option_with_a_word_it_lacks() -> Non
     assert not found, "\n".join(found)
 
 
+def option_comparisons(source: str, where: str) -> list[str]:
+    """Every comparison of a worded rules option with text: outside ``rules.py``, which works out
+    what the words mean once (``Rules.misere_allowed`` …), code asks those facts instead."""
+    out = []
+    options = set(WORDS) - {"kind"}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for a, b in itertools.pairwise(operands):
+                for attr, other in ((a, b), (b, a)):
+                    if isinstance(attr, ast.Attribute) and attr.attr in options and _texts(other) is not None:
+                        out.append(f"{where}:{node.lineno}: {ast.unparse(node)}: ask the Rules fact instead")
+    return out
+
+
+def test_only_the_rules_compare_an_option_with_its_words() -> None:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path != PACKAGE / "rules.py":
+            found += option_comparisons(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        'if rules.misere != "never": pass',
+        'ok = deal.rules.bidding in ("australian", "single-round")',
+        'ok = "any-time" == self.rules.joker_no_trumps',
+    ],
+)
+def test_a_planted_option_comparison_is_reported(planted: str) -> None:
+    assert len(option_comparisons(planted, "planted.py")) == 1
+    assert option_comparisons("if rules.misere_allowed and bid.kind == 'misere': pass", "fine.py") == []
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_the_rules_facts_say_what_the_words_say(preset: str) -> None:
+    rules = Rules.preset(preset)
+    assert rules.misere_allowed == (rules.misere != "never")
+    assert rules.misere_needs_seven == (rules.misere == "after-seven")
+    assert rules.single_round_auction == (rules.bidding == "single-round")
+    assert rules.pass_is_final == (rules.bidding in ("australian", "single-round"))
+    assert rules.passers_back_any_time == (rules.bidding == "rebid")
+    assert rules.passers_back_on_change == (rules.bidding == "rebid-on-change")
+    assert rules.joker_any_time == (rules.joker_no_trumps == "any-time")
+    assert rules.joker_named_by_declarer_only == (rules.joker_advance_by == "declarer")
+    assert rules.defenders_score_beyond_five == (rules.defender_tricks == "beyond-five")
+
+
 @pytest.mark.parametrize(
     ("planted", "reported"),
     [

@@ -183,3 +183,20 @@ def test_protocol_js_says_what_the_python_models_say(js_name: str, typedef: str,
 
 def test_every_reply_a_handler_writes_has_a_reply_type() -> None:
     assert handler_reply_types() == set(get_args(ReplyType))
+
+
+def test_the_models_phase_word_is_a_phase() -> None:
+    from fivehundred_tutor.handlers.models import PhaseWord
+
+    assert get_args(PhaseWord) == tuple(p.value for p in Phase)
+
+
+def test_the_models_action_kinds_are_what_replays_write() -> None:
+    from fivehundred_tutor.explain import ActionKind
+
+    rules = Rules.preset("australian")
+    deal = bot_deal(rules, 5)
+    model = replay_model(deal, stops=[i for i, _ in enumerate(deal.history)][3:60:4])
+    assert len(model["stops"]) > 5
+    assert {a["kind"] for a in model["actions"]} <= set(get_args(ActionKind))
+    assert {s["kind"] for s in model["stops"]} <= set(get_args(ActionKind))
