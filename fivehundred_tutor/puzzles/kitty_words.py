@@ -12,10 +12,9 @@ from ..cards import Card, Suit, short_names
 from ..explain import call_label
 from ..i18n import decimal
 from ..i18n import gettext as _
-from ..rules import preset_title
+from .cardhead import card_head
 from .model import Puzzle
-from .setups import kind_title
-from .themes import lesson, theme_name
+from .themes import lesson
 
 __all__ = ["kitty_card"]
 
@@ -120,23 +119,13 @@ def kitty_card(puzzle: Puzzle) -> dict[str, Any]:
         " Choose a card that belongs in the best discard."
     ).format(seat=name(seat), contract=call_label(contract), count=len(hand))
     return {
-        "id": puzzle.id,
-        "rating": puzzle.rating,
-        "kind": puzzle.kind,
-        "kind_title": kind_title(puzzle.kind),
-        "rules_title": preset_title(rules.preset_name),
-        "themes": list(puzzle.themes),
-        "theme_names": [theme_name(t) for t in puzzle.themes],
+        **card_head(puzzle, rules, seat),
         "lesson_theme": puzzle.themes[0],
         "lesson": " ".join(x for x in (_lesson(puzzle, hand, best_key), thumb) if x),
         "lesson_key": "discarding",
         "thumb_rule": "",
         "thumb_note": "",
         "thumb_code": "",
-        "players": rules.players,
-        "seat": seat,
-        "seat_name": name(seat),
-        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
         "side_names": [rules.local_side_name(i) for i in range(len(rules.sides))],
         "declarer": seat,
         "contract": contract.code,

@@ -23,7 +23,7 @@ from ..explain import action_label, call_label
 from ..i18n import decimal, ngettext, pgettext
 from ..i18n import gettext as _
 from ..i18n import gettext_noop as N_
-from ..rules import preset_title
+from .cardhead import card_head
 from .classes import class_key
 from .kitty import KITTY_KINDS
 from .kitty_words import kitty_card
@@ -31,8 +31,6 @@ from .lessons import teach
 from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
-from .setups import kind_title
-from .themes import theme_name
 
 __all__ = ["auction_card", "lines_in_words", "puzzle_card"]
 
@@ -429,13 +427,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         )
     prompt = prompt.format(seat=name(seat), role=role, contract=call_label(contract), declarer=name(deal.declarer))
     return {
-        "id": puzzle.id,
-        "rating": puzzle.rating,
-        "kind": puzzle.kind,
-        "kind_title": kind_title(puzzle.kind),
-        "rules_title": preset_title(rules.preset_name),
-        "themes": list(puzzle.themes),
-        "theme_names": [theme_name(t) for t in puzzle.themes],
+        **card_head(puzzle, rules, seat),
         "lesson_theme": lesson_theme,
         "lesson": lesson.text,
         "lesson_key": lesson.key,
@@ -443,10 +435,6 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "thumb_note": thumb_note,
         # the card the rule of thumb plays: its note is shown only to a learner who played that card
         "thumb_code": puzzle.thumb[1] if puzzle.thumb and thumb_note else "",
-        "players": rules.players,
-        "seat": seat,
-        "seat_name": name(seat),
-        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
         "side_names": side_names,
         "declarer": deal.declarer,
         "contract": contract.code,
@@ -629,23 +617,13 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
     ).format(seat=name(seat), so_far=so_far, denom=denom_words)
     view = deal.view(seat)
     return {
-        "id": puzzle.id,
-        "rating": puzzle.rating,
-        "kind": puzzle.kind,
-        "kind_title": kind_title(puzzle.kind),
-        "rules_title": preset_title(rules.preset_name),
-        "themes": list(puzzle.themes),
-        "theme_names": [theme_name(t) for t in puzzle.themes],
+        **card_head(puzzle, rules, seat),
         "lesson_theme": puzzle.themes[0],
         "lesson": lesson,
         "lesson_key": "judging-level" if best != PASS.code else "judging-pass",
         "thumb_rule": "",
         "thumb_note": "",
         "thumb_code": "",
-        "players": rules.players,
-        "seat": seat,
-        "seat_name": name(seat),
-        "seat_names": [rules.local_seat_name(i) for i in range(rules.players)],
         "side_names": [rules.local_side_name(i) for i in range(len(rules.sides))],
         "declarer": -1,
         "contract": "",
