@@ -24,6 +24,7 @@ from tests.support.exercises import (
     all_right,
     roster,
     sheet_for,
+    small_assignment,
     write_json,
 )
 
@@ -36,15 +37,7 @@ def _touch(path: Path, when: dt.datetime) -> Path:
 
 
 def _with_deadline(feedback: str = "immediate") -> object:
-    data = {
-        "id": "hw1",
-        "title": "Homework one",
-        "seed": 77,
-        "feedback": feedback,
-        "sections": SECTIONS,
-        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10},
-    }
-    return parse_assignment(data, secret=TEST_SECRET)
+    return small_assignment(feedback, deadline={"due": DUE.isoformat(), "penalty_per_day": 10})
 
 
 # ------------------------------------------------------------------ W1

@@ -35,15 +35,7 @@ STAMP = "2026-02-28 10:00:00.000000 UTC"  # nbgrader's timestamp.txt: on time
 
 
 def _with_deadline(feedback: str = "immediate") -> object:
-    data = {
-        "id": "hw1",
-        "title": "Homework one",
-        "seed": 77,
-        "feedback": feedback,
-        "sections": SECTIONS,
-        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10, "max_penalty": 50},
-    }
-    return parse_assignment(data, secret=TEST_SECRET)
+    return small_assignment(feedback, deadline={"due": DUE.isoformat(), "penalty_per_day": 10, "max_penalty": 50})
 
 
 def _lms_cells(out: Path, student: str, title: str = "Homework one") -> tuple[str, str]:

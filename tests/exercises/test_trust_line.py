@@ -23,13 +23,10 @@ from fivehundred_tutor.exercises import (
     grade,
     grade_folder,
     load_assignment,
-    parse_assignment,
 )
 from fivehundred_tutor.exercises.roster import Student
 from tests.support.exercises import (
     MAX_POINTS,
-    SECTIONS,
-    TEST_SECRET,
     all_right,
     roster,
     sheet_for,
@@ -49,15 +46,7 @@ def _touch(path: Path, when: dt.datetime) -> Path:
 
 
 def _with_deadline(feedback: str = "immediate") -> object:
-    data = {
-        "id": "hw1",
-        "title": "Homework one",
-        "seed": 77,
-        "feedback": feedback,
-        "sections": SECTIONS,
-        "deadline": {"due": DUE.isoformat(), "penalty_per_day": 10},
-    }
-    return parse_assignment(data, secret=TEST_SECRET)
+    return small_assignment(feedback, deadline={"due": DUE.isoformat(), "penalty_per_day": 10})
 
 
 def _texts(folder: Path, student: str) -> str:

@@ -67,6 +67,8 @@ def small_assignment(feedback: str = "immediate", **kw: Any) -> Assignment:
     }
     if "preset" in kw:
         data["rules"] = {"preset": kw["preset"]}
+    if "deadline" in kw:
+        data["deadline"] = kw["deadline"]
     return parse_assignment(data, secret=kw.get("secret", TEST_SECRET))
 
 
