@@ -145,7 +145,8 @@ export function markCards(nodes, isRight, isPicked = () => false) {
     if (words) {
       if (!words.textContent.endsWith(note)) words.textContent += note;
     } else {
-      const label = node.getAttribute("aria-label") || "";
+      // a button named by its text (the joker's "naming clubs") keeps its words in the new name
+      const label = node.getAttribute("aria-label") || node.textContent.trim();
       if (!label.endsWith(note)) node.setAttribute("aria-label", label + note);
     }
   }

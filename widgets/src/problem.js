@@ -72,7 +72,7 @@ export function freshProblemUi() {
 }
 
 /** What a new decision starts without: no verdict, no hints, no error. */
-const FRESH = { verdict: null, shown: null, hints: null, hintsShown: 0, error: "", revealed: false };
+const FRESH = { verdict: null, shown: null, hints: null, hintsShown: 0, error: "", errorHeading: "", revealed: false };
 
 /** The problem's data, checked: a readable Error on bad data. */
 export function checkedProblem(data) {
@@ -115,7 +115,7 @@ export function problemView(data, ui) {
     { kind: "text", cls: "fht-context", text: t("Contract {contract}. You play {seat}.", { contract, seat: data.seat_name }) },
     now.view ? tableParts(now, data.seat_names, ui) : [],
     ui.verdict ? verdictPart(ui) : null,
-    ui.error ? { kind: "verdict", correct: null, heading: t("That card cannot be played"), reason: ui.error } : null,
+    ui.error ? { kind: "verdict", correct: null, heading: ui.errorHeading || t("That card cannot be played"), reason: ui.error } : null,
     now.done && !ui.verdict ? donePart(now) : null,
   ];
 }
@@ -269,8 +269,9 @@ export function problemReduce(s, ui, event) {
     case "choose": {
       if (ui.waiting || ui.verdict) return null;
       const before = problemNow(s.data, ui);
-      if (!ui.book) return { ui: { ...ui, error: "", waiting: true, asking: before }, request: { type: "play", code: event.code }, draw: true };
-      return judgeFromBook(s.data, { ...ui, error: "" }, event.code, before);
+      if (!ui.book)
+        return { ui: { ...ui, error: "", errorHeading: "", waiting: true, asking: before }, request: { type: "play", code: event.code }, draw: true };
+      return judgeFromBook(s.data, { ...ui, error: "", errorHeading: "" }, event.code, before);
     }
     case "showAnswer":
       return { ui: { ...ui, revealed: true }, draw: true, focus: "verdict" };
@@ -311,9 +312,12 @@ function problemReplied(s, ui, asked, reply) {
       return judgeFromBook(s.data, { ...done, book: true, live: null }, asked.code, before); // nothing answered: the saved verdicts
     }
     case "takeback": {
-      if (reply?.type === REPLY.TAKEN_BACK) next.live = position(reply, { result: null });
-      // (FRESH below clears this error before it is drawn, as the widget always did: a failed take-back says nothing)
-      else next.error = reply?.error || t("The card could not be taken back.");
+      if (reply?.type !== REPLY.TAKEN_BACK) {
+        // the card stays on the table and so does the verdict (its Try again can ask again); say why
+        const error = reply?.error || t("Python did not answer: is the notebook's kernel running?");
+        return { ui: { ...next, error, errorHeading: t("The card could not be taken back.") }, draw: true };
+      }
+      next.live = position(reply, { result: null });
       return { ui: { ...next, pending: null, ...FRESH }, draw: true, focus: "hand" };
     }
     case REPLY.HINT: {

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { card, cardName, SUITS, shortName } from "../src/cards.js";
+import { card, cardName, markCards, SUITS, shortName } from "../src/cards.js";
 
 test("spoken names of cards", () => {
   assert.equal(cardName("JD"), "Jack of diamonds");
@@ -50,4 +50,33 @@ test("what is not a card code is refused with a readable error", () => {
   }
   assert.throws(() => card(null), /expected a card code/);
   assert.throws(() => card(7), /expected a card code/);
+});
+
+test("marking a button named by its text keeps its words in its accessible name", () => {
+  const button = (text, label = null) => {
+    const attrs = label === null ? {} : { "aria-label": label };
+    const classes = new Set();
+    return {
+      textContent: text,
+      classList: { toggle: (c, on) => (on ? classes.add(c) : classes.delete(c)) },
+      querySelector: () => null,
+      getAttribute: (name) => attrs[name] ?? null,
+      setAttribute: (name, value) => {
+        attrs[name] = value;
+      },
+      classes,
+    };
+  };
+  const named = button(" Joker, naming clubs ");
+  const labelled = button("J♦", "Jack of diamonds");
+  const other = button("Joker, naming spades");
+  markCards(
+    [named, labelled, other],
+    (b) => b === named,
+    (b) => b === labelled,
+  );
+  assert.equal(named.getAttribute("aria-label"), "Joker, naming clubs (the answer)");
+  assert.equal(labelled.getAttribute("aria-label"), "Jack of diamonds (your answer)");
+  assert.equal(other.getAttribute("aria-label"), null);
+  assert.ok(named.classes.has("fht-right-answer") && labelled.classes.has("fht-wrong-pick"));
 });

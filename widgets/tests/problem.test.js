@@ -321,9 +321,16 @@ test("live: Try again asks Python to take the card back, then the table is its p
   assert.deepEqual(out.ui.live, { view: reply.view, legal: reply.legal, status: reply.status, prompt: "Again?", result: null });
   assert.deepEqual([out.ui.verdict, out.ui.shown, out.ui.pending, out.ui.waiting, out.ui.misses], [null, null, null, false, 1]);
   assert.equal(findPart(problemView(data, out.ui), "text", "fht-problem-question").text, "Again?");
-  // no answer: the verdict goes, Python's position before the card stays
+  // no answer: the card and its verdict stay (Try again can ask again), and the learner is told why
   const lost = run(back.ui, { type: "replied", asked: back.request, reply: null });
-  assert.deepEqual([lost.ui.verdict, lost.ui.live, lost.ui.waiting], [null, judged.ui.live, false]);
+  assert.deepEqual([lost.ui.verdict, lost.ui.live, lost.ui.waiting], [judged.ui.verdict, judged.ui.live, false]);
+  const said = [...walk(problemView(data, lost.ui))].find((p) => p.kind === "verdict" && p.correct === null);
+  assert.equal(said.heading, "The card could not be taken back.");
+  assert.match(said.reason, /Python did not answer/);
+  assert.deepEqual(run(lost.ui, { type: "tryAgain" }).request, { type: "takeback" });
+  // Python's own words when it refuses
+  const refused = run(back.ui, { type: "replied", asked: back.request, reply: { type: REPLY.ERROR, error: "No card to take back." } });
+  assert.equal(refused.ui.error, "No card to take back.");
 });
 
 test("live: a hint comes from Python, else from the book", () => {
