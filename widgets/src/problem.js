@@ -240,7 +240,8 @@ const judged = (ui, verdict) => ({ ui: { ...ui, verdict, misses: ui.misses + (ve
 function judgeFromBook(data, ui, code, before) {
   const step = data.steps[ui.step];
   const choice = step?.choices[code];
-  if (!choice) return { ui };
+  // no saved verdict for this card (Python did not answer, and the page holds none): say so, cards free again
+  if (!choice) return { ui: { ...ui, error: t("No answer came: in JupyterLab, run this notebook's cells; in the online book, reload the page.") }, draw: true };
   return judged({ ...ui, shown: before }, bookVerdict(step, code, choice));
 }
 

@@ -301,7 +301,8 @@ test("live: no answer from Python falls back on the saved verdicts", () => {
   // a card the saved step has no verdict for: nothing judged
   const other = run(live(), { type: "choose", code: "KC" });
   const none = run(other.ui, { type: "replied", asked: other.request, reply: null });
-  assert.deepEqual([none.ui.verdict, none.ui.book, none.draw], [null, true, undefined]);
+  assert.deepEqual([none.ui.verdict, none.ui.book, none.draw, none.ui.waiting], [null, true, true, false]);
+  assert.match(none.ui.error, /No answer came/);
 });
 
 test("live: Try again asks Python to take the card back, then the table is its position again", () => {
