@@ -12,6 +12,7 @@ import pytest
 from fivehundred_tutor import Rules
 from fivehundred_tutor.deal import Phase
 from fivehundred_tutor.exercises.assignment import FeedbackMode
+from fivehundred_tutor.explain import ActionKind
 from fivehundred_tutor.handlers import handle
 from fivehundred_tutor.handlers.cards import cards_model
 from fivehundred_tutor.handlers.evaluator import evaluator_model
@@ -174,6 +175,7 @@ def handler_reply_types() -> set[str]:
         ("BOT_LEVELS", "BotLevel", get_args(BotLevel)),
         ("PROBLEM_STATUSES", "ProblemStatus", get_args(ProblemStatus)),
         ("FEEDBACK_MODES", "FeedbackMode", get_args(FeedbackMode)),
+        ("ACTION_KINDS", "ActionKind", get_args(ActionKind)),
     ],
 )
 def test_protocol_js_says_what_the_python_models_say(js_name: str, typedef: str, python_words: tuple[str, ...]) -> None:
@@ -192,8 +194,6 @@ def test_the_models_phase_word_is_a_phase() -> None:
 
 
 def test_the_models_action_kinds_are_what_replays_write() -> None:
-    from fivehundred_tutor.explain import ActionKind
-
     rules = Rules.preset("australian")
     deal = bot_deal(rules, 5)
     model = replay_model(deal, stops=[i for i, _ in enumerate(deal.history)][3:60:4])

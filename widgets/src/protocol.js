@@ -1,5 +1,5 @@
 // The words the widgets and the Python handlers share: a deal's phases, the reply types a handler
-// sends back, the bots' levels, a problem's status, an assignment's feedback modes.  The Python side
+// sends back, the bots' levels, a problem's status, an assignment's feedback modes, a replay action's kind.  The Python side
 // writes them as typing.Literal aliases (fivehundred_tutor.deal.Phase,
 // fivehundred_tutor.handlers.models, fivehundred_tutor.exercises.assignment);
 // tests/widgets/test_models.py checks that these lists say exactly the same.  Constants only: no
@@ -84,6 +84,11 @@ export const PROBLEM_STATUS = Object.freeze({ YOUR_TURN: "your-turn", DONE: "don
 /** @type {readonly FeedbackMode[]} */
 export const FEEDBACK_MODES = Object.freeze(["immediate", "after-submit", "none"]);
 export const FEEDBACK_MODE = Object.freeze({ IMMEDIATE: "immediate", AFTER_SUBMIT: "after-submit", NONE: "none" });
+
+/** @typedef {"call" | "discard" | "nominate" | "partner" | "play"} ActionKind */
+/** @type {readonly ActionKind[]} */
+export const ACTION_KINDS = Object.freeze(["call", "discard", "nominate", "partner", "play"]);
+export const ACTION_KIND = Object.freeze({ CALL: "call", DISCARD: "discard", NOMINATE: "nominate", PARTNER: "partner", PLAY: "play" });
 
 /**
  * A reply from the handlers: its type, the request's id echoed, and for an error its words

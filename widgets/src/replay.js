@@ -9,7 +9,7 @@ import { markWords, plural } from "./format.js";
 import { t, words } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
-import { PHASE } from "./protocol.js";
+import { ACTION_KIND, PHASE } from "./protocol.js";
 import {
   cardPart,
   contractPart,
@@ -124,7 +124,7 @@ function optionsPart(s, ui) {
 function stopPart(s, ui) {
   const { stop, answer, data, frame, position } = s;
   const children = [{ kind: "box", tag: "p", cls: "fht-stop-prompt", children: [{ kind: "text", tag: "strong", text: stop.prompt }] }];
-  if (!answer && (stop.kind === "call" || stop.kind === "nominate")) {
+  if (!answer && (stop.kind === ACTION_KIND.CALL || stop.kind === ACTION_KIND.NOMINATE)) {
     children.push({
       kind: "choices",
       label: t("calls you may make"),
@@ -203,7 +203,7 @@ function seatHand(s, seat, name, out) {
   // the declarer's cards from the kitty, marked as the kitty note says, at a stop too
   const fromKitty = frame.declarer === seat ? frame.kitty_cards || [] : [];
   const kitty = (code) => fromKitty.includes(code);
-  if (stop && stop.seat === seat && !answer && (stop.kind === "play" || stop.kind === "discard")) {
+  if (stop && stop.seat === seat && !answer && (stop.kind === ACTION_KIND.PLAY || stop.kind === ACTION_KIND.DISCARD)) {
     const choices = new Set(stop.choices.map((c) => c.code));
     const cards = codes.map((code) =>
       cardPart(code, { button: choices.has(code), dim: !choices.has(code), bower: bower(code), kitty: kitty(code), kittyTag: true, on: { type: "choose" } }),
@@ -211,7 +211,7 @@ function seatHand(s, seat, name, out) {
     return handPart(cards, t("{seat}'s hand: choose a card", { seat: name }), "fht-stop-hand");
   }
   // after an answer: the card played in the deal highlighted, the learner's pick marked
-  const marking = stop && stop.seat === seat && answer && stop.kind !== "call";
+  const marking = stop && stop.seat === seat && answer && stop.kind !== ACTION_KIND.CALL;
   // the deal's card is marked once it is no secret: a right answer, or Show me (a miss marks only the pick)
   const revealed = answer && (answer.correct || answer.shown);
   const mark = (code) => {
@@ -241,7 +241,7 @@ function seatOf(s, seat) {
   ].filter(Boolean);
   const body = [seatHand(s, seat, name, out)];
   if (frame.piles) {
-    const open = stop && stop.seat === seat && !answer && (stop.kind === "play" || stop.kind === "discard");
+    const open = stop && stop.seat === seat && !answer && (stop.kind === ACTION_KIND.PLAY || stop.kind === ACTION_KIND.DISCARD);
     body.push(pilesPart(name, frame.piles[seat], { choosable: open ? stop.choices.map((c) => c.code) : [], on: { type: "choose" } }));
   }
   const cls = [frame.to_move === seat ? "fht-to-move" : "", out ? "fht-out" : ""].filter(Boolean).join(" ");
@@ -323,7 +323,7 @@ function centerOf(s) {
 }
 
 function auctionPart(s) {
-  const calls = s.actions.map((action, i) => [i, action]).filter(([i, action]) => action.kind === "call" && i < s.position);
+  const calls = s.actions.map((action, i) => [i, action]).filter(([i, action]) => action.kind === ACTION_KIND.CALL && i < s.position);
   if (!calls.length) return null;
   const items = calls.map(([i, action]) => ({
     kind: "box",

@@ -8,7 +8,20 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { BOT_LEVEL, BOT_LEVELS, FEEDBACK_MODE, FEEDBACK_MODES, PHASE, PHASES, PROBLEM_STATUS, PROBLEM_STATUSES, REPLY, REPLY_TYPES } from "../src/protocol.js";
+import {
+  ACTION_KIND,
+  ACTION_KINDS,
+  BOT_LEVEL,
+  BOT_LEVELS,
+  FEEDBACK_MODE,
+  FEEDBACK_MODES,
+  PHASE,
+  PHASES,
+  PROBLEM_STATUS,
+  PROBLEM_STATUSES,
+  REPLY,
+  REPLY_TYPES,
+} from "../src/protocol.js";
 
 const SRC = new URL("../src/", import.meta.url);
 const sources = readdirSync(SRC)
@@ -22,6 +35,7 @@ const MAPS = {
   BOT_LEVEL: [BOT_LEVEL, BOT_LEVELS],
   PROBLEM_STATUS: [PROBLEM_STATUS, PROBLEM_STATUSES],
   FEEDBACK_MODE: [FEEDBACK_MODE, FEEDBACK_MODES],
+  ACTION_KIND: [ACTION_KIND, ACTION_KINDS],
 };
 
 /** A word's name in its map: capitals, "-" as "_" ("taken-back" → TAKEN_BACK). */
@@ -41,6 +55,8 @@ const COMPARED = [
   [/(?:\b|\.)status/, PROBLEM_STATUSES],
   [/(?:\b|\.)level/, BOT_LEVELS],
   [/\b(?:feedbackMode|feedback_mode|\.feedback)/, FEEDBACK_MODES],
+  // a replay's action or stop (a part's or a question's kind are other vocabularies)
+  [/\b(?:stop|action)\??\.kind/, ACTION_KINDS],
 ];
 
 /**
@@ -134,12 +150,13 @@ test("the finder sees both spellings and both sides, and leaves other words and 
     'if (ui.live.status == "done") w;',
     'if (feedbackMode === "after-submit") v;',
     "if (s.state.level === 'strong') u;",
-    'if (event.type === "next") a; if (status === "restarted") b; if (stop.kind === "play") c; type: "hello";',
+    'if (event.type === "next") a; if (status === "restarted") b; if (part.kind === "play") c; type: "hello";',
+    'if (stop.kind === "play") e;',
     "if (reply.type === REPLY.ERROR) d;",
   ].join("\n");
   assert.deepEqual(
     literalWords(text).map((line) => Number(line.split(":")[0])),
-    [1, 2, 3, 4, 5, 6, 7],
+    [1, 2, 3, 4, 5, 6, 7, 9],
   );
   assert.deepEqual(namesUsed("reply.type === REPLY.TAKEN_BACK || v.phase === PHASE.KITTY; REPLY_TYPES"), [
     ["REPLY", "TAKEN_BACK"],
@@ -148,7 +165,7 @@ test("the finder sees both spellings and both sides, and leaves other words and 
 });
 
 test("the protocol's lists are frozen and have no word twice", () => {
-  for (const list of [PHASES, REPLY_TYPES, BOT_LEVELS, PROBLEM_STATUSES, FEEDBACK_MODES]) {
+  for (const list of [PHASES, REPLY_TYPES, BOT_LEVELS, PROBLEM_STATUSES, FEEDBACK_MODES, ACTION_KINDS]) {
     assert.ok(Object.isFrozen(list));
     assert.equal(new Set(list).size, list.length);
   }
