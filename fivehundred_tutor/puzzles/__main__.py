@@ -4,6 +4,7 @@ build [--workers N] [--dask tcp://…] [--force]   mine the bank unless its spec
 mine KIND --seeds A:B [--workers N] [--dask …] [-o FILE]   mine some deals, print or save JSON
 check [--sample N]                                re-solve the bank's puzzles (all, or N of them)
 stats                                             the bank by kind, theme and rating
+refine FILE… [-o RATINGS]                         refine the ratings from learners' progress files
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from . import bank
+from . import bank, refining
 from .mine import LEVELS, Job
+from .model import PuzzleError
 from .setups import KINDS
 from .workers import run_jobs
 
@@ -50,7 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = sub.add_parser("check", help="re-solve the bank's puzzles")
     c.add_argument("--sample", type=int, default=0, help="only every k-th puzzle (0: all)")
     sub.add_parser("stats", help="the bank by kind, theme and rating")
+    r = sub.add_parser("refine", help="refine the ratings from learners' progress files (their first tries)")
+    r.add_argument("files", nargs="+", type=Path, help="progress files the book saved (*Save my progress to a file*)")
+    r.add_argument("-o", "--output", type=Path, default=None, help="write the ratings file here")
     args = parser.parse_args(argv)
+    if args.command == "refine":
+        return _refine(args.files, args.output)
     if args.command == "build":
         bank.build(workers=args.workers, dask=args.dask, force=args.force)
         return 0
@@ -95,6 +103,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     )
     return 0
+
+
+def _refine(files: Sequence[Path], output: Path | None) -> int:
+    """Read every file (a bad one is reported and left out), refine, print what moved, write the ratings."""
+    attempts: list[refining.Attempt] = []
+    read = 0
+    for path in files:
+        try:
+            attempts += refining.attempts_in(path.read_bytes(), str(path))
+            read += 1
+        except (OSError, PuzzleError) as err:
+            print(f"left out: {err}", file=sys.stderr)
+    refined = refining.refine_ratings({p.id: p.rating for p in bank.load_bank()}, attempts)
+    print(f"{read} of {len(files)} files read: {len(attempts)} first tries, {len(refined)} puzzles refined")
+    was = {p.id: p.rating for p in bank.load_bank()}
+    moved = sorted(refined.items(), key=lambda item: -abs(item[1].rating - was[item[0]]))
+    for key, value in moved[:15]:
+        print(f"  {key:28} {was[key]:5} -> {value.rating:5} (±{value.deviation:.0f}, {value.attempts} tries)")
+    if output is not None:
+        refining.write_ratings(output, refined, files=read)
+        print(f"ratings written to {output}")
+    return 0 if read else 1
 
 
 if __name__ == "__main__":
