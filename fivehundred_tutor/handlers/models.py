@@ -35,8 +35,12 @@ __all__ = [
     "ProblemState",
     "ProblemStatus",
     "PuzzleCard",
+    "PuzzleCardFields",
     "PuzzleClass",
     "PuzzleLevel",
+    "PuzzleNext",
+    "PuzzlePlayOn",
+    "PuzzleStep",
     "PuzzleTheme",
     "PuzzleTrainerModel",
     "QuizItem",
@@ -423,8 +427,8 @@ class PuzzleClass(TypedDict):
     line: list[dict[str, Any]]  # per trick: number, plays [seat, card, where], winner, win_index
 
 
-class PuzzleCard(TypedDict):
-    """One puzzle as the trainer shows it (``puzzles.words.puzzle_card``): the seat's view and every verdict."""
+class PuzzleCardFields(TypedDict):
+    """What every ``PuzzleCard`` carries."""
 
     id: str
     rating: int
@@ -466,6 +470,62 @@ class PuzzleCard(TypedDict):
     decision: str  # "play" (a card), "bid" (a call: a bidding puzzle) or "discard" (a kitty puzzle)
     auction: list[list[Any]]  # a bidding puzzle: the calls so far, [seat, words]
     calls: list[list[str]]  # a bidding puzzle: the calls offered, [code, words]
+
+
+class PuzzleCard(PuzzleCardFields, total=False):
+    """One puzzle as the trainer shows it (``puzzles.words.puzzle_card``): the seat's view and every verdict; a
+    level problem also its later decisions (``play_on``: ``puzzles.playon``)."""
+
+    play_on: PuzzlePlayOn
+
+
+class PuzzleNext(TypedDict):
+    """After a best card of a step: the replies as tricks (from the trick on the table) and in words, the step they
+    lead to (None: the problem is solved, and ``end`` says so)."""
+
+    tricks: list[dict[str, Any]]
+    words: str
+    node: int | None
+    end: str
+
+
+class PuzzleStep(TypedDict, total=False):
+    """One decision of a level problem (``puzzles.playon``): node 0 (the problem's own card) has only ``depth``,
+    ``total`` and ``next``; a later one also the fields of a ``PuzzleCard`` that change from step to step."""
+
+    depth: int  # the learner's decisions up to this one, this one included
+    total: int  # the decisions on the solver's own way through this one
+    next: dict[str, PuzzleNext]  # best card code -> what follows it
+    themes: list[str]
+    theme_names: list[str]
+    lesson_theme: str
+    lesson: str
+    lesson_key: str
+    thumb_rule: str
+    thumb_note: str
+    thumb_code: str
+    hands: list[Any]
+    left_bower: str | None
+    exposed: list[Any]
+    out: list[int]
+    piles: list[Any] | None
+    trick: list[list[Any]]
+    trick_joker_suit: str | None
+    tricks_won: list[int]
+    side_tricks: list[int]
+    history: list[dict[str, Any]]
+    voids: dict[str, list[str]]
+    prompt: str
+    legal: list[str]
+    choice_of: dict[str, int]
+    classes: list[PuzzleClass]
+    solution: str
+
+
+class PuzzlePlayOn(TypedDict):
+    """A level problem played on: its decisions, node 0 first."""
+
+    nodes: list[PuzzleStep]
 
 
 class PuzzleLevel(TypedDict):

@@ -3,7 +3,8 @@ JupyterLite answer them alike).
 
 The model carries everything the static book needs: a spread of puzzles of the bank, each as a
 *card* (:func:`fivehundred_tutor.puzzles.words.puzzle_card`: the seat's view, every choice's
-verdict and the solver's line), the levels A–E and the themes.  The learner's rating, streak and
+verdict and the solver's line), the levels A–E and the themes.  A level problem's card also carries its later
+steps (``play_on``: :func:`fivehundred_tutor.puzzles.playon.play_on`), so the problem plays on in every host.  The learner's rating, streak and
 history live in the browser (``widgets/src/puzzle-progress.js``).  Where a host answers, the
 trainer asks it for the next puzzle near the learner's rating from the whole bank (``next``), or
 for one puzzle by id (``card``).
@@ -22,7 +23,9 @@ from typing import Any
 
 from ..puzzles import load_bank
 from ..puzzles.bank import bank_index, bank_puzzle
+from ..puzzles.playon import play_on
 from ..puzzles.sets import DRILLS, LEVEL_PASS, LEVELS, drill, level_sets, nearest, spread
+from ..puzzles.steps import level_steps
 from ..puzzles.themes import THEMES, theme_name
 from ..puzzles.words import puzzle_card
 from .fields import Handler, RequestError
@@ -56,12 +59,19 @@ def trainer_model(
     else:
         chosen = spread(bank, size, "trainer")
     level_rows = []
+    level_ids: set[str] = set()
     if levels or mode == "levels":
         sets = level_sets(bank)
         for name in LEVELS:
             level_rows.append({"name": name, "ids": [p.id for p in sets[name]]})
+            level_ids.update(p.id for p in sets[name])
             chosen += [p for p in sets[name] if p not in chosen]
+    steps = level_steps() if level_ids else {}
     cards = [puzzle_card(p) for p in chosen]
+    for puzzle, card in zip(chosen, cards, strict=True):
+        if puzzle.id in level_ids:
+            # a level problem is played on: the learner's later decisions of the hand, worked out at build time
+            card["play_on"] = play_on(puzzle, steps[puzzle.id])
     themes = sorted({t for c in cards for t in c["themes"]}, key=list(THEMES).index)
     return {
         "version": 1,

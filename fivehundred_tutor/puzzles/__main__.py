@@ -4,6 +4,7 @@ build [--workers N] [--dask tcp://…] [--force]   mine the bank unless its spec
 mine KIND --seeds A:B [--workers N] [--dask …] [-o FILE]   mine some deals, print or save JSON
 check [--sample N]                                re-solve the bank's puzzles (all, or N of them)
 stats                                             the bank by kind, theme and rating
+steps [--force] [--check K]                       the level problems' later steps (work them out; re-solve every K-th)
 refine FILE… [-o RATINGS]                         refine the ratings from learners' progress files
 """
 
@@ -36,6 +37,23 @@ def _progress(label: str) -> object:
     return tick
 
 
+def _steps(*, force: bool, every: int) -> int:
+    from . import steps
+    from .sets import LEVELS, level_sets
+
+    steps.build(force=force)
+    if not every:
+        return 0
+    sets = level_sets(bank.load_bank())
+    chosen = [p for name in LEVELS for p in sets[name]][::every]
+    found = steps.level_steps()
+    problems = [line for p in chosen for line in steps.check_problem(p, found[p.id])]
+    for line in problems:
+        print(line)
+    print(f"{len(chosen)} problems' steps re-solved: {len(problems)} findings")
+    return 1 if problems else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fivehundred_tutor.puzzles", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -53,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = sub.add_parser("check", help="re-solve the bank's puzzles")
     c.add_argument("--sample", type=int, default=0, help="only every k-th puzzle (0: all)")
     sub.add_parser("stats", help="the bank by kind, theme and rating")
+    st = sub.add_parser("steps", help="work out the level problems' later steps unless they are up to date")
+    st.add_argument("--force", action="store_true")
+    st.add_argument("--check", type=int, default=0, help="then re-solve every K-th problem's steps (0: none)")
     r = sub.add_parser("refine", help="refine the ratings from learners' progress files (their first tries)")
     r.add_argument("files", nargs="+", type=Path, help="progress files the book saved (*Save my progress to a file*)")
     r.add_argument("-o", "--output", type=Path, default=None, help="write the ratings file here")
@@ -88,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line)
         print(f"{len(puzzles) - len(problems)} of {len(puzzles)} puzzles exactly as the solver says")
         return 1 if problems else 0
+    if args.command == "steps":
+        return _steps(force=args.force, every=args.check)
     puzzles = bank.load_bank()
     print(f"{len(puzzles)} puzzles")
     for name, counts in (

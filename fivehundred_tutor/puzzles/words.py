@@ -32,7 +32,7 @@ from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
 
-__all__ = ["auction_card", "lines_in_words", "puzzle_card"]
+__all__ = ["auction_card", "line_tricks", "lines_in_words", "puzzle_card", "replay_line", "trick_words"]
 
 
 def _tricks(n: int) -> str:
@@ -56,7 +56,7 @@ def _card_words(action: Action) -> str:
     return action_label(action)
 
 
-def _line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
+def line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
     """The line as tricks, from the trick on the table (its cards already played included)."""
     out: list[dict[str, Any]] = []
     current = [[s, c.code, src] for s, c, src in deal.trick]
@@ -91,7 +91,7 @@ def _line_tricks(deal: Deal, line: Sequence[Action]) -> list[dict[str, Any]]:
     return out
 
 
-def _trick_words(deal: Deal, trick: dict[str, Any]) -> str:
+def trick_words(deal: Deal, trick: dict[str, Any]) -> str:
     name = deal.rules.local_seat_name
     plays = ", ".join(f"{name(s)} {_code_words(code)}" for s, code, _src in trick["plays"])
     if trick["winner"] is None:
@@ -261,7 +261,7 @@ def _loss_index(deal: Deal, seat: int, best: Sequence[int], wrong: Sequence[int]
 
 def lines_in_words(deal: Deal, tricks: Sequence[dict[str, Any]]) -> list[str]:
     """A line's tricks in words ("Trick 7: South Q♠, West 6♣ …; South wins.")."""
-    return [_trick_words(deal, t) for t in tricks]
+    return [trick_words(deal, t) for t in tricks]
 
 
 def _capital(text: str) -> str:
@@ -336,7 +336,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         groups.setdefault((class_key(deal, action), values[action]), []).append(action)
     best_value = values[next(iter(puzzle.best))]
     best_line_codes = next(v for k, v in puzzle.lines.items() if deal.parse_action(k) in puzzle.best)
-    best_winners = trick_winners(deal, _replay_line(deal, best_line_codes))
+    best_winners = trick_winners(deal, replay_line(deal, best_line_codes))
     best_outcome = _outcome(deal, seat, best_winners)
     best_words = _class_words(deal, [a for a in legal if a in puzzle.best])
     line_of = _line_finder(deal, puzzle)
@@ -364,8 +364,8 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         if rep_code is None:
             raise ValueError(f"{puzzle.id}: the bank keeps no line for {codes}")
         line_codes = puzzle.lines[rep_code]
-        line = _replay_line(deal, line_codes)
-        tricks = _line_tricks(deal, line)
+        line = replay_line(deal, line_codes)
+        tricks = line_tricks(deal, line)
         words_card = _class_words(deal, actions)
         if is_best:
             verdict = _("{choice}: {outcome}.").format(choice=_capital(words_card), outcome=best_outcome)
@@ -476,11 +476,11 @@ def _line_finder(deal: Deal, puzzle: Puzzle) -> Callable[[Action], list[Action]]
     def find(action: Action) -> list[Action]:
         key = (class_key(deal, action), values[action.code])
         rep = next(a for a in kept if (class_key(deal, a), values[a.code]) == key)
-        line = _replay_line(deal, kept[rep])
+        line = replay_line(deal, kept[rep])
         if rep == action:
             return line
         # an equivalent card of the same class: the same line with this card first
-        return _replay_line(deal, [action.code, *(a.code for a in line[1:])]) if _playable(deal, action, line) else line
+        return replay_line(deal, [action.code, *(a.code for a in line[1:])]) if _playable(deal, action, line) else line
 
     return line_of
 
@@ -500,7 +500,7 @@ def _playable(deal: Deal, action: Action, line: Sequence[Action]) -> bool:
             deal.pop()
 
 
-def _replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
+def replay_line(deal: Deal, codes: Sequence[str]) -> list[Action]:
     """The line's codes as actions, each parsed in the position it is played in."""
     actions: list[Action] = []
     try:
