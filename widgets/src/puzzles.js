@@ -3,6 +3,12 @@
 // saved in the model; this code picks the next puzzle near the learner's rating, keeps the
 // progress (puzzle-progress.js) and draws.  puzzleState reads the model, puzzleView draws parts,
 // puzzleReduce says what an event changes (all pure, widgets/tests/puzzles.test.js).
+//
+// A level problem plays on (its card's `play_on`, worked out when the book was built: puzzles/steps.py,
+// puzzles/playon.py): after a best card the other seats' replies are shown, in words and as tricks on the
+// table, and the learner's next decision of the same hand follows, judged again; a wrong card at any step
+// gets its verdict and *Try again* there.  The problem counts once: a miss at any step as a miss, the
+// last step's best card as solved.
 
 import { card } from "./cards.js";
 import { el, expect, svgEl } from "./dom.js";
@@ -90,6 +96,9 @@ export function freshPuzzleUi(data, progress) {
     level: null,
     current: null,
     picked: null,
+    node: 0,
+    onward: null,
+    rated: false,
     tries: 0,
     solution: false,
     replay: null,
@@ -108,6 +117,22 @@ export function freshPuzzleUi(data, progress) {
     focus: null,
     streakOver: false,
   };
+}
+
+/** Whether the current problem plays on (a level problem with its later decisions, in the levels mode). */
+export const playsOn = (ui) => ui.mode === "levels" && Array.isArray(ui.current?.play_on?.nodes) && ui.current.play_on.nodes.length > 0;
+
+/** The card as the learner sees it now: a later decision of a problem played on is that step's card (its own view,
+ * choices and verdicts) with the problem's names of the table. */
+export function shownCard(ui) {
+  const c = ui.current;
+  if (!c || !playsOn(ui) || !ui.node) return c;
+  return { ...c, ...c.play_on.nodes[ui.node] };
+}
+
+/** The step the learner is at, `{depth, total, next}` (null: the problem does not play on). */
+function stepOf(ui) {
+  return playsOn(ui) ? ui.current.play_on.nodes[ui.node || 0] : null;
 }
 
 const everyCard = (s, ui) => [...s.data.puzzles, ...ui.extra.filter((c) => !s.data.puzzles.some((p) => p.id === c.id))];
@@ -386,6 +411,38 @@ function biddingParts(c, ui) {
   ];
 }
 
+/** Which decision of a problem played on this is ("Decision 2 of 4"); null for a one-decision puzzle. */
+function stepPart(ui) {
+  const step = stepOf(ui);
+  if (!step || step.total < 2) return null;
+  return {
+    kind: "text",
+    tag: "p",
+    cls: "fht-hint fht-pz-step",
+    text: t("Decision {n} of {total} in this hand", { n: step.depth, total: Math.max(step.total, step.depth) }),
+  };
+}
+
+/** The trick on the table: after a best card of a problem played on, the trick it went to with the replies (its
+ * winner marked); else the trick as the seat found it. */
+function tableTrick(c, ui) {
+  const first = ui.onward?.tricks?.[0];
+  if (first) return trickOf(c, first.plays, t("Trick {number}", { number: first.number }), first.win_index ?? -1);
+  return trickOf(c, c.trick, c.trick.length ? t("This trick") : "");
+}
+
+/** The tricks the replies went on to, after the one on the table (the learner's next decision starts in the last). */
+function repliesPart(c, ui) {
+  const more = (ui.onward?.tricks || []).slice(1);
+  if (!more.length) return null;
+  return {
+    kind: "box",
+    cls: "fht-pz-replies",
+    attrs: { role: "group", "aria-label": t("the other players' replies") },
+    children: more.map((trick) => trickOf(c, trick.plays, t("Trick {number}", { number: trick.number }), trick.win_index ?? -1)),
+  };
+}
+
 function replayPart(c, ui) {
   if (!ui.replay) return null;
   const line = c.classes.find((k) => k.best)?.line || [];
@@ -419,7 +476,11 @@ function verdictPart(c, ui) {
   const right = Boolean(chosen?.best);
   const last = ui.progress.history[ui.progress.history.length - 1];
   const notes = [];
-  if (last && last.id === c.id && ui.tries === 1) notes.push(t("Rating {before} \u2192 {after}.", { before: last.before, after: last.after }));
+  const step = stepOf(ui);
+  const onward = right ? ui.onward : null;
+  // a problem played on is rated once: at its first miss, or at its last step's best card
+  if (last && last.id === c.id && (step ? ui.rated : ui.tries === 1))
+    notes.push(t("Rating {before} \u2192 {after}.", { before: last.before, after: last.after }));
   if (ui.streakOver)
     notes.push(
       t("Streak over: {puzzles} solved in a row (your best: {best}).", { puzzles: plural(ui.streakLength || 0, "puzzle"), best: ui.progress.streak.best }),
@@ -429,6 +490,9 @@ function verdictPart(c, ui) {
   const byThumb = !c.thumb_code || (chosen?.codes || []).includes(c.thumb_code);
   if (!right && c.thumb_note && byThumb) more.push(c.thumb_note);
   if (right || ui.solution) more.push(`${t("Theme: {themes}.", { themes: namedThemes(c).join(", ") || c.theme_names.join(", ") })} ${c.lesson}`);
+  if (onward?.words) more.push(onward.node === null ? onward.words : t("The other players reply. {tricks}", { tricks: onward.words }));
+  if (onward && onward.node === null && onward.end) more.push(onward.end);
+  const goesOn = Boolean(onward && onward.node !== null && onward.node !== undefined);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: t("Show the solution"), on: { type: "solution" } } : null,
     (right || ui.solution) && c.decision === "play"
@@ -445,6 +509,9 @@ function verdictPart(c, ui) {
     more,
     notes,
     onTryAgain: right || ui.solution || ui.mode === "streak" ? null : { type: "tryAgain" },
+    onContinue: goesOn ? { type: "continue" } : null,
+    continueLabel: t("Your next card"),
+    continueFirst: true,
     extra,
   };
 }
@@ -473,7 +540,7 @@ function statsPart(s, ui) {
 
 /** The trainer as parts. */
 export function puzzleView(s, ui) {
-  const c = ui.current;
+  const c = shownCard(ui);
   const parts = [titlePart(s.data.title || t("Puzzles")), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
   if (!c) {
     const empty =
@@ -495,6 +562,7 @@ export function puzzleView(s, ui) {
   for (let seat = 0; seat < c.players; seat++) byArea[placeOf(seat, c.seat, c.players)].push(seatOf(c, seat, ui));
   const sides = (c.side_tricks || []).map((n, i) => `${c.side_names[i]} ${n}`);
   parts.push(
+    stepPart(ui),
     { kind: "box", tag: "p", cls: "fht-pz-prompt", children: [{ kind: "text", tag: "strong", text: c.prompt }] },
     {
       kind: "text",
@@ -504,13 +572,11 @@ export function puzzleView(s, ui) {
     },
     tablePart(
       AREAS.map((a) => [a, byArea[a]]),
-      [
-        contractPart(t("Contract: {contract} by {seat}", { contract: c.contract_label, seat: c.seat_names[c.declarer] }), sides),
-        trickOf(c, c.trick, c.trick.length ? t("This trick") : ""),
-      ],
+      [contractPart(t("Contract: {contract} by {seat}", { contract: c.contract_label, seat: c.seat_names[c.declarer] }), sides), tableTrick(c, ui)],
     ),
     jokerChoices(c, ui),
     verdictPart(c, ui),
+    repliesPart(c, ui),
     replayPart(c, ui),
     historyPart(c),
     statsPart(s, ui),
@@ -566,7 +632,7 @@ function savedMeanwhile(s, ui, pick, clear) {
  * comes later is the next puzzle.
  */
 export function puzzleReduce(s, ui, event) {
-  const clear = { current: null, picked: null, tries: 0, solution: false, replay: null, done: false };
+  const clear = { current: null, picked: null, node: 0, onward: null, rated: false, tries: 0, solution: false, replay: null, done: false };
   const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
@@ -616,11 +682,20 @@ export function puzzleReduce(s, ui, event) {
       return { ui: { ...ui, statusText: event.status === "silent" ? event.text || "" : "" }, redraw: true };
     }
     case "choose": {
-      const c = ui.current;
+      const c = shownCard(ui);
       if (!c || ui.picked !== null || ui.waiting) return null;
       const code = event.source === "t" ? `t:${event.code}` : c.legal.includes(event.code) ? event.code : `h:${event.code}`;
       if (!(code in c.choice_of)) return null;
       const right = Boolean(c.classes[c.choice_of[code]].best);
+      if (playsOn(ui)) {
+        // the replies to this very card (each best card has its own), and whether the problem ends here
+        const onward = right ? stepOf(ui).next[code] || null : null;
+        const finished = right && (onward === null || onward.node === null || onward.node === undefined);
+        if (right && !finished) return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, focus: "verdict" }, redraw: true };
+        const rated = !ui.progress.tries[ui.current.id];
+        const progress = recordAttempt(ui.progress, ui.current, right);
+        return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, rated, progress, focus: "verdict" }, run: { save: progress }, redraw: true };
+      }
       const progress = recordAttempt(ui.progress, c, right, { inStreak: ui.mode === "streak" });
       const first = ui.tries === 0;
       const streakOver = ui.mode === "streak" && first && !right;
@@ -630,7 +705,13 @@ export function puzzleReduce(s, ui, event) {
       return { ui: next, run: { save: progress }, redraw: true };
     }
     case "tryAgain":
-      return { ui: { ...ui, picked: null, solution: false, replay: null, focus: "hand" }, redraw: true };
+      return { ui: { ...ui, picked: null, onward: null, rated: false, solution: false, replay: null, focus: "hand" }, redraw: true };
+    case "continue": {
+      // a problem played on: its next decision, after the replies to the learner's best card
+      const to = ui.onward?.node;
+      if (!playsOn(ui) || ui.picked === null || to === null || to === undefined) return null;
+      return { ui: { ...ui, node: to, picked: null, onward: null, rated: false, solution: false, replay: null, focus: "hand" }, redraw: true };
+    }
     case "solution":
       return { ui: { ...ui, solution: true, focus: "verdict" }, redraw: true };
     case "replay":

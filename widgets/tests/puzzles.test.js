@@ -318,3 +318,145 @@ test("the rule of thumb's note goes only to a learner who played that rule's car
   ui2 = puzzleReduce(s2, ui2, { type: "choose", code: "AS" }).ui;
   assert.ok(findPart(puzzleView(s2, ui2), "verdict").more.includes(ui2.current.thumb_note));
 });
+
+// A level problem played on: North leads, the replies come, North's next decision follows (puzzles/playon.py's shape).
+const playOnCard = () => {
+  const c = card("lv1", 1400);
+  const trickOne = {
+    number: 9,
+    plays: [
+      [3, "KS", null],
+      [0, "5S", null],
+      [1, "2S", null],
+      [2, "3S", null],
+    ],
+    winner: 3,
+    win_index: 0,
+  };
+  const trickTwo = { number: 10, plays: [[3, "4H", null]], winner: null };
+  return {
+    ...c,
+    play_on: {
+      nodes: [
+        {
+          depth: 1,
+          total: 2,
+          next: { "5S": { tricks: [trickOne, trickTwo], words: "Trick 9: West K♠, North 5♠ …; West wins. Trick 10: West 4♥.", node: 1, end: "" } },
+        },
+        {
+          depth: 2,
+          total: 2,
+          hands: [["AS", "6H"], 1, 1, 1],
+          trick: [[3, "4H", null]],
+          prompt: "You play North, the declarer. Your play: which card is best?",
+          legal: ["AS", "6H"],
+          choice_of: { AS: 0, "6H": 1 },
+          classes: [
+            { codes: ["AS"], best: false, cost: 1, verdict: "A♠ costs 1 trick: East ruffs the heart.", line: [] },
+            { codes: ["6H"], best: true, cost: 0, verdict: "6♥: your side takes the last trick.", line: [trickTwo] },
+          ],
+          solution: "Best is 6♥.",
+          next: {
+            "6H": {
+              tricks: [
+                {
+                  number: 10,
+                  plays: [
+                    [3, "4H", null],
+                    [0, "6H", null],
+                    [1, "2H", null],
+                    [2, "3H", null],
+                  ],
+                  winner: 0,
+                  win_index: 1,
+                },
+              ],
+              words: "Trick 10: …; North wins.",
+              node: null,
+              end: "Solved: all 2 of your cards were the best.",
+            },
+          },
+        },
+      ],
+    },
+  };
+};
+
+test("a level problem plays on: replies after a best card, the next decision judged, a miss tried again, solved once at the end", () => {
+  const levelModel = { ...model, mode: "levels", puzzles: [playOnCard()], levels: [{ name: "A", ids: ["lv1"] }] };
+  const s = puzzleState(levelModel);
+  let ui = freshPuzzleUi(levelModel, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.current.id, "lv1");
+  assert.match(findPart(puzzleView(s, ui), "text", "fht-pz-step").text, /Decision 1 of 2/);
+  // a best card: the replies, on the table and in words; nothing recorded yet (the problem is not over)
+  let out = puzzleReduce(s, ui, { type: "choose", code: "5S" });
+  assert.equal(out.run, undefined, "not rated before the problem ends");
+  ui = out.ui;
+  let view = puzzleView(s, ui);
+  let verdict = findPart(view, "verdict");
+  assert.equal(verdict.correct, true);
+  assert.ok(
+    verdict.more.some((m) => m.includes("The other players reply") && m.includes("Trick 9")),
+    verdict.more,
+  );
+  assert.deepEqual(verdict.onContinue, { type: "continue" });
+  const tables = [...walk(view)].filter((p) => p?.kind === "trick" || p?.cls?.includes?.("fht-trick"));
+  assert.ok(tables.length >= 1, "the trick the card went to is drawn");
+  assert.ok(findPart(view, "box", "fht-pz-replies"), "the trick the replies went on to is drawn too");
+  assert.equal(ui.progress.tries.lv1, undefined);
+  // the next decision: its own position and choices
+  ui = puzzleReduce(s, ui, { type: "continue" }).ui;
+  view = puzzleView(s, ui);
+  assert.match(findPart(view, "text", "fht-pz-step").text, /Decision 2 of 2/);
+  assert.deepEqual(
+    findPart(view, "hand").cards.map((c) => c.code),
+    ["AS", "6H"],
+  );
+  assert.equal(findPart(view, "verdict"), null);
+  // a wrong card: its verdict (the solver's line after it), recorded as a miss, Try again at this step
+  out = puzzleReduce(s, ui, { type: "choose", code: "AS" });
+  assert.ok(out.run.save);
+  ui = out.ui;
+  verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, false);
+  assert.equal(verdict.reason, "A♠ costs 1 trick: East ruffs the heart.");
+  assert.ok(verdict.onTryAgain);
+  assert.ok(
+    verdict.notes.some((n) => n.startsWith("Rating 1500")),
+    "rated at the first miss",
+  );
+  assert.deepEqual(ui.progress.tries.lv1, { first: false, solved: false });
+  ui = puzzleReduce(s, ui, { type: "tryAgain" }).ui;
+  assert.equal(ui.node, 1, "Try again stays at the step");
+  // the last best card: solved (after a miss: not at the first try), and said so
+  out = puzzleReduce(s, ui, { type: "choose", code: "6H" });
+  ui = out.ui;
+  verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, true);
+  assert.equal(verdict.onContinue, null, "nothing after the last step");
+  assert.ok(verdict.more.includes("Solved: all 2 of your cards were the best."));
+  assert.ok(!verdict.notes.some((n) => n.startsWith("Rating")), "rated once");
+  assert.deepEqual(ui.progress.tries.lv1, { first: false, solved: true });
+  assert.equal(puzzleReduce(s, ui, { type: "continue" }), null);
+  // the same problem outside the levels is one decision (the rated trainer keeps its rules)
+  const rated = { ...levelModel, mode: "trainer" };
+  const s2 = puzzleState(rated);
+  let ui2 = puzzleReduce(s2, freshPuzzleUi(rated, freshProgress()), { type: "next", pick: 0 }).ui;
+  ui2 = puzzleReduce(s2, ui2, { type: "choose", code: "5S" }).ui;
+  assert.equal(findPart(puzzleView(s2, ui2), "verdict").onContinue, null);
+  assert.deepEqual(ui2.progress.tries.lv1, { first: true, solved: true });
+});
+
+test("a problem played on, right all the way at the first try, counts as solved at the first try", () => {
+  const levelModel = { ...model, mode: "levels", puzzles: [playOnCard()], levels: [{ name: "A", ids: ["lv1"] }] };
+  const s = puzzleState(levelModel);
+  let ui = puzzleReduce(s, freshPuzzleUi(levelModel, freshProgress()), { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  ui = puzzleReduce(s, ui, { type: "continue" }).ui;
+  const out = puzzleReduce(s, ui, { type: "choose", code: "6H" });
+  assert.ok(out.run.save);
+  assert.deepEqual(out.ui.progress.tries.lv1, { first: true, solved: true });
+  assert.ok(findPart(puzzleView(s, out.ui), "verdict").notes.some((n) => n.startsWith("Rating 1500")));
+  assert.equal(levelState(levelModel.levels, out.ui.progress, 1)[0].solved, 1);
+});
