@@ -159,7 +159,7 @@ def test_follow_suit_and_left_bower_reasons_in_polish_and_italian() -> None:
     assert text.startswith(
         "J♦ to lewy walet (walet w tej samej barwie co atu): gdy atutem jest kier, należy do koloru kier"
     )
-    assert "(6♦); musisz dołożyć jedną z kart: 7♦." in text
+    assert "(6♦); musisz dołożyć do koloru wyjścia (masz: 7♦)." in text
     set_language("it")
     assert "quando la briscola è cuori è una carta di cuori, non di quadri" in illegal(deal, "JD")
 
@@ -177,7 +177,7 @@ def test_the_joker_in_no_trumps_and_the_auction_in_polish_and_italian() -> None:
     auction = Deal.new(rules, seed=3)
     auction.push("7H")
     set_language("pl")
-    assert illegal(auction, "6S").startswith("Południe nie może zalicytować 6♠: 6♠ to nie wyższa odzywka niż 7♥")
+    assert illegal(auction, "6S").startswith("Południe nie może zalicytować 6♠, bo 6♠ nie jest wyższe od 7♥")
     assert illegal(auction, "JD") == "Trwa licytacja: Południe musi licytować albo spasować, a nie zagrywać kartę."
     set_language("it")
     assert illegal(auction, "6S").startswith("Sud non può dichiarare 6♠: 6♠ non supera 7♥")
@@ -415,8 +415,8 @@ def test_a_misere_bid_refused_says_its_place_in_the_language() -> None:
     auction.push("8S")
     set_language("pl")
     assert illegal(auction, "MIS") == (
-        "Południe nie może zalicytować misère: misère to nie wyższa odzywka niż 8♠: zgłoś więcej lew albo tyle samo "
-        "w starszym mianie (♠ < ♣ < ♦ < ♥ < NT); misère powyżej 7NT i poniżej 8♠ (250); "
+        "Południe nie może zalicytować misère, bo misère nie jest wyższe od 8♠: zgłoś więcej lew albo tyle samo "
+        "lew w starszym mianie (♠ < ♣ < ♦ < ♥ < NT); misère powyżej 7NT i poniżej 8♠ (250); "
         "odkryte misère powyżej 10♦ i poniżej 10♥ (500)."
     )
 
@@ -658,13 +658,14 @@ def test_a_replay_names_the_joker_in_its_choices_and_verdicts(language: str) -> 
 @pytest.mark.parametrize(
     ("language", "pair", "single"),
     [
-        ("pl", "Północ–Południe realizują kontrakt i dochodzą do 600 punktów", "Północ realizuje kontrakt i dochodzi do 600 punktów"),
+        ("pl", "Północ–Południe realizuje kontrakt i dochodzi do 600 punktów", "Północ realizuje kontrakt i dochodzi do 600 punktów"),
         ("it", "Nord–Sud realizzano la dichiarazione e arrivano a 600 punti", "Nord realizza la dichiarazione e arriva a 600 punti"),
     ],
 )  # fmt: skip
 def test_a_game_ends_in_a_sentence_whose_verb_agrees_with_the_side(language: str, pair: str, single: str) -> None:
     """The reason a game ends is a sentence, not "Nord–Sud: dichiarazione realizzata, punteggio 630"; a partnership
-    takes the plural verb and a player of the 3-player game the singular (the form chosen by the side's size)."""
+    takes the plural verb and a player of the 3-player game the singular (the form chosen by the side's size);
+    Polish names a side as one subject, singular either way ("Północ–Południe realizuje", as the Polish pages do)."""
     set_language(language)
     four, three = Rules(), Rules.preset("three-player")
     game = Game(four, seed=1, first_dealer=0)

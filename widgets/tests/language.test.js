@@ -186,9 +186,12 @@ test("the play test's and the question maker's lines in Polish, counts in their 
 test("the game's prompts in Polish and Italian, the kitty's count in its plural forms (issue 29 part 2)", async () => {
   const { discardWords, myTricks } = await import("../src/play.js");
   useLanguage("pl");
-  assert.equal(discardWords({ to_discard: 3, discard_total: 3 }), "Musik jest twój: odrzuć 3 karty, po jednej (dotknięta karta od razu idzie do odrzutu).");
-  assert.equal(discardWords({ to_discard: 5, discard_total: 5 }).slice(0, 30), "Musik jest twój: odrzuć 5 kart");
-  assert.equal(discardWords({ to_discard: 1, discard_total: 3 }), "Odrzuć jeszcze 1 kartę.");
+  assert.equal(
+    discardWords({ to_discard: 3, discard_total: 3 }),
+    "Musik jest twój: odłóż do zrzutki 3 karty, po jednej (kliknięta karta od razu trafia do zrzutki).",
+  );
+  assert.equal(discardWords({ to_discard: 5, discard_total: 5 }).slice(0, 40), "Musik jest twój: odłóż do zrzutki 5 kart");
+  assert.equal(discardWords({ to_discard: 1, discard_total: 3 }), "Zrzuć jeszcze 1 kartę.");
   const v = { tricks_won: [2, 1, 3, 0], seat_names: ["Ty", "W", "N", "E"], side: 0, side_tricks: [5, 1], side_names: ["Ty i N", "W i E"] };
   assert.equal(myTricks(v, 0), "wzięte przez ciebie: 2 lewy; twoja strona (Ty i N): 5 lew");
   useLanguage("it");
