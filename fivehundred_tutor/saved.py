@@ -6,8 +6,10 @@ through :func:`remember`, with a name and the plain-data arguments that decide t
 - while the book build executes the chapters (``FIVEHUNDRED_SAVE_RESULTS=DIR``, set by
   :mod:`fivehundred_tutor.bookbuild.lite` for the chapters' kernels) it is computed and written to
   ``DIR/NAME-KEY.json``;
-- the JupyterLite site's wheel carries those files as one (:data:`SAVED_RESULTS`, written by the Lite build):
-  there a result found in it is taken as saved, which a cell of plain Python under Pyodide would take a minute
+- the JupyterLite site's wheel carries those files as one (:data:`SAVED_RESULTS`, written by the Lite build),
+  every edition's in one file (:func:`collect_languages`: one wheel serves the three sites; a result whose words
+  differ by language, a play test's summaries, is kept per language): there a result found in it for the language
+  in use is taken as saved, which a cell of plain Python under Pyodide would take a minute
   or more to work out (issue 31: every chapter live within 30 s of Run All);
 - a JupyterLab started by ``fivehundred-tutor lab`` after a book build takes the same two files from the
   build's folder (:data:`SAVED_DIR_ENV`, :func:`saved_file`): its kernel with DDS still took 9–45 s on the
@@ -27,7 +29,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["SAVED_DIR_ENV", "SAVED_RESULTS", "SAVE_ENV", "collect", "remember", "result_key", "saved_file"]
+__all__ = [
+    "SAVED_DIR_ENV",
+    "SAVED_RESULTS",
+    "SAVE_ENV",
+    "collect",
+    "collect_languages",
+    "remember",
+    "result_key",
+    "saved_file",
+]
 
 T = TypeVar("T")
 #: the folder the book build's kernels write their results into
@@ -61,13 +72,30 @@ def result_key(name: str, arguments: Any) -> str:
 
 
 @cache
-def _saved(path: Path) -> dict[str, Any]:
+def _saved_data(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    results = data.get("results") if isinstance(data, dict) and data.get("version") == _VERSION else None
-    return results if isinstance(results, dict) else {}
+    return data if isinstance(data, dict) and data.get("version") == _VERSION else {}
+
+
+@cache
+def _saved_in(path: Path, language: str) -> dict[str, Any]:
+    data = _saved_data(path)
+    results = data.get("results")
+    found = dict(results) if isinstance(results, dict) else {}
+    mine = (data.get("languages") or {}).get(language) if isinstance(data.get("languages"), dict) else None
+    if isinstance(mine, dict):
+        found.update(mine)
+    return found
+
+
+def _saved(path: Path) -> dict[str, Any]:
+    """The results saved in ``path`` for the language in use (its own where they differ from English's)."""
+    from .i18n import get_language
+
+    return _saved_in(path, get_language())
 
 
 def remember(
@@ -95,12 +123,42 @@ def remember(
     return value
 
 
-def collect(folder: Path) -> dict[str, Any]:
-    """The content of :data:`SAVED_RESULTS` from the results the book build wrote into ``folder``."""
+def _read(folder: Path) -> dict[str, Any]:
     results = {}
     for path in sorted(Path(folder).glob("*.json")):
         try:
             results[path.stem] = json.loads(path.read_text(encoding="utf-8"))
         except ValueError:
             continue
-    return {"version": _VERSION, "results": results}
+    return results
+
+
+def collect(folder: Path) -> dict[str, Any]:
+    """The content of :data:`SAVED_RESULTS` from the results the book build wrote into ``folder``."""
+    return {"version": _VERSION, "results": _read(folder)}
+
+
+def collect_languages(folders: dict[str, Path]) -> dict[str, Any]:
+    """The content of :data:`SAVED_RESULTS` for every language at once: ``folders`` maps a language (the first one
+    the source language, ``en``) to the folder its build's kernels wrote into.  ``results`` are the first
+    language's; ``languages[code]`` holds a later language's results that are not the same (a summary in its
+    words, a result only its chapters worked out), which :func:`remember` takes first in that language.
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp())
+    >>> for code, text in (("en", "made"), ("pl", "zrealizowany")):
+    ...     _ = (d / code).mkdir(), (d / code / "x-1.json").write_text(json.dumps({"n": 7, "summary": text}))
+    >>> _ = (d / "pl" / "y-2.json").write_text("3")
+    >>> collect_languages({"en": d / "en", "pl": d / "pl"})["languages"]
+    {'pl': {'x-1': {'n': 7, 'summary': 'zrealizowany'}, 'y-2': 3}}
+    """
+    codes = list(folders)
+    results = _read(folders[codes[0]]) if codes else {}
+    languages: dict[str, dict[str, Any]] = {}
+    for code in codes[1:]:
+        own = {key: value for key, value in _read(folders[code]).items() if results.get(key) != value}
+        if own:
+            languages[code] = own
+    data: dict[str, Any] = {"version": _VERSION, "results": results}
+    if languages:
+        data["languages"] = languages
+    return data

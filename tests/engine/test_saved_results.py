@@ -107,3 +107,28 @@ def test_the_build_saves_a_result_it_found_saved(tmp_path: Path, monkeypatch: py
     monkeypatch.setenv(saved.SAVE_ENV, str(tmp_path / "results"))
     assert saved.remember("x", [1], lambda: {"a": 1}, saved=packed) == {"a": 2}
     assert saved.collect(tmp_path / "results")["results"] == {saved.result_key("x", [1]): {"a": 2}}
+
+
+def test_one_file_serves_every_language_its_own_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The JupyterLite wheel is one for the three sites (issue 29, §5): a result whose words differ by language
+    (a play test's summaries) is kept per language, and each language takes its own."""
+    from fivehundred_tutor.i18n import get_language, set_language
+
+    key = saved.result_key("x", [1])
+    for code, words in (("en", "made"), ("pl", "zrealizowany"), ("it", "made")):
+        (tmp_path / code).mkdir()
+        (tmp_path / code / f"{key}.json").write_text(json.dumps({"summary": words}))
+    data = saved.collect_languages({c: tmp_path / c for c in ("en", "pl", "it")})
+    assert data["results"] == {key: {"summary": "made"}}
+    assert data["languages"] == {"pl": {key: {"summary": "zrealizowany"}}}, "only what differs from English"
+    packed = tmp_path / "saved-results.json"
+    packed.write_text(json.dumps(data))
+    monkeypatch.delenv(saved.SAVE_ENV, raising=False)
+    was = get_language()
+    try:
+        for code, words in (("en", "made"), ("pl", "zrealizowany"), ("it", "made")):
+            set_language(code)
+            assert saved.remember("x", [1], lambda: {"summary": "computed"}, saved=packed) == {"summary": words}
+    finally:
+        set_language(was)
+    assert saved.collect_languages({"en": tmp_path / "en"}) == saved.collect(tmp_path / "en")
