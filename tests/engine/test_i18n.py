@@ -149,7 +149,7 @@ def test_follow_suit_and_left_bower_reasons_in_polish_and_italian() -> None:
     )
     set_language("it")
     assert illegal(deal, "6D") == (
-        "Devi rispondere al seme (uscita: J♥) e hai J♦ "
+        "Devi rispondere al seme (attacco: J♥) e hai J♦ "
         "(il fante dello stesso colore della briscola e il jolly contano come briscole)."
     )
     # Diamonds led under hearts trumps: the left bower J♦ is a heart, not a diamond.
@@ -173,7 +173,7 @@ def test_the_joker_in_no_trumps_and_the_auction_in_polish_and_italian() -> None:
         "(bez atu, zasada domyślna) — masz karty w kolorze karo: 7♦."
     )
     set_language("it")
-    assert illegal(deal, "JK").startswith("Uscita: 6♦. Il jolly si può giocare solo quando non puoi rispondere")
+    assert illegal(deal, "JK").startswith("Attacco: 6♦. Il jolly si può giocare solo quando non puoi rispondere")
     auction = Deal.new(rules, seed=3)
     auction.push("7H")
     set_language("pl")
@@ -222,9 +222,9 @@ def finished(rules: Rules, contract: str, tricks: list[int]) -> Deal:
 @pytest.mark.parametrize(
     ("declarer_tricks", "pl", "it"),
     [
-        (1, "bierze tylko 1 lewę — kontrakt niezrealizowany", "fa solo 1 presa e non realizza la dichiarazione"),
-        (2, "bierze tylko 2 lewy — kontrakt niezrealizowany", "fa solo 2 prese e non realizza la dichiarazione"),
-        (5, "bierze tylko 5 lew — kontrakt niezrealizowany", "fa solo 5 prese e non realizza la dichiarazione"),
+        (1, "bierze tylko 1 lewę — kontrakt niezrealizowany", "ha fatto solo 1 presa e non ha realizzato il contratto"),
+        (2, "bierze tylko 2 lewy — kontrakt niezrealizowany", "ha fatto solo 2 prese e non ha realizzato il contratto"),
+        (5, "bierze tylko 5 lew — kontrakt niezrealizowany", "ha fatto solo 5 prese e non ha realizzato il contratto"),
     ],
 )
 def test_deal_results_count_tricks_in_each_language(declarer_tricks: int, pl: str, it: str) -> None:
@@ -235,7 +235,7 @@ def test_deal_results_count_tricks_in_each_language(declarer_tricks: int, pl: st
     summary = finished(rules, "7H", tricks).result().summary
     assert summary == f"Północ rozgrywa 7♥ i {pl}. Północ–Południe -200, Wschód–Zachód +{(10 - declarer_tricks) * 10}."
     set_language("it")
-    assert finished(rules, "7H", tricks).result().summary.startswith(f"Nord gioca 7♥, {it}. Nord–Sud -200")
+    assert finished(rules, "7H", tricks).result().summary.startswith(f"Nord ha dichiarato 7♥, {it}. Nord–Sud -200")
 
 
 def test_twenty_two_takes_the_polish_few_form_and_twelve_the_many() -> None:
@@ -253,9 +253,9 @@ def test_twenty_two_takes_the_polish_few_form_and_twelve_the_many() -> None:
     }
     set_language("it")
     assert [ngettext(*made, n).format(n=n) for n in (1, 2, 22)] == [
-        "fa 1 presa e realizza la dichiarazione",
-        "fa 2 prese e realizza la dichiarazione",
-        "fa 22 prese e realizza la dichiarazione",
+        "ha fatto 1 presa e ha realizzato il contratto",
+        "ha fatto 2 prese e ha realizzato il contratto",
+        "ha fatto 22 prese e ha realizzato il contratto",
     ]
 
 
@@ -454,7 +454,7 @@ def test_the_bidding_standards_words_in_polish_and_italian() -> None:
     )
     set_language("it")
     assert explain_call(east, Bid.parse("6C")) == (
-        "La mano di Est conta 3,9 prese proprie + 2,3 dal partner e dal tallone = 6,2, circa 6, "
+        "La mano di Est conta 3,9 prese proprie + 2,3 dal compagno e dal tallone = 6,2, circa 6, "
         "con fiori come briscola: 6♣."
     )
 
@@ -694,7 +694,7 @@ def test_a_misere_result_reads_as_a_sentence() -> None:
     assert (
         finished(Rules(), "MIS", [0, 10, 0, 0])
         .result()
-        .summary.startswith("Nord gioca misère, non fa nessuna presa e realizza la dichiarazione.")
+        .summary.startswith("Nord ha dichiarato misère, non ha fatto nessuna presa e ha realizzato il contratto.")
     )
 
 

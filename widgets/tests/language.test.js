@@ -166,7 +166,7 @@ test("the table's tags and the partner's trick counts in Polish and Italian (iss
   assert.equal(myPartnerTricks(v, 2), "wzięte przez ciebie: 2 lewy; z partnerem: 5 lew");
   assert.equal(myPartnerTricks(v, 1), "wzięte przez ciebie: 1 lewa");
   useLanguage("it");
-  assert.equal(myPartnerTricks(v, 2), "hai fatto 2 prese; con il tuo partner 5 prese");
+  assert.equal(myPartnerTricks(v, 2), "hai fatto 2 prese; con il tuo compagno 5 prese");
   assert.equal(tagWords("kitty"), "tallone");
 });
 
