@@ -23,6 +23,12 @@ edition as a book of its own in ``book/_build/editions/<code>/book`` (its pages 
 Book with ``language: <code>`` and ``FIVEHUNDRED_LANG=<code>`` (its own execution cache in
 ``book/_build/editions/<code>/_build/.jupyter_cache``), copies the site into ``book/_build/html/<code>/``
 and puts a language switcher on every page of every edition (:func:`add_switcher`).
+
+What every language serves alike is built once and shared (issue 29, §5 "Cost"): a file of an edition's site
+that is not a page and has the English site's bytes (Pyodide, the widgets' scripts) is a hard link to the English
+file (:func:`publish`), and an edition's JupyterLite site (``<code>/lite/``) is the English one's files, hard
+links, with its own notebooks: one wheel (every language's catalogs and saved results), one kernel and start-up
+snapshot, one ``jupyter lite build`` (:func:`fivehundred_tutor.bookbuild.lite.build_shared_sites`).
 """
 
 from __future__ import annotations
@@ -398,24 +404,58 @@ def _compile_template_words(code: str, staged: Path) -> None:
     _write_if_changed(staged / "locales" / code / "LC_MESSAGES" / "sphinx.mo", out.getvalue())
 
 
+#: the edition's JupyterLite site: not the edition's build's, but the English one's linked with the edition's
+#: notebooks (:func:`fivehundred_tutor.bookbuild.lite.link_edition_site`)
+_NOT_PUBLISHED = "lite"
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+
+
 def publish(code: str, book_dir: Path = BOOK_DIR) -> Path:
-    """Copy the edition's site into the English site's ``<code>/`` folder (files that changed only)."""
+    """Copy the edition's site into the English site's ``<code>/`` folder (files that changed only).  A file that
+    is not a page (``_static/``: Pyodide, the widgets' scripts, the styles) and has the same bytes as the English
+    site's file at the same place is a hard link to it: no second copy of what every language serves alike.  A
+    file is replaced, never written into (it may be such a link)."""
     built = edition_build_dir(code, book_dir) / "_build" / "html"
-    target = book_dir / "_build" / "html" / code
+    english = book_dir / "_build" / "html"
+    target = english / code
     seen = set()
     for path in sorted(built.rglob("*")):
         rel = path.relative_to(built)
+        if rel.parts[0] == _NOT_PUBLISHED:
+            continue
         seen.add(rel)
-        dest = target / rel
+        dest, twin = target / rel, english / rel
         if path.is_dir():
             dest.mkdir(parents=True, exist_ok=True)
-        elif not dest.exists() or dest.stat().st_size != path.stat().st_size or dest.read_bytes() != path.read_bytes():
+            continue
+        if path.suffix != ".html" and twin.is_file() and _same_bytes(twin, path):
+            _link(twin, dest)
+        elif not dest.exists() or (twin.exists() and os.path.samefile(dest, twin)) or not _same_bytes(dest, path):
             dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.unlink(missing_ok=True)
             shutil.copy2(path, dest)
     for path in sorted(target.rglob("*"), reverse=True):
-        if path.relative_to(target) not in seen:
+        rel = path.relative_to(target)
+        if rel.parts[0] != _NOT_PUBLISHED and rel not in seen:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     return target
+
+
+def _link(source: Path, target: Path) -> None:
+    """``target`` as a hard link to ``source`` (a copy where the file system has none)."""
+    if target.exists() and os.path.samefile(source, target):
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        os.link(source, tmp)
+    except OSError:
+        shutil.copy2(source, tmp)
+    tmp.replace(target)
 
 
 # --- the language switcher ---------------------------------------------------------------------------

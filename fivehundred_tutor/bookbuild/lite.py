@@ -17,6 +17,10 @@ from anywhere but the site::
                                 module, the worker the page starts early, its start-up snapshot
                                 (:mod:`fivehundred_tutor.bookbuild.litekernel`)
 
+The language editions (``<code>/lite/``) share this site: built with them (:data:`SHARED_ENV`), each language's
+build only exports its notebooks, then this site is made once, its wheel carrying every language's saved results,
+and each edition's ``lite/`` is its files as hard links plus the edition's ``files/`` (:func:`build_shared_sites`).
+
 JupyterLab's page (``lite/lab/index.html``) gets small scripts (``widgets/tools/lite-*.js``): one
 starts the kernel's worker while JupyterLab loads (``lite-early.js``), one gives a phone's
 notebook the width (``lite-layout.js``), one makes the cells' collapse-output icon cost one
@@ -76,11 +80,14 @@ __all__ = [
     "LiteError",
     "LiteResult",
     "build_lite",
+    "build_shared_sites",
     "chapter_saved_hands",
+    "export_contents",
     "export_notebook",
     "export_page",
     "install_cell",
     "kernel_wheels",
+    "link_edition_site",
     "lite_labels",
     "main",
     "prune_settings_schemas",
@@ -96,6 +103,13 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _FEDERATED = (litekernel.KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
 _KERNEL_SETTINGS = f"{litekernel.KERNEL_EXTENSION}:kernel"
 _STAMP = ".fivehundred-lite-digest"
+#: the chapters a site's build exported for JupyterLite (in its ``lite-src``)
+_DOCNAMES = ".fivehundred-docnames.json"
+#: set (to ``1``) by the book build that makes the language editions too: each site's Sphinx build then only
+#: exports its chapters as notebooks (:func:`export_contents`), and the build makes one JupyterLite site, the
+#: English one, whose wheel carries every language's saved results, and links it into each edition's ``lite/``
+#: (:func:`build_shared_sites`)
+SHARED_ENV = "FIVEHUNDRED_LITE_SHARED"
 
 #: JupyterLab's plugins the book's notebooks do without (less to start and to update on every output:
 #: bench/bench_lite.py's browser CPU): news pop-ups; the language-server bridge (no language server in the
@@ -646,6 +660,36 @@ def _sync(src: Path, dst: Path) -> None:
         webassets.copy_if_changed(src / name, dst / name)
 
 
+def export_contents(
+    html: Path,
+    docnames: Iterable[str],
+    *,
+    executed_dir: Path | None = None,
+    book_dir: Path = webassets.BOOK_DIR,
+    work_dir: Path | None = None,
+) -> list[Path]:
+    """Export the site's chapters as notebooks into its Lite build's ``contents/`` (``html/../lite-src``): the part
+    of a JupyterLite site that is a language's own (see :func:`build_lite`, :func:`link_edition_site`)."""
+    html = Path(html).resolve()
+    executed_dir = executed_dir or html.parent / "jupyter_execute"
+    work = work_dir or html.parent / "lite-src"
+    docnames = list(docnames)
+    missing = [d for d in docnames if not (executed_dir / f"{d}.ipynb").exists()]
+    if missing:
+        raise LiteError(f"{executed_dir / missing[0]}.ipynb is missing: the chapter was not executed by the book build")
+    notebooks = export_chapters(executed_dir, work / "contents", docnames, webassets.wheel_name(), book_dir)
+    webassets.write_if_changed(work / _DOCNAMES, json.dumps(docnames, indent=1) + "\n")
+    return notebooks
+
+
+def exported_docnames(html: Path, work_dir: Path | None = None) -> list[str]:
+    """The chapters :func:`export_contents` last exported for the site at ``html``."""
+    path = (work_dir or Path(html).resolve().parent / "lite-src") / _DOCNAMES
+    if not path.is_file():
+        raise LiteError(f"{path} is missing: the book build did not export its chapters for JupyterLite")
+    return [str(d) for d in json.loads(path.read_text(encoding="utf-8"))]
+
+
 def build_lite(
     html: Path,
     docnames: Iterable[str],
@@ -654,8 +698,17 @@ def build_lite(
     book_dir: Path = webassets.BOOK_DIR,
     work_dir: Path | None = None,
     quiet: bool = True,
+    export: bool = True,
+    saved_dirs: dict[str, Path] | None = None,
+    other_notebooks: Iterable[Path] = (),
 ) -> LiteResult:
-    """Write the JupyterLite site into ``html/lite`` (skipped when nothing it is made from changed)."""
+    """Write the JupyterLite site into ``html/lite`` (skipped when nothing it is made from changed).
+
+    ``export=False``: the chapters' notebooks are those :func:`export_contents` wrote already (in the build of the
+    site's language).  ``saved_dirs``: the folders each language's kernels saved their results in
+    (``{"en": ..., "pl": ...}``, default: this site's), all carried by the one wheel
+    (:func:`fivehundred_tutor.saved.collect_languages`); ``other_notebooks``: the editions' notebooks, whose
+    imports the kernel's start-up snapshot makes too (the editions' sites share this site's kernel)."""
     start = time.perf_counter()
     html = Path(html).resolve()
     executed_dir = executed_dir or html.parent / "jupyter_execute"
@@ -663,14 +716,18 @@ def build_lite(
     site = html / LITE_DIR
     contents = work / "contents"
     docnames = list(docnames)
-    missing = [d for d in docnames if not (executed_dir / f"{d}.ipynb").exists()]
-    if missing:
-        raise LiteError(f"{executed_dir / missing[0]}.ipynb is missing: the chapter was not executed by the book build")
+    if export:
+        notebooks = export_contents(html, docnames, executed_dir=executed_dir, book_dir=book_dir, work_dir=work)
+    else:
+        notebooks = [contents / f"{d}.ipynb" for d in docnames]
+        missing = [nb for nb in notebooks if not nb.is_file()]
+        if missing:
+            raise LiteError(f"{missing[0]} is missing: the book build did not export the chapter for JupyterLite")
     pypi = work / "pypi"
     pypi.mkdir(parents=True, exist_ok=True)
     bundles.ensure_bundles()
     executed = [json.loads((executed_dir / f"{d}.ipynb").read_text(encoding="utf-8")) for d in docnames]
-    results = saved.collect(saved_results_dir(html))
+    results = saved.collect_languages(saved_dirs or {"en": saved_results_dir(html)})
     hands = chapter_saved_hands(executed)
     wheel = write_package_wheel(pypi, saved_hands=hands, saved_results=results)
     for path, data in saved_files(saved_hands=hands, saved_results=results).items():
@@ -678,9 +735,8 @@ def build_lite(
     for old in pypi.glob("*.whl"):
         if old != wheel:
             old.unlink()
-    notebooks = export_chapters(executed_dir, contents, docnames, wheel.name, book_dir)
     kernel = work / "kernel"
-    cells = [c for nb in notebooks for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
+    cells = [c for nb in [*notebooks, *other_notebooks] for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]]
     sources = [_source(c) for c in cells if INSTALL_TAG not in (c.get("metadata") or {}).get("tags", [])]
     imports = notebook_python.chapter_imports(sources)
     packages = write_kernel_dir(kernel, book_dir, extra=[wheel], imports=imports)
@@ -692,7 +748,11 @@ def build_lite(
     config = _lite_config(f"./kernel/{KERNEL_START}", packages)
     webassets.write_if_changed(work / "jupyter-lite.json", json.dumps(config, indent=2) + "\n")
     # the kernel folder is copied on its own (below): a new wheel or snapshot needs no `jupyter lite build`
-    inputs = [p for p in work.rglob("*") if kernel not in p.parents]
+    # not the work folder's hidden files: doit's database and JupyterLite's cache change with every `jupyter lite
+    # build`, so with them in the digest every build ran it again (a no-op rebuild spent ~20 s per language on it)
+    inputs = [
+        p for p in work.rglob("*") if kernel not in p.parents and not p.relative_to(work).parts[0].startswith(".")
+    ]
     versions = f"{litekernel.pinned('jupyterlite-core')} {litekernel.pinned('jupyterlite-pyodide-kernel')}"
     digest = _digest(inputs, f"{versions} {sys.prefix}")
     stamp = site / _STAMP
@@ -721,6 +781,117 @@ def build_lite(
     return LiteResult(site, notebooks, ran, time.perf_counter() - start, packages)
 
 
+# --------------------------------------------------------------------------- the editions' sites
+
+#: what of a JupyterLite site is its language's own: the chapters' files and the contents listing made from them;
+#: every other file (JupyterLab, its extensions, the kernel and its snapshot, the wheel) is the same for every
+#: language
+_OWN = (Path("files"), Path("api") / "contents")
+
+
+def _is_own(rel: Path) -> bool:
+    return any(rel == own or own in rel.parents for own in _OWN)
+
+
+def share_file(source: Path, target: Path) -> bool:
+    """Make ``target`` the same file as ``source`` (a hard link; a copy where the file system has none).  True if
+    it was not already."""
+    if target.exists() and os.path.samefile(source, target):
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        os.link(source, tmp)
+    except OSError:
+        shutil.copy2(source, tmp)
+    tmp.replace(target)  # never a write into ``target``: it may be a link to another site's file
+    return True
+
+
+def _contents_listings(files: Path, api: Path) -> None:
+    """JupyterLite's contents listing (``api/contents/**/all.json``) of the folder ``files``, as
+    ``jupyter lite build`` writes it (its contents add-on: jupyter_server's file manager)."""
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    from jupyterlite_core.addons.contents import DateTimeEncoder  # type: ignore[import-untyped]
+
+    manager = FileContentsManager(root_dir=str(files))
+    wanted = set()
+    for folder in [files, *sorted(d for d in files.rglob("*") if d.is_dir())]:
+        rel = folder.relative_to(files).as_posix()
+        listing = manager.get("" if rel == "." else rel)  # type: ignore[no-untyped-call]
+        target = api / folder.relative_to(files) / "all.json"
+        wanted.add(target)
+        webassets.write_if_changed(target, json.dumps(listing, sort_keys=True, indent=2, cls=DateTimeEncoder))
+    for old in sorted(api.rglob("*"), reverse=True):
+        if old.is_file() and old not in wanted:
+            old.unlink()
+        elif old.is_dir() and not any(old.iterdir()):
+            old.rmdir()
+
+
+def link_edition_site(english: Path, site: Path, contents: Path) -> dict[str, int]:
+    """An edition's JupyterLite site at ``site`` (``html/<code>/lite``): the English site ``english``'s files, hard
+    links to them (JupyterLab, the kernel and its snapshot, the wheel: the same bytes at the same relative URLs,
+    so the edition's notebooks install the wheel from ``../../pypi/`` as the English ones do), and its own
+    ``files/`` (its notebooks from ``contents``) with their contents listing.  Returns counts of what it wrote."""
+    english, site = Path(english).resolve(), Path(site).resolve()
+    if not (english / "lab" / "index.html").is_file():
+        raise LiteError(f"{english} is not a built JupyterLite site: the English site is built first")
+    shared = {p.relative_to(english) for p in english.rglob("*") if p.is_file() and not _is_own(p.relative_to(english))}
+    linked = sum(share_file(english / rel, site / rel) for rel in sorted(shared))
+    own = {Path("files") / p.relative_to(contents) for p in contents.rglob("*") if p.is_file()}
+    copied = 0
+    for rel in sorted(own):
+        target = site / rel
+        if not target.exists() or target.read_bytes() != (contents / rel.relative_to("files")).read_bytes():
+            target.unlink(missing_ok=True)
+            webassets.copy_if_changed(contents / rel.relative_to("files"), target)
+            copied += 1
+    removed = 0
+    for path in sorted(site.rglob("*"), reverse=True):
+        rel = path.relative_to(site)
+        if path.is_file() and rel not in shared and rel not in own and not rel.is_relative_to(_OWN[1]):
+            path.unlink()
+            removed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    (site / "files").mkdir(parents=True, exist_ok=True)
+    _contents_listings(site / "files", site / _OWN[1])
+    return {"linked": linked, "copied": copied, "removed": removed}
+
+
+def build_shared_sites(
+    html: Path, editions: dict[str, Path], *, book_dir: Path = webassets.BOOK_DIR, quiet: bool = True
+) -> LiteResult:
+    """After the builds of the English site (``html``) and of each edition (``{code: its build's html folder}``),
+    all run with :data:`SHARED_ENV`: the English JupyterLite site, built once (:func:`build_lite`) with the one
+    wheel carrying every language's saved results, then each edition's ``html/<code>/lite`` as
+    :func:`link_edition_site` makes it from the notebooks its own build exported."""
+    start = time.perf_counter()
+    html = Path(html).resolve()
+    saved_dirs = {"en": saved_results_dir(html), **{code: saved_results_dir(ed) for code, ed in editions.items()}}
+    others = []
+    for edition_html in editions.values():
+        work = edition_html.resolve().parent / "lite-src"
+        others += [work / "contents" / f"{d}.ipynb" for d in exported_docnames(edition_html)]
+    result = build_lite(
+        html,
+        exported_docnames(html),
+        book_dir=book_dir,
+        quiet=quiet,
+        export=False,
+        saved_dirs=saved_dirs,
+        other_notebooks=others,
+    )
+    for code, edition_html in editions.items():
+        shutil.rmtree(edition_html / LITE_DIR, ignore_errors=True)  # a site of its own from before the sharing
+        contents = edition_html.resolve().parent / "lite-src" / "contents"
+        link_edition_site(result.site, html / code / LITE_DIR, contents)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
 # --------------------------------------------------------------------------- Sphinx
 
 
@@ -744,12 +915,52 @@ def _on_config(app: Any, config: Any) -> None:
     config.html_theme_options = options
 
 
+def _has_outputs(nb: dict[str, Any]) -> bool:
+    return any(cell.get("outputs") for cell in nb.get("cells", []) if cell.get("cell_type") == "code")
+
+
+def restore_cached_outputs(executed_dir: Path, cache_path: Path, docnames: Iterable[str]) -> list[str]:
+    """Put the cached outputs back into the executed notebooks (``jupyter_execute/DOC.ipynb``) that lack them.
+
+    myst-nb 1.4 writes a page's notebook as it read it when its outputs come from the jupyter-cache (it merges
+    them into a copy): every page read again without running (a prose change, ``--all``) left a notebook with no
+    outputs and no widget state, the notebook the JupyterLite export and its saved hands are made from.  Returns
+    the pages restored."""
+    import nbformat
+    from jupyter_cache import get_cache  # type: ignore[import-untyped]
+
+    restored = []
+    cache = None
+    for docname in docnames:
+        path = executed_dir / f"{docname}.ipynb"
+        if not path.is_file():
+            continue
+        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        if _has_outputs(nb):
+            continue
+        cache = cache or get_cache(cache_path)
+        try:
+            _, merged = cache.merge_match_into_notebook(nb)
+        except KeyError:
+            continue  # not in the cache: a page that has nothing to run
+        if _has_outputs(merged):
+            path.write_text(nbformat.writes(merged), encoding="utf-8")  # type: ignore[no-untyped-call]
+            restored.append(docname)
+    return restored
+
+
 def _on_finished(app: Any, error: BaseException | None) -> None:
     if error is not None or app.builder.format != "html":
         return
     from sphinx.errors import ExtensionError
 
+    config = getattr(app.env, "mystnb_config", None)
+    cache_path = getattr(config, "execution_cache_path", "") or Path(app.outdir).parent / ".jupyter_cache"
+    restore_cached_outputs(Path(app.outdir).parent / "jupyter_execute", Path(cache_path), _chapters(app))
     try:
+        if os.environ.get(SHARED_ENV):  # the book build makes the JupyterLite sites once all languages are built
+            export_contents(Path(app.outdir), _chapters(app), book_dir=Path(app.srcdir))
+            return
         result = build_lite(Path(app.outdir), _chapters(app), book_dir=Path(app.srcdir))
     except LiteError as err:
         raise ExtensionError(f"the chapters as JupyterLab notebooks: {err}") from None

@@ -45,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -317,7 +318,7 @@ def zip_wheel(target: Path, entries: list[tuple[str, bytes]], *, generator: str 
     record.append(f"{info}/RECORD,,")
     entries = [*entries, (f"{info}/RECORD", ("\n".join(record) + "\n").encode())]
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for arc, data in entries:
             item = zipfile.ZipInfo(arc, date_time=_ZIP_TIME)
@@ -396,6 +397,13 @@ def install_live(static_dir: Path, *, book_dir: Path = BOOK_DIR, install: bool =
     version = json.loads((runtime / "package.json").read_text()).get("version", "?")
     live = static_dir.parent / LIVE_DIR
     live.mkdir(parents=True, exist_ok=True)
+    # the editions' Sphinx builds run side by side and their _static_widgets is the English book's (a link): one
+    # at a time makes the wheel and the snapshot, the others find them made
+    with exclusive_lock(live / ".fivehundred-live.lock"):
+        return _install_live(static_dir, live, runtime, version)
+
+
+def _install_live(static_dir: Path, live: Path, runtime: Path, version: str) -> dict[str, Any]:
     for name in PYODIDE_FILES:
         copy_if_changed(runtime / name, live / name)
     copy_if_changed(WORKER_JS, live / "live-worker.js")

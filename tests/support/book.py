@@ -89,7 +89,7 @@ def file_lock(path: Path) -> Iterator[None]:
 
 def build_book_once() -> Any:
     """Build (or reuse an up-to-date build of) the book; safe from several xdist workers at once."""
-    from fivehundred_tutor.bookbuild import jupyterbook
+    from fivehundred_tutor.bookbuild import jupyterbook, lite
 
     out_root = Path(os.environ.get("FIVEHUNDRED_BOOK_OUTPUT", str(BOOK))).resolve()
     build_dir = out_root / "_build"
@@ -106,7 +106,9 @@ def build_book_once() -> Any:
             saved = json.loads(record.read_text())
             if saved.get("digest") == jupyterbook.package_digest():
                 return jupyterbook.BuildResult(html, saved["returncode"], saved["output"], saved["seconds"], ran=False)
-        result = jupyterbook.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True)
+        # with editions, as the README's build: one JupyterLite site made once every language ran (lite.SHARED_ENV)
+        shared = {**os.environ, lite.SHARED_ENV: "1"} if edition_codes(out_root) else None
+        result = jupyterbook.run_build(BOOK, output=out_root if out_root != BOOK else None, capture=True, env=shared)
         if result.ok and out_root == BOOK:
             result = _with_editions(result)
         record.write_text(
