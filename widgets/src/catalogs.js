@@ -1026,7 +1026,7 @@ export const WORDS = {
       "Hands": "Ręce",
       "Hide the line": "Ukryj przebieg",
       "Hint": "Podpowiedź",
-      "Hole": "Pod kreską od",
+      "Hole": "Próg przegranej",
       "How fast the bots' cards appear": "Jak szybko pojawiają się karty botów",
       "How strong the bots play": "Jak mocno grają boty",
       "How the best play goes from there": "Jak dalej przebiega najlepsza gra",
@@ -1583,7 +1583,7 @@ export const WORDS = {
         "Twój test do tej pory ({played} z {n} rozdań)"
       ],
       "one trick": [
-        "jedna lewa",
+        "jedną lewę",
         "# lewy",
         "# lew"
       ],
