@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FiveHundredError
+from ..i18n import gettext as _
 from ..questions import check, public_view
 from ..questions.core import answer_words, response_key
 
@@ -41,6 +42,7 @@ __all__ = [
     "MAX_SUBMISSION_BYTES",
     "SHEET_FORMAT",
     "SHEET_MIME",
+    "NotSheetContent",
     "SubmissionProblem",
     "accepted_keys",
     "extract_sheet",
@@ -63,6 +65,12 @@ _HIDDEN = ("answer", "explanation", "seed", "public", "reference", "rubric")
 
 class SubmissionProblem(FiveHundredError, ValueError):
     """A submission that cannot be used; the message is the reason shown on the student's row."""
+
+
+class NotSheetContent(SubmissionProblem):
+    """A file whose content is plainly something else (empty, not text, not JSON, not a JSON object): the
+    collection tells such a file from a broken answer sheet by this class, not by the reason's words (which
+    are in the instructor's language)."""
 
 
 # ---------------------------------------------------------------- student copies
@@ -151,7 +159,8 @@ def read_submission(path: Path, max_bytes: int = MAX_SUBMISSION_BYTES) -> dict[s
     if size > limit:
         raise SubmissionProblem(f"{path.name}: oversized ({size:,} bytes; the limit is {limit:,})")
     if size == 0:
-        raise SubmissionProblem(f"{path.name}: the file is empty")
+        # Translators: the reason a submitted file is rejected (gradebook, `grade` output)
+        raise NotSheetContent(_("{name}: the file is empty").format(name=path.name))
     try:
         with path.open("rb") as fh:
             raw = fh.read(limit + 1)
@@ -247,14 +256,21 @@ def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool 
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise SubmissionProblem(
-            f"{name}: not UTF-8 text (byte {err.start}); is it the file the page downloaded?"
+        raise NotSheetContent(
+            # Translators: the reason a submitted file is rejected (gradebook, `grade` output)
+            _("{name}: not UTF-8 text (byte {byte}); is it the file the page downloaded?").format(
+                name=name, byte=err.start
+            )
         ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise SubmissionProblem(
-            f"{name}: not valid JSON ({err.msg}, line {err.lineno} column {err.colno}){_json_hint(text)}"
+        raise NotSheetContent(
+            # Translators: the reason a submitted file is rejected; {error} is Python's own message
+            # ("Unterminated string starting at"), {hint} what the file looks like (" — the file looks truncated …")
+            _("{name}: not valid JSON ({error}, line {line} column {column}){hint}").format(
+                name=name, error=err.msg, line=err.lineno, column=err.colno, hint=_json_hint(text)
+            )
         ) from None
     except RecursionError:
         raise SubmissionProblem(f"{name}: JSON nested too deeply") from None
@@ -263,7 +279,10 @@ def parse_submission_bytes(raw: bytes, name: str = "submission", notebook: bool 
     if notebook or (isinstance(data, dict) and "cells" in data and "nbformat" in data):
         return extract_sheet(data, name)
     if not isinstance(data, dict):
-        raise SubmissionProblem(f"{name}: an answer sheet is a JSON object, not a {type(data).__name__}")
+        raise NotSheetContent(
+            # Translators: the reason a submitted file is rejected; {kind} is Python's name of what the file holds
+            _("{name}: an answer sheet is a JSON object, not a {kind}").format(name=name, kind=type(data).__name__)
+        )
     return data
 
 
@@ -275,12 +294,14 @@ def _json_hint(text: str) -> str:
     """
     stripped = text.strip()
     if not stripped.startswith(("{", "[")):
-        return (
+        # Translators: added to "not valid JSON (…)", after a dash
+        return _(
             " — it is not JSON at all (an answer sheet starts with '{'): is it the answer sheet the page "
             "downloaded, or the notebook?"
         )
     if not stripped.endswith(("}", "]")):
-        return " — the file looks truncated (cut off before its end)"
+        # Translators: added to "not valid JSON (…)", after a dash
+        return _(" — the file looks truncated (cut off before its end)")
     return ""
 
 

@@ -326,6 +326,9 @@ def check(question: Mapping[str, Any], response: Any) -> dict[str, Any]:
         correct, score, detail = _CHECKERS[kind](question, response)
     except _Malformed as err:
         return _result(False, 0.0, _("Could not read the answer: {error}.").format(error=err), explanation)
+    # the detail is a sentence of its own after the verdict's full stop: it starts with a capital letter
+    # whatever word its template (or the translation of it) begins with ("Trafione: 1, błędne: 0, …")
+    detail = detail[:1].upper() + detail[1:]
     if correct:
         feedback = _("Correct!") + (f" {detail}" if detail else "")
     elif score > 0:

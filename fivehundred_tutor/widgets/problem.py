@@ -50,6 +50,8 @@ class PlayProblem(FhtWidget):
 
 
 def _seat_names(state: dict[str, Any]) -> tuple[str, ...]:
+    """The seats' names in the reader's language (the status line and the trick's captions show them)."""
     from ..records.record import DealRecord
 
-    return DealRecord.from_dict(state["record"]).rules.seat_names
+    rules = DealRecord.from_dict(state["record"]).rules
+    return tuple(rules.local_seat_name(s) for s in range(rules.players))

@@ -7,7 +7,7 @@
 
 import { el, expect, notebookKey, uid } from "./dom.js";
 import { focusVerdict, hintButton, renderVerdict, statusLine } from "./feedback.js";
-import { listWords, plural } from "./format.js";
+import { decimalWords, listWords, plural } from "./format.js";
 import { kernelOf, kernelRestarted } from "./host.js";
 import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
@@ -79,7 +79,7 @@ export function judgeHand(item, estimates) {
 
 /** The sentence about one denomination after an estimate: what was said, what the layouts give. */
 export function offBy(den, res, value) {
-  const avg = Number(res.mean).toFixed(1);
+  const avg = decimalWords(res.mean);
   const share = percent(res.chance[value] ?? 0);
   return `${saidWords(den, value, value > res.mean)} ${t("On average the deals give {avg} tricks, and {value} or more in {share} of them.", { avg, value, share })}`;
 }
@@ -98,7 +98,7 @@ export function verdictWords(item, dens, done, { revealed = true } = {}) {
   const mean = (den) => Number(item.results[den.code].mean);
   if (done.correct) {
     const best = dens.reduce((a, b) => (mean(b) > mean(a) ? b : a));
-    const reason = `${t("Every estimate is within a trick of the average. The best denomination is {den} (average {avg}).", { den: denWords(best), avg: mean(best).toFixed(1) })} ${item.results[best.code].reason}`;
+    const reason = `${t("Every estimate is within a trick of the average. The best denomination is {den} (average {avg}).", { den: denWords(best), avg: decimalWords(mean(best)) })} ${item.results[best.code].reason}`;
     return { reason, more: [], detail: "" };
   }
   const gap = (den) => Math.abs(done.estimates[den.code] - mean(den));
@@ -112,7 +112,7 @@ export function verdictWords(item, dens, done, { revealed = true } = {}) {
   const lines = byGap.slice(0, 2).map((d) => `${offBy(d, item.results[d.code], done.estimates[d.code])} ${item.results[d.code].reason}`);
   const others = byGap
     .slice(2)
-    .map((d) => t("{den} (you said {value}, average {avg})", { den: d.label, value: done.estimates[d.code], avg: mean(d).toFixed(1) }));
+    .map((d) => t("{den} (you said {value}, average {avg})", { den: d.label, value: done.estimates[d.code], avg: decimalWords(mean(d)) }));
   return { reason: lines[0] || "", more: lines.slice(1), detail: others.length ? t("Also off: {list}.", { list: others.join(", ") }) : "" };
 }
 
@@ -162,12 +162,14 @@ export function freshEvaluatorUi() {
 function chartPart(den, res, value, tricks, layouts, right) {
   const made = [6, 7, 8, 9, 10].filter((t) => t <= tricks).map((t) => `${t}+ ${percent(res.chance[t])}`);
   const name = den.code === "NT" ? t("No trumps") : `${den.label} ${den.words}`;
-  const mean = Number(res.mean).toFixed(1);
+  const mean = decimalWords(res.mean);
   return {
     kind: "chart",
     den: den.code,
     label: den.label,
     mean,
+    // the histogram's title after the denomination: "average 8.9", "średnio 8,9"
+    caption: t("average {mean}", { mean }),
     value,
     right,
     words:
@@ -414,7 +416,7 @@ function renderChart(part) {
       { class: "fht-ev-caption" },
       el("strong", { text: part.label }),
       part.value === null || part.value === undefined ? null : el("span", { class: "fht-ev-mark", text: part.right ? " \u2713" : " \u2717" }),
-      el("span", { text: ` average ${part.mean}` }),
+      el("span", { text: ` ${part.caption}` }),
     ),
     bars,
     el("div", { class: "fht-ev-made", text: part.made }),

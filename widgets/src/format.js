@@ -61,9 +61,21 @@ const seatNames = () => ({
   "North-west": t("North-west"),
 });
 
-/** A seat or a side as a question's context names it ("North", "North–South"), in the reader's words. */
+/** Where a card of the 2-player game comes from ("hand", "table"), in the reader's words: "ręka", "stół". */
+export function sourceWords(source) {
+  if (source === "hand") return t("hand");
+  if (source === "table") return t("table");
+  return source;
+}
+
+/**
+ * A seat or a side as a question's context names it ("North", "North–South", and in the 2-player game
+ * "North (hand)"), in the reader's words: "Północ (ręka)".
+ */
 export function seatWords(text) {
   if (typeof text !== "string") return text;
+  const from = /^(.*) \((hand|table)\)$/.exec(text);
+  if (from) return `${seatWords(from[1])} (${sourceWords(from[2])})`;
   const names = seatNames();
   return text
     .split(/(\u2013| & )/)
@@ -102,6 +114,21 @@ export function playWords(code) {
   if (first === "t" && third) return t("{card} from the table, naming {suit}", { card: card(second).name, suit: suitName(third) });
   if (first === "t") return t("{card} from the table", { card: card(second).name });
   return t("{card}, naming {suit}", { card: card(first).name, suit: suitName(second) });
+}
+
+/**
+ * A number with `digits` decimals, written as the language spoken writes it: `decimalWords(8.94)` → "8.9",
+ * "8,9" in Polish and Italian (the engine's `i18n.decimal`).
+ */
+export function decimalWords(number, digits = 1) {
+  const text = Number(number).toFixed(digits);
+  let mark = ".";
+  try {
+    mark = new Intl.NumberFormat(language()).formatToParts(1.5).find((p) => p.type === "decimal")?.value || ".";
+  } catch {
+    // an engine without the language's number data: the source's point
+  }
+  return text.replace(".", mark);
 }
 
 /** "a", "a and b", "a, b and c" (joined as the language spoken joins a list: "a, b i c", "a, b e c"). */

@@ -13,7 +13,7 @@
 import { card } from "./cards.js";
 import { el, expect, svgEl } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
-import { plural } from "./format.js";
+import { plural, sourceWords } from "./format.js";
 import { kernelOf } from "./host.js";
 import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
@@ -300,12 +300,24 @@ function hasPlain(c, code) {
   return c.legal.includes(code) || c.legal.includes(`h:${code}`);
 }
 
+/**
+ * The line under a puzzle's prompt: its rules, its kind, its rating ("Australian rules (the usual game), four
+ * players, no trumps. Puzzle rating 1400."); a kind the rules' title already says (2 and 3 players) is empty.
+ */
+export function rulesLine(c) {
+  return c.kind_title
+    ? t("{rules}, {kind}. Puzzle rating {rating}.", { rules: c.rules_title, kind: c.kind_title, rating: c.rating })
+    : t("{rules}. Puzzle rating {rating}.", { rules: c.rules_title, rating: c.rating });
+}
+
 function trickOf(c, plays, heading, winIndex = -1) {
   const positions = c.seat_names.map((_n, seat) => placeOf(seat, c.seat, c.players));
   const compass = c.players >= 3;
   const slots = plays.map(([seat, code, source], index) =>
     slotPart(seat, code, {
-      caption: (index === winIndex ? (name) => t("{seat}: wins", { seat: name }) : (name) => name)(c.seat_names[seat] + (source ? ` (${source})` : "")),
+      caption: (index === winIndex ? (name) => t("{seat}: wins", { seat: name }) : (name) => name)(
+        c.seat_names[seat] + (source ? ` (${sourceWords(source)})` : ""),
+      ),
       words:
         index === winIndex
           ? t("{seat} played {card}, winning the trick", { seat: c.seat_names[seat], card: card(code).name })
@@ -399,7 +411,7 @@ function biddingParts(c, ui) {
       kind: "text",
       tag: "p",
       cls: "fht-hint",
-      text: t("{rules}, {kind}. Puzzle rating {rating}.", { rules: c.rules_title, kind: c.kind_title, rating: c.rating }),
+      text: rulesLine(c),
     },
     handPart(
       hand.map((code) => cardPart(code, {})),
@@ -462,7 +474,7 @@ function replayPart(c, ui) {
         cls: "fht-bar",
         children: [
           { kind: "button", cls: "fht-pz-replay-back", text: `\u25C0 ${t("Trick before")}`, disabled: at === 0, on: { type: "replayStep", by: -1 } },
-          { kind: "text", tag: "span", cls: "fht-progress", text: `${at + 1} of ${line.length}` },
+          { kind: "text", tag: "span", cls: "fht-progress", text: t("{n} of {total}", { n: at + 1, total: line.length }) },
           { kind: "button", cls: "fht-pz-replay-next", text: `${t("Next trick")} \u25B6`, disabled: at >= line.length - 1, on: { type: "replayStep", by: 1 } },
         ],
       },
@@ -568,7 +580,7 @@ export function puzzleView(s, ui) {
       kind: "text",
       tag: "p",
       cls: "fht-hint",
-      text: t("{rules}, {kind}. Puzzle rating {rating}.", { rules: c.rules_title, kind: c.kind_title, rating: c.rating }),
+      text: rulesLine(c),
     },
     tablePart(
       AREAS.map((a) => [a, byArea[a]]),

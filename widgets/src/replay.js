@@ -5,7 +5,7 @@
 import { card } from "./cards.js";
 import { el, expect, roving } from "./dom.js";
 import { focusVerdict, renderVerdict } from "./feedback.js";
-import { markWords, plural } from "./format.js";
+import { markWords, plural, sourceWords } from "./format.js";
 import { t, words } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
@@ -261,7 +261,7 @@ function trickOf(s) {
   // the card that won (Python says which): in the 2-player game a seat plays two cards to a trick
   const slots = (frame.trick || []).map(([seat, code, source], index) => {
     const wins = frame.winning_play !== undefined ? frame.winning_play === index : frame.winner === seat;
-    const who = names[seat] + (source ? ` (${source})` : "");
+    const who = names[seat] + (source ? ` (${sourceWords(source)})` : "");
     return slotPart(seat, code, {
       caption: wins ? t("{seat}: wins", { seat: who }) : who,
       words: wins
@@ -276,7 +276,7 @@ function trickOf(s) {
   if (!compass && frame.order && frame.phase === PHASE.PLAY)
     notes.push({
       cls: "fht-order-line",
-      text: t("Order this trick: {order}", { order: frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} ${src}`).join(", ") }),
+      text: t("Order this trick: {order}", { order: frame.order.map(([seat, src], i) => `${i + 1}. ${names[seat]} (${sourceWords(src)})`).join(", ") }),
     });
   if (frame.joker_suit)
     notes.push({ cls: "fht-hint", text: t("The joker was led naming {suit}.", { suit: words().suits[frame.joker_suit] || frame.joker_suit }) });

@@ -5,7 +5,7 @@
 
 import { card, cardEl } from "./cards.js";
 import { el, roving } from "./dom.js";
-import { plural, seatWords } from "./format.js";
+import { plural, seatWords, sourceWords } from "./format.js";
 import { t } from "./language.js";
 
 /** A slot's place in the trick's grid (fht.css `.fht-at-t` …). */
@@ -144,8 +144,7 @@ export function trickPart(slots, { cls = "fht-trick", label, heading = "", lead 
  * name): a row named "`name`: North: Ten of hearts, …", each card over its seat (and where it came from).
  */
 export function contextTrick(name, plays, { small = false } = {}) {
-  const from = { hand: t("hand"), table: t("table") };
-  const source = (v) => (v.source ? ` (${Object.hasOwn(from, v.source) ? from[v.source] : v.source})` : "");
+  const source = (v) => (v.source ? ` (${sourceWords(v.source)})` : "");
   const words = plays.map((v) => `${seatWords(v.seat)}: ${v.words || card(v.code).name}`).join(", ");
   const slots = plays.map((v) => slotPart(v.seat, v.code, { caption: seatWords(v.seat) + source(v), small }));
   return trickPart(slots, { cls: "fht-cards", label: `${name}: ${words}`, wrap: false });

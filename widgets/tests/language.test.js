@@ -204,11 +204,11 @@ test("the hand evaluator's verdict in Polish and Italian (issue 29 part 2)", asy
   useLanguage("pl");
   assert.match(
     offBy({ code: "S", words: "piki" }, res, 9),
-    /^Gdy atu to piki, twoja ocena 9 jest za wysoka\. Średnio rozdania dają 7\.3 lewy, a 9 lub więcej w .+ z nich\.$/,
+    /^Gdy atu to piki, twoja ocena 9 jest za wysoka\. Średnio rozdania dają 7,3 lewy, a 9 lub więcej w .+ z nich\.$/,
   );
   assert.match(offBy({ code: "NT" }, res, 5), /^Bez atu: twoja ocena 5 jest za niska\./);
   useLanguage("it");
-  assert.match(offBy({ code: "S", words: "picche" }, res, 9), /^Con picche come briscola hai detto 9: troppo alto\. In media le smazzate danno 7\.3 prese/);
+  assert.match(offBy({ code: "S", words: "picche" }, res, 9), /^Con picche come briscola hai detto 9: troppo alto\. In media le smazzate danno 7,3 prese/);
 });
 
 test("the live engine's status lines in Polish and Italian, whole sentences (issue 29 part 2)", async () => {

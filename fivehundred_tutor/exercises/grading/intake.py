@@ -38,6 +38,7 @@ from ..roster import Roster
 from ..sheets import (
     MAX_SUBMISSION_BYTES,
     SHEET_FORMAT,
+    NotSheetContent,
     SubmissionProblem,
     parse_submission_bytes,
     read_submission,
@@ -159,12 +160,9 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def _content_not_sheet(reason: str) -> bool:
-    """A file whose content is plainly something else (not text, not JSON, not an object): not a sheet."""
-    return any(
-        words in reason
-        for words in ("not UTF-8 text", "not valid JSON", "an answer sheet is a JSON object", "the file is empty")
-    )
+def _content_not_sheet(err: SubmissionProblem) -> bool:
+    """A file whose content is plainly something else (empty, not text, not JSON, not an object): not a sheet."""
+    return isinstance(err, NotSheetContent)
 
 
 def _holds_no_sheet(reason: str) -> bool:
@@ -381,7 +379,7 @@ class _Collector:
             try:
                 self.take(inner, parse_submission_bytes(content, inner.rel))
             except SubmissionProblem as err:
-                if _content_not_sheet(str(err)) and not member.lower().endswith((".json", ".ipynb")):
+                if _content_not_sheet(err) and not member.lower().endswith((".json", ".ipynb")):
                     self.not_a_sheet(inner, "by its content")
                 else:
                     self.problem(inner, err)
@@ -401,7 +399,7 @@ class _Collector:
             try:
                 full = read_submission(path, max_bytes)
             except SubmissionProblem as err:
-                if not by_name and _content_not_sheet(str(err)):
+                if not by_name and _content_not_sheet(err):
                     self.not_a_sheet(source, "by its content")
                     return
                 raise

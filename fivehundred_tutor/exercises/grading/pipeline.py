@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ...i18n import ngettext
 from ..assignment import Assignment
 from ..roster import Roster
 from ..sheets import MAX_SUBMISSION_BYTES
@@ -21,7 +22,7 @@ from .handmarks import Mark, Marks
 from .intake import Claim, check_header, collect
 from .lateness import CollectionTimes, Lateness, apply_late_penalty, lateness_warnings
 from .policy import Override, Regrading, hold_back
-from .results import GradeReport, GradingError, Note, StudentResult
+from .results import GradeReport, GradingError, Note, StudentResult, Unanswered
 from .score import MAX_ANSWERS, grade_sheet
 from .workers import question_sets
 
@@ -185,8 +186,18 @@ def _grade_student(
         )
     unanswered = sum(1 for i in result.items if not i.answered)
     if unanswered:
-        result.problems.append(f"{unanswered} of {len(result.items)} question(s) unanswered (scored 0)")
-    serious = [p for p in result.problems if not p.startswith("note:") and not p.endswith("unanswered (scored 0)")]
+        total = len(result.items)
+        result.problems.append(
+            Unanswered(
+                # Translators: the gradebook's "problems" column and the student's feedback; the count is {n}
+                ngettext(
+                    "{n} of {total} question unanswered (scored 0)",
+                    "{n} of {total} questions unanswered (scored 0)",
+                    unanswered,
+                ).format(n=unanswered, total=total)
+            )
+        )
+    serious = [p for p in result.problems if not p.startswith("note:") and not isinstance(p, Unanswered)]
     result.status = "flagged" if serious else "graded"
     return lateness
 

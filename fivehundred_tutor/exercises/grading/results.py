@@ -42,6 +42,15 @@ class Note(str):
         return cls(text, None)
 
 
+class Unanswered(Note):
+    """The count of a sheet's unanswered questions (scored 0): a plain fact, not a problem with the sheet, and
+    not said to a student whose points are not out yet.  Its words are in the instructor's language: code tells
+    it by this class, never by them."""
+
+    def __new__(cls, text: str, for_student: str | None = None) -> Unanswered:
+        return super().__new__(cls, text, text if for_student is None else for_student)  # type: ignore[return-value]
+
+
 @dataclass
 class ItemResult:
     item: str

@@ -7,7 +7,7 @@ import html
 
 from ...assignment import Assignment
 from ...text import fmt_points, md_escape
-from ..results import ItemResult, Note, StudentResult
+from ..results import ItemResult, Note, StudentResult, Unanswered
 
 __all__ = ["feedback_html", "feedback_markdown", "hand_marks", "student_notes"]
 
@@ -40,9 +40,9 @@ def student_notes(s: StudentResult) -> list[str]:
     """The notes a student may read about their own grade: lateness, regrading, files not read, unanswered
     questions, held-back answers — never integrity flags, nor another student's file or folder (those stay in
     the gradebook and summary)."""
-    notes = [text for text in map(_for_student, s.problems) if text is not None]
-    if s.review and s.has_grade:  # no points yet: not even the 0s of unanswered questions
-        notes = [n for n in notes if not n.endswith("unanswered (scored 0)")]
+    # no points yet: not even the 0s of unanswered questions
+    shown = [p for p in s.problems if not (s.review and s.has_grade and isinstance(p, Unanswered))]
+    notes = [text for text in map(_for_student, shown) if text is not None]
     if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
         notes.append("not graded: please speak to your instructor")
     if s.held_back:
