@@ -398,6 +398,22 @@ def play_label(action: Play) -> str:
     return text
 
 
+def joker_play_words(seat: str | None, naming: Suit | None) -> str:
+    """The joker played, as a sentence: its own messages, so that a language can put the joker where it
+    is the object of the verb (Polish "zagrywa dżokera", Italian "gioca il jolly"); ``seat`` None: you.
+
+    >>> joker_play_words("West", None), joker_play_words(None, Suit.HEARTS)
+    ('West plays the joker', 'You play the joker, naming hearts')
+    """
+    if naming is None:
+        return _("You play the joker") if seat is None else _("{seat} plays the joker").format(seat=seat)
+    if seat is None:
+        # Translators: {suit} is a suit's name, e.g. "hearts"
+        return _("You play the joker, naming {suit}").format(suit=naming.local_name)
+    # Translators: {suit} is a suit's name, e.g. "hearts"
+    return _("{seat} plays the joker, naming {suit}").format(seat=seat, suit=naming.local_name)
+
+
 def action_text(rules: Rules, seat: int, action: Action, *, you: bool = False) -> str:
     """One action in words, as a learner reads it in a log, in the reader's language: ``"North bids 7♥"``,
     ``"East plays J♦"``; ``you``: the learner's own (``"You bid 7♥"``).
@@ -429,6 +445,8 @@ def action_text(rules: Rules, seat: int, action: Action, *, you: bool = False) -
             seat=name, card=action.card.short_name
         )
     assert isinstance(action, Play)
+    if action.card.is_joker and action.source is None:
+        return joker_play_words(None if you else name, action.joker_suit)
     played = action.card.short_name
     if action.joker_suit is not None:
         # Translators: {suit} is a suit's name, e.g. "hearts"

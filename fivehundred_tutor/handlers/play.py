@@ -33,7 +33,7 @@ from ..analysis.sampling_bot import SamplingBot
 from ..bids import Bid
 from ..bots import Bot, HeuristicBot
 from ..deal import Deal, Phase
-from ..explain import action_text, call_label, play_label
+from ..explain import action_text, call_label, joker_play_words, play_label
 from ..i18n import gettext as _
 from ..rules import Rules
 from .fields import Handler, RequestError, widget_state
@@ -65,6 +65,13 @@ def _level(value: object) -> str:
     return str(value)
 
 
+def _played_words(seat: str, action: Play) -> str:
+    """'West plays 8♠'; the joker by its own message (a language may need it as the verb's object)."""
+    if action.card.is_joker and action.source is None:
+        return joker_play_words(seat, action.joker_suit)
+    return _("{seat} plays {card}").format(seat=seat, card=play_label(action))
+
+
 def _step(deal: Deal, mover: int, action: Any, tricks_before: int, seat: int) -> dict[str, Any] | None:
     """One card on the table, for the widget to show the bots' cards one at a time: who played
     what, the trick as it stands after it, the winner once the trick is complete, and the tricks
@@ -78,8 +85,7 @@ def _step(deal: Deal, mover: int, action: Any, tricks_before: int, seat: int) ->
     step: dict[str, Any] = {
         "seat": mover,
         "card": action.card.code,
-        "words": _("{seat} plays {card}").format(seat=deal.rules.local_seat_name(mover), card=play_label(action))
-        + _reveal_words(deal, mover, action, seat),
+        "words": _played_words(deal.rules.local_seat_name(mover), action) + _reveal_words(deal, mover, action, seat),
         "trick": [[s, c.code] for s, c, _src in plays],
         "winner": deal.tricks[-1].winner if done else None,
         "tricks_won": list(deal.tricks_won),
