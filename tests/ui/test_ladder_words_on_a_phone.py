@@ -45,4 +45,5 @@ def test_no_word_of_a_ladder_is_cut_on_a_phone(built_book: Any, browser: Any, pa
     cut = page.evaluate(CUT_WORDS)
     assert not cut, f"{page_path}: words cut in two: {cut}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1"), "the page scrolls sideways"
+    problems.assert_clean(f"{page_path} at 390 px")
     page.context.close()
