@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import datetime
 import io
 import os
 import posixpath
@@ -399,6 +400,14 @@ def _compile_template_words(code: str, staged: Path) -> None:
         return
     with po.open("rb") as handle:
         catalog = read_po(handle, locale=code)
+    # without dates in the .po, babel writes the minute of the build into the .mo's header: a staged file that
+    # changed every minute made every edition's Sphinx run again on a no-op rebuild
+    text = po.read_text(encoding="utf-8")
+    fixed = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)
+    if "POT-Creation-Date:" not in text:
+        catalog.creation_date = fixed
+    if "PO-Revision-Date:" not in text:
+        catalog.revision_date = fixed
     out = io.BytesIO()
     write_mo(out, catalog)
     _write_if_changed(staged / "locales" / code / "LC_MESSAGES" / "sphinx.mo", out.getvalue())

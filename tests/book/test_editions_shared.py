@@ -186,3 +186,11 @@ def test_an_executed_notebook_written_without_its_cached_outputs_gets_them_back(
     back = nbformat.read(executed / "chapters" / "x.ipynb", as_version=4)
     assert back.cells[0].outputs[0]["text"] == "1\n"
     assert lite.restore_cached_outputs(executed, tmp_path / ".jupyter_cache", ["chapters/x"]) == [], "once"
+
+
+def test_an_editions_template_words_compile_to_the_same_bytes_every_time(tmp_path: Path) -> None:
+    """The staged sphinx.mo is the same from one build to the next (babel dated it to the minute: every edition's
+    Sphinx ran again on a no-op rebuild)."""
+    editions._compile_template_words("pl", tmp_path / "a")
+    mo = tmp_path / "a" / "locales" / "pl" / "LC_MESSAGES" / "sphinx.mo"
+    assert b"2000-01-01" in mo.read_bytes()
