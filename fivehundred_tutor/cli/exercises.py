@@ -11,6 +11,7 @@ from typing import Any
 
 from ..exercises.assignment import AssignmentError, load_assignment
 from ..exercises.roster import RosterError, load_roster
+from ..exercises.text import status_words
 from ..i18n import decimal, ngettext, pgettext
 from ..i18n import gettext as _
 
@@ -31,21 +32,10 @@ class _Rows:
         return f"  {head:<{self.width}}" + indent.join(text.split("\n"))
 
 
-def _status_words(status: str) -> str:
-    """A student's status as the report says it (the gradebook keeps the English word)."""
-    return {
-        "graded": pgettext("student's status", "graded"),
-        "flagged": pgettext("student's status", "flagged"),
-        "missing": pgettext("student's status", "missing"),
-        "rejected": pgettext("student's status", "rejected"),
-        "override": pgettext("student's status", "override"),
-    }.get(status, status)
-
-
 def _status_count(status: str, n: int) -> str:
     """``3 graded``: a count of students with a status, in the reader's language."""
     # Translators: a count of students with a status, in "hw1: 30 students — 27 graded, 2 flagged, 1 missing"
-    return ngettext("{n} {status}", "{n} {status}", n).format(n=n, status=_status_words(status))
+    return ngettext("{n} {status}", "{n} {status}", n).format(n=n, status=status_words(status))
 
 
 def _warning(text: str) -> str:
@@ -263,7 +253,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             problems = safe_text(" | ".join(s.problems), 600)
             # Translators: a student's id, their status (flagged, rejected) and what is wrong
             line = _("  {student}: {status}: {problems}").format(
-                student=s.student, status=_status_words(s.status), problems=problems
+                student=s.student, status=status_words(s.status), problems=problems
             )
             print(line, file=sys.stderr)
     for warning in report.warnings:

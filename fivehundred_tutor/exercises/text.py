@@ -6,7 +6,9 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-__all__ = ["csv_safe", "fmt_points", "md_escape", "safe_text"]
+from ..i18n import pgettext
+
+__all__ = ["csv_safe", "fmt_points", "md_escape", "safe_text", "status_words"]
 
 
 def safe_text(text: object, limit: int = 300) -> str:
@@ -59,3 +61,18 @@ def md_escape(text: object) -> str:
         escaped = mark + "\\" if mark[0].isdigit() else "\\" + mark  # "1\\. first", "\\# title"
         one = m.group(1) + escaped + one[m.end() :]
     return one
+
+
+def status_words(status: str) -> str:
+    """A student's status in the reader's language (the gradebook and the LMS files keep the English word).
+
+    >>> status_words("graded"), status_words("something else")
+    ('graded', 'something else')
+    """
+    return {
+        "graded": pgettext("student's status", "graded"),
+        "flagged": pgettext("student's status", "flagged"),
+        "missing": pgettext("student's status", "missing"),
+        "rejected": pgettext("student's status", "rejected"),
+        "override": pgettext("student's status", "override"),
+    }.get(status, status)

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import html
 
+from ....i18n import get_language, ngettext, pgettext
+from ....i18n import gettext as _
 from ...assignment import Assignment
-from ...text import fmt_points, md_escape
+from ...text import fmt_points, md_escape, status_words
 from ..results import ItemResult, Note, StudentResult, Unanswered
 
 __all__ = ["feedback_html", "feedback_markdown", "hand_marks", "student_notes"]
 
 
-#: what a student reads while their only sheet (one without a token) waits for the instructor's review
-_WAITING = "your hand-in is waiting for your teacher's review"
+def _waiting() -> str:
+    """What a student reads while their only sheet (one without a token) waits for the instructor's review."""
+    return _("your hand-in is waiting for your teacher's review")
+
 
 _INSTRUCTOR_ONLY = (
     "wrong student:",
@@ -44,11 +48,12 @@ def student_notes(s: StudentResult) -> list[str]:
     shown = [p for p in s.problems if not (s.review and s.has_grade and isinstance(p, Unanswered))]
     notes = [text for text in map(_for_student, shown) if text is not None]
     if s.status == "rejected" and not any(n for n in notes if n != "no submission"):
-        notes.append("not graded: please speak to your instructor")
+        notes.append(_("not graded: please speak to your instructor"))
     if s.held_back:
-        notes.append(f"the answers and explanations are held back: {s.held_back}")
+        # Translators: {reason} says until when (the due date) or why
+        notes.append(_("the answers and explanations are held back: {reason}").format(reason=s.held_back))
     elif s.review and s.has_grade:
-        notes.append(_WAITING)
+        notes.append(_waiting())
     return notes
 
 
@@ -67,8 +72,8 @@ def _status_words(s: StudentResult) -> str:
     """The row's status as the student reads it: "flagged" is the instructor's word (an integrity matter or a
     problem to look at), never the student's; their notes say what they may read of it."""
     if s.review and s.has_grade:
-        return _WAITING
-    return "graded" if s.status == "flagged" else s.status
+        return _waiting()
+    return status_words("graded" if s.status == "flagged" else s.status)
 
 
 def _shown(s: StudentResult) -> bool:
@@ -88,8 +93,8 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
     lines = [
         f"# {md_escape(assignment.title)}",
         "",
-        f"Student: **{md_escape(s.student)}**{' (' + md_escape(s.name) + ')' if s.name else ''}  ",
-        f"Score: **{score}** ({_status_words(s)})",
+        f"{_label('Student')} **{md_escape(s.student)}**{' (' + md_escape(s.name) + ')' if s.name else ''}  ",
+        f"{_label('Score')} **{score}** ({_status_words(s)})",
         "",
     ]
     for title, pts in s.section_totals(assignment).items():
@@ -97,13 +102,13 @@ def feedback_markdown(assignment: Assignment, s: StudentResult) -> str:
         lines.append(f"- {md_escape(title)}: {_earned(s, pts)} / {fmt_points(assignment.section_max(sec))}")
     notes = student_notes(s)
     if notes:
-        lines += ["", "## Notes", ""] + [f"- {md_escape(p)}" for p in notes]
-    lines += ["", "## Questions", ""]
+        lines += ["", "## " + _("Notes"), ""] + [f"- {md_escape(p)}" for p in notes]
+    lines += ["", "## " + _("Questions"), ""]
     for item in s.items:
         heading = f"{_mark(item)} {fmt_points(item.score)}" if _shown(s) else "–"  # no grade: a blank, not a 0
         lines += [f"### {item.item} {heading} / {fmt_points(item.points)}", "", md_escape(item.prompt), ""]
         if item.kind == "text" and isinstance(item.response, str):
-            lines += ["Your answer:", "", f"> {md_escape(item.response)}", ""]
+            lines += [_("Your answer:"), "", f"> {md_escape(item.response)}", ""]
         if item.note:
             lines += [f"*{md_escape(item.note)}*", ""]
         if not s.held_back:
@@ -121,27 +126,36 @@ def _mark(item: ItemResult) -> str:
 
 def _score_words(assignment: Assignment, s: StudentResult) -> str:
     if s.review and s.has_grade:
-        return "not graded yet"
+        return _("not graded yet")
     if not s.has_grade:
-        return "no submission"
+        return _("no submission")
     score = f"{fmt_points(s.total)} / {fmt_points(assignment.max_points)}"
     waiting = s.pending
-    return score + (f", {waiting} written answer{'s' if waiting != 1 else ''} still to be marked" if waiting else "")
+    if not waiting:
+        return score
+    still = ngettext("{n} written answer still to be marked", "{n} written answers still to be marked", waiting)
+    return f"{score}, {still.format(n=waiting)}"
+
+
+def _label(word: str) -> str:
+    """A label of the feedback page's head, with its colon: "Student:", "Score:" (in the reader's language)."""
+    words = {"Student": pgettext("feedback page", "Student:"), "Score": pgettext("feedback page", "Score:")}
+    return words[word]
 
 
 def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     e = html.escape
     score = _score_words(assignment, s)
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<!doctype html><html lang='{e(get_language())}'><head><meta charset='utf-8'>",
         f"<title>{e(assignment.title)} — {e(s.student)}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;"
         "color:#1b1b1b;background:#fff}@media(prefers-color-scheme:dark){body{color:#e8e8e8;background:#1e1f22}}"
         ".ok{color:#1e6b34}.bad{color:#a4161a}@media(prefers-color-scheme:dark){.ok{color:#7bd88f}.bad{color:#ff8a8a}}"
         "</style></head><body><main>",
         f"<h1>{e(assignment.title)}</h1>",
-        f"<p>Student: <strong>{e(s.student)}</strong>{' (' + e(s.name) + ')' if s.name else ''}<br>"
-        f"Score: <strong>{score}</strong> ({e(_status_words(s))})</p><ul>",
+        f"<p>{e(_label('Student'))} <strong>{e(s.student)}</strong>{' (' + e(s.name) + ')' if s.name else ''}<br>"
+        f"{e(_label('Score'))} <strong>{e(score)}</strong> ({e(_status_words(s))})</p><ul>",
     ]
     for title, pts in s.section_totals(assignment).items():
         sec = next(x for x in assignment.sections if x.title == title)
@@ -149,13 +163,13 @@ def feedback_html(assignment: Assignment, s: StudentResult) -> str:
     parts.append("</ul>")
     notes = student_notes(s)
     if notes:
-        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in notes) + "</ul>")
-    parts.append("<h2>Questions</h2>")
+        parts.append("<h2>" + e(_("Notes")) + "</h2><ul>" + "".join(f"<li>{e(p)}</li>" for p in notes) + "</ul>")
+    parts.append("<h2>" + e(_("Questions")) + "</h2>")
     for item in s.items:
         cls = "ok" if item.correct else "bad"
         more = ""
         if item.kind == "text" and isinstance(item.response, str):
-            more += f"<p>Your answer:</p><blockquote>{e(item.response)}</blockquote>"
+            more += "<p>" + e(_("Your answer:")) + f"</p><blockquote>{e(item.response)}</blockquote>"
         if item.note:
             more += f"<p><em>{e(item.note)}</em></p>"
         if not s.held_back:
