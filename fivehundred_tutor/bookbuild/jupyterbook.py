@@ -208,9 +208,11 @@ def run_build(
     # the puzzle bank: mined only when its spec changed (committed data otherwise), and every puzzle
     # re-solved once per bank and solver (a stamp in the build folder)
     from ..puzzles import bank as puzzle_bank
+    from ..puzzles import steps as level_steps
 
     if not edition:
         puzzle_bank.build(log=lambda line: print(line, flush=True) if not capture else None)
+        level_steps.build(log=lambda line: print(line, flush=True) if not capture else None)
         wrong = puzzle_bank.check_cached(build_dir / ".puzzles-checked", log=lambda line: print(line, flush=True))
         if wrong:
             raise BookError("puzzles whose answer is no longer the solver's:\n  " + "\n  ".join(wrong[:20]))

@@ -18,9 +18,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import bank, refining
+from . import bank, refining, steps
 from .mine import LEVELS, Job
 from .model import PuzzleError
+from .sets import LEVELS as LEVEL_NAMES
+from .sets import level_sets
 from .setups import KINDS
 from .workers import run_jobs
 
@@ -38,14 +40,12 @@ def _progress(label: str) -> object:
 
 
 def _steps(*, force: bool, every: int) -> int:
-    from . import steps
-    from .sets import LEVELS, level_sets
 
     steps.build(force=force)
     if not every:
         return 0
     sets = level_sets(bank.load_bank())
-    chosen = [p for name in LEVELS for p in sets[name]][::every]
+    chosen = [p for name in LEVEL_NAMES for p in sets[name]][::every]
     found = steps.level_steps()
     problems = [line for p in chosen for line in steps.check_problem(p, found[p.id])]
     for line in problems:
@@ -82,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refine(args.files, args.output)
     if args.command == "build":
         bank.build(workers=args.workers, dask=args.dask, force=args.force)
+        steps.build(force=args.force)  # the level problems played on: from the bank's levels
         return 0
     if args.command == "mine":
         first, _, last = args.seeds.partition(":")

@@ -581,20 +581,10 @@ def build(
                 write_index(raw, body["puzzles"])
                 log("puzzle bank: its index written again")
             log(f"puzzle bank up to date: {manifest['count']} puzzles (spec {manifest['spec_digest'][:12]})")
-            _build_steps(force=force, log=log)
             return manifest
         log("the puzzle bank does not match its manifest's digest: mining it again")
     start = time.time()
     puzzles = mine_bank(workers=workers, dask=dask)
     manifest = write_bank(puzzles, seconds=time.time() - start, workers=workers)
     log(f"mined {manifest['count']} puzzles in {manifest['seconds']} s")
-    _build_steps(force=force, log=log)
     return manifest
-
-
-def _build_steps(*, force: bool, log: Callable[[str], None]) -> None:
-    """The level problems' later steps (:mod:`.steps`), worked out again when the bank, the levels or the solver
-    changed (their own cache key)."""
-    from . import steps
-
-    steps.build(force=force, log=log)

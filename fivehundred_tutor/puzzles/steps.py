@@ -41,9 +41,11 @@ from typing import Any
 from ..actions import Action
 from ..deal import PLAY, Deal
 from ..solver import Solver, best_actions
+from .bank import load_bank, solver_digest
 from .classes import action_classes
 from .lines import best_line, natural_choice, trick_winners
 from .model import Puzzle, PuzzleError
+from .sets import LEVELS, level_sets
 from .themes import Decision, detect_themes
 from .thumb import rule_of_thumb
 
@@ -242,9 +244,6 @@ def check_problem(puzzle: Puzzle, problem: dict[str, Any], *, sample: Iterable[i
 
 
 def _level_puzzles() -> list[Puzzle]:
-    from . import load_bank
-    from .sets import LEVELS, level_sets
-
     sets = level_sets(load_bank())
     return [p for name in LEVELS for p in sets[name]]
 
@@ -252,8 +251,6 @@ def _level_puzzles() -> list[Puzzle]:
 def steps_key(puzzles: Sequence[Puzzle]) -> str:
     """The cache key of the steps file: the problems (their bank records), the solver's sources and this module's
     version."""
-    from .bank import solver_digest
-
     digest = hashlib.sha256()
     digest.update(f"{STEPS_VERSION} {MAX_STEPS} {MAX_NODES} {solver_digest()}".encode())
     for p in puzzles:
