@@ -7,7 +7,7 @@
 //                             tries: {id: {first: bool, solved: bool}}, streak: {current, best}}
 
 import { newcomer, update } from "./glicko.js";
-import { loadWidget, noteActivity, saveWidget } from "./progress.js";
+import { loadWidget, noteActivity, onProgressChange, STORE_PREFIX, saveWidget } from "./progress.js";
 
 /** The trainer's record in the progress store. */
 export const PUZZLE_RECORD = "puzzle-trainer";
@@ -51,6 +51,26 @@ export function loadPuzzleProgress() {
 export function savePuzzleProgress(p, { answered = true } = {}) {
   if (answered) noteActivity(1);
   return saveWidget(PUZZLE_RECORD, p);
+}
+
+/**
+ * An answer applied to the record as the store holds it at this moment (load, recordAttempt, save): another
+ * trainer or drill on the page, or another tab, may have saved answers since this trainer read the record, and
+ * they stay.  Returns the record kept (the fresh one with this answer).
+ */
+export function applyAttempt(card, solved, options = {}) {
+  const p = recordAttempt(loadPuzzleProgress(), card, solved, options);
+  savePuzzleProgress(p);
+  return p;
+}
+
+/** Told (`callback(record)`, the record as the store holds it now) when the trainer's record changes: by another
+ * trainer on this page, another tab, a progress file read or a reset.  Returns a stop function. */
+export function onPuzzleProgressChange(callback) {
+  const key = `${STORE_PREFIX}w:${PUZZLE_RECORD}`;
+  return onProgressChange((keys) => {
+    if (!keys.length || keys.includes(key)) callback(loadPuzzleProgress());
+  });
 }
 
 /**

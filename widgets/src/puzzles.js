@@ -19,7 +19,7 @@ import { nt, t } from "./language.js";
 import { checkVersion, mountView } from "./mount.js";
 import { titlePart } from "./parts.js";
 import { REPLY } from "./protocol.js";
-import { levelState, loadPuzzleProgress, recordAttempt, savePuzzleProgress, strongWeak } from "./puzzle-progress.js";
+import { applyAttempt, levelState, loadPuzzleProgress, onPuzzleProgressChange, recordAttempt, strongWeak } from "./puzzle-progress.js";
 import {
   cardPart,
   contractPart,
@@ -706,15 +706,18 @@ export function puzzleReduce(s, ui, event) {
         if (right && !finished) return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, focus: "verdict" }, redraw: true };
         const rated = !ui.progress.tries[ui.current.id];
         const progress = recordAttempt(ui.progress, ui.current, right);
-        return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, rated, progress, focus: "verdict" }, run: { save: progress }, redraw: true };
+        const attempt = { card: ui.current, solved: right };
+        return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, rated, progress, focus: "verdict" }, run: { attempt }, redraw: true };
       }
-      const progress = recordAttempt(ui.progress, c, right, { inStreak: ui.mode === "streak" });
+      const inStreak = ui.mode === "streak";
+      const progress = recordAttempt(ui.progress, c, right, { inStreak });
+      const attempt = { card: c, solved: right, inStreak };
       const first = ui.tries === 0;
       const streakOver = ui.mode === "streak" && first && !right;
       const next = { ...ui, picked: code, tries: ui.tries + 1, progress, focus: "verdict", streakOver, streakLength: ui.progress.streak.current };
       // while the learner reads the verdict, the next puzzle is asked for (its answer waits in `queued`)
-      if (first && asksHost(ui) && !ui.late && !ui.asking && !ui.queued) return { ...ask(next, event.pick || 0), run: { save: progress } };
-      return { ui: next, run: { save: progress }, redraw: true };
+      if (first && asksHost(ui) && !ui.late && !ui.asking && !ui.queued) return { ...ask(next, event.pick || 0), run: { attempt } };
+      return { ui: next, run: { attempt }, redraw: true };
     }
     case "tryAgain":
       return { ui: { ...ui, picked: null, onward: null, rated: false, solution: false, replay: null, focus: "hand" }, redraw: true };
@@ -730,11 +733,26 @@ export function puzzleReduce(s, ui, event) {
       return { ui: { ...ui, replay: ui.replay ? null : { at: 0 }, focus: ui.replay ? "verdict" : "replay" }, redraw: true };
     case "replayStep":
       return { ui: { ...ui, replay: { at: (ui.replay?.at || 0) + event.by }, focus: "replay" }, redraw: true };
+    case "progress":
+      // the record as the store holds it now (this trainer's answer applied to it, or another trainer's)
+      if (!event.progress) return null;
+      return { ui: { ...ui, progress: event.progress }, redraw: true };
     case "hello":
       return { ui: { ...ui, live: true, host: event.reply?.host || "kernel" }, redraw: true };
     default:
       return null;
   }
+}
+
+/**
+ * A reducer's effect: `attempt` {card, solved, inStreak} is applied to the record as the store holds it at this
+ * moment, never to this trainer's copy (two trainers on a page share one record: a stale copy saved over it would
+ * wipe the other's answers).  Returns the record kept (null: nothing to keep).
+ */
+export function runPuzzleEffect(effect) {
+  if (!effect?.attempt) return null;
+  const { card: answered, solved, inStreak = false } = effect.attempt;
+  return applyAttempt(answered, solved, { inStreak });
 }
 
 // ------------------------------------------------------------------------------ the renderers
@@ -809,10 +827,16 @@ export default {
       requestOptions: { onStatus: (status, text) => widget?.dispatch({ type: "kernel", status, text }), born: kernelOf(model)?.id },
       renderers: RENDERERS,
       after: placeFocus,
-      run: (effect) => {
-        if (effect.save) savePuzzleProgress(effect.save);
+      run: (effect, dispatch) => {
+        const kept = runPuzzleEffect(effect);
+        if (kept) dispatch({ type: "progress", progress: kept });
       },
     });
-    return widget.dispose;
+    // another trainer or drill on the page (or another tab) answered: this one's rating and status follow
+    const stop = onPuzzleProgressChange((progress) => widget?.dispatch({ type: "progress", progress }));
+    return () => {
+      stop();
+      widget.dispose();
+    };
   },
 };

@@ -7,7 +7,7 @@ import { update } from "../src/glicko.js";
 import { findPart, walk } from "../src/parts.js";
 import { dayStats, STORE_PREFIX } from "../src/progress.js";
 import { freshProgress, levelState, loadPuzzleProgress, PUZZLE_RECORD, recordAttempt, savePuzzleProgress, strongWeak } from "../src/puzzle-progress.js";
-import { freshPuzzleUi, nextPuzzle, puzzleReduce, puzzleState, puzzleView } from "../src/puzzles.js";
+import { freshPuzzleUi, nextPuzzle, puzzleReduce, puzzleState, puzzleView, runPuzzleEffect } from "../src/puzzles.js";
 
 class MemoryStorage {
   constructor() {
@@ -112,6 +112,41 @@ test("a first try moves the rating and the streak; a second try does not", () =>
   assert.deepEqual(loadPuzzleProgress(), freshProgress(), "a damaged record starts afresh");
 });
 
+test("two trainers sharing the record: each answer is applied to the record in the store, neither loses the other's", () => {
+  const s = puzzleState(model);
+  // both mounted before either answered: each read the same (empty) record
+  let upper = freshPuzzleUi(model, loadPuzzleProgress());
+  let lower = freshPuzzleUi({ ...model, mode: "levels" }, loadPuzzleProgress());
+  const answer = (ui, id, code, pick = 0) => {
+    let out = puzzleReduce(s, ui, { type: "next", pick });
+    out = puzzleReduce(s, { ...out.ui, current: model.puzzles.find((c) => c.id === id) }, { type: "choose", code });
+    const kept = runPuzzleEffect(out.run);
+    assert.ok(kept, "the answer is kept");
+    return puzzleReduce(s, out.ui, { type: "progress", progress: kept }).ui;
+  };
+  upper = answer(upper, "p2", "5S");
+  upper = answer(upper, "p3", "5S");
+  assert.equal(loadPuzzleProgress().history.length, 2);
+  // the lower trainer never heard of them (no page event here): its answer still keeps them
+  lower = answer(lower, "p1", "AS");
+  const kept = loadPuzzleProgress();
+  assert.deepEqual(
+    kept.history.map((h) => h.id),
+    ["p2", "p3", "p1"],
+    "no answer lost",
+  );
+  assert.deepEqual(Object.keys(kept.tries).sort(), ["p1", "p2", "p3"]);
+  assert.equal(lower.progress.history.length, 3, "the lower trainer shows the record as kept");
+  assert.equal(kept.history[2].before, kept.history[1].after, "rated from the rating the upper trainer reached");
+  // and the upper one, told of the change, draws the same rating
+  upper = puzzleReduce(s, upper, { type: "progress", progress: kept }).ui;
+  const status = (ui) => walkText(puzzleView(s, ui)).find((x) => x.startsWith("Your rating"));
+  assert.equal(status(upper), status(lower));
+  assert.equal(puzzleReduce(s, upper, { type: "progress", progress: null }), null);
+});
+
+const walkText = (parts) => [...walk(parts)].filter((p) => typeof p?.text === "string").map((p) => p.text);
+
 test("levels open in order", () => {
   let p = freshProgress();
   assert.deepEqual(
@@ -161,7 +196,7 @@ test("the next puzzle is the nearest the learner's rating, then a wrong card get
     ],
   );
   out = puzzleReduce(s, ui, { type: "choose", code: "AS" });
-  assert.ok(out.run.save, "the progress is saved");
+  assert.ok(out.run.attempt, "the answer is kept");
   ui = out.ui;
   const verdict = findPart(puzzleView(s, ui), "verdict");
   assert.equal(verdict.correct, false);
@@ -274,7 +309,7 @@ test("live: the next puzzle is asked for while the learner reads the verdict, so
   let ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-a"), asked: out.request }).ui;
   assert.equal(ui.current.id, "bank-a");
   out = puzzleReduce(s, ui, { type: "choose", code: "5S", pick: 0 });
-  assert.ok(out.run.save, "the answer is saved");
+  assert.ok(out.run.attempt, "the answer is kept");
   assert.equal(out.request?.type, "next", "the next puzzle is asked for at once");
   assert.ok(out.request.seen.includes("bank-a"), "not the one just solved");
   ui = puzzleReduce(s, out.ui, { type: "puzzle", reply: reply("bank-b"), asked: out.request }).ui;
@@ -416,7 +451,7 @@ test("a level problem plays on: replies after a best card, the next decision jud
   assert.equal(findPart(view, "verdict"), null);
   // a wrong card: its verdict (the solver's line after it), recorded as a miss, Try again at this step
   out = puzzleReduce(s, ui, { type: "choose", code: "AS" });
-  assert.ok(out.run.save);
+  assert.ok(out.run.attempt);
   ui = out.ui;
   verdict = findPart(puzzleView(s, ui), "verdict");
   assert.equal(verdict.correct, false);
@@ -455,7 +490,7 @@ test("a problem played on, right all the way at the first try, counts as solved 
   ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
   ui = puzzleReduce(s, ui, { type: "continue" }).ui;
   const out = puzzleReduce(s, ui, { type: "choose", code: "6H" });
-  assert.ok(out.run.save);
+  assert.ok(out.run.attempt);
   assert.deepEqual(out.ui.progress.tries.lv1, { first: true, solved: true });
   assert.ok(findPart(puzzleView(s, out.ui), "verdict").notes.some((n) => n.startsWith("Rating 1500")));
   assert.equal(levelState(levelModel.levels, out.ui.progress, 1)[0].solved, 1);
