@@ -100,6 +100,7 @@ export function freshPuzzleUi(data, progress) {
     onward: null,
     rated: false,
     tries: 0,
+    missed: false,
     solution: false,
     replay: null,
     extra: [],
@@ -156,7 +157,11 @@ export function modePool(s, ui) {
 export function nextPuzzle(s, ui, pick = 0) {
   const pool = modePool(s, ui).filter((c) => !ui.current || c.id !== ui.current.id);
   const tries = ui.progress.tries;
-  if (ui.mode === "levels" || ui.mode === "drill") return pool.find((c) => !tries[c.id]?.solved) || null;
+  if (ui.mode === "levels" || ui.mode === "drill") {
+    // the problem just missed comes back from its start when it is the only one left unsolved
+    const again = ui.current && !tries[ui.current.id]?.solved && modePool(s, ui).some((c) => c.id === ui.current.id) ? ui.current : null;
+    return pool.find((c) => !tries[c.id]?.solved) || again;
+  }
   const fresh = pool.filter((c) => !tries[c.id]);
   if (!fresh.length) return null;
   const r = ui.progress.rating.rating;
@@ -503,7 +508,12 @@ function verdictPart(c, ui) {
   if (!right && c.thumb_note && byThumb) more.push(c.thumb_note);
   if (right || ui.solution) more.push(`${t("Theme: {themes}.", { themes: namedThemes(c).join(", ") || c.theme_names.join(", ") })} ${c.lesson}`);
   if (onward?.words) more.push(onward.node === null ? onward.words : t("The other players reply. {tricks}", { tricks: onward.words }));
-  if (onward && onward.node === null && onward.end) more.push(onward.end);
+  if (onward && onward.node === null && onward.end)
+    more.push(
+      ui.missed
+        ? t("Not solved yet: a card you played in this problem was not the best. It comes back later, from its start: play every card best to count it.")
+        : onward.end,
+    );
   const goesOn = Boolean(onward && onward.node !== null && onward.node !== undefined);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: t("Show the solution"), on: { type: "solution" } } : null,
@@ -644,7 +654,7 @@ function savedMeanwhile(s, ui, pick, clear) {
  * comes later is the next puzzle.
  */
 export function puzzleReduce(s, ui, event) {
-  const clear = { current: null, picked: null, node: 0, onward: null, rated: false, tries: 0, solution: false, replay: null, done: false };
+  const clear = { current: null, picked: null, node: 0, onward: null, rated: false, tries: 0, missed: false, solution: false, replay: null, done: false };
   const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
@@ -704,10 +714,14 @@ export function puzzleReduce(s, ui, event) {
         const onward = right ? stepOf(ui).next[code] || null : null;
         const finished = right && (onward === null || onward.node === null || onward.node === undefined);
         if (right && !finished) return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, focus: "verdict" }, redraw: true };
+        // solved only when every card played in it was the best: after a miss (and Try again) the problem
+        // ends unsolved, and comes back later from its start
+        const missed = ui.missed || !right;
+        const solved = right && !missed;
         const rated = !ui.progress.tries[ui.current.id];
-        const progress = recordAttempt(ui.progress, ui.current, right);
-        const attempt = { card: ui.current, solved: right };
-        return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, rated, progress, focus: "verdict" }, run: { attempt }, redraw: true };
+        const progress = recordAttempt(ui.progress, ui.current, solved);
+        const attempt = { card: ui.current, solved };
+        return { ui: { ...ui, picked: code, tries: ui.tries + 1, onward, rated, missed, progress, focus: "verdict" }, run: { attempt }, redraw: true };
       }
       const inStreak = ui.mode === "streak";
       const progress = recordAttempt(ui.progress, c, right, { inStreak });
