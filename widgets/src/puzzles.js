@@ -171,13 +171,18 @@ export function nextPuzzle(s, ui, pick = 0) {
 
 // ----------------------------------------------------------------------------------- the view
 
-function modeBar(ui) {
+/** The modes this trainer's model can serve: no levels in it (a trainer made with levels=False), no Levels tab. */
+function servedModes(s) {
+  return modes().filter(([mode]) => mode !== "levels" || s.data.levels.length > 0);
+}
+
+function modeBar(s, ui) {
   if (ui.mode === "drill") return null;
   return {
     kind: "box",
     cls: "fht-bar fht-nav fht-pz-modes",
     attrs: { role: "toolbar", "aria-label": t("puzzle modes") },
-    children: modes().map(([mode, text]) => ({
+    children: servedModes(s).map(([mode, text]) => ({
       kind: "button",
       cls: `fht-pz-mode${ui.mode === mode ? " fht-selected" : ""}`,
       text,
@@ -563,7 +568,7 @@ function statsPart(s, ui) {
 /** The trainer as parts. */
 export function puzzleView(s, ui) {
   const c = shownCard(ui);
-  const parts = [titlePart(s.data.title || t("Puzzles")), modeBar(ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
+  const parts = [titlePart(s.data.title || t("Puzzles")), modeBar(s, ui), themeBar(s, ui), levelBar(s, ui), statusPart(ui), hostPart(ui)];
   if (!c) {
     const empty =
       ui.mode === "theme" && !ui.theme
@@ -658,7 +663,7 @@ export function puzzleReduce(s, ui, event) {
   const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
-      if (event.mode === ui.mode) return null;
+      if (event.mode === ui.mode || !servedModes(s).some(([mode]) => mode === event.mode)) return null;
       return { ui: { ...ui, ...away, mode: event.mode, theme: event.mode === "theme" ? ui.theme : null }, redraw: true };
     case "theme":
       return { ui: { ...ui, ...away, theme: event.theme, focus: "next" }, redraw: true };

@@ -147,6 +147,16 @@ test("two trainers sharing the record: each answer is applied to the record in t
 
 const walkText = (parts) => [...walk(parts)].filter((p) => typeof p?.text === "string").map((p) => p.text);
 
+test("a trainer without levels has no Levels tab (learner trial 28: a tab with no level to choose)", () => {
+  const modesOf = (m) =>
+    findPart(puzzleView(puzzleState(m), freshPuzzleUi(m, freshProgress())), "box", "fht-pz-modes").children.map((b) => b.attrs["data-mode"]);
+  assert.deepEqual(modesOf(model), ["rated", "streak", "theme", "levels"]);
+  const noLevels = { ...model, levels: [] };
+  assert.deepEqual(modesOf(noLevels), ["rated", "streak", "theme"]);
+  const s = puzzleState(noLevels);
+  assert.equal(puzzleReduce(s, freshPuzzleUi(noLevels, freshProgress()), { type: "mode", mode: "levels" }), null);
+});
+
 test("levels open in order", () => {
   let p = freshProgress();
   assert.deepEqual(
