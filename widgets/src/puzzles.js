@@ -433,16 +433,30 @@ function biddingParts(c, ui) {
   ];
 }
 
-/** Which decision of a problem played on this is ("Decision 2 of 4"); null for a one-decision puzzle. */
+/**
+ * How many decisions a problem played on has, over all its lines (each best card has its own replies, so a line can
+ * end sooner than another): `{most, fewest}`, the same from its first step to its last.
+ */
+export function decisionSpan(c) {
+  const nodes = c?.play_on?.nodes || [];
+  const most = Math.max(1, ...nodes.map((n) => n.depth || 1));
+  const ends = nodes.filter((n) => !n.next || !Object.keys(n.next).length || Object.values(n.next).some((o) => o.node === null || o.node === undefined));
+  const fewest = ends.length ? Math.min(...ends.map((n) => n.depth || 1)) : most;
+  return { most, fewest: Math.min(fewest, most) };
+}
+
+/** Which decision of a problem played on this is ("Decision 2 of 4", or "Decision 1 of up to 4" when its lines differ
+ * in length: a count true from the first step, learner trial 28); null for a one-decision puzzle. */
 function stepPart(ui) {
   const step = stepOf(ui);
-  if (!step || step.total < 2) return null;
-  return {
-    kind: "text",
-    tag: "p",
-    cls: "fht-hint fht-pz-step",
-    text: t("Decision {n} of {total} in this hand", { n: step.depth, total: Math.max(step.total, step.depth) }),
-  };
+  if (!step) return null;
+  const { most, fewest } = decisionSpan(ui.current);
+  if (most < 2) return null;
+  const text =
+    fewest === most
+      ? t("Decision {n} of {total} in this hand", { n: step.depth, total: most })
+      : t("Decision {n} of up to {total} in this hand", { n: step.depth, total: most });
+  return { kind: "text", tag: "p", cls: "fht-hint fht-pz-step", text };
 }
 
 /** The trick on the table: after a best card of a problem played on, the trick it went to with the replies (its

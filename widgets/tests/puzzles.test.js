@@ -512,6 +512,22 @@ test("a level problem plays on: replies after a best card, the next decision jud
   assert.deepEqual(ui2.progress.tries.lv1, { first: true, solved: true });
 });
 
+test("the decision count is true from the first step: 'of up to N' when the lines differ (learner trial 28: '1 of 4', then '2 of 2')", () => {
+  const c = playOnCard();
+  const [first, second] = c.play_on.nodes;
+  // another best card at the first step leads to a longer line (two more decisions)
+  const deeper = (depth, node) => ({ ...second, depth, total: 4, next: { "6H": { tricks: [], words: "", node, end: node === null ? "Solved." : "" } } });
+  c.play_on.nodes = [{ ...first, total: 4, next: { ...first.next, AS: { tricks: [], words: "", node: 2, end: "" } } }, second, deeper(3, 3), deeper(4, null)];
+  const levelModel = { ...model, mode: "levels", puzzles: [c], levels: [{ name: "A", ids: ["lv1"] }] };
+  const s = puzzleState(levelModel);
+  let ui = puzzleReduce(s, freshPuzzleUi(levelModel, freshProgress()), { type: "next", pick: 0 }).ui;
+  const said = () => findPart(puzzleView(s, ui), "text", "fht-pz-step").text;
+  assert.equal(said(), "Decision 1 of up to 4 in this hand");
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  ui = puzzleReduce(s, ui, { type: "continue" }).ui;
+  assert.equal(said(), "Decision 2 of up to 4 in this hand", "the same count on the shorter line");
+});
+
 test("a problem played on, right all the way at the first try, counts as solved at the first try", () => {
   const levelModel = { ...model, mode: "levels", puzzles: [playOnCard()], levels: [{ name: "A", ids: ["lv1"] }] };
   const s = puzzleState(levelModel);
