@@ -83,7 +83,7 @@ export function batched(draw) {
 export function focusSelector(active) {
   const skip = ["fht-selected", "fht-card", "fht-highlight"];
   const cls = [...active.classList].find((c) => c.startsWith("fht-") && !skip.includes(c));
-  const data = ["choice", "card", "bid", "field"].find((k) => active.dataset && active.dataset[k] !== undefined);
+  const data = ["choice", "card", "bid", "field", "mode", "theme", "level"].find((k) => active.dataset && active.dataset[k] !== undefined);
   return active.tagName.toLowerCase() + (cls ? `.${cls}` : "") + (data ? `[data-${data}="${active.dataset[data]}"]` : "");
 }
 
