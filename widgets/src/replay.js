@@ -76,7 +76,7 @@ const blocked = (s) => Boolean(s.stop && !s.answer);
 
 // ----------------------------------------------------------------------------------- the view
 
-function navPart(s, ui) {
+function navPart(s) {
   const end = s.actions.length;
   const at = s.position;
   const go = (cls, text, to, disabled) => ({ kind: "button", cls, text, disabled, on: { type: "go", to } });
@@ -365,7 +365,7 @@ export function replayView(s, ui) {
           ],
         }
       : null,
-    navPart(s, ui),
+    navPart(s),
     {
       kind: "box",
       tag: "p",
