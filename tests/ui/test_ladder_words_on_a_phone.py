@@ -39,7 +39,7 @@ CUT_WORDS = """() => {
 
 @pytest.mark.parametrize("page_path", PAGES)
 def test_no_word_of_a_ladder_is_cut_on_a_phone(built_book: Any, browser: Any, page_path: str) -> None:
-    page, problems = open_page(browser, built_book.base + page_path, viewport={"width": 390, "height": 844})
+    page, problems = open_page(browser, built_book.base_url + page_path, viewport={"width": 390, "height": 844})
     page.wait_for_selector(".fht-ladder-grid button.fht-bid", timeout=20_000)
     assert page.locator(".fht-ladder-grid button.fht-misere").count() > 0, "a ladder with misère to look at"
     cut = page.evaluate(CUT_WORDS)
