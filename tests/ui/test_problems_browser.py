@@ -6,23 +6,13 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOK = """\
----
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
+from tests.support.myst import myst_notebook
 
-# Problem
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets.problem import PlayProblem
-PlayProblem({"library": "10-ending-name-the-suit"})
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Problem",
+    """from fivehundred_tutor.widgets.problem import PlayProblem
+PlayProblem({"library": "10-ending-name-the-suit"})""",
+)
 
 
 @pytest.mark.browser

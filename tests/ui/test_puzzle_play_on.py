@@ -11,25 +11,15 @@ from typing import Any
 
 import pytest
 
+from tests.support.myst import myst_notebook
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "puzzles"
-NOTEBOOK = """\
----
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
-
-# Problem sets
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets import PuzzleTrainer
-PuzzleTrainer("Problem sets A–E", mode="levels")
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Problem sets",
+    """from fivehundred_tutor.widgets import PuzzleTrainer
+PuzzleTrainer("Problem sets A–E", mode="levels")""",
+)
 _NO_JP = "<style>* { --jp-layout-color1: initial; --jp-ui-font-color1: initial; --jp-layout-color2: initial; --jp-border-color1: initial; --jp-brand-color1: initial; }</style>"
 
 

@@ -12,27 +12,14 @@ from typing import Any
 
 import pytest
 
-NOTEBOOK = """\
----
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
+from tests.support.myst import myst_notebook
 
-# Two trainers
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets import PuzzleTrainer
-PuzzleTrainer(size=20, levels=False)
-```
-
-```{code-cell} ipython3
-PuzzleTrainer("Problem sets A–E", mode="levels")
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Two trainers",
+    """from fivehundred_tutor.widgets import PuzzleTrainer
+PuzzleTrainer(size=20, levels=False)""",
+    'PuzzleTrainer("Problem sets A–E", mode="levels")',
+)
 CHOICE = (
     ".fht-pz-hand button:not([disabled]), .fht-pz-calls button:not([disabled]), "
     ".fht-pz-joker button, .fht-piles button:not([disabled])"

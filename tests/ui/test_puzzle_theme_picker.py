@@ -9,23 +9,13 @@ from typing import Any
 
 import pytest
 
-NOTEBOOK = """\
----
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
+from tests.support.myst import myst_notebook
 
-# Themes
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets import PuzzleTrainer
-PuzzleTrainer(size=20, levels=False)
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Themes",
+    """from fivehundred_tutor.widgets import PuzzleTrainer
+PuzzleTrainer(size=20, levels=False)""",
+)
 
 
 @pytest.fixture(scope="module")

@@ -10,37 +10,18 @@ from typing import Any
 
 import pytest
 
+from tests.support.myst import myst_notebook
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "puzzles"
-NOTEBOOK = """\
----
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
-
-# Puzzles
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets import PuzzleTrainer
-PuzzleTrainer(size=10, levels=False)
-```
-
-```{code-cell} ipython3
-PuzzleTrainer("Problem sets A–E", mode="levels")
-```
-
-```{code-cell} ipython3
-PuzzleTrainer("Bidding", mode="drill", drill="bidding", size=4)
-```
-
-```{code-cell} ipython3
-PuzzleTrainer("Kitty", mode="drill", drill="kitty", size=4)
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Puzzles",
+    """from fivehundred_tutor.widgets import PuzzleTrainer
+PuzzleTrainer(size=10, levels=False)""",
+    'PuzzleTrainer("Problem sets A–E", mode="levels")',
+    'PuzzleTrainer("Bidding", mode="drill", drill="bidding", size=4)',
+    'PuzzleTrainer("Kitty", mode="drill", drill="kitty", size=4)',
+)
 
 
 _NO_JP = "<style>* { --jp-layout-color1: initial; --jp-ui-font-color1: initial; --jp-layout-color2: initial; --jp-border-color1: initial; --jp-brand-color1: initial; }</style>"
