@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FiveHundredError
+from .files import share_file
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK_DIR = ROOT / "book"
@@ -441,7 +442,7 @@ def publish(code: str, book_dir: Path = BOOK_DIR) -> Path:
             dest.mkdir(parents=True, exist_ok=True)
             continue
         if path.suffix != ".html" and twin.is_file() and _same_bytes(twin, path):
-            _link(twin, dest)
+            share_file(twin, dest)
         elif not dest.exists() or (twin.exists() and os.path.samefile(dest, twin)) or not _same_bytes(dest, path):
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.unlink(missing_ok=True)
@@ -451,20 +452,6 @@ def publish(code: str, book_dir: Path = BOOK_DIR) -> Path:
         if rel.parts[0] != _NOT_PUBLISHED and rel not in seen:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     return target
-
-
-def _link(source: Path, target: Path) -> None:
-    """``target`` as a hard link to ``source`` (a copy where the file system has none)."""
-    if target.exists() and os.path.samefile(source, target):
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        os.link(source, tmp)
-    except OSError:
-        shutil.copy2(source, tmp)
-    tmp.replace(target)
 
 
 # --- the language switcher ---------------------------------------------------------------------------

@@ -71,6 +71,7 @@ from ..handlers import evaluator as evaluator_handlers
 from ..i18n import gettext as _
 from . import bundles, litekernel, mystlinks, notebook_python, webassets
 from .celltags import HIDE_OUTPUT, HIDE_SOURCE
+from .files import share_file
 from .litekernel import KERNEL_START, LiteError, kernel_wheels, write_kernel_dir
 
 __all__ = [
@@ -791,22 +792,6 @@ _OWN = (Path("files"), Path("api") / "contents")
 
 def _is_own(rel: Path) -> bool:
     return any(rel == own or own in rel.parents for own in _OWN)
-
-
-def share_file(source: Path, target: Path) -> bool:
-    """Make ``target`` the same file as ``source`` (a hard link; a copy where the file system has none).  True if
-    it was not already."""
-    if target.exists() and os.path.samefile(source, target):
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        os.link(source, tmp)
-    except OSError:
-        shutil.copy2(source, tmp)
-    tmp.replace(target)  # never a write into ``target``: it may be a link to another site's file
-    return True
 
 
 def _contents_listings(files: Path, api: Path) -> None:
