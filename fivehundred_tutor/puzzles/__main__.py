@@ -139,9 +139,9 @@ def _refine(files: Sequence[Path], output: Path | None) -> int:
             read += 1
         except (OSError, PuzzleError) as err:
             print(f"left out: {err}", file=sys.stderr)
-    refined = refining.refine_ratings({p.id: p.rating for p in bank.load_bank()}, attempts)
-    print(f"{read} of {len(files)} files read: {len(attempts)} first tries, {len(refined)} puzzles refined")
     was = {p.id: p.rating for p in bank.load_bank()}
+    refined = refining.refine_ratings(was, attempts)
+    print(f"{read} of {len(files)} files read: {len(attempts)} first tries, {len(refined)} puzzles refined")
     moved = sorted(refined.items(), key=lambda item: -abs(item[1].rating - was[item[0]]))
     for key, value in moved[:15]:
         print(f"  {key:28} {was[key]:5} -> {value.rating:5} (±{value.deviation:.0f}, {value.attempts} tries)")
