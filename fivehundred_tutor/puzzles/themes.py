@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from ..actions import Action, Play
+from ..cards import Card
 from ..deal import Deal
 from ..i18n import gettext as _
 from ..i18n import gettext_noop as N_
@@ -162,12 +163,7 @@ def detect_themes(d: Decision) -> tuple[str, ...]:
             led = suit_of[trick[0][1].index]
             if led != trump and is_trump:
                 found.add("ruffing")
-        mine = [c for c in deal.hands[seat] if suit_of[c.index] == trump]
-        live_top = max(
-            (power[c.index] for s in deal.active for c in deal.hands[s] if suit_of[c.index] == trump), default=0
-        )
-        bowers = [c for c in mine if power[c.index] in (98, 99) and power[c.index] < live_top]
-        if bowers and len(mine) == 2 and not is_trump and any(suit_of[a.card.index] == trump for a in _cards(d.losers)):
+        if _keeps_a_bower_guarded(d, opponents, suit_of, power, trump):
             found.add("bower-guard")
         if declaring and partners:
             line = list(d.lines[d.best_one])
@@ -225,9 +221,52 @@ def detect_themes(d: Decision) -> tuple[str, ...]:
             for c in deal.hands[s]
             if suit_of[c.index] == best_suit and power[c.index] > power[best.card.index]
         ]
-        if out_above and not live_above and side_wins(best_takes):
+        # only the declarer saw the discards: a defender cannot count them
+        if seat == deal.declarer and out_above and not live_above and side_wins(best_takes):
             found.add("counting-kitty")
     return tuple(t for t in THEMES if t in found)
+
+
+def _keeps_a_bower_guarded(
+    d: Decision, opponents: Sequence[int], suit_of: Sequence[int], power: Sequence[int], trump: int
+) -> bool:
+    """The best card keeps a bower guarded that a losing card leaves to fall.
+
+    A bower under an opponent's higher trump survives their trump leads only with lower trumps beside
+    it.  The theme holds when the best card keeps the bower and its guards (the bower is not lost to the
+    opponents on the best line), and a losing card spends a guard, after which the bower falls under
+    the higher trump on that card's line."""
+    deal, seat = d.deal, d.seat
+    mine = [c for c in deal.hands[seat] if suit_of[c.index] == trump]
+    theirs = [power[c.index] for s in opponents for c in deal.hands[s] if suit_of[c.index] == trump]
+    best = d.best_one
+    for bower in (c for c in mine if power[c.index] in (98, 99)):
+        if not any(p > power[bower.index] for p in theirs):
+            continue
+        guards = [c for c in mine if power[c.index] < power[bower.index]]
+        if not guards or not isinstance(best, Play) or best.card in (bower, *guards):
+            continue
+        if _falls(deal, d.lines[best], bower, opponents):
+            continue
+        if any(
+            isinstance(a, Play) and a.card in guards and _falls(deal, d.lines[a], bower, opponents) for a in d.losers
+        ):
+            return True
+    return False
+
+
+def _falls(deal: Deal, line: Sequence[Action], card: Card, opponents: Sequence[int]) -> bool:
+    """Whether ``card`` goes to a trick the opponents win along ``line`` (``deal`` is left as it was)."""
+    done = len(deal.tricks)
+    pushed = 0
+    try:
+        for action in line:
+            deal.push(action)
+            pushed += 1
+        return any(card in t.cards and t.winner in opponents for t in deal.tricks[done:])
+    finally:
+        for _ in range(pushed):
+            deal.pop()
 
 
 def ruffs_along(
