@@ -440,6 +440,7 @@ class PuzzleCardFields(TypedDict):
     lesson_theme: str
     lesson: str
     lesson_key: str  # what the lesson claims (puzzles.lessons): checked against every puzzle by a test
+    theme_lessons: dict[str, str]  # a named theme's own lesson, for the themes that have one (a theme drill's)
     thumb_rule: str  # the rule of thumb the note names ("" when none)
     thumb_note: str
     thumb_code: str  # the card the rule of thumb plays: its note goes only to a learner who played it ("" when none)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import gettext as _
 from ..puzzles import load_bank
 from ..puzzles.bank import bank_index, bank_puzzle
 from ..puzzles.playon import play_on
@@ -108,7 +109,8 @@ def handle_next(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any
     found = nearest(bank_index(), float(rating), theme=theme, exclude=_seen(request), pick=pick)
     puzzle = None if found is None else bank_puzzle(found.id)
     if puzzle is None:
-        return {"reply": {"type": "none", "text": "You have seen every puzzle of this theme."}}
+        text = _("You have seen every puzzle of this theme.") if theme else _("You have seen every puzzle of the bank.")
+        return {"reply": {"type": "none", "text": text}}
     return {"reply": {"type": "puzzle", "card": puzzle_card(puzzle)}}
 
 

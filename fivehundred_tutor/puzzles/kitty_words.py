@@ -123,6 +123,7 @@ def kitty_card(puzzle: Puzzle) -> dict[str, Any]:
         "lesson_theme": puzzle.themes[0],
         "lesson": " ".join(x for x in (_lesson(puzzle, hand, best_key), thumb) if x),
         "lesson_key": "discarding",
+        "theme_lessons": {},
         "thumb_rule": "",
         "thumb_note": "",
         "thumb_code": "",

@@ -557,6 +557,30 @@ def teach(
     return theme, lesson, name, note
 
 
+def theme_lessons(
+    deal: Deal,
+    seat: int,
+    themes: Sequence[str],
+    best: frozenset[Action],
+    line_of: LineOf,
+    shown: Action | None = None,
+    cost_of: CostOf | None = None,
+) -> dict[str, str]:
+    """Each named theme's own lesson about this position, for the themes that have one: a theme drill
+    teaches the theme drilled, not the one :func:`teach` would put first."""
+    p = _Position(deal, seat, best, line_of, shown, cost_of)
+    if p.contract.is_misere:
+        return {}
+    out: dict[str, str] = {}
+    for theme in themes:
+        if theme in ("declarer-play", "defence"):
+            continue
+        found = _suit_lesson(p, theme)
+        if found is not None:
+            out[theme] = found.text
+    return out
+
+
 def thumb_note(
     deal: Deal, seat: int, thumb: tuple[str, str] | None, best: frozenset[Action], line_of: LineOf
 ) -> tuple[str, str]:

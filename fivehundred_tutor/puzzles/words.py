@@ -27,7 +27,7 @@ from .cardhead import card_head
 from .classes import class_key
 from .kitty import KITTY_KINDS
 from .kitty_words import kitty_card
-from .lessons import teach
+from .lessons import teach, theme_lessons
 from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
@@ -431,6 +431,10 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "lesson_theme": lesson_theme,
         "lesson": lesson.text,
         "lesson_key": lesson.key,
+        # a theme drill reads the drilled theme's lesson where the position has one of its own
+        "theme_lessons": theme_lessons(
+            deal, seat, puzzle.themes, puzzle.best, line_of, best_shown, lambda a: abs(best_value - values[a])
+        ),
         "thumb_rule": thumb_name,
         "thumb_note": thumb_note,
         # the card the rule of thumb plays: its note is shown only to a learner who played that card
@@ -621,6 +625,7 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         "lesson_theme": puzzle.themes[0],
         "lesson": lesson,
         "lesson_key": "judging-level" if best != PASS.code else "judging-pass",
+        "theme_lessons": {},
         "thumb_rule": "",
         "thumb_note": "",
         "thumb_code": "",

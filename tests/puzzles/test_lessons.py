@@ -125,9 +125,18 @@ def _problems(puzzle: Puzzle, card: dict[str, Any]) -> list[str]:
     return out
 
 
+def _card_problems(puzzle: Puzzle, card: dict[str, Any]) -> list[str]:
+    """The card's lesson, and each theme's own lesson a theme drill reads instead, checked alike."""
+    out = _problems(puzzle, card)
+    for theme, text in card["theme_lessons"].items():
+        assert theme in puzzle.themes, (puzzle.id, theme)
+        out += [f"{p} (the {theme} drill's lesson)" for p in _problems(puzzle, {**card, "lesson": text})]
+    return out
+
+
 @pytest.mark.slow
 def test_every_lesson_is_true_of_its_puzzle() -> None:
-    problems = [p for puzzle in load_bank() if not puzzle.figures for p in _problems(puzzle, puzzle_card(puzzle))]
+    problems = [p for puzzle in load_bank() if not puzzle.figures for p in _card_problems(puzzle, puzzle_card(puzzle))]
     assert not problems, f"{len(problems)} lessons say what their puzzle does not show:\n" + "\n".join(problems[:20])
 
 

@@ -66,3 +66,26 @@ def test_the_rated_trainer_meets_the_kinds_in_the_banks_proportions_at_any_ratin
         for kind in ("misere", "open-misere"):
             assert met[kind] / total < bank[kind] / len(index) + 0.08, (rating, met)
         assert met["suit"] / total > bank["suit"] / len(index) - 0.1, (rating, met)
+
+
+def test_no_puzzle_left_of_a_theme_is_said_in_the_learners_language() -> None:
+    """The kernel's 'nothing left' answer goes through the catalog like every learner-facing word."""
+    from fivehundred_tutor.handlers.puzzles import handle_next
+    from fivehundred_tutor.i18n import get_language, set_language
+    from fivehundred_tutor.puzzles.bank import bank_index
+
+    theme = "joker-suit"
+    seen = [p.id for p in bank_index() if theme in p.themes]
+    assert seen, "the bank has puzzles of the theme"
+    before = get_language()
+    try:
+        said = {}
+        for language in ("en", "pl"):
+            set_language(language)
+            reply = handle_next({"type": "next", "rating": 1500, "theme": theme, "seen": seen}, {})["reply"]
+            assert reply["type"] == "none"
+            said[language] = reply["text"]
+    finally:
+        set_language(before)
+    assert said["en"] == "You have seen every puzzle of this theme."
+    assert said["pl"] != said["en"] and "zadania" in said["pl"]

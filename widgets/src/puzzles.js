@@ -45,12 +45,14 @@ function suitWords(letter) {
 }
 
 /** The puzzle's theme names without the two every puzzle has (declarer play, defence): the ones worth naming. */
-function namedThemes(c) {
-  return c.themes
-    .map((id, i) => [id, c.theme_names[i]])
-    .filter(([id]) => id !== "declarer-play" && id !== "defence")
-    .map(([, name]) => name);
+/** The puzzle's named themes; the drilled one first in a theme drill. */
+function namedThemes(c, first = null) {
+  const named = c.themes.map((id, i) => [id, c.theme_names[i]]).filter(([id]) => id !== "declarer-play" && id !== "defence");
+  return [...named.filter(([id]) => id === first), ...named.filter(([id]) => id !== first)].map(([, name]) => name);
 }
+const drilled = (ui) => (ui.mode === "theme" ? ui.theme : null);
+/** The lesson a verdict reads: in a theme drill, the drilled theme's own lesson when the position has one. */
+const lessonOf = (c, ui) => c.theme_lessons?.[drilled(ui)] ?? c.lesson;
 const SUIT_SYMBOLS = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
 const AREAS = ["top", "left", "right", "bottom"];
 /** The trainer's modes and their names, in the language spoken (asked when drawn: the page sets the language). */
@@ -525,7 +527,8 @@ function verdictPart(c, ui) {
   // "the usual rule … loses here" reads as the learner's own reasoning: only for the card that rule plays
   const byThumb = !c.thumb_code || (chosen?.codes || []).includes(c.thumb_code);
   if (!right && c.thumb_note && byThumb) more.push(c.thumb_note);
-  if (right || ui.solution) more.push(`${t("Theme: {themes}.", { themes: namedThemes(c).join(", ") || c.theme_names.join(", ") })} ${c.lesson}`);
+  if (right || ui.solution)
+    more.push(`${t("Theme: {themes}.", { themes: namedThemes(c, drilled(ui)).join(", ") || c.theme_names.join(", ") })} ${lessonOf(c, ui)}`);
   if (onward?.words) more.push(onward.node === null ? onward.words : t("The other players reply. {tricks}", { tricks: onward.words }));
   if (onward && onward.node === null && onward.end)
     more.push(

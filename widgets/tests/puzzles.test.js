@@ -540,3 +540,27 @@ test("a problem played on, right all the way at the first try, counts as solved 
   assert.ok(findPart(puzzleView(s, out.ui), "verdict").notes.some((n) => n.startsWith("Rating 1500")));
   assert.equal(levelState(levelModel.levels, out.ui.progress, 1)[0].solved, 1);
 });
+
+test("a theme drill's verdict names the drilled theme first and reads its own lesson (trainer trial)", () => {
+  const both = {
+    ...card("d1", 1500, ["ducking", "entries"]),
+    theme_names: ["Ducking", "Entries"],
+    lesson: "Sometimes you should let a trick go.",
+    theme_lessons: { ducking: "Sometimes you should let a trick go.", entries: "Keep a way to reach partner's winners." },
+  };
+  const data = { ...model, puzzles: [both] };
+  const s = puzzleState(data);
+  let ui = freshPuzzleUi(data, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "mode", mode: "theme" }).ui;
+  ui = puzzleReduce(s, ui, { type: "theme", theme: "entries" }).ui;
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.current.id, "d1");
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  const said = findPart(puzzleView(s, ui), "verdict").more.join(" ");
+  assert.match(said, /Theme: Entries, Ducking\. Keep a way to reach partner's winners\./);
+  // without a drill: the card's own lesson, its themes in their order
+  let rated = freshPuzzleUi(data, freshProgress());
+  rated = puzzleReduce(s, rated, { type: "next", pick: 0 }).ui;
+  rated = puzzleReduce(s, rated, { type: "choose", code: "5S" }).ui;
+  assert.match(findPart(puzzleView(s, rated), "verdict").more.join(" "), /Theme: Ducking, Entries\. Sometimes you should let a trick go\./);
+});
