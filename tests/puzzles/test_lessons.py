@@ -142,7 +142,7 @@ def test_every_lesson_is_true_of_its_puzzle() -> None:
 
 @pytest.mark.parametrize(
     "fragment",
-    ["two-player-21-19", "suit-527-37", "suit-700-41", "misere-1540-8", "open-misere-1035-7", "misere-1764-8"],
+    ["two-player-21-19", "suit-1554-30", "suit-700-41", "misere-1540-8", "open-misere-1035-7", "misere-1764-8"],
 )
 def test_the_experts_puzzles(fragment: str) -> None:
     """F6 and N7 by name: no 'partner' in a two-player note, no small-trump lesson over a top trump, a
