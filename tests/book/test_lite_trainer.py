@@ -4,8 +4,10 @@ itself, and then a learner's moves answered by the notebook's Python in the brow
 
 Proof that Python serves the puzzles, not the page: the trainer's theme drill of a theme the chapter's
 saved spread holds only once (``joker-suit``) gives three puzzles in a row — a page on its own says it has
-no more after the first.  Each move's verdict is seen (on screen, of real size) at 1280 px; the
-figures printed are Next → the puzzle drawn (a round trip to Pyodide) and the click → the verdict.
+no more after the first.  At 1280 px the learner clicks; at 390 px (a phone) the keyboard chooses the card
+(focus, Enter), so the trainer is driven by keyboard in JupyterLite too.  Each move's verdict is seen (on
+screen, of real size); the figures printed are Next → the puzzle drawn (a round trip to Pyodide) and the
+card → the verdict.
 """
 
 from __future__ import annotations
@@ -54,13 +56,17 @@ def test_the_saved_spread_holds_the_theme_once() -> None:
     assert sum(THEME in p["themes"] for p in saved) < ROUNDS
 
 
-def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any, browser: Any) -> None:
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any, browser: Any, size: str) -> None:
     from tests.support.browser import serve_directory
 
     html = built_book.html
     widgets = chapter_widgets(html.parent / "jupyter_execute" / f"{CHAPTER}.ipynb")
     with serve_directory(html) as base:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = browser.new_context(viewport=SIZES[size])
         row = run_chapter(context, base, CHAPTER, widgets=widgets, limit_s=120.0, keep_open=True)
         tab = row["tab"]
         assert row["live"] is not None, row
@@ -84,7 +90,11 @@ def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any
             card = trainer.locator(CARD).first
             card.scroll_into_view_if_needed()
             clicked = time.perf_counter()
-            card.click()
+            if size == "phone":  # by keyboard
+                card.focus()
+                tab.keyboard.press("Enter")
+            else:
+                card.click()
             verdict = trainer.locator(".fht-pz-verdict").first
             verdict.wait_for(timeout=10_000)
             judged = time.perf_counter() - clicked
@@ -92,7 +102,7 @@ def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any
             assert seen, f"puzzle {n + 1}: the verdict is not on screen"
             assert words.strip(), f"puzzle {n + 1}: an empty verdict"
             figures.append((drawn, judged))
-            print(f"puzzle {n + 1}: Next → drawn {drawn:.2f} s, card → verdict {judged:.2f} s")
+            print(f"{size} puzzle {n + 1}: Next → drawn {drawn:.2f} s, card → verdict {judged:.2f} s")
         done = trainer.inner_text()
         assert "solved every puzzle" not in done, "the page ran out: Python did not serve the theme's puzzles"
         errors = [e for e in row["errors"] if e]
