@@ -502,6 +502,7 @@ class PuzzleStep(TypedDict, total=False):
     lesson_theme: str
     lesson: str
     lesson_key: str
+    theme_lessons: dict[str, str]
     thumb_rule: str
     thumb_note: str
     thumb_code: str
