@@ -103,7 +103,7 @@ _NO_SUIT_ID = "none"
 
 def _suit_choices() -> list[dict[str, str]]:
     out = [{"id": s.letter, "label": str(s), "words": s.local_name} for s in Suit]
-    out.append({"id": _NO_SUIT_ID, "label": _("no suit"), "words": _("no suit until it is played")})
+    out.append({"id": _NO_SUIT_ID, "label": _("no suit"), "words": _("(until it is played)")})
     return out
 
 

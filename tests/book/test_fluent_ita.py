@@ -185,7 +185,7 @@ def test_the_ladder_status_line(italian: None) -> None:  # 15
 
 
 def test_the_no_suit_button_says_nessun_seme_once(italian: None) -> None:  # 16
-    label, words = gettext("no suit"), gettext("no suit until it is played")
+    label, words = gettext("no suit"), gettext("(until it is played)")
     assert f"{label} {words}" == "nessun seme (finché non viene giocato)"
 
 

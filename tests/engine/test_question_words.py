@@ -157,3 +157,19 @@ def test_an_illegal_table_card_is_refused_without_calling_it_held() -> None:
                     raise AssertionError(f"{bad[0]} from the table was accepted")
             deal.push(bot.choose(deal))
     raise AssertionError("no illegal table card met in 60 deals")
+
+
+def test_a_choice_button_says_its_label_once() -> None:
+    """The quiz button shows a choice's label and then its words when they differ: the joker question's last
+    choice read "no suit no suit until it is played".  Every choice of the questions that name suits, over seeds."""
+    checked = 0
+    for topic in ("bowers",):
+        for seed in range(40):
+            for difficulty in (1, 2, 3):
+                q = generate(topic, RULES, seed, difficulty)
+                for choice in q.get("choices", []):
+                    label, words = choice.get("label", ""), choice.get("words", "")
+                    if words and words != label:
+                        assert not words.lower().startswith(label.lower()), (label, words)
+                        checked += 1
+    assert checked > 0
