@@ -21,6 +21,7 @@ cached by the bank's digest and the solver's sources).
 
 from __future__ import annotations
 
+import ast
 import concurrent.futures
 import contextlib
 import dataclasses
@@ -78,7 +79,8 @@ __all__ = [
 ]
 
 BANK_FORMAT = "fivehundred-puzzles/1"
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "puzzles"
+PACKAGE = Path(__file__).resolve().parent.parent
+DATA_DIR = PACKAGE / "data" / "puzzles"
 BANK_PATH = DATA_DIR / "bank.json.gz"
 MANIFEST_PATH = DATA_DIR / "manifest.json"
 INDEX_FORMAT = "fivehundred-puzzles-index/2"
@@ -489,20 +491,58 @@ def check_bank(
     return problems
 
 
-#: the modules of the package that decide which puzzles a spec gives (the miner reads them all)
-_MINING_MODULES = ("mine", "setups", "classes", "relayout", "thumb", "lines", "themes", "rating", "model")
+#: where mining starts: the play miner, its worker pool, the bidding and kitty puzzles
+_MINING_ENTRIES = ("puzzles/mine.py", "puzzles/workers.py", "puzzles/auction.py", "puzzles/kitty.py")
+
+
+def mining_files() -> list[Path]:
+    """The package's source files mining reads: the entries and every module of the package they import, at any
+    depth (read from the source, imports inside functions included), so a change anywhere else — the book, the
+    widgets, the command line — leaves the digest alone.
+
+    >>> names = {p.relative_to(PACKAGE).as_posix() for p in mining_files()}
+    >>> {"puzzles/mine.py", "deal.py", "bots.py", "solver/__init__.py"} <= names, "widgets/__init__.py" in names
+    (True, False)
+    """
+    seen: set[Path] = set()
+    todo = [PACKAGE / entry for entry in _MINING_ENTRIES]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        todo += _imported_files(path)
+    return sorted(seen)
+
+
+def _imported_files(path: Path) -> list[Path]:
+    """The package's files ``path`` imports (a package's ``__init__``, a module, or a module named in a from-import)."""
+    here = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]  # the module's package, as parts
+    out: list[Path] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[tuple[tuple[str, ...], tuple[str, ...]]] = []  # (module parts, names imported from it)
+        if isinstance(node, ast.Import):
+            targets = [(tuple(alias.name.split(".")), ()) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = here[: len(here) - node.level + 1] if node.level else ()
+            module = base + tuple(node.module.split(".") if node.module else ())
+            targets = [(module, tuple(alias.name for alias in node.names))]
+        for module, names in targets:
+            if module[:1] != (PACKAGE.name,):
+                continue
+            where = PACKAGE.parent.joinpath(*module)
+            out += [where.with_suffix(".py"), where / "__init__.py"]
+            out += [where / f"{name}.py" for name in names] + [where / name / "__init__.py" for name in names]
+    return out
 
 
 def code_digest() -> str:
-    """A digest of the code mining reads: the engine and bots, the analysis, the solver and the miner.
-    Another digest than the manifest's means mining again would give other puzzles (the bots play
+    """A digest of the code mining reads (:func:`mining_files`): the engine and bots, the analysis, the solver and
+    the miner.  Another digest than the manifest's means mining again would give other puzzles (the bots play
     the deals: a change of theirs deals other hands)."""
-    package = Path(__file__).resolve().parent.parent
-    files = [*package.glob("*.py"), *package.glob("analysis/*.py"), *package.glob("solver/*.py")]
-    files += [package / "puzzles" / f"{name}.py" for name in _MINING_MODULES]
     digest = hashlib.sha256()
-    for path in sorted(files):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    for path in mining_files():
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
