@@ -168,7 +168,10 @@ def detect_themes(d: Decision) -> tuple[str, ...]:
         if declaring and partners:
             line = list(d.lines[d.best_one])
             ruffs = ruffs_along(deal, line, [seat, *partners], suit_of, trump)
-            if all(ruffs.get(s, 0) >= 1 for s in [seat, *partners]) and sum(ruffs.values()) >= 3:
+            # the choice is part of it: the trick the best card plays to is ruffed by the side (the card itself, or
+            # a lead that partner ruffs), not a crossruff that comes later whatever is played now
+            now = ruffs_along(deal, line, [seat, *partners], suit_of, trump, this_trick_only=True)
+            if all(ruffs.get(s, 0) >= 1 for s in [seat, *partners]) and sum(ruffs.values()) >= 3 and now:
                 found.add("crossruff")
     if contract.trump is None:
         holds_joker = any(c.is_joker for c in deal.hands[seat])
@@ -270,13 +273,23 @@ def _falls(deal: Deal, line: Sequence[Action], card: Card, opponents: Sequence[i
 
 
 def ruffs_along(
-    deal: Deal, line: Sequence[Action], seats: Sequence[int], suit_of: Sequence[int], trump: int
+    deal: Deal,
+    line: Sequence[Action],
+    seats: Sequence[int],
+    suit_of: Sequence[int],
+    trump: int,
+    *,
+    this_trick_only: bool = False,
 ) -> dict[int, int]:
-    """How many times each of ``seats`` ruffs (a trump on another suit's lead) along ``line``."""
+    """How many times each of ``seats`` ruffs (a trump on another suit's lead) along ``line`` (or, with
+    ``this_trick_only``, in the trick on the table or the one the line's first card leads)."""
     out: dict[int, int] = {}
     pushed = 0
+    done = len(deal.tricks)
     try:
         for action in line:
+            if this_trick_only and len(deal.tricks) > done:
+                break
             mover = deal.to_move
             if isinstance(action, Play) and deal.trick and mover is not None and mover in seats:
                 led = suit_of[deal.trick[0][1].index]
