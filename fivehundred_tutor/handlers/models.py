@@ -488,6 +488,7 @@ class PuzzleNext(TypedDict):
     words: str
     node: int | None
     end: str
+    why: str  # why the problem ends there, without 'solved' (after a miss on the way)
 
 
 class PuzzleStep(TypedDict, total=False):

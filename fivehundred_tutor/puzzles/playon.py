@@ -68,11 +68,19 @@ def _end_words(end: str, depth: int) -> str:
     ).format(n=depth)
 
 
+def _end_reason(end: str) -> str:
+    """Why the problem ends here, without saying it is solved (a learner who missed a card on the way reads it)."""
+    if end == "steps":
+        return _("The problem ends here: the rest of the hand is in the best line.")
+    return _("The problem ends here: no card of yours can change the result any more.")
+
+
 def play_on(puzzle: Puzzle, problem: dict[str, Any]) -> dict[str, Any]:
     """The steps of a level problem as the trainer draws them: ``{"nodes": [...]}``; node 0 is the problem's own card
     (only its ``depth``, ``total`` and ``next`` here), every other node a card of its own (without the shared
-    fields).  ``next`` maps each best card to ``{"tricks", "words", "node", "end"}``: the replies as tricks (from the
-    trick on the table) and in words, the node they lead to (None: solved, and ``end`` says so)."""
+    fields).  ``next`` maps each best card to ``{"tricks", "words", "node", "end", "why"}``: the replies as tricks (from
+    the trick on the table) and in words, the node they lead to (None: solved, and ``end`` says so; ``why`` says why it
+    ends there, for a learner who missed a card on the way)."""
     nodes = problem["nodes"]
     seat = puzzle.seat
     out: list[dict[str, Any]] = []
@@ -114,6 +122,7 @@ def play_on(puzzle: Puzzle, problem: dict[str, Any]) -> dict[str, Any]:
                 "words": " ".join(words),
                 "node": after["node"],
                 "end": "" if after["node"] is not None else _end_words(after["end"], node["depth"]),
+                "why": "" if after["node"] is not None else _end_reason(after["end"]),
             }
         card.update({"depth": node["depth"], "total": _total(nodes, index), "next": nexts})
         out.append(card)

@@ -112,8 +112,12 @@ def test_a_problem_played_on_in_words() -> None:
                 assert step["words"] and not CARD_CODE.search(step["words"]), step["words"]
                 assert step["tricks"] and step["tricks"][0]["plays"]
                 assert (step["node"] is None) == bool(step["end"])
+                assert (step["node"] is None) == bool(step["why"])
                 if step["end"]:
                     assert step["end"].startswith("Solved:")
+                    # what a learner who missed a card on the way reads: why it ends, without "solved"
+                    assert step["why"].startswith("The problem ends here:") and "olved" not in step["why"]
+                    assert ("change the result" in step["end"]) == ("change the result" in step["why"])
 
 
 def test_the_levels_model_carries_the_steps() -> None:

@@ -524,18 +524,24 @@ function verdictPart(c, ui) {
       t("Streak over: {puzzles} solved in a row (your best: {best}).", { puzzles: plural(ui.streakLength || 0, "puzzle"), best: ui.progress.streak.best }),
     );
   const more = [];
-  // "the usual rule … loses here" reads as the learner's own reasoning: only for the card that rule plays
-  const byThumb = !c.thumb_code || (chosen?.codes || []).includes(c.thumb_code);
+  // "the usual rule … loses here" reads as the learner's own reasoning: only for the very card that rule plays (a
+  // learner who led their lowest trump, as good as the highest here, did not follow "lead your highest trump")
+  const byThumb = !c.thumb_code || ui.picked === c.thumb_code;
   if (!right && c.thumb_note && byThumb) more.push(c.thumb_note);
   if (right || ui.solution)
     more.push(`${t("Theme: {themes}.", { themes: namedThemes(c, drilled(ui)).join(", ") || c.theme_names.join(", ") })} ${lessonOf(c, ui)}`);
   if (onward?.words) more.push(onward.node === null ? onward.words : t("The other players reply. {tricks}", { tricks: onward.words }));
-  if (onward && onward.node === null && onward.end)
+  // the problem's end: why it ends here (no card can change the result any more), and, after a miss, that it comes back
+  if (onward && onward.node === null && ui.missed)
     more.push(
-      ui.missed
-        ? t("Not solved yet: a card you played in this problem was not the best. It comes back later, from its start: play every card best to count it.")
-        : onward.end,
+      [
+        onward.why || "",
+        t("Not solved yet: a card you played in this problem was not the best. It comes back later, from its start: play every card best to count it."),
+      ]
+        .filter(Boolean)
+        .join(" "),
     );
+  else if (onward && onward.node === null && onward.end) more.push(onward.end);
   const goesOn = Boolean(onward && onward.node !== null && onward.node !== undefined);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: t("Show the solution"), on: { type: "solution" } } : null,

@@ -419,6 +419,7 @@ const playOnCard = () => {
               words: "Trick 10: …; North wins.",
               node: null,
               end: "Solved: all 2 of your cards were the best.",
+              why: "The problem ends here: the rest of the hand is in the best line.",
             },
           },
         },
@@ -484,7 +485,7 @@ test("a level problem plays on: replies after a best card, the next decision jud
   assert.equal(verdict.onContinue, null, "nothing after the last step");
   assert.ok(!verdict.more.some((m) => m.startsWith("Solved")), verdict.more);
   assert.ok(
-    verdict.more.some((m) => m.startsWith("Not solved yet") && m.includes("from its start")),
+    verdict.more.some((m) => m.startsWith("The problem ends here") && m.includes("Not solved yet") && m.includes("from its start")),
     verdict.more,
   );
   assert.ok(!verdict.notes.some((n) => n.startsWith("Rating")), "rated once");
@@ -563,4 +564,17 @@ test("a theme drill's verdict names the drilled theme first and reads its own le
   rated = puzzleReduce(s, rated, { type: "next", pick: 0 }).ui;
   rated = puzzleReduce(s, rated, { type: "choose", code: "5S" }).ui;
   assert.match(findPart(puzzleView(s, rated), "verdict").more.join(" "), /Theme: Ducking, Entries\. Sometimes you should let a trick go\./);
+});
+
+test("the rule's note is not shown for another card of the same losing class (trial 28b: 'lead your highest trump' after the lowest)", () => {
+  const both = { ...card("c1", 1500), legal: ["AS", "KS", "5S"], choice_of: { AS: 0, KS: 0, "5S": 1 }, thumb_code: "AS" };
+  both.classes = [{ ...both.classes[0], codes: ["AS", "KS"] }, both.classes[1]];
+  const data = { ...model, puzzles: [both] };
+  const s = puzzleState(data);
+  let ui = freshPuzzleUi(data, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "KS" }).ui;
+  const verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, false);
+  assert.ok(!verdict.more.includes(both.thumb_note), "K♠ is not the card the rule plays, though it loses alike");
 });
