@@ -162,6 +162,59 @@ def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
     return text
 
 
+def _same_fate_words(deal: Deal, best: Sequence[int], other: Sequence[int], cost: int = 1) -> str:
+    """When two lines leave the contract's fate and the declaring side's score alike, what the trick between them
+    changes (the defenders' points, or no score at all): a learner told a card 'costs a trick' sees why it counts.
+    "" when the fate or the declaring side's score differs (the verdict's figures say it); ``cost``: the tricks.
+
+    >>> from fivehundred_tutor import Rules
+    >>> d = Deal.from_position(Rules(), {0: "AS 5C", 1: "JD 6C", 2: "9S 7C", 3: "7S 8C"}, "6H", 0)
+    >>> d.tricks_won = [4, 2, 3, 0]  # North–South have 7 tricks: both lines make 6♥
+    >>> _same_fate_words(d, [0, 2], [1, 0])
+    '6♥ makes either way and North–South score the same: the trick counts only in the score of East–West.'
+    """
+    rules, contract = deal.rules, deal.contract
+    assert contract is not None and deal.declarer is not None
+
+    def scores(winners: Sequence[int]) -> tuple[int, int]:
+        return rules.score(contract, deal.declarer_tricks + sum(1 for w in winners if _on_declaring_side(deal, w)))
+
+    (ours_best, theirs_best), (ours_other, theirs_other) = scores(best), scores(other)
+    if ours_best != ours_other or (ours_best > 0) != (ours_other > 0):
+        return ""
+    declarers = rules.local_side_name(rules.side_of(deal.declarer))
+    if theirs_best == theirs_other:
+        if ours_best > 0:
+            return ngettext(
+                "{contract} makes either way and the scores are the same: the trick changes no score here.",
+                "{contract} makes either way and the scores are the same: the tricks change no score here.",
+                cost,
+            ).format(contract=contract)
+        return ngettext(
+            "{contract} goes down either way and the scores are the same: the trick changes no score here.",
+            "{contract} goes down either way and the scores are the same: the tricks change no score here.",
+            cost,
+        ).format(contract=contract)
+    if rules.players != 4:
+        return ""  # the defenders score apart: the verdict's figures say what each gets
+    theirs = next(rules.local_side_name(i) for i in range(len(rules.sides)) if i != rules.side_of(deal.declarer))
+    if ours_best > 0:
+        return ngettext(
+            "{contract} makes either way and {declarers} score the same: the trick counts only in the score of "
+            "{defenders}.",
+            "{contract} makes either way and {declarers} score the same: the tricks count only in the score of "
+            "{defenders}.",
+            cost,
+        ).format(contract=contract, declarers=declarers, defenders=theirs)
+    return ngettext(
+        "{contract} goes down either way and {declarers} lose the same: the trick counts only in the score of "
+        "{defenders}.",
+        "{contract} goes down either way and {declarers} lose the same: the tricks count only in the score of "
+        "{defenders}.",
+        cost,
+    ).format(contract=contract, declarers=declarers, defenders=theirs)
+
+
 def _taken_words(who: str, mine: int, left: int) -> str:
     """The tricks left that a line gives the learner's side ("your side takes 2 of the 3 tricks left"); ``who``:
     "side" (four players), "you" (the declarer or a 2-player seat), "defenders" (3 or 5 players, defending)."""
@@ -389,6 +442,8 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
                     best=best_words,
                     outcome=best_outcome,
                 )
+                if same := _same_fate_words(deal, best_winners, winners, cost):
+                    verdict = f"{verdict} {same}"
         if not is_best and not contract.is_misere:
             # a wrong choice's line only as far as the trick after the one where it shows; a misère verdict names
             # the trick the declarer must win, or says he wins none: its line is shown whole (it stops there, or

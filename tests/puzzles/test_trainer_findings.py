@@ -89,3 +89,25 @@ def test_no_puzzle_left_of_a_theme_is_said_in_the_learners_language() -> None:
         set_language(before)
     assert said["en"] == "You have seen every puzzle of this theme."
     assert said["pl"] != said["en"] and "zadania" in said["pl"]
+
+
+def test_a_trick_that_changes_no_fate_says_so_and_is_true() -> None:
+    """Trial 28b: 'costs 1 trick' where the contract made either way (only the defenders' 10 points changed) never
+    said so, and the learner lost rating for it.  The sentence now says it, and agrees with the verdict's figures:
+    the same fate on both lines and the same score for the declaring side; said whenever that holds."""
+    fate = re.compile(r"and (\S+) (makes|goes down) \((?:\d+ tricks?: )?([^;)]+)")
+    said = 0
+    for puzzle in load_bank()[:500]:
+        contract = puzzle.deal.contract
+        if puzzle.figures or contract is None or contract.is_misere or puzzle.deal.rules.players != 4:
+            continue
+        for choice in puzzle_card(puzzle)["classes"]:
+            if choice["best"]:
+                continue
+            lines = fate.findall(choice["verdict"])
+            assert len(lines) == 2, choice["verdict"]
+            (_c, wrong_fate, wrong_score), (_c2, best_fate, best_score) = lines
+            alike = wrong_fate == best_fate and wrong_score.split(",")[0] == best_score.split(",")[0]
+            assert ("either way" in choice["verdict"]) == alike, choice["verdict"]
+            said += alike
+    assert said > 50
