@@ -95,6 +95,7 @@ export function freshPuzzleUi(data, progress) {
   return {
     mode,
     theme: null,
+    pickTheme: false,
     level: null,
     current: null,
     picked: null,
@@ -196,6 +197,18 @@ function modeBar(s, ui) {
 
 function themeBar(s, ui) {
   if (ui.mode !== "theme") return null;
+  // a drill under way: its theme in one line (the 20-odd buttons pushed the puzzle down, and a click on one by
+  // mistake dropped the puzzle); "Change theme" opens them again
+  const chosen = s.data.themes.find((x) => x.id === ui.theme);
+  if (chosen && ui.current && !ui.pickTheme)
+    return {
+      kind: "box",
+      cls: "fht-bar fht-pz-theme-chosen",
+      children: [
+        { kind: "text", tag: "span", cls: "fht-label", text: t("Theme: {themes}.", { themes: chosen.name }) },
+        { kind: "button", cls: "fht-pz-change-theme", text: t("Change theme"), on: { type: "pickTheme" } },
+      ],
+    };
   return {
     kind: "box",
     cls: "fht-choices fht-pz-themes",
@@ -269,16 +282,20 @@ function seatOf(c, seat, ui) {
     const chosen = answered ? c.classes[c.choice_of[ui.picked]] : null;
     const best = new Set(c.classes.filter((k) => k.best).flatMap((k) => k.codes));
     const legalCards = new Set(c.legal.filter((code) => !code.startsWith("t:")).map((code) => code.replace(/^h:/, "").split(":")[0]));
-    const cards = hand.map((code) =>
-      cardPart(code, {
-        button: true,
-        disabled: answered || ui.waiting || !legalCards.has(code) || !hasPlain(c, code),
-        dim: !legalCards.has(code),
-        bower: code === c.left_bower,
-        mark: answered && (ui.solution || chosen?.best) && best.has(code) ? "right" : answered && code === ui.picked && !chosen?.best ? "wrong" : null,
-        on: { type: "choose" },
-      }),
-    );
+    // after a best card of a problem played on, the trick shows it with the replies: it has left the hand
+    const gone = ui.onward?.tricks?.length && ui.picked && !ui.picked.startsWith("t:") ? ui.picked.replace(/^h:/, "").split(":")[0] : null;
+    const cards = hand
+      .filter((code) => code !== gone)
+      .map((code) =>
+        cardPart(code, {
+          button: true,
+          disabled: answered || ui.waiting || !legalCards.has(code) || !hasPlain(c, code),
+          dim: !legalCards.has(code),
+          bower: code === c.left_bower,
+          mark: answered && (ui.solution || chosen?.best) && best.has(code) ? "right" : answered && code === ui.picked && !chosen?.best ? "wrong" : null,
+          on: { type: "choose" },
+        }),
+      );
     body.push(handPart(cards, t("Your hand ({seat}): choose a card", { seat: name }), "fht-pz-hand"));
   } else {
     const label = t("{seat}'s hand, face up: {cards}", { seat: name, cards: hand.map((x) => card(x).name).join(", ") });
@@ -689,7 +706,9 @@ export function puzzleReduce(s, ui, event) {
       if (event.mode === ui.mode || !servedModes(s).some(([mode]) => mode === event.mode)) return null;
       return { ui: { ...ui, ...away, mode: event.mode, theme: event.mode === "theme" ? ui.theme : null }, redraw: true };
     case "theme":
-      return { ui: { ...ui, ...away, theme: event.theme, focus: "next" }, redraw: true };
+      return { ui: { ...ui, ...away, theme: event.theme, pickTheme: false, focus: "next" }, redraw: true };
+    case "pickTheme":
+      return { ui: { ...ui, pickTheme: true, focus: "theme" }, redraw: true };
     case "level":
       return { ui: { ...ui, ...away, level: event.level, focus: "next" }, redraw: true };
     case "next": {
@@ -842,6 +861,7 @@ function placeFocus(root, _s, ui) {
       .querySelector(".fht-pz-hand button:not([disabled]), .fht-pz-calls button:not([disabled]), .fht-pz-joker button, .fht-piles button, .fht-pz-next")
       ?.focus();
   else if (want === "next") root.querySelector(".fht-pz-next")?.focus();
+  else if (want === "theme") root.querySelector(".fht-pz-theme[aria-pressed='true'], .fht-pz-theme")?.focus();
   else if (want === "replay") root.querySelector(".fht-pz-replay-next:not([disabled]), .fht-pz-replay-back:not([disabled])")?.focus();
   return { ...ui, focus: null };
 }

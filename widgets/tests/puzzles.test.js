@@ -450,6 +450,11 @@ test("a level problem plays on: replies after a best card, the next decision jud
   const tables = [...walk(view)].filter((p) => p?.kind === "trick" || p?.cls?.includes?.("fht-trick"));
   assert.ok(tables.length >= 1, "the trick the card went to is drawn");
   assert.ok(findPart(view, "box", "fht-pz-replies"), "the trick the replies went on to is drawn too");
+  // the card played is in the trick, no longer in the hand (trial 28b: A♥ shown in both)
+  assert.deepEqual(
+    findPart(view, "hand").cards.map((c) => c.code),
+    ["AS"],
+  );
   assert.equal(ui.progress.tries.lv1, undefined);
   // the next decision: its own position and choices
   ui = puzzleReduce(s, ui, { type: "continue" }).ui;
@@ -577,4 +582,26 @@ test("the rule's note is not shown for another card of the same losing class (tr
   const verdict = findPart(puzzleView(s, ui), "verdict");
   assert.equal(verdict.correct, false);
   assert.ok(!verdict.more.includes(both.thumb_note), "K♠ is not the card the rule plays, though it loses alike");
+});
+
+test("a drill under way shows its theme in one line; Change theme opens the list again, the puzzle kept (trial 28b)", () => {
+  const s = puzzleState(model);
+  let ui = freshPuzzleUi(model, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "mode", mode: "theme" }).ui;
+  assert.ok(findPart(puzzleView(s, ui), "box", "fht-pz-themes"), "no theme yet: the list");
+  ui = puzzleReduce(s, ui, { type: "theme", theme: "entries" }).ui;
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.current.id, "p2");
+  let view = puzzleView(s, ui);
+  assert.equal(findPart(view, "box", "fht-pz-themes"), null, "the list is folded while the drill runs");
+  const line = findPart(view, "box", "fht-pz-theme-chosen");
+  assert.ok([...walk(line)].some((p) => p.text === "Theme: Entries: reaching partner."));
+  const out = puzzleReduce(s, ui, { type: "pickTheme" });
+  assert.equal(out.ui.current.id, "p2", "opening the list keeps the puzzle");
+  view = puzzleView(s, out.ui);
+  assert.ok(findPart(view, "box", "fht-pz-themes"));
+  assert.equal(out.ui.focus, "theme");
+  ui = puzzleReduce(s, out.ui, { type: "theme", theme: "ducking" }).ui;
+  assert.equal(ui.current, null, "another theme: a new drill");
+  assert.equal(ui.pickTheme, false);
 });
