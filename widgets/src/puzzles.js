@@ -44,8 +44,7 @@ function suitWords(letter) {
   return words[SUIT_WORDS[letter]] ?? letter;
 }
 
-/** The puzzle's theme names without the two every puzzle has (declarer play, defence): the ones worth naming. */
-/** The puzzle's named themes; the drilled one first in a theme drill. */
+/** The puzzle's named themes without the two every puzzle has (declarer play, defence); the drilled one first. */
 function namedThemes(c, first = null) {
   const named = c.themes.map((id, i) => [id, c.theme_names[i]]).filter(([id]) => id !== "declarer-play" && id !== "defence");
   return [...named.filter(([id]) => id === first), ...named.filter(([id]) => id !== first)].map(([, name]) => name);
@@ -319,9 +318,17 @@ function seatOf(c, seat, ui) {
       kind: "text",
       tag: "div",
       cls: "fht-hint fht-pz-void",
-      text: t("Shown out of {suits}", { suits: voids.map((v) => `${suitWords(v)} ${SUIT_SYMBOLS[v]}`).join(", ") }),
+      text: t("Shown out of {suits}", { suits: voids.map((v) => voidWords(c, v)).join(", ") }),
     });
   return seatPart(seat, name, { tags, counts: plural(c.tricks_won[seat] || 0, "trick"), cls: seat === c.seat ? "fht-to-move" : out ? "fht-out" : "", body });
+}
+
+/** A suit a seat showed out of, in words: the trump suit named as trumps (the left bower belongs to it: a seat
+ * that cannot follow the left bower led is out of trumps, not of the bower's printed suit). */
+function voidWords(c, letter) {
+  const trump = /^\d+([SCDH])$/.exec(c.contract || "")?.[1];
+  const suit = `${suitWords(letter)} ${SUIT_SYMBOLS[letter]}`;
+  return letter === trump ? t("trumps ({suit})", { suit }) : suit;
 }
 
 /** Whether the hand's card `code` can be chosen by a plain click (the joker led in no trumps names a suit: buttons below). */

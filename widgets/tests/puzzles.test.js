@@ -605,3 +605,13 @@ test("a drill under way shows its theme in one line; Change theme opens the list
   assert.equal(ui.current, null, "another theme: a new drill");
   assert.equal(ui.pickTheme, false);
 });
+
+test("a seat out of the trump suit is said to be out of trumps (trial 28b: 'Shown out of spades' after the left bower led)", () => {
+  const c = { ...card("v1", 1500), contract: "7S", contract_label: "7♠", voids: { 1: ["S", "H"] } };
+  const data = { ...model, puzzles: [c] };
+  const s = puzzleState(data);
+  let ui = freshPuzzleUi(data, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  const said = [...walk(puzzleView(s, ui))].filter((p) => p?.cls === "fht-hint fht-pz-void").map((p) => p.text);
+  assert.deepEqual(said, ["Shown out of trumps (spades \u2660), hearts \u2665"]);
+});
