@@ -566,11 +566,17 @@ function verdictPart(c, ui) {
         .join(" "),
     );
   else if (onward && onward.node === null && onward.end) more.push(onward.end);
+  // why the other cards lose: each losing class's own verdict (a right answer said nothing of them)
+  const others = c.classes.filter((k) => !k.best && k !== chosen);
+  if (ui.others && (right || ui.solution)) more.push(...others.map((k) => k.verdict));
   const goesOn = Boolean(onward && onward.node !== null && onward.node !== undefined);
   const extra = [
     !right && !ui.solution ? { kind: "button", cls: "fht-pz-solution", text: t("Show the solution"), on: { type: "solution" } } : null,
     (right || ui.solution) && c.decision === "play"
       ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? t("Hide the line") : t("Replay the best line"), on: { type: "replay" } }
+      : null,
+    (right || ui.solution) && others.length && !ui.others
+      ? { kind: "button", cls: "fht-pz-others", text: t("Why the other cards lose"), on: { type: "others" } }
       : null,
     { kind: "button", cls: "fht-pz-next", text: t("Next puzzle"), on: { type: "next" } },
   ];
@@ -706,7 +712,19 @@ function savedMeanwhile(s, ui, pick, clear) {
  * comes later is the next puzzle.
  */
 export function puzzleReduce(s, ui, event) {
-  const clear = { current: null, picked: null, node: 0, onward: null, rated: false, tries: 0, missed: false, solution: false, replay: null, done: false };
+  const clear = {
+    current: null,
+    picked: null,
+    node: 0,
+    onward: null,
+    rated: false,
+    tries: 0,
+    missed: false,
+    solution: false,
+    replay: null,
+    others: false,
+    done: false,
+  };
   const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
@@ -788,15 +806,17 @@ export function puzzleReduce(s, ui, event) {
       return { ui: next, run: { attempt }, redraw: true };
     }
     case "tryAgain":
-      return { ui: { ...ui, picked: null, onward: null, rated: false, solution: false, replay: null, focus: "hand" }, redraw: true };
+      return { ui: { ...ui, picked: null, onward: null, rated: false, solution: false, replay: null, others: false, focus: "hand" }, redraw: true };
     case "continue": {
       // a problem played on: its next decision, after the replies to the learner's best card
       const to = ui.onward?.node;
       if (!playsOn(ui) || ui.picked === null || to === null || to === undefined) return null;
-      return { ui: { ...ui, node: to, picked: null, onward: null, rated: false, solution: false, replay: null, focus: "hand" }, redraw: true };
+      return { ui: { ...ui, node: to, picked: null, onward: null, rated: false, solution: false, replay: null, others: false, focus: "hand" }, redraw: true };
     }
     case "solution":
       return { ui: { ...ui, solution: true, focus: "verdict" }, redraw: true };
+    case "others":
+      return { ui: { ...ui, others: true, focus: "verdict" }, redraw: true };
     case "replay":
       return { ui: { ...ui, replay: ui.replay ? null : { at: 0 }, focus: ui.replay ? "verdict" : "replay" }, redraw: true };
     case "replayStep":

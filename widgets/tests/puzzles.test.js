@@ -615,3 +615,21 @@ test("a seat out of the trump suit is said to be out of trumps (trial 28b: 'Show
   const said = [...walk(puzzleView(s, ui))].filter((p) => p?.cls === "fht-hint fht-pz-void").map((p) => p.text);
   assert.deepEqual(said, ["Shown out of trumps (spades \u2660), hearts \u2665"]);
 });
+
+test("after a right answer, 'Why the other cards lose' shows each losing class's verdict (trial 28b)", () => {
+  const s = puzzleState(model);
+  let ui = freshPuzzleUi(model, freshProgress());
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  ui = puzzleReduce(s, ui, { type: "choose", code: "5S" }).ui;
+  let verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.equal(verdict.correct, true);
+  assert.ok(!verdict.more.includes("A♠ costs 1 trick."), "not before it is asked for");
+  const button = [...walk(verdict.extra)].find((p) => p?.cls === "fht-pz-others");
+  assert.ok(button, "the button is offered");
+  ui = puzzleReduce(s, ui, button.on).ui;
+  verdict = findPart(puzzleView(s, ui), "verdict");
+  assert.ok(verdict.more.includes("A♠ costs 1 trick."), verdict.more);
+  assert.ok(![...walk(verdict.extra)].some((p) => p?.cls === "fht-pz-others"), "shown once");
+  ui = puzzleReduce(s, ui, { type: "next", pick: 0 }).ui;
+  assert.equal(ui.others, false, "the next puzzle starts folded");
+});
