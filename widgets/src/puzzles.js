@@ -532,6 +532,13 @@ function replayPart(c, ui) {
   };
 }
 
+/** The button that shows why the other choices lose, named for what was chosen: a card, a call, a discard. */
+function othersLabel(decision) {
+  if (decision === "bid") return t("Why the other calls lose");
+  if (decision === "discard") return t("Why the other discards lose");
+  return t("Why the other cards lose");
+}
+
 function verdictPart(c, ui) {
   if (ui.picked === null) return null;
   const chosen = c.classes[c.choice_of[ui.picked]];
@@ -576,7 +583,7 @@ function verdictPart(c, ui) {
       ? { kind: "button", cls: "fht-pz-replay-btn", text: ui.replay ? t("Hide the line") : t("Replay the best line"), on: { type: "replay" } }
       : null,
     (right || ui.solution) && others.length && !ui.others
-      ? { kind: "button", cls: "fht-pz-others", text: t("Why the other cards lose"), on: { type: "others" } }
+      ? { kind: "button", cls: "fht-pz-others", text: othersLabel(c.decision), on: { type: "others" } }
       : null,
     { kind: "button", cls: "fht-pz-next", text: t("Next puzzle"), on: { type: "next" } },
   ];
