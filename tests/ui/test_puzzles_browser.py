@@ -96,6 +96,21 @@ def test_a_learner_solves_puzzles(page_html: Path, width: int, scheme: str) -> N
             assert_seen(page, replay, rows="top")
             assert "The best line" in replay.inner_text()
             page.screenshot(path=str(SHOTS / f"replay-{width}-{scheme}.png"))
+        # why the other cards lose: their verdicts, seen where the learner looks (trial 28b)
+        others = root.locator(".fht-pz-others")
+        if others.count():
+            reasons = root.locator(".fht-pz-verdict .fht-verdict-reason")
+            before = reasons.count()
+            others.click()
+            reasons.nth(before).wait_for()
+            assert reasons.count() > before
+            added = reasons.last
+            added.scroll_into_view_if_needed()
+            assert_seen(page, added, min_height=10)
+            assert (
+                "costs" in added.inner_text() or "points less" in added.inner_text() or "escape" in added.inner_text()
+            )
+            page.screenshot(path=str(SHOTS / f"others-{width}-{scheme}.png"))
         # more puzzles, by click: each gets a verdict
         solved_before = root.locator(".fht-pz-status").inner_text()
         for _ in range(3):
