@@ -148,8 +148,10 @@ def browser_verdict() -> None:
             root.locator(".fht-pz-start").click()
             times = []
             for _ in range(10):
+                # a card, a joker's suit, a card from the table, or a bidding puzzle's call (the spread has all)
                 button = root.locator(
-                    ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button"
+                    ".fht-pz-hand button:not([disabled]), .fht-pz-joker button, .fht-piles button,"
+                    " .fht-pz-calls button:not([disabled])"
                 ).first
                 button.wait_for()
                 ms = page.evaluate(
