@@ -88,6 +88,21 @@ export const lateText = () =>
 /** Python answers again after it was late: the next puzzles come from the whole bank. */
 export const backText = () => t("Python answers now: the next puzzle comes from the whole bank, near your rating.");
 
+/** No puzzle on: what a new puzzle, a new mode or a new theme starts from. */
+const NO_PUZZLE = Object.freeze({
+  current: null,
+  picked: null,
+  node: 0,
+  onward: null,
+  rated: false,
+  tries: 0,
+  missed: false,
+  solution: false,
+  replay: null,
+  others: false,
+  done: false,
+});
+
 /** The trainer's own state at the start. */
 export function freshPuzzleUi(data, progress) {
   const mode = data.mode === "drill" ? "drill" : data.mode === "levels" ? "levels" : "rated";
@@ -96,15 +111,7 @@ export function freshPuzzleUi(data, progress) {
     theme: null,
     pickTheme: false,
     level: null,
-    current: null,
-    picked: null,
-    node: 0,
-    onward: null,
-    rated: false,
-    tries: 0,
-    missed: false,
-    solution: false,
-    replay: null,
+    ...NO_PUZZLE,
     extra: [],
     live: false,
     host: null,
@@ -116,7 +123,6 @@ export function freshPuzzleUi(data, progress) {
     statusText: "",
     progress,
     waiting: false,
-    done: false,
     focus: null,
     streakOver: false,
   };
@@ -719,19 +725,7 @@ function savedMeanwhile(s, ui, pick, clear) {
  * comes later is the next puzzle.
  */
 export function puzzleReduce(s, ui, event) {
-  const clear = {
-    current: null,
-    picked: null,
-    node: 0,
-    onward: null,
-    rated: false,
-    tries: 0,
-    missed: false,
-    solution: false,
-    replay: null,
-    others: false,
-    done: false,
-  };
+  const clear = NO_PUZZLE;
   const away = { ...clear, waiting: false, queued: null };
   switch (event.type) {
     case "mode":
