@@ -583,7 +583,8 @@ _DENOMINATION_WORDS = {
 
 
 def _call_words(code: str) -> str:
-    return _("Pass") if code == PASS.code else call_label(Bid.parse(code))
+    """A call as a sentence names it ("pass", "7♠"); :func:`_capital` where it starts a sentence or a button."""
+    return pgettext("call", "pass") if code == PASS.code else call_label(Bid.parse(code))
 
 
 def _points(value: int) -> str:
@@ -642,11 +643,11 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
     for code in codes:
         if code == best:
             verdict = _("{best}. The next best, {other}, {figure}.").format(
-                best=best_words, other=_call_words(runner), figure=figure(runner)
+                best=_capital(best_words), other=_call_words(runner), figure=figure(runner)
             )
         else:
             verdict = _("{call}: {figure}, {cost} points less than the best. Best is {best}.").format(
-                call=_call_words(code), figure=figure(code), cost=values[best] - values[code], best=best_words
+                call=_capital(_call_words(code)), figure=figure(code), cost=values[best] - values[code], best=best_words
             )
         if standard:
             verdict = f"{verdict} {standard}"
@@ -663,7 +664,7 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
             "In {denom} this hand takes {tricks} tricks on average over {n} layouts: {best} is the level that"
             " makes often enough to score most."
         ).format(denom=denom_words, tricks=decimal(mean_tricks), n=layouts, best=_call_words(best))
-    calls_so_far = [(s, _call_words(call.code)) for s, call in deal.auction]
+    calls_so_far = [(s, _capital(_call_words(call.code))) for s, call in deal.auction]
     before: list[list[Any]] = [[s, w] for s, w in calls_so_far]
     so_far = (
         _("The calls so far: {calls}.").format(calls=", ".join(f"{name(s)} {w}" for s, w in calls_so_far))
@@ -706,5 +707,5 @@ def auction_card(puzzle: Puzzle) -> dict[str, Any]:
         "solution": " ".join(filter(None, [_("Best is {best}.").format(best=best_words), standard])),
         "decision": "bid",
         "auction": before,
-        "calls": [[code, _call_words(code)] for code in codes],
+        "calls": [[code, _capital(_call_words(code))] for code in codes],
     }

@@ -77,3 +77,18 @@ def test_the_build_checks_every_play_puzzle_and_a_sample_of_bidding_and_kitty_on
     assert {p.id for p in checked if not p.figures} == {p.id for p in load_bank() if not p.figures}
     for kind in ("bidding", "kitty"):
         assert len([p for p in checked if p.kind == kind]) == bank.AUCTION_CHECKED, kind
+
+
+def test_pass_is_a_word_inside_a_sentence_and_capital_where_one_starts() -> None:
+    """'The next best, Pass, your side…' read as a name; now 'pass' inside a sentence, 'Pass' starting one and on
+    the call's button."""
+    seen = 0
+    for puzzle in [p for p in load_bank() if p.kind == "bidding"]:
+        card = puzzle_card(puzzle)
+        assert ["pass", "Pass"] in card["calls"]
+        for choice in card["classes"]:
+            assert ", Pass," not in choice["verdict"] and "Best is Pass" not in choice["verdict"], choice["verdict"]
+            if choice["codes"] == ["pass"]:
+                assert choice["verdict"].startswith("Pass: "), choice["verdict"]
+            seen += "The next best, pass," in choice["verdict"]
+    assert seen > 0
