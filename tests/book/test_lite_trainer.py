@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from fivehundred_tutor.handlers.puzzles import trainer_model
+from tests.support.browser import scroll_to
 from tests.support.lite import chapter_widgets, run_chapter
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -50,19 +51,6 @@ def _seen(tab: Any, verdict: Any) -> tuple[bool, str]:
     raise AssertionError("the verdict kept being drawn again for 5 s")
 
 
-def _scroll_to(tab: Any, locator: Any) -> None:
-    """Scroll to the element, asking again when the notebook drew it anew meanwhile (JupyterLite redraws a cell's
-    output as it settles; on a phone it happened between finding the trainer and scrolling to it)."""
-    for attempt in range(10):
-        try:
-            locator.scroll_into_view_if_needed()
-            return
-        except PlaywrightError as error:
-            if "not attached" not in str(error) or attempt == 9:
-                raise
-            tab.wait_for_timeout(300)
-
-
 def test_the_saved_spread_holds_the_theme_once() -> None:
     """The proof below needs a theme the page alone cannot give three times."""
     saved = trainer_model("x", size=SAVED_SIZE, levels=False)["puzzles"]
@@ -84,7 +72,8 @@ def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any
         tab = row["tab"]
         assert row["live"] is not None, row
         trainer = tab.locator(".fht-puzzles").first
-        _scroll_to(tab, trainer)
+        # JupyterLite may draw the cell's output anew meanwhile (CI at 390 px: 'not attached')
+        scroll_to(tab, trainer, tries=10, wait_ms=300)
         trainer.locator('.fht-pz-mode[data-mode="theme"]').click()
         trainer.locator(f'.fht-pz-theme[data-theme="{THEME}"]').click()
         figures = []
@@ -101,7 +90,7 @@ def test_the_trainer_in_jupyterlite_gets_its_puzzles_from_python(built_book: Any
             )
             drawn = time.perf_counter() - asked
             card = trainer.locator(CARD).first
-            _scroll_to(tab, card)
+            scroll_to(tab, card, tries=10, wait_ms=300)
             clicked = time.perf_counter()
             if size == "phone":  # by keyboard
                 card.focus()

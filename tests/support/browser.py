@@ -229,6 +229,19 @@ def wait_for_widgets(page: Any, *, timeout_ms: int = 15000) -> tuple[int, int]:
     return declared, rendered
 
 
+def scroll_to(page: Any, locator: Any, *, tries: int = 3, wait_ms: int = 200) -> None:
+    """Scroll the element into view, asking again when the page drew it anew meanwhile (a widget redraws the same
+    content as a new element; JupyterLite redraws a cell's output as it settles): "not attached" is retried."""
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except Exception as error:
+            if "not attached" not in str(error) or attempt == tries - 1:
+                raise
+            page.wait_for_timeout(wait_ms)
+
+
 def assert_seen(page: Any, locator: Any, *, min_height: float = 40, rows: str = "whole") -> None:
     """Really seen: visible, scrolled into view, a box of real size (wider than 100 px, taller than
     ``min_height``) inside the viewport's width, and on screen as ``rows`` says:
@@ -239,14 +252,7 @@ def assert_seen(page: Any, locator: Any, *, min_height: float = 40, rows: str = 
 
     Not text in the DOM: a screen-reader-only region or a box pushed off the page fails.
     """
-    for attempt in range(3):
-        try:  # a widget may redraw (same content, new element) between the caller's wait and this look
-            locator.scroll_into_view_if_needed()
-            break
-        except Exception as error:
-            if "not attached" not in str(error) or attempt == 2:
-                raise
-            page.wait_for_timeout(200)
+    scroll_to(page, locator)
     assert locator.is_visible()
     box = locator.bounding_box()
     view = page.viewport_size
