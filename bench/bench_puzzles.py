@@ -136,8 +136,11 @@ def kernel_verdict() -> None:
 
 def browser_verdict() -> None:
     from tests.support.browser import launch_chromium, open_page, render_notebook_to_html, serve_directory
+    from tests.support.myst import myst_notebook
 
-    notebook = "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n  display_name: Python 3\n---\n\n```{code-cell} ipython3\nfrom fivehundred_tutor.widgets import PuzzleTrainer\nPuzzleTrainer(size=40, levels=False)\n```\n"
+    notebook = myst_notebook(
+        "Bench", "from fivehundred_tutor.widgets import PuzzleTrainer\nPuzzleTrainer(size=40, levels=False)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "bench.md"
         source.write_text(notebook, encoding="utf-8")

@@ -11,35 +11,15 @@ import pytest
 from fivehundred_tutor import Card, set_language
 from fivehundred_tutor.widgets import CardView
 from tests.support.browser import assert_seen, open_page, render_notebook_to_html, serve_directory, wait_for_widgets
+from tests.support.myst import myst_notebook
 from tests.support.paths import ARTIFACTS
 
-NOTEBOOK = """---
-jupytext:
-  text_representation:
-    format_name: myst
-kernelspec:
-  name: python3
-  display_name: Python 3
----
-
-```{code-cell} ipython3
-from fivehundred_tutor import set_language
-from fivehundred_tutor.widgets import CardView
-set_language("pl")
-CardView(["JD", "JK", "TH", "QS"], label="Ręka")
-```
-
-```{code-cell} ipython3
-set_language("it")
-CardView(["JD", "JK", "TH", "QS"], label="Mano")
-```
-
-```{code-cell} ipython3
-from fivehundred_tutor.widgets import CardHierarchyQuiz
-set_language("pl")
-CardHierarchyQuiz(seed=3, questions=4, title="Starszeństwo kart")
-```
-"""
+NOTEBOOK = myst_notebook(
+    "Widget language",
+    'from fivehundred_tutor import set_language\nfrom fivehundred_tutor.widgets import CardView\nset_language("pl")\nCardView(["JD", "JK", "TH", "QS"], label="Ręka")',
+    'set_language("it")\nCardView(["JD", "JK", "TH", "QS"], label="Mano")',
+    'from fivehundred_tutor.widgets import CardHierarchyQuiz\nset_language("pl")\nCardHierarchyQuiz(seed=3, questions=4, title="Starszeństwo kart")',
+)
 
 HAND = ["JD", "JK", "TH", "QS"]
 
