@@ -549,36 +549,22 @@ def teach(
     line_of: LineOf,
     shown: Action | None = None,
     cost_of: CostOf | None = None,
-) -> tuple[str, Lesson, str, str]:
-    """:func:`choose_lesson` and :func:`thumb_note` together (one reading of the position)."""
+) -> tuple[str, Lesson, str, str, dict[str, str]]:
+    """:func:`choose_lesson`, :func:`thumb_note` and each named theme's own lesson (for a theme drill) together:
+    one reading of the position."""
     p = _Position(deal, seat, best, line_of, shown, cost_of)
     theme, lesson = _choose(p, themes)
     name, note = _note(p, thumb)
-    return theme, lesson, name, note
+    return theme, lesson, name, note, _theme_lessons(p, themes)
 
 
-def theme_lessons(
-    deal: Deal,
-    seat: int,
-    themes: Sequence[str],
-    best: frozenset[Action],
-    line_of: LineOf,
-    shown: Action | None = None,
-    cost_of: CostOf | None = None,
-) -> dict[str, str]:
-    """Each named theme's own lesson about this position, for the themes that have one: a theme drill
-    teaches the theme drilled, not the one :func:`teach` would put first."""
-    p = _Position(deal, seat, best, line_of, shown, cost_of)
+def _theme_lessons(p: _Position, themes: Sequence[str]) -> dict[str, str]:
+    """Each named theme's own lesson about the position, for the themes that have one: a theme drill teaches the
+    theme drilled, not the one :func:`_choose` puts first (none in misère: its lesson is the misère one)."""
     if p.contract.is_misere:
         return {}
-    out: dict[str, str] = {}
-    for theme in themes:
-        if theme in ("declarer-play", "defence"):
-            continue
-        found = _suit_lesson(p, theme)
-        if found is not None:
-            out[theme] = found.text
-    return out
+    found = {theme: _suit_lesson(p, theme) for theme in themes if theme not in ("declarer-play", "defence")}
+    return {theme: lesson.text for theme, lesson in found.items() if lesson is not None}
 
 
 def thumb_note(

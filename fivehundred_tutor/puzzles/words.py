@@ -27,7 +27,7 @@ from .cardhead import card_head
 from .classes import class_key
 from .kitty import KITTY_KINDS
 from .kitty_words import kitty_card
-from .lessons import teach, theme_lessons
+from .lessons import teach
 from .lines import trick_winners
 from .model import Puzzle
 from .relayout import hand_voids
@@ -149,8 +149,7 @@ def _outcome(deal: Deal, seat: int, winners: Sequence[int]) -> str:
     mine = team_running(deal, winners, seat)[-1] if winners else 0
     who = "side" if rules.players == 4 else ("you" if declaring or rules.players == 2 else "defenders")
     text = _taken_words(who, mine, left)
-    in_line = sum(1 for w in winners if _on_declaring_side(deal, w))
-    decl_total = deal.declarer_tricks + in_line
+    decl_total = _declarer_tricks_after(deal, winners)
     if 0 <= decl_total <= 10:
         stake = stake_words(deal, decl_total)
         if decl_total >= contract.tricks:
@@ -176,10 +175,8 @@ def _same_fate_words(deal: Deal, best: Sequence[int], other: Sequence[int], cost
     rules, contract = deal.rules, deal.contract
     assert contract is not None and deal.declarer is not None
 
-    def scores(winners: Sequence[int]) -> tuple[int, int]:
-        return rules.score(contract, deal.declarer_tricks + sum(1 for w in winners if _on_declaring_side(deal, w)))
-
-    (ours_best, theirs_best), (ours_other, theirs_other) = scores(best), scores(other)
+    ours_best, theirs_best = rules.score(contract, _declarer_tricks_after(deal, best))
+    ours_other, theirs_other = rules.score(contract, _declarer_tricks_after(deal, other))
     if ours_best != ours_other or (ours_best > 0) != (ours_other > 0):
         return ""
     declarers = rules.local_side_name(rules.side_of(deal.declarer))
@@ -280,6 +277,11 @@ def stake_words(deal: Deal, declarer_tricks: int) -> str:
         return words
     theirs = next(rules.local_side_name(i) for i in range(len(rules.sides)) if i != rules.side_of(deal.declarer))
     return f"{words}; {theirs} {_signed(defending)}"
+
+
+def _declarer_tricks_after(deal: Deal, winners: Sequence[int]) -> int:
+    """The declaring side's tricks at the end of a line whose tricks ``winners`` win."""
+    return deal.declarer_tricks + sum(1 for w in winners if _on_declaring_side(deal, w))
 
 
 def _on_declaring_side(deal: Deal, seat: int) -> bool:
@@ -405,7 +407,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         None,
     )
     # a lesson that names what a card costs says what that card's verdict says
-    lesson_theme, lesson, thumb_name, thumb_note = teach(
+    lesson_theme, lesson, thumb_name, thumb_note, lessons_by_theme = teach(
         deal, seat, puzzle.themes, puzzle.thumb, puzzle.best, line_of, best_shown, lambda a: abs(best_value - values[a])
     )
     classes: list[dict[str, Any]] = []
@@ -487,9 +489,7 @@ def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
         "lesson": lesson.text,
         "lesson_key": lesson.key,
         # a theme drill reads the drilled theme's lesson where the position has one of its own
-        "theme_lessons": theme_lessons(
-            deal, seat, puzzle.themes, puzzle.best, line_of, best_shown, lambda a: abs(best_value - values[a])
-        ),
+        "theme_lessons": lessons_by_theme,
         "thumb_rule": thumb_name,
         "thumb_note": thumb_note,
         # the card the rule of thumb plays: its note is shown only to a learner who played that card
