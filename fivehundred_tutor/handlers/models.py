@@ -454,6 +454,7 @@ class PuzzleCardFields(TypedDict):
     contract_label: str
     hands: list[int]  # cards in each seat's hand
     left_bower: str | None
+    trump_suit: str | None  # the trump suit's letter ("S"); None in no trumps, misère and bidding
     exposed: list[Any]
     out: list[int]
     piles: list[Any] | None  # two players: each seat's table piles

@@ -133,6 +133,7 @@ def kitty_card(puzzle: Puzzle) -> dict[str, Any]:
         "contract_label": call_label(contract),
         "hands": view["hands"],
         "left_bower": view["left_bower"],
+        "trump_suit": None if contract.trump is None else contract.trump.letter,
         "exposed": view["exposed"],
         "out": view["out"],
         "piles": None,

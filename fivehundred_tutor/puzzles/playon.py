@@ -35,6 +35,7 @@ _SHARED = (
     "declarer",
     "contract",
     "contract_label",
+    "trump_suit",
     "decision",
     "auction",
     "calls",

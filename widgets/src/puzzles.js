@@ -329,12 +329,11 @@ function seatOf(c, seat, ui) {
   return seatPart(seat, name, { tags, counts: plural(c.tricks_won[seat] || 0, "trick"), cls: seat === c.seat ? "fht-to-move" : out ? "fht-out" : "", body });
 }
 
-/** A suit a seat showed out of, in words: the trump suit named as trumps (the left bower belongs to it: a seat
- * that cannot follow the left bower led is out of trumps, not of the bower's printed suit). */
+/** A suit a seat showed out of, in words: the trump suit (Python names it) as trumps (the left bower belongs to it:
+ * a seat that cannot follow the left bower led is out of trumps, not of the bower's printed suit). */
 function voidWords(c, letter) {
-  const trump = /^\d+([SCDH])$/.exec(c.contract || "")?.[1];
   const suit = `${suitWords(letter)} ${SUIT_SYMBOLS[letter]}`;
-  return letter === trump ? t("trumps ({suit})", { suit }) : suit;
+  return letter === c.trump_suit ? t("trumps ({suit})", { suit }) : suit;
 }
 
 /** Whether the hand's card `code` can be chosen by a plain click (the joker led in no trumps names a suit: buttons below). */

@@ -607,7 +607,7 @@ test("a drill under way shows its theme in one line; Change theme opens the list
 });
 
 test("a seat out of the trump suit is said to be out of trumps (trial 28b: 'Shown out of spades' after the left bower led)", () => {
-  const c = { ...card("v1", 1500), contract: "7S", contract_label: "7♠", voids: { 1: ["S", "H"] } };
+  const c = { ...card("v1", 1500), contract: "7S", contract_label: "7♠", trump_suit: "S", voids: { 1: ["S", "H"] } };
   const data = { ...model, puzzles: [c] };
   const s = puzzleState(data);
   let ui = freshPuzzleUi(data, freshProgress());
