@@ -68,3 +68,40 @@ def test_only_the_chosen_theme_is_marked(page_html: Path) -> None:
         assert ring["outline"].startswith("solid") and not ring["outline"].endswith(" 0px"), ring
         problems.assert_clean()
         page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_drill_under_way_shows_its_theme_in_one_line(page_html: Path, width: int) -> None:
+    """Trial 28b: the 20-odd theme buttons stayed above the puzzle of a drill.  Once a puzzle of the drill is on, one
+    line says the theme, with *Change theme*, seen on screen; the puzzle's hand is nearer the top than the list was."""
+    from tests.support.browser import assert_seen, launch_chromium, open_page, serve_directory
+
+    shots = Path(__file__).resolve().parents[2] / "test-artifacts" / "puzzles"
+    shots.mkdir(parents=True, exist_ok=True)
+    with launch_chromium() as browser, serve_directory(page_html.parent) as base:
+        page, problems = open_page(browser, base + page_html.name, viewport={"width": width, "height": 844})
+        root = page.locator(".fht-puzzles").first
+        root.wait_for()
+        root.locator("button[data-mode='theme']").click()
+        themes = root.locator(".fht-pz-themes")
+        list_height = themes.bounding_box()["height"]
+        chosen = themes.locator("button").first
+        name = chosen.inner_text()
+        chosen.click()
+        root.locator(".fht-pz-next").first.click()
+        line = root.locator(".fht-pz-theme-chosen")
+        assert_seen(page, line, min_height=10)
+        assert line.inner_text().replace("\n", " ").startswith(f"Theme: {name}."), line.inner_text()
+        assert themes.count() == 0
+        assert line.bounding_box()["height"] < list_height
+        change = line.get_by_role("button", name="Change theme")
+        assert change.is_visible()
+        page.screenshot(path=str(shots / f"drill-line-{width}.png"))
+        change.focus()
+        page.keyboard.press("Enter")
+        assert_seen(page, root.locator(".fht-pz-themes"), min_height=10, rows="top")
+        assert page.evaluate("() => document.activeElement?.getAttribute('aria-pressed')") == "true"
+        assert root.locator(".fht-pz-prompt").count() == 1, "the puzzle stays while the list is open"
+        problems.assert_clean()
+        page.context.close()
