@@ -130,6 +130,8 @@ def test_a_level_problem_plays_on(page_html: Path, width: int, scheme: str) -> N
             trick = root.locator(".fht-trick-wrap").first
             assert_seen(page, trick, min_height=30)
             assert "Trick" in trick.inner_text() and "wins" in trick.inner_text(), trick.inner_text()
+            # the card is on the table now, not in the hand as well (trial 28b)
+            assert root.locator(f".fht-pz-hand [data-card='{step['best']}']").count() == 0
             if n < total:
                 assert "The other players reply." in text, text
                 page.screenshot(path=str(SHOTS / f"playon-step{n}-{width}-{scheme}.png"))
@@ -141,6 +143,8 @@ def test_a_level_problem_plays_on(page_html: Path, width: int, scheme: str) -> N
             elif missed:
                 # a wrong card on the way: right, but not solved (solved: every card played was the best)
                 assert "Not solved yet" in text and "Solved:" not in text, text
+                # why it ends here, said first (trial 28b: the problem stopped with no reason given)
+                assert "The problem ends here:" in text, text
                 assert root.get_by_role("button", name="Your next card").count() == 0
                 page.screenshot(path=str(SHOTS / f"playon-missed-{width}-{scheme}.png"))
             else:
